@@ -1,0 +1,37 @@
+/// A position or a displacement, in points (1 point = 1 buffer pixel at scale 1).
+///
+/// The y axis grows downwards, as in Wayland surface coordinates.
+public struct Point: Hashable, Sendable, CustomStringConvertible {
+    /// Horizontal coordinate, in points.
+    public var x: Double
+    /// Vertical coordinate, in points (down is positive).
+    public var y: Double
+
+    public init(x: Double, y: Double) {
+        self.x = x
+        self.y = y
+    }
+
+    public static let zero = Point(x: 0, y: 0)
+
+    /// True when both coordinates are finite (neither NaN nor infinite).
+    public var isFinite: Bool { x.isFinite && y.isFinite }
+
+    /// The coordinate along `axis`.
+    public subscript(axis: Axis) -> Double {
+        get { axis == .horizontal ? x : y }
+        set { if axis == .horizontal { x = newValue } else { y = newValue } }
+    }
+
+    /// Euclidean length of the vector from the origin, in points.
+    public var length: Double { (x * x + y * y).squareRoot() }
+
+    public static func + (a: Point, b: Point) -> Point { Point(x: a.x + b.x, y: a.y + b.y) }
+    public static func - (a: Point, b: Point) -> Point { Point(x: a.x - b.x, y: a.y - b.y) }
+    public static func * (a: Point, s: Double) -> Point { Point(x: a.x * s, y: a.y * s) }
+    public static prefix func - (a: Point) -> Point { Point(x: -a.x, y: -a.y) }
+    public static func += (a: inout Point, b: Point) { a = a + b }
+    public static func -= (a: inout Point, b: Point) { a = a - b }
+
+    public var description: String { "(\(x), \(y))" }
+}

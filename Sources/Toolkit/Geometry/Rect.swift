@@ -1,0 +1,68 @@
+/// An axis-aligned rectangle: an origin (top-left corner) and a size, in points.
+///
+/// A rectangle with a negative width or height is treated as empty by `contains`, `intersection` and
+/// `isEmpty`; it is never normalized behind the caller's back.
+public struct Rect: Hashable, Sendable, CustomStringConvertible {
+    /// The top-left corner, in points.
+    public var origin: Point
+    /// The extent, in points.
+    public var size: Size
+
+    public init(origin: Point, size: Size) {
+        self.origin = origin
+        self.size = size
+    }
+
+    public init(x: Double, y: Double, width: Double, height: Double) {
+        self.init(origin: Point(x: x, y: y), size: Size(width: width, height: height))
+    }
+
+    public static let zero = Rect(x: 0, y: 0, width: 0, height: 0)
+
+    public var minX: Double { origin.x }
+    public var minY: Double { origin.y }
+    public var maxX: Double { origin.x + size.width }
+    public var maxY: Double { origin.y + size.height }
+    public var midX: Double { origin.x + size.width / 2 }
+    public var midY: Double { origin.y + size.height / 2 }
+    public var width: Double { size.width }
+    public var height: Double { size.height }
+    public var center: Point { Point(x: midX, y: midY) }
+
+    /// True when the rectangle covers no area (zero, negative or non-finite size).
+    public var isEmpty: Bool { !(size.width > 0 && size.height > 0) }
+
+    /// Whether `point` lies inside: the top and left edges are inside, the bottom and right edges are not.
+    public func contains(_ point: Point) -> Bool {
+        !isEmpty && point.x >= minX && point.x < maxX && point.y >= minY && point.y < maxY
+    }
+
+    /// The overlap of two rectangles, or `Rect.zero`-sized at the clamped origin when they do not overlap.
+    public func intersection(_ other: Rect) -> Rect {
+        let x0 = max(minX, other.minX), y0 = max(minY, other.minY)
+        let x1 = min(maxX, other.maxX), y1 = min(maxY, other.maxY)
+        return Rect(x: x0, y: y0, width: max(0, x1 - x0), height: max(0, y1 - y0))
+    }
+
+    /// Whether the two rectangles share some area.
+    public func intersects(_ other: Rect) -> Bool { !intersection(other).isEmpty }
+
+    /// The smallest rectangle containing both; an empty rectangle contributes nothing.
+    public func union(_ other: Rect) -> Rect {
+        if isEmpty { return other }
+        if other.isEmpty { return self }
+        let x0 = min(minX, other.minX), y0 = min(minY, other.minY)
+        let x1 = max(maxX, other.maxX), y1 = max(maxY, other.maxY)
+        return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
+
+    /// The rectangle moved by `delta`.
+    public func offsetBy(_ delta: Point) -> Rect { Rect(origin: origin + delta, size: size) }
+
+    /// The rectangle shrunk by `dx` on the left and right and `dy` on the top and bottom (grown when negative).
+    public func insetBy(dx: Double, dy: Double) -> Rect {
+        Rect(x: minX + dx, y: minY + dy, width: width - 2 * dx, height: height - 2 * dy)
+    }
+
+    public var description: String { "(\(origin.x), \(origin.y), \(size.width), \(size.height))" }
+}
