@@ -1,0 +1,249 @@
+/// A rectangle on screen that draws itself, holds subviews and receives touches.
+///
+/// Coordinates: `frame` is in the superview's coordinate space, `bounds` in the view's own; `bounds.origin` is
+/// the point of the view's own content shown at its top-left corner (a `ScrollContainer`'s `contentOffset`).
+/// "Window coordinates" are those of the window's root view, whose frame origin is (0, 0). All in points.
+@MainActor
+open class View {
+    private var storedFrame: Rect
+    private var boundsOrigin: Point = .zero
+
+    /// The view's rectangle in its superview's coordinates, in points.
+    open var frame: Rect {
+        get { storedFrame }
+        set {
+            guard newValue != storedFrame, newValue.origin.isFinite, newValue.size.isFinite else { return }
+            damageInWindow()
+            let sizeChanged = newValue.size != storedFrame.size
+            storedFrame = newValue
+            damageInWindow()
+            if sizeChanged { boundsSizeDidChange() }
+        }
+    }
+
+    /// The view's rectangle in its own coordinates: `origin` is the content point shown at the top-left corner
+    /// (for a `ScrollContainer`, its `contentOffset`), `size` is `frame.size`. In points.
+    open var bounds: Rect {
+        get { Rect(origin: boundsOrigin, size: storedFrame.size) }
+        set {
+            guard newValue.origin.isFinite, newValue.size.isFinite else { return }
+            if newValue.size != storedFrame.size {
+                frame = Rect(origin: storedFrame.origin, size: newValue.size)
+            }
+            if newValue.origin != boundsOrigin {
+                boundsOrigin = newValue.origin
+                damageInWindow()
+            }
+        }
+    }
+
+    /// The view holding this one, or nil for a root view or a detached view.
+    public private(set) weak var superview: View?
+
+    /// The views this one holds, back to front.
+    public private(set) var subviews: [View] = []
+
+    /// Whether touches and pointer presses may land on this view and its subviews. Default true.
+    open var isUserInteractionEnabled: Bool = true
+
+    /// A hidden view draws nothing and receives no touches. Default false.
+    open var isHidden: Bool = false {
+        didSet { if isHidden != oldValue { damageInWindow() } }
+    }
+
+    /// Filled behind `draw(in:)`, when set. Default nil (transparent).
+    open var backgroundColor: Color? {
+        didSet { if backgroundColor != oldValue { setNeedsDisplay() } }
+    }
+
+    /// Whether drawing of this view and its subviews is clipped to its bounds. Default false
+    /// (`ScrollContainer` turns it on).
+    open var clipsToBounds: Bool = false
+
+    /// The window core this view is shown in; set on the root view, inherited by the tree.
+    weak var hostWindow: WindowCore? {
+        didSet {
+            guard hostWindow !== oldValue else { return }
+            for subview in subviews { subview.hostWindow = hostWindow }
+            didMoveToWindow()
+        }
+    }
+
+    /// Creates a view with a frame in its future superview's coordinates.
+    public init(frame: Rect) {
+        storedFrame = frame.origin.isFinite && frame.size.isFinite ? frame : .zero
+    }
+
+    // MARK: - Hierarchy
+
+    /// Adds `view` on top of the subviews, removing it from its former superview first.
+    /// Adding a view to itself or to one of its own descendants is ignored (it would make a cycle).
+    open func addSubview(_ view: View) {
+        guard view !== self, !isDescendant(of: view) else { return }
+        if view.superview === self, let index = subviews.firstIndex(where: { $0 === view }) {
+            subviews.remove(at: index)
+            subviews.append(view)
+            view.damageInWindow()
+            return
+        }
+        view.removeFromSuperview()
+        subviews.append(view)
+        view.superview = self
+        view.hostWindow = hostWindow
+        view.damageInWindow()
+    }
+
+    /// Takes the view out of its superview. Touches it or its subviews were tracking are cancelled, once.
+    open func removeFromSuperview() {
+        guard let parent = superview else { return }
+        damageInWindow()
+        hostWindow?.viewWillLeaveWindow(self)
+        if let index = parent.subviews.firstIndex(where: { $0 === self }) {
+            parent.subviews.remove(at: index)
+        }
+        superview = nil
+        hostWindow = nil
+    }
+
+    /// Whether this view is `view` or lies somewhere below it.
+    public func isDescendant(of view: View) -> Bool {
+        var current: View? = self
+        while let candidate = current {
+            if candidate === view { return true }
+            current = candidate.superview
+        }
+        return false
+    }
+
+    /// Called after the view joined or left a window (`hostWindow` changed).
+    open func didMoveToWindow() {}
+
+    /// Called when the bounds size changed; lay subviews out here.
+    open func boundsSizeDidChange() {}
+
+    // MARK: - Geometry
+
+    /// The deepest visible, interactive view containing `point` (in this view's coordinates), or nil.
+    /// Subviews are searched front to back; a point outside the bounds finds nothing, even in a subview
+    /// that draws outside them.
+    open func hitTest(_ point: Point) -> View? {
+        guard !isHidden, isUserInteractionEnabled, point.isFinite, bounds.contains(point) else { return nil }
+        for subview in subviews.reversed() {
+            let local = point - subview.frame.origin + subview.bounds.origin
+            if let hit = subview.hitTest(local) { return hit }
+        }
+        return self
+    }
+
+    /// Converts a point from this view's coordinates to `view`'s (nil: window coordinates).
+    public func convert(_ point: Point, to view: View?) -> Point {
+        let inWindow = convertToWindow(point)
+        guard let view else { return inWindow }
+        return view.convertFromWindow(inWindow)
+    }
+
+    /// Converts a point from `view`'s coordinates (nil: window coordinates) to this view's.
+    public func convert(_ point: Point, from view: View?) -> Point {
+        let inWindow = view?.convertToWindow(point) ?? point
+        return convertFromWindow(inWindow)
+    }
+
+    /// Converts a rectangle from this view's coordinates to `view`'s (nil: window coordinates).
+    public func convert(_ rect: Rect, to view: View?) -> Rect {
+        Rect(origin: convert(rect.origin, to: view), size: rect.size)
+    }
+
+    private func convertToWindow(_ point: Point) -> Point {
+        var p = point
+        var current: View? = self
+        while let v = current {
+            p = p - v.boundsOrigin + v.storedFrame.origin
+            current = v.superview
+        }
+        return p
+    }
+
+    private func convertFromWindow(_ point: Point) -> Point {
+        // Walk root-first without allocating: accumulate the same offsets and subtract them.
+        var offset = Point.zero
+        var current: View? = self
+        while let v = current {
+            offset = offset - v.boundsOrigin + v.storedFrame.origin
+            current = v.superview
+        }
+        return point - offset
+    }
+
+    // MARK: - Touches
+
+    /// Fingers touched down on this view. Locations are in window coordinates; see `Touch.location(in:)`.
+    open func touchesBegan(_ touches: [Touch]) {}
+    /// Fingers this view is tracking moved.
+    open func touchesMoved(_ touches: [Touch]) {}
+    /// Fingers this view was tracking lifted. Each touch ends once: with this or with `touchesCancelled`.
+    open func touchesEnded(_ touches: [Touch]) {}
+    /// The touches were taken away (a scroll container started dragging, the compositor cancelled, the view
+    /// left the window). No more events follow for them.
+    open func touchesCancelled(_ touches: [Touch]) {}
+
+    // MARK: - Keyboard
+
+    /// Whether a press or touch on this view gives it the keyboard focus. Default false.
+    open var acceptsKeyboardFocus: Bool { false }
+
+    /// A key went down (or repeated) while this view, or a subview, had the focus. Return true when handled;
+    /// false passes it to the superview.
+    open func keyPressed(_ key: Key, modifiers: KeyModifiers) -> Bool { false }
+
+    // MARK: - Drawing
+
+    /// Draws the view's own content, in its own coordinates (the canvas is translated so that `bounds.origin`
+    /// is at the top-left corner). Subviews draw themselves afterwards, on top.
+    open func draw(in canvas: Canvas) {}
+
+    /// Marks the whole view as needing to be drawn again in the next frame.
+    public func setNeedsDisplay() {
+        damageInWindow()
+    }
+
+    /// Marks a rectangle of the view (in its own coordinates) as needing to be drawn again.
+    public func setNeedsDisplay(_ rect: Rect) {
+        guard let window = hostWindow, !isHidden else { return }
+        window.addDamage(convert(rect, to: nil))
+    }
+
+    func damageInWindow() {
+        guard let window = hostWindow, !isHidden else { return }
+        window.addDamage(convert(bounds, to: nil))
+    }
+
+    /// Draws this view and its subviews that intersect `dirty` (in this view's coordinates).
+    func drawHierarchy(in canvas: Canvas, dirty: Rect) {
+        guard !isHidden else { return }
+        canvas.saveState()
+        if clipsToBounds { canvas.clip(to: bounds) }
+        if let backgroundColor { canvas.fill(bounds, color: backgroundColor) }
+        draw(in: canvas)
+        let visible = clipsToBounds ? dirty.intersection(bounds) : dirty
+        for subview in subviews where !subview.isHidden {
+            // The subview's frame is in our coordinates; skip it when it cannot touch the dirty area.
+            guard subview.frame.intersects(visible) || !subview.clipsToBounds && !subview.subviews.isEmpty else {
+                continue
+            }
+            canvas.saveState()
+            canvas.translate(by: subview.frame.origin - subview.bounds.origin)
+            let subDirty = visible.offsetBy(subview.bounds.origin - subview.frame.origin)
+            subview.drawHierarchy(in: canvas, dirty: subDirty)
+            canvas.restoreState()
+        }
+        canvas.restoreState()
+    }
+}
+
+extension Touch {
+    /// The touch's location in `view`'s coordinates, in points.
+    @MainActor
+    public func location(in view: View) -> Point {
+        view.convert(location, from: nil)
+    }
+}

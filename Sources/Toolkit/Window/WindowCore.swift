@@ -1,0 +1,243 @@
+/// The backend-neutral heart of a window: the root view, input routing, timers, animations, damage and
+/// drawing.
+///
+/// A backend (the Wayland window, `HeadlessWindow`, or an app's own) owns one and drives it:
+/// 1. feed input with `handle(_:)`, stamped with the window clock;
+/// 2. call `fireTimers(upTo:)` when the clock reaches `nextTimerDeadline`;
+/// 3. when `needsFrame` (or after `onNeedsFrame` fired), at the next frame opportunity call
+///    `prepareFrame(at:)`, then `draw(into:)` with a canvas on the buffer, and present the returned damage.
+/// The core never reads a clock: `now` is the latest time it was told.
+@MainActor
+public final class WindowCore {
+    /// The view filling the window. Its frame is always (0, 0, size).
+    public let rootView: View
+
+    /// The window size, in points.
+    public private(set) var size: Size
+
+    /// The latest time the backend reported (events, timers, frames), on the window clock.
+    public private(set) var now: Duration = .zero
+
+    /// Timers on the window clock (touch delays, indicator fades, key repeat).
+    public let timers = TimerQueue()
+
+    /// Called when the window goes from idle to needing a frame, so that a backend can ask the compositor
+    /// for a frame callback. Not called again until `prepareFrame(at:)` ran.
+    public var onNeedsFrame: (() -> Void)?
+
+    /// The region to draw again, in points (window coordinates).
+    public private(set) var damage = DamageRegion()
+
+    /// The touch routing (arbitration with scroll containers lives behind it).
+    let touchRouter: TouchRouter
+
+    /// The view holding the keyboard focus, if any.
+    public private(set) weak var focusedView: View?
+
+    /// When true, the primary pointer button acts as a finger (touch id `pointerTouchID`): press = down,
+    /// motion while pressed = move, release = up. For compositors without a touch device.
+    public var pointerEmulatesTouch = false
+
+    /// The touch id used for the pointer when `pointerEmulatesTouch` is on.
+    public static let pointerTouchID = Int(Int32.max)
+
+    /// Where the pointer is, in window coordinates, or nil when it is outside the window.
+    public private(set) var pointerLocation: Point?
+    private var pointerPressed = false
+
+    private var animators: [FrameAnimator] = []
+    private var frameRequested = false
+
+    /// A window of `size` points. Non-finite or negative sizes are treated as zero.
+    public init(size: Size) {
+        let clean = WindowCore.sanitized(size)
+        self.size = clean
+        rootView = View(frame: Rect(origin: .zero, size: clean))
+        touchRouter = TouchRouter()
+        animators.reserveCapacity(8)
+        rootView.hostWindow = self
+        addDamage(Rect(origin: .zero, size: clean))
+    }
+
+    private static func sanitized(_ size: Size) -> Size {
+        Size(width: size.width.isFinite ? max(0, size.width) : 0,
+             height: size.height.isFinite ? max(0, size.height) : 0)
+    }
+
+    // MARK: - Size
+
+    /// Changes the window size (a configure from the compositor). The whole window is damaged.
+    public func resize(to newSize: Size) {
+        let clean = WindowCore.sanitized(newSize)
+        guard clean != size else { return }
+        size = clean
+        rootView.frame = Rect(origin: .zero, size: clean)
+        damage.removeAll()
+        addDamage(Rect(origin: .zero, size: clean))
+    }
+
+    // MARK: - Time
+
+    /// Moves the window clock forward to `time`; earlier times are ignored (time never runs backwards).
+    public func advanceClock(to time: Duration) {
+        if time > now { now = time }
+    }
+
+    /// The earliest timer deadline, or nil.
+    public var nextTimerDeadline: Duration? { timers.nextDeadline }
+
+    /// Runs every timer due at or before `time` (and moves the clock there).
+    public func fireTimers(upTo time: Duration) {
+        advanceClock(to: time)
+        timers.fire(upTo: now)
+    }
+
+    // MARK: - Frames
+
+    /// Whether something would change on screen in the next frame.
+    public var needsFrame: Bool { !damage.isEmpty || !animators.isEmpty }
+
+    /// Starts calling `animator` every frame until it answers false.
+    public func addAnimator(_ animator: FrameAnimator) {
+        if !animators.contains(where: { $0 === animator }) {
+            animators.append(animator)
+        }
+        requestFrame()
+    }
+
+    /// Stops calling `animator`.
+    public func removeAnimator(_ animator: FrameAnimator) {
+        animators.removeAll { $0 === animator }
+    }
+
+    /// Whether `animator` is running.
+    public func isAnimating(_ animator: FrameAnimator) -> Bool {
+        animators.contains { $0 === animator }
+    }
+
+    /// Adds a rectangle (window coordinates, points) to the region drawn in the next frame.
+    public func addDamage(_ rect: Rect) {
+        let clipped = rect.intersection(Rect(origin: .zero, size: size))
+        guard !clipped.isEmpty else { return }
+        damage.add(clipped)
+        requestFrame()
+    }
+
+    private func requestFrame() {
+        guard !frameRequested else { return }
+        frameRequested = true
+        onNeedsFrame?()
+    }
+
+    /// Advances every animation to `time` (the frame's time on the window clock). Call once per frame,
+    /// before `draw(into:)`.
+    public func prepareFrame(at time: Duration) {
+        advanceClock(to: time)
+        frameRequested = false
+        guard !animators.isEmpty else { return }
+        // Iterate by index over a stable count: an animator may add or remove animators while it runs.
+        var index = 0
+        while index < animators.count {
+            let animator = animators[index]
+            if animator.animationFrame(at: now) {
+                index += 1
+            } else if index < animators.count, animators[index] === animator {
+                animators.remove(at: index)
+            }
+        }
+        if !animators.isEmpty { requestFrame() }
+    }
+
+    /// Draws the damaged part of the window into `canvas` (which covers the whole window) and returns the
+    /// region drawn, in points; the pending damage is cleared.
+    @discardableResult
+    public func draw(into canvas: Canvas) -> DamageRegion {
+        let drawn = damage
+        damage.removeAll()
+        guard !drawn.isEmpty else { return drawn }
+        let dirty = drawn.bounds
+        canvas.saveState()
+        canvas.clip(to: dirty)
+        rootView.drawHierarchy(in: canvas, dirty: dirty)
+        canvas.restoreState()
+        return drawn
+    }
+
+    // MARK: - Input
+
+    /// Routes one input event. Its timestamp moves the window clock forward.
+    public func handle(_ event: InputEvent) {
+        if let t = event.timestamp { advanceClock(to: t) }
+        switch event {
+        case let .touchDown(id, location, timestamp):
+            guard location.isFinite else { return }
+            touchRouter.touchDown(id: id, at: location, time: timestamp, in: self)
+        case let .touchMotion(id, location, timestamp):
+            guard location.isFinite else { return }
+            touchRouter.touchMoved(id: id, to: location, time: timestamp, in: self)
+        case let .touchUp(id, timestamp):
+            touchRouter.touchUp(id: id, time: timestamp, in: self)
+        case let .touchFrame(timestamp):
+            touchRouter.frame(time: timestamp, in: self)
+        case let .touchCancel(timestamp):
+            touchRouter.cancelAll(time: timestamp, in: self)
+        case let .pointerEnter(location, _):
+            pointerLocation = location.isFinite ? location : nil
+        case .pointerLeave:
+            pointerLocation = nil
+        case let .pointerMotion(location, timestamp):
+            guard location.isFinite else { return }
+            pointerLocation = location
+            if pointerEmulatesTouch && pointerPressed {
+                touchRouter.touchMoved(id: WindowCore.pointerTouchID, to: location, time: timestamp, in: self)
+                touchRouter.frame(time: timestamp, in: self)
+            }
+        case let .pointerButton(button, pressed, timestamp):
+            handlePointerButton(button, pressed: pressed, time: timestamp)
+        case .axis:
+            break
+        case let .key(key, pressed, modifiers, _, _):
+            guard pressed else { return }
+            var target: View? = focusedView
+            while let view = target {
+                if view.keyPressed(key, modifiers: modifiers) { return }
+                target = view.superview
+            }
+        case .keyboardFocus:
+            break
+        }
+    }
+
+    private func handlePointerButton(_ button: PointerButton, pressed: Bool, time: Duration) {
+        guard button == .left, let location = pointerLocation else { return }
+        if pressed { updateFocus(at: location) }
+        guard pointerEmulatesTouch else { return }
+        if pressed && !pointerPressed {
+            pointerPressed = true
+            touchRouter.touchDown(id: WindowCore.pointerTouchID, at: location, time: time, in: self)
+            touchRouter.frame(time: time, in: self)
+        } else if !pressed && pointerPressed {
+            pointerPressed = false
+            touchRouter.touchUp(id: WindowCore.pointerTouchID, time: time, in: self)
+            touchRouter.frame(time: time, in: self)
+        }
+    }
+
+    /// Gives the keyboard focus to the innermost view accepting it under `location` (window coordinates).
+    func updateFocus(at location: Point) {
+        var view = rootView.hitTest(location)
+        while let candidate = view, !candidate.acceptsKeyboardFocus { view = candidate.superview }
+        if let view { focusedView = view }
+    }
+
+    /// Moves the keyboard focus to `view` (nil clears it).
+    public func setFocus(_ view: View?) {
+        focusedView = view
+    }
+
+    /// A view is leaving the tree: cancel what it tracks, drop the focus if it held it.
+    func viewWillLeaveWindow(_ view: View) {
+        touchRouter.viewWillLeave(view, time: now, in: self)
+        if let focused = focusedView, focused.isDescendant(of: view) { focusedView = nil }
+    }
+}
