@@ -17,7 +17,22 @@ open class View {
             let sizeChanged = newValue.size != storedFrame.size
             storedFrame = newValue
             damageInWindow()
-            if sizeChanged { boundsSizeDidChange() }
+            if sizeChanged {
+                for subview in subviews where subview.fillsSuperview {
+                    subview.frame = Rect(origin: .zero, size: newValue.size)
+                }
+                boundsSizeDidChange()
+            }
+        }
+    }
+
+    /// When true, the view's frame follows its superview's size: origin (0, 0), the superview's size.
+    /// Set it on a view added to a window's root view to follow the window. Default false.
+    open var fillsSuperview: Bool = false {
+        didSet {
+            if fillsSuperview, let parent = superview {
+                frame = Rect(origin: .zero, size: parent.bounds.size)
+            }
         }
     }
 
