@@ -1,4 +1,7 @@
 /// Packs bits least significant first into bytes, as DEFLATE streams are laid out.
+///
+/// Bits collect in a 64-bit accumulator and leave it a byte at a time; since at most 32 bits go in per call and
+/// fewer than 8 stay behind, the accumulator never overflows.
 struct BitWriter {
     private(set) var bytes: [UInt8] = []
     private var buffer: UInt64 = 0

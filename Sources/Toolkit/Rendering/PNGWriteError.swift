@@ -11,5 +11,6 @@ public struct PNGWriteError: Error, Sendable, CustomStringConvertible {
         self.code = code
     }
 
+    /// A one-line message naming the file and the errno.
     public var description: String { "cannot write PNG file \(path) (errno \(code))" }
 }
