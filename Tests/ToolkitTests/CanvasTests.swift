@@ -114,6 +114,18 @@ import Testing
         #expect(image.pixel(x: 5, y: 5) == red)
     }
 
+    @Test func resetStateDropsTranslationClipAndSavedStates() {
+        let image = T.render(width: 4, height: 4) { canvas in
+            canvas.saveState()
+            canvas.translate(by: Point(x: 2, y: 2))
+            canvas.clip(to: .zero)
+            canvas.resetState()
+            canvas.restoreState()   // nothing saved any more: ignored
+            canvas.fill(Rect(x: 0, y: 0, width: 1, height: 1), color: .red)
+        }
+        T.expectBox(image, x0: 0, y0: 0, x1: 1, y1: 1, inside: red)
+    }
+
     @Test func clipBoundsReportsTheClipInCurrentCoordinates() {
         _ = T.render(width: 10, height: 10, scale: 2) { canvas in
             #expect(canvas.clipBounds == Rect(x: 0, y: 0, width: 5, height: 5))

@@ -167,6 +167,14 @@ public final class Canvas {
         clipBox = saved.clip
     }
 
+    /// Forgets every saved state and returns to no translation and a clip of the whole surface: for a canvas kept
+    /// across frames (one per `wl_shm` buffer), called at the start of each frame. Keeps the stack's storage.
+    public func resetState() {
+        stack.removeAll(keepingCapacity: true)
+        translation = .zero
+        clipBox = destination == nil ? .empty : PixelBox(x0: 0, y0: 0, x1: pixelWidth, y1: pixelHeight)
+    }
+
     /// Runs `body` between `saveState()` and `restoreState()`, restoring even when `body` throws.
     public func withState(_ body: () throws -> Void) rethrows {
         saveState()
