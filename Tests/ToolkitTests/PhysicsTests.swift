@@ -90,7 +90,8 @@ import Glibc
         let nanVelocity = DecelerationSimulation(position: 12, velocity: .infinity, rate: .normal)
         #expect(nanVelocity.finalPosition == 12 && nanVelocity.position(at: 1) == 12)
         let nanTarget = DecelerationSimulation(position: 0, velocity: 1000, rate: .normal, target: .nan)
-        #expect(nanTarget.finalPosition == DecelerationSimulation(position: 0, velocity: 1000, rate: .normal).finalPosition)
+        let natural = DecelerationSimulation(position: 0, velocity: 1000, rate: .normal)
+        #expect(nanTarget.finalPosition == natural.finalPosition)
         let sim = DecelerationSimulation(position: 0, velocity: 1000, rate: DecelerationRate(rawValue: .nan))
         for t in [Double.nan, -1, .infinity, -.infinity] {
             #expect(sim.position(at: t).isFinite && sim.velocity(at: t).isFinite)
@@ -145,7 +146,8 @@ import Glibc
     @Test func nearbyTargetKeepsTheReleaseVelocity() {
         // Snapping a fling to a grid cell 20% further: no jump in speed at release.
         let natural = DecelerationSimulation(position: 0, velocity: 2500, rate: .normal)
-        let sim = DecelerationSimulation(position: 0, velocity: 2500, rate: .normal, target: natural.finalPosition * 1.2)
+        let further = natural.finalPosition * 1.2
+        let sim = DecelerationSimulation(position: 0, velocity: 2500, rate: .normal, target: further)
         #expect(sim.velocity(at: 0) == 2500)
         #expect(sim.decayConstant < natural.decayConstant)
     }

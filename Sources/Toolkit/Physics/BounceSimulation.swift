@@ -122,7 +122,8 @@ public struct BounceSimulation: Sendable {
                 let cap = RubberBand.displayed(overscroll: dimension, dimension: dimension)
                 w = max(w, abs(contactVelocity) / (BounceSimulation.euler * cap))
             }
-            let spring = SpringSimulation(position: ahead, velocity: contactVelocity, target: ahead, angularFrequency: w)
+            let spring = SpringSimulation(position: ahead, velocity: contactVelocity, target: ahead,
+                                          angularFrequency: w)
             self.init(lower, upper, first: .decelerating(glide), second: .springing(spring), switchTime: contact,
                       contact: contact, duration: contact + spring.duration, final: ahead)
         } else {

@@ -10,8 +10,8 @@
 // exponential because it reaches the end in exactly T, so `didEndScrollingAnimation` comes on time.
 // From t >= T the position is exactly `to` (assigned, not computed).
 //
-// Bad input: a duration that is not a finite number of at least a microsecond gives a jump (done at t = 0, at `to`); a non-finite
-// `to` rests at `from`; a non-finite `from` jumps to `to`; both non-finite rest at 0.
+// Bad input: a duration that is not a finite number of at least a microsecond gives a jump (done at t = 0, at
+// `to`); a non-finite `to` rests at `from`; a non-finite `from` jumps to `to`; both non-finite rest at 0.
 
 /// A move from one position to another over a fixed time on a cubic ease-out curve. A pure value: sample it at
 /// any time.

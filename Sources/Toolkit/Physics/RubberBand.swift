@@ -29,7 +29,7 @@ public enum RubberBand {
     }
 
     /// The finger overscroll, in points, that displays as `b` points past the edge in a container `d` points long:
-    /// the exact inverse of `displayed(overscroll:dimension:)`, `x = (d / 0.55) * b / (d - |b|)` (with the sign of `b`).
+    /// the exact inverse of `displayed(overscroll:dimension:)`, `x = (d / 0.55) * b / (d - |b|)` (sign of `b`).
     ///
     /// Defined for `|b| < d`; larger magnitudes are clamped to `d * (1 - 1e-9)` so the result stays finite (about
     /// 1.8e9 * `d`). Returns 0 when `d <= 0`, `d` is not finite or `b` is NaN.

@@ -64,10 +64,12 @@ public struct SpringSimulation: Sendable {
     /// A spring from `position` (points) moving at `velocity` (pt/s) to `target` (points), stiff enough that a
     /// start up to 2000 pt away, at up to 8000 pt/s, settles within `settleTime` seconds.
     ///
-    /// `angularFrequency = 15.5 / settleTime` (guaranteed for settle times of at least 0.1 s). A `settleTime` that is not a positive finite number reads as 0.5 s; it
-    /// is clamped into [0.01, 60] s.
-    public init(position: Double, velocity: Double, target: Double, settleTime: Double = SpringSimulation.defaultSettleTime) {
-        let settle = settleTime > 0 && settleTime.isFinite ? min(max(settleTime, 0.01), 60) : SpringSimulation.defaultSettleTime
+    /// `angularFrequency = 15.5 / settleTime` (the guarantee holds for settle times of at least 0.1 s). A
+    /// `settleTime` that is not a positive finite number reads as 0.5 s; it is clamped into [0.01, 60] s.
+    public init(position: Double, velocity: Double, target: Double,
+                settleTime: Double = SpringSimulation.defaultSettleTime) {
+        let settle = settleTime > 0 && settleTime.isFinite
+            ? min(max(settleTime, 0.01), 60) : SpringSimulation.defaultSettleTime
         self.init(position: position, velocity: velocity, target: target,
                   angularFrequency: SpringSimulation.settleProduct / settle)
     }
@@ -120,12 +122,14 @@ public struct SpringSimulation: Sendable {
     // MARK: - Closed form
 
     /// x(t) - target = (c1 + c2 t) e^(-w t), with c1 = `c1`, c2 = v0 + w c1.
-    private static func offset(at t: Double, offset c1: Double, velocity v0: Double, angularFrequency w: Double) -> Double {
+    private static func offset(at t: Double, offset c1: Double, velocity v0: Double,
+                               angularFrequency w: Double) -> Double {
         (c1 + (v0 + w * c1) * t) * exp(-w * t)
     }
 
     /// v(t) = (v0 - w c2 t) e^(-w t).
-    private static func speed(at t: Double, offset c1: Double, velocity v0: Double, angularFrequency w: Double) -> Double {
+    private static func speed(at t: Double, offset c1: Double, velocity v0: Double,
+                              angularFrequency w: Double) -> Double {
         (v0 - w * (v0 + w * c1) * t) * exp(-w * t)
     }
 
