@@ -13,6 +13,7 @@ public struct PostedProtocolError: Sendable, Hashable, CustomStringConvertible {
     /// The human-readable message sent along.
     public var message: String
 
+    /// A record of an error posted on `interface`@`objectID` with `code` and `message`.
     public init(interface: String, objectID: UInt32, code: UInt32, message: String) {
         self.interface = interface
         self.objectID = objectID
@@ -20,5 +21,6 @@ public struct PostedProtocolError: Sendable, Hashable, CustomStringConvertible {
         self.message = message
     }
 
+    /// `interface@id error code: message`, as libwayland prints it.
     public var description: String { "\(interface)@\(objectID) error \(code): \(message)" }
 }

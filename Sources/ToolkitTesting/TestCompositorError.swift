@@ -8,6 +8,7 @@ public enum TestCompositorError: Error, CustomStringConvertible, Equatable {
     /// `connectClientFD()` could not create or hand over the socket pair; the text says why.
     case clientConnectionFailed(String)
 
+    /// A one-line message for test output.
     public var description: String {
         switch self {
         case .timeout:

@@ -197,6 +197,39 @@ import ToolkitTesting
         #expect(compositor.lastAckedSerial == nil)
     }
 
+    @Test func teardownInProtocolOrderIsClean() throws {
+        let compositor = try TestCompositor()
+        let client = try Self.mappedClient(compositor)
+        xdg_toplevel_destroy(client.toplevel)
+        wl_surface_commit(client.surface)   // a plain, unmapped surface again: not an error
+        xdg_surface_destroy(client.xdgSurface)
+        wl_surface_destroy(client.surface)
+        try client.roundtrip()
+        #expect(compositor.isClean)
+        #expect(compositor.clientCount == 1)
+    }
+
+    @Test func destroyingTheXdgSurfaceBeforeItsToplevelIsAProtocolError() throws {
+        let compositor = try TestCompositor()
+        let client = try Self.mappedClient(compositor)
+        xdg_surface_destroy(client.xdgSurface)
+        #expect(throws: RawWaylandClient.Failure.self) { try client.roundtrip() }
+        #expect(compositor.protocolErrors.map(\.code) == [XDG_SURFACE_ERROR_DEFUNCT_ROLE_OBJECT.rawValue])
+    }
+
+    @Test func bufferScaleIsKeptAndMustDivideTheBufferSize() throws {
+        let compositor = try TestCompositor()
+        let client = try Self.mappedClient(compositor)
+        wl_surface_set_buffer_scale(client.surface, 2)
+        client.present(client.makeBuffer(width: 80, height: 60, pixel: Self.pattern), ack: false)
+        try client.roundtrip()
+        #expect(compositor.toplevelBufferScale == 2)
+        #expect(compositor.isClean)
+        client.present(client.makeBuffer(width: 81, height: 60, pixel: Self.pattern), ack: false)
+        #expect(throws: RawWaylandClient.Failure.self) { try client.roundtrip() }
+        #expect(compositor.protocolErrors.map(\.interface) == ["wl_surface"])
+    }
+
     @Test func pingIsAnsweredWithPong() throws {
         let compositor = try TestCompositor()
         let client = try Self.mappedClient(compositor)

@@ -151,10 +151,13 @@ extension CompositorState {
     }
 
     private func enterPointer(_ surface: OpaquePointer, _ pointers: [OpaquePointer], at point: Point) {
+        pointerPosition = point
+        // Focus only counts once a pointer object received the enter: a client that binds its pointer later
+        // gets its enter with the next event.
+        guard !pointers.isEmpty else { return }
         let serial = nextSerial()
         for pointer in pointers { wl_pointer_send_enter(pointer, serial, surface, fixed(point.x), fixed(point.y)) }
         pointerFocus = surface
-        pointerPosition = point
     }
 
     private func leavePointerFocus() {
@@ -199,7 +202,8 @@ extension CompositorState {
             return
         }
         _ = ensureXkbState()
-        if keyboardFocus != surface {
+        // As for the pointer, focus needs a keyboard object that received the enter.
+        if keyboardFocus != surface && !keyboards.isEmpty {
             if let old = keyboardFocus, surfaces[old] != nil {
                 let serial = nextSerial()
                 for keyboard in resources(self.keyboards, of: wl_resource_get_client(old)) {

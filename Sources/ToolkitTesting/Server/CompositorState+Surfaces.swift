@@ -121,14 +121,7 @@ extension CompositorState {
     func commit(_ record: SurfaceRecord) {
         let xdg = record.xdgSurface.flatMap { xdgSurfaces[$0] }
         let newBuffer = record.hasPendingAttach ? record.pendingBuffer : record.currentBuffer
-        if let xdg {
-            guard let toplevel = xdg.toplevel.flatMap({ toplevels[$0] }) else {
-                if xdg.popup == nil {
-                    postError(xdg.resource, code: XDG_SURFACE_ERROR_NOT_CONSTRUCTED.rawValue,
-                              "commit on an xdg_surface that has no role yet (get_toplevel first)")
-                }
-                return
-            }
+        if let xdg, let toplevel = xdg.toplevel.flatMap({ toplevels[$0] }) {
             commitCount += 1
             if record.hasPendingAttach && record.pendingBuffer != nil && !xdg.configured {
                 postError(xdg.resource, code: XDG_SURFACE_ERROR_UNCONFIGURED_BUFFER.rawValue,
@@ -141,7 +134,12 @@ extension CompositorState {
                     sendConfigure(toplevel, width: 0, height: 0, states: [.activated])
                 }
             }
+        } else if let xdg, !xdg.roleAssigned {
+            postError(xdg.resource, code: XDG_SURFACE_ERROR_NOT_CONSTRUCTED.rawValue,
+                      "commit on an xdg_surface that has no role yet (get_toplevel first)")
+            return
         }
+        // Popups (dismissed at once) and surfaces whose role object is gone commit like plain surfaces.
         // The buffer must be a whole number of surface points at the new scale.
         let scale = record.pendingScale
         if let newBuffer, let shm = wl_shm_buffer_get(newBuffer) {

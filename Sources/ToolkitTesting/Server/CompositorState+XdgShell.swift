@@ -147,12 +147,14 @@ extension CompositorState {
                 toplevels[toplevel] = ToplevelRecord(resource: toplevel, xdgSurface: resource)
                 toplevelOrder.append(toplevel)
                 xdg.toplevel = toplevel
+                xdg.roleAssigned = true
             } else {
                 // Popups are not placed: each is dismissed at once, which clients must handle anyway.
                 guard let popup = makeResource(client: client, interface: cws_xdg_popup_interface(),
                                                version: version, id: args[0].n, dispatcher: popupDispatcher,
                                                destroy: popupDestroyed) else { return }
                 xdg.popup = popup
+                xdg.roleAssigned = true
                 xdg_popup_send_popup_done(popup)
             }
         case 4:

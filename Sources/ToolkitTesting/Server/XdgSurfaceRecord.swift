@@ -10,6 +10,9 @@ final class XdgSurfaceRecord {
     var toplevel: OpaquePointer?
     /// The `xdg_popup` role object, if `get_popup` was called and it still lives.
     var popup: OpaquePointer?
+    /// True once `get_toplevel` or `get_popup` succeeded: a commit without a role is an error only before that
+    /// (after the role object was destroyed the surface is an unmapped plain surface again).
+    var roleAssigned = false
     /// Configure serials sent and not yet acknowledged, oldest first. Acking one acks the older ones too.
     var unackedSerials: [UInt32] = []
     /// True once the client acknowledged a configure since the surface was (re)initialized: before that a
