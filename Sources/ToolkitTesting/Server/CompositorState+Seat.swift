@@ -6,6 +6,8 @@ import Toolkit
 // the seat does not have (the protocol allows it for capabilities the seat had, and tolerating it is what a
 // client racing a capability change needs); they simply receive no events.
 
+/// `wl_seat` bind, up to v8 (axis_value120). The capabilities (and the name from v2) go out at once, as every
+/// compositor does, so that the client's first roundtrip sees them.
 let bindSeat: wl_global_bind_func_t = { client, data, version, id in
     guard let client, let data else { return }
     let state = Unmanaged<CompositorState>.fromOpaque(data).takeUnretainedValue()
@@ -16,6 +18,7 @@ let bindSeat: wl_global_bind_func_t = { client, data, version, id in
     if version >= 2 { wl_seat_send_name(seat, "seat0") }
 }
 
+/// wl_seat requests (see `CompositorState.seatRequest`).
 let seatDispatcher: wl_dispatcher_func_t = { _, target, opcode, _, args in
     guard let target, let args, case let resource = OpaquePointer(target),
           let state = CompositorState.of(resource) else { return 0 }
@@ -23,6 +26,7 @@ let seatDispatcher: wl_dispatcher_func_t = { _, target, opcode, _, args in
     return 0
 }
 
+/// The seat object went away (release, or the client is gone).
 let seatDestroyed: wl_resource_destroy_func_t = { resource in
     guard let resource, let state = CompositorState.of(resource) else { return }
     removeFirst(resource, from: &state.seats)
@@ -40,6 +44,7 @@ let keyboardOrTouchDispatcher: wl_dispatcher_func_t = { _, target, opcode, _, _ 
     return 0
 }
 
+// The device objects went away: they leave the lists events are sent to.
 let pointerDestroyed: wl_resource_destroy_func_t = { resource in
     guard let resource, let state = CompositorState.of(resource) else { return }
     removeFirst(resource, from: &state.pointers)
@@ -62,6 +67,7 @@ extension CompositorState {
         let version = wl_resource_get_version(resource)
         switch opcode {
         case 0:
+            // Device objects take the seat's version, as the protocol says for objects made by a request.
             if let pointer = makeResource(client: client, interface: cws_pointer_interface(), version: version,
                                           id: args[0].n, dispatcher: pointerDispatcher, destroy: pointerDestroyed) {
                 pointers.append(pointer)
@@ -121,6 +127,7 @@ extension CompositorState {
         if xkbContext == nil { xkbContext = xkb_context_new(XKB_CONTEXT_NO_ENVIRONMENT_NAMES) }
         guard let context = xkbContext else { return false }
         xkbKeymap = xkb_keymap_new_from_string(context, text, XKB_KEYMAP_FORMAT_TEXT_V1, XKB_KEYMAP_COMPILE_NO_FLAGS)
+        // From the text rather than from names: exactly the keymap the clients compile, at half the cost.
         guard let keymap = xkbKeymap else { return false }
         xkbState = xkb_state_new(keymap)
         return xkbState != nil
@@ -131,6 +138,7 @@ extension CompositorState {
     func evdevKeycode(forKeysym keysym: UInt32) -> UInt32? {
         guard ensureXkbState(), let keymap = xkbKeymap else { return nil }
         let low = xkb_keymap_min_keycode(keymap), high = xkb_keymap_max_keycode(keymap)
+        // xkb keycodes are evdev codes + 8 (the X11 offset); below 8 there is no evdev code to send.
         guard low >= 8, low <= high else { return nil }
         for level: UInt32 in 0...1 {
             for keycode in low...high {

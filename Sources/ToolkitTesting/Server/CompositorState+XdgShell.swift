@@ -5,7 +5,8 @@ import Toolkit
 // xdg_wm_base v3, xdg_surface, xdg_toplevel, and the minimal xdg_positioner / xdg_popup: the configure handshake
 // with the checks of the protocol (unknown ack serials, buffers before the first ack, defunct objects).
 
-/// `xdg_wm_base` bind.
+/// `xdg_wm_base` bind. Version 3, as weston 10 offers: the client under test must work with what the real
+/// compositors on this machine advertise, so the test compositor offers no more.
 let bindWmBase: wl_global_bind_func_t = { client, data, version, id in
     guard let client, let data else { return }
     let state = Unmanaged<CompositorState>.fromOpaque(data).takeUnretainedValue()
@@ -15,6 +16,7 @@ let bindWmBase: wl_global_bind_func_t = { client, data, version, id in
     }
 }
 
+/// xdg_wm_base requests (see `CompositorState.wmBaseRequest`).
 let wmBaseDispatcher: wl_dispatcher_func_t = { _, target, opcode, _, args in
     guard let target, let args, case let resource = OpaquePointer(target),
           let state = CompositorState.of(resource) else { return 0 }
@@ -22,6 +24,7 @@ let wmBaseDispatcher: wl_dispatcher_func_t = { _, target, opcode, _, args in
     return 0
 }
 
+/// The wm_base went away (destroy request or client gone): xdg_surfaces made from it stop pointing at it.
 let wmBaseDestroyed: wl_resource_destroy_func_t = { resource in
     guard let resource, let state = CompositorState.of(resource) else { return }
     removeFirst(resource, from: &state.wmBases)
@@ -40,11 +43,13 @@ let popupDispatcher: wl_dispatcher_func_t = { _, target, opcode, _, _ in
     return 0
 }
 
+/// A popup went away: its xdg_surface has no role object any more.
 let popupDestroyed: wl_resource_destroy_func_t = { resource in
     guard let resource, let state = CompositorState.of(resource) else { return }
     for xdg in state.xdgSurfaces.values where xdg.popup == resource { xdg.popup = nil }
 }
 
+/// xdg_surface requests (see `CompositorState.xdgSurfaceRequest`).
 let xdgSurfaceDispatcher: wl_dispatcher_func_t = { _, target, opcode, _, args in
     guard let target, let args, case let resource = OpaquePointer(target),
           let state = CompositorState.of(resource) else { return 0 }
@@ -52,6 +57,7 @@ let xdgSurfaceDispatcher: wl_dispatcher_func_t = { _, target, opcode, _, args in
     return 0
 }
 
+/// An xdg_surface went away: unlink it from its wl_surface (which may get a new role) and its toplevel.
 let xdgSurfaceDestroyed: wl_resource_destroy_func_t = { resource in
     guard let resource, let state = CompositorState.of(resource),
           let xdg = state.xdgSurfaces.removeValue(forKey: resource) else { return }
@@ -59,6 +65,7 @@ let xdgSurfaceDestroyed: wl_resource_destroy_func_t = { resource in
     if let toplevel = xdg.toplevel.flatMap({ state.toplevels[$0] }) { toplevel.xdgSurface = nil }
 }
 
+/// xdg_toplevel requests (see `CompositorState.toplevelRequest`).
 let toplevelDispatcher: wl_dispatcher_func_t = { _, target, opcode, _, args in
     guard let target, let args, case let resource = OpaquePointer(target),
           let state = CompositorState.of(resource) else { return 0 }
@@ -66,6 +73,8 @@ let toplevelDispatcher: wl_dispatcher_func_t = { _, target, opcode, _, args in
     return 0
 }
 
+/// A toplevel went away: it leaves the active-toplevel order, and focus on its surface ends (no leave event:
+/// an unmapped surface's client expects none after destroying the role).
 let toplevelDestroyed: wl_resource_destroy_func_t = { resource in
     guard let resource, let state = CompositorState.of(resource),
           let toplevel = state.toplevels.removeValue(forKey: resource) else { return }
@@ -86,6 +95,7 @@ extension CompositorState {
         let version = wl_resource_get_version(resource)
         switch opcode {
         case 0:
+            // xdg-shell: destroying the wm_base while surfaces made from it live is defunct_surfaces.
             if xdgSurfaces.values.contains(where: { $0.wmBase == resource }) {
                 postError(resource, code: XDG_WM_BASE_ERROR_DEFUNCT_SURFACES.rawValue,
                           "xdg_wm_base destroyed while xdg_surfaces made from it still exist")
@@ -97,6 +107,7 @@ extension CompositorState {
                          id: args[0].n, dispatcher: positionerDispatcher, destroy: nil)
         case 2:
             guard let surfaceObject = args[1].o, let record = surfaces[surfaceObject] else { return }
+            // A wl_surface gets one xdg_surface for its whole life, and none once it has content.
             if record.xdgSurface != nil {
                 postError(resource, code: XDG_WM_BASE_ERROR_ROLE.rawValue,
                           "get_xdg_surface on a wl_surface that already has an xdg_surface")
@@ -128,6 +139,7 @@ extension CompositorState {
         let version = wl_resource_get_version(resource)
         switch opcode {
         case 0:
+            // The role object must go first (xdg_surface.destroy: defunct_role_object).
             if xdg.toplevel != nil || xdg.popup != nil {
                 postError(resource, code: XDG_SURFACE_ERROR_DEFUNCT_ROLE_OBJECT.rawValue,
                           "xdg_surface destroyed before its xdg_toplevel / xdg_popup")
@@ -158,6 +170,8 @@ extension CompositorState {
                 xdg_popup_send_popup_done(popup)
             }
         case 4:
+            // Only a serial of a configure that was sent and not yet acknowledged is valid; a client that acks
+            // twice or invents a serial gets invalid_serial, as from mutter and wlroots.
             let serial = args[0].u
             guard let index = xdg.unackedSerials.firstIndex(of: serial) else {
                 postError(resource, code: XDG_SURFACE_ERROR_INVALID_SERIAL.rawValue,
@@ -179,6 +193,7 @@ extension CompositorState {
         guard let toplevel = toplevels[resource] else { return }
         switch opcode {
         case 0:
+            // Destroying the toplevel unmaps its surface at once.
             if let xdg = toplevel.xdgSurface.flatMap({ xdgSurfaces[$0] }) { unmap(toplevel, xdg: xdg) }
             wl_resource_destroy(resource)
         case 2:
@@ -200,6 +215,7 @@ extension CompositorState {
     func sendConfigure(_ toplevel: ToplevelRecord, width: Int32, height: Int32,
                        states: [ToplevelState]) -> UInt32? {
         guard let xdg = toplevel.xdgSurface.flatMap({ xdgSurfaces[$0] }) else { return nil }
+        // The states travel as a wl_array of uint32 values.
         var array = wl_array()
         wl_array_init(&array)
         for state in states {
