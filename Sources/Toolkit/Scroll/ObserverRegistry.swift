@@ -51,7 +51,12 @@ final class ObserverRegistry<Root: AnyObject> {
 
     /// True when no live observation is registered.
     var isEmpty: Bool {
-        entries.allSatisfy { $0.flag.isInvalidated }
+        var index = 0
+        while index < entries.count {
+            if !entries[index].flag.isInvalidated { return false }
+            index += 1
+        }
+        return true
     }
 
     /// Starts observing `keyPath` of `root`; `handler` gets the root and each change of the value.
@@ -145,16 +150,29 @@ final class ObserverRegistry<Root: AnyObject> {
     /// Stops a runaway cascade: drops every queued delivery and ignores nested calls until the pass ends.
     private func cutCascade() {
         isCascadeCut = true
-        for entry in entries { entry.discardPending() }
+        var index = 0
+        while index < entries.count {
+            entries[index].discardPending()
+            index += 1
+        }
         queue.removeAll(keepingCapacity: true)
         queueHead = 0
     }
 
     /// Drops ended observations (releasing their handlers). Only between passes: the queue is empty then.
     private func removeInvalidated() {
-        // Check first: `removeAll(where:)` would write the array even when nothing goes.
-        if entries.contains(where: { $0.flag.isInvalidated }) {
-            entries.removeAll { $0.flag.isInvalidated }
+        // In-place compaction keeping order. Plain index loops on purpose, here and above: the generic
+        // `contains(where:)` / `removeAll(where:)` / `for-in` run unspecialized over this generic existential
+        // array and heap-allocate their iterator on every call, which this per-event path must not do.
+        var kept = 0
+        var index = 0
+        while index < entries.count {
+            if !entries[index].flag.isInvalidated {
+                if kept != index { entries.swapAt(kept, index) }
+                kept += 1
+            }
+            index += 1
         }
+        if kept < entries.count { entries.removeLast(entries.count - kept) }
     }
 }
