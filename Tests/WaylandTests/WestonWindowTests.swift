@@ -13,6 +13,21 @@ private final class Ticker: FrameAnimator {
     }
 }
 
+/// A square alternating red and green every frame.
+@MainActor
+private final class Blinker: View, FrameAnimator {
+    private var red = true
+    var expectedPixel: UInt32 { red ? 0xFFFF_0000 : 0xFF00_FF00 }
+    func animationFrame(at time: Duration) -> Bool {
+        red.toggle()
+        setNeedsDisplay()
+        return true
+    }
+    override func draw(in canvas: Canvas) {
+        canvas.fill(bounds, color: red ? Color(red: 1, green: 0, blue: 0) : Color(red: 0, green: 1, blue: 0))
+    }
+}
+
 /// A real compositor: the client end to end (connect, bind, configure, shm buffers, frame callbacks)
 /// against a private headless Weston. Skipped when weston is not installed.
 @MainActor
@@ -52,6 +67,39 @@ struct WestonWindowTests {
         #expect(!window.hasSeat)
         print("weston: \(window.presentedFrameCount) frames presented, first commit after "
               + "\(window.timeToFirstCommit.map { "\($0)" } ?? "never")")
+    }
+
+    /// Only a small square changes per frame; every presented buffer must still hold the whole picture, so
+    /// buffers that were not drawn last get the other frames' damage copied forward.
+    @Test func everyPresentedBufferHoldsTheWholePicture() throws {
+        let weston = try WestonHarness()
+        defer { weston.stop() }
+        let window = try WaylandWindow(title: "copy forward", size: Size(width: 64, height: 48),
+                                       connection: .socket(name: weston.socketName,
+                                                           runtimeDirectory: weston.runtimeDirectory))
+        window.rootView.backgroundColor = Color(red: 0, green: 0, blue: 1)
+        let blinker = Blinker(frame: Rect(x: 4, y: 4, width: 8, height: 8))
+        window.rootView.addSubview(blinker)
+        window.core.addAnimator(blinker)
+        let clock = ContinuousClock()
+        let deadline = clock.now + .seconds(10)
+        var checked = 0
+        var lastCount = -1
+        while checked < 12 && clock.now < deadline {
+            guard try window.dispatchOnce(timeout: .milliseconds(100)) else { break }
+            guard window.presentedFrameCount != lastCount, let image = window.lastPresentedImage() else { continue }
+            lastCount = window.presentedFrameCount
+            checked += 1
+            // Far from the square: the background, whatever buffer this is.
+            #expect(image.pixel(x: 40, y: 30) == 0xFF00_00FF)
+            #expect(image.pixel(x: 63, y: 47) == 0xFF00_00FF)
+            #expect(image.pixel(x: 0, y: 0) == 0xFF00_00FF)
+            // The square shows this frame's color.
+            #expect(image.pixel(x: 8, y: 8) == blinker.expectedPixel)
+        }
+        #expect(checked == 12)
+        #expect(window.liveBufferCount >= 2)
+        #expect(window.liveBufferCount <= 4)
     }
 
     @Test func runReturnsAfterMaxFrames() throws {

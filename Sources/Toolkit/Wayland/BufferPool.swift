@@ -76,6 +76,20 @@ final class WaylandBufferPool {
         buffers[slot] = nil
     }
 
+    /// A copy of the pixels of the buffer presented last (tests and diagnostics: it is what the compositor
+    /// shows), or nil before the first commit.
+    func lastPresentedImage() -> Image? {
+        guard let index = slots.lastPresented, let buffer = buffers[index] else { return nil }
+        var pixels = [UInt32](repeating: 0, count: buffer.width * buffer.height)
+        pixels.withUnsafeMutableBytes { raw in
+            guard let base = raw.baseAddress else { return }
+            for row in 0..<buffer.height {
+                memcpy(base + row * buffer.width * 4, buffer.pixels + row * buffer.stride, buffer.width * 4)
+            }
+        }
+        return Image(width: buffer.width, height: buffer.height, pixels: pixels)
+    }
+
     /// Destroys every buffer (teardown).
     func destroyAll() {
         slots.removeAll { destroyBuffer(at: $0) }

@@ -189,6 +189,15 @@ public final class WaylandWindow {
         return !isClosed
     }
 
+    /// The pixels of the frame presented last (what the compositor shows), or nil before the first one.
+    /// For tests and diagnostics: it copies the whole buffer.
+    func lastPresentedImage() -> Image? {
+        buffers?.lastPresentedImage()
+    }
+
+    /// Number of shm buffers alive (diagnostics: at most 4).
+    var liveBufferCount: Int { buffers?.liveCount ?? 0 }
+
     /// Asks the run loop to stop, as if the compositor had sent `close`.
     public func close() {
         isClosed = true
