@@ -123,6 +123,17 @@ import Testing
         ])
     }
 
+    /// Some compositors send the stop frame without repeating `axis_source`.
+    @Test func aStopWithoutASourceIsAFingerStop() {
+        var pointer = PointerFrameAccumulator(framesEvents: true)
+        var out: [InputEvent] = []
+        pointer.axisStop(.vertical, timestamp: ms(3)) { out.append($0) }
+        pointer.axisStop(.horizontal, timestamp: ms(3)) { out.append($0) }
+        pointer.frame { out.append($0) }
+        #expect(axisEvents(out) == [AxisEvent(source: .finger, dx: 0, dy: 0, stopHorizontal: true,
+                                              stopVertical: true, timestamp: ms(3))])
+    }
+
     @Test func wheelTiltCountsAsWheel() {
         var pointer = PointerFrameAccumulator(framesEvents: true)
         var out: [InputEvent] = []

@@ -82,6 +82,7 @@ final class WaylandDisplay {
             raw.copyBytes(from: bytes)
             raw[bytes.count] = 0
         }
+        // CLOEXEC: a child process (a launched helper) must not inherit the compositor connection.
         let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { throw WaylandError.noDisplay("socket() for \(path): \(errnoText())") }
         var result: Int32
@@ -140,6 +141,8 @@ final class WaylandDisplay {
 
     /// The error that broke the connection, as a `WaylandError.connectionLost`.
     func lostError() -> WaylandError {
+        // EPROTO means the compositor posted a protocol error and closed the connection: name the object
+        // and the code (libwayland also prints the compositor's message on stderr).
         let code = wl_display_get_error(display)
         if code == EPROTO {
             var interface: UnsafePointer<wl_interface>?

@@ -24,6 +24,8 @@ final class WaylandKeyboard {
                 let keyboard = Unmanaged<WaylandKeyboard>.fromOpaque(data).takeUnretainedValue()
                 MainActor.assumeIsolated { keyboard.keymap(format: format, fd: fd, size: size) }
             },
+            // The keys already held at enter are ignored on purpose: they were pressed for another window,
+            // and acting on them here would fire shortcuts the user never aimed at this one.
             enter: { data, _, _, _, _ in
                 WaylandKeyboard.with(data) { $0.focus(true) }
             },
@@ -63,7 +65,7 @@ final class WaylandKeyboard {
                                    context.post(event)
                                    context.flush()
                                })
-        // Before v4 there is no repeat_info: use the common desktop default (25 Hz after 600 ms).
+        // Before v4 no repeat_info arrives: the repeater keeps its defaults (25 Hz after 600 ms).
         wl_keyboard_add_listener(proxy, WaylandKeyboard.listener, Unmanaged.passUnretained(self).toOpaque())
     }
 
@@ -86,6 +88,7 @@ final class WaylandKeyboard {
 
     private func keymap(format: UInt32, fd: Int32, size: UInt32) {
         defer { close(fd) }
+        // A new keymap invalidates key codes in flight: stop repeating a key read with the old one.
         repeater.stop()
         xkb = nil
         guard format == WL_KEYBOARD_KEYMAP_FORMAT_XKB_V1.rawValue, let xkbContext, size > 0,
@@ -100,6 +103,7 @@ final class WaylandKeyboard {
     }
 
     private func focus(_ entered: Bool) {
+        // Without focus no release will reach us for the repeating key: stop now.
         if !entered { repeater.stop() }
         guard entered != hasFocus else { return }
         hasFocus = entered
@@ -114,6 +118,8 @@ final class WaylandKeyboard {
         let repeats: Bool
         if let xkb {
             let keysym = xkb.keysym(evdevCode: code)
+            // A key without a symbol in this layout (or with several) means nothing to the toolkit; its
+            // release still has to end a repeat it may have started under another layout group.
             guard keysym != 0 || !pressed else {
                 repeater.keyReleased(code: code)
                 return
@@ -125,6 +131,8 @@ final class WaylandKeyboard {
             key = mapped
             repeats = true
         }
+        // The compositor sends `modifiers` right after a modifier key's `key` event: the state read here is
+        // the one in force for this key.
         let modifiers = xkb?.modifiers ?? []
         repeater.modifiers = modifiers
         if pressed {

@@ -94,6 +94,8 @@ final class WaylandPointer {
         context.flush()
     }
 
+    // Each handler flushes the context: with frames (v5+) only `frame` posts anything, but before v5 every
+    // event is its own frame and must reach the core at once.
     private func leave() {
         accumulator.leave(timestamp: context.now, emit: context.post)
         context.flush()
@@ -124,6 +126,8 @@ final class WaylandPointer {
         context.flush()
     }
 
+    // axis_discrete and axis_value120 come before the `axis` event they qualify, carry no time, and never
+    // end a frame: they only feed the accumulator.
     private func axisDiscrete(axis: UInt32, discrete: Int32) {
         guard let axis = WaylandPointer.axis(axis) else { return }
         accumulator.axisDiscrete(axis, steps: discrete)

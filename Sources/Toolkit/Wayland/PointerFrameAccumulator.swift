@@ -15,8 +15,9 @@
 ///   because libinput, and the compositors built on it, report 15 (degrees) of `axis` value per detent.
 /// - Finger and continuous sources: `axis` values are surface coordinates, which are points, passed 1:1.
 /// - Source: `axis_source` when sent (`wheel_tilt` counts as `.wheel`); without it, `.wheel` when the frame
-///   carries discrete or value120 steps and `.continuous` otherwise (1:1 is the safe reading of a value
-///   whose device is unknown).
+///   carries discrete or value120 steps, `.finger` when it carries an `axis_stop` (only touchpad-like
+///   sources stop), and `.continuous` otherwise (1:1 is the safe reading of a value whose device is
+///   unknown).
 /// - `axis_stop` sets `stopHorizontal` / `stopVertical`; a frame holding only a stop still emits an
 ///   `AxisEvent` with zero deltas, so kinetic scrolling can start.
 /// - More than `capacity` non-axis events without a frame flush early, as if a frame had arrived.
@@ -177,6 +178,8 @@ struct PointerFrameAccumulator {
             resolved = source
         } else if horizontal.hasDiscrete || horizontal.hasValue120 || vertical.hasDiscrete || vertical.hasValue120 {
             resolved = .wheel
+        } else if horizontal.stopped || vertical.stopped {
+            resolved = .finger
         } else {
             resolved = .continuous
         }

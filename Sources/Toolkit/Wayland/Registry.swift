@@ -33,7 +33,7 @@ final class WaylandRegistry {
     private(set) var globals: [UInt32: Global] = [:]
     /// A global appeared (also for each global present at startup).
     var onGlobal: ((Global) -> Void)?
-    /// A global went away (its name).
+    /// A global went away (as it was announced).
     var onGlobalRemove: ((Global) -> Void)?
 
     private static let listener: UnsafeMutablePointer<wl_registry_listener> = {
@@ -68,11 +68,6 @@ final class WaylandRegistry {
     private func removed(name: UInt32) {
         guard let global = globals.removeValue(forKey: name) else { return }
         onGlobalRemove?(global)
-    }
-
-    /// The first global offering `interface`, if any.
-    func first(_ interface: String) -> Global? {
-        globals.values.filter { $0.interface == interface }.min { $0.name < $1.name }
     }
 
     /// Binds `global` at `bindVersion(advertised:implemented:)`. Returns the proxy and the bound version, or

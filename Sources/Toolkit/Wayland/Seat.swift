@@ -46,6 +46,9 @@ final class WaylandSeat {
         wl_seat_add_listener(proxy, WaylandSeat.listener, Unmanaged.passUnretained(self).toOpaque())
     }
 
+    /// Matches the devices to `capabilities`. A capability that vanished is released at once (its proxy
+    /// would only produce errors); one that appeared gets a fresh device, whose keymap / repeat info /
+    /// enter arrive as new events.
     private func update(capabilities: UInt32) {
         guard let proxy else { return }
         let hasPointer = capabilities & WL_SEAT_CAPABILITY_POINTER.rawValue != 0
@@ -73,6 +76,7 @@ final class WaylandSeat {
 
     /// Releases the devices and the seat (the global went away, or teardown).
     func release() {
+        // Devices first: they are created from the seat and their release requests need it alive.
         update(capabilities: 0)
         guard let proxy else { return }
         self.proxy = nil

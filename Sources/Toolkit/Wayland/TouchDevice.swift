@@ -70,6 +70,8 @@ final class WaylandTouchDevice {
         Point(x: wl_fixed_to_double(x), y: wl_fixed_to_double(y))
     }
 
+    // Touch ids are Int32 on the wire; the toolkit's `Int` holds every value, and ids are only compared.
+    // The surface argument of `down` is ignored: the window has a single surface.
     private func down(time: UInt32, id: Int32, x: wl_fixed_t, y: wl_fixed_t) {
         buffer.down(id: Int(id), location: WaylandTouchDevice.point(x, y), timestamp: context.eventTime(time),
                     emit: context.post)
@@ -93,6 +95,7 @@ final class WaylandTouchDevice {
     }
 
     private func cancel() {
+        // `cancel` carries no time: the compositor took the touches away now.
         buffer.cancel(timestamp: context.now, emit: context.post)
         context.flush()
     }

@@ -11,6 +11,7 @@ public enum WaylandError: Error, CustomStringConvertible, Equatable {
     /// Shared memory for a buffer could not be made (memfd, mmap, or the size is impossible).
     case bufferAllocationFailed(String)
 
+    /// A one-line message: what failed and why.
     public var description: String {
         switch self {
         case .noDisplay(let detail): return "no Wayland display: \(detail)"
