@@ -186,6 +186,15 @@ public final class WaylandWindow {
         }
         core.fireTimers(upTo: clock.now)
         if let pendingError { throw pendingError }
+        // Send what dispatching and timers produced (pongs, commits) now rather than at the next step: a
+        // caller stepping by hand (a test) may block before calling again. A full socket is left to the
+        // next step's POLLOUT wait.
+        do {
+            _ = try display.flush()
+        } catch let error as WaylandError {
+            pendingError = error
+            throw error
+        }
         return !isClosed
     }
 
