@@ -96,21 +96,10 @@ final class WaylandBufferPool {
         onBufferReleased = nil
     }
 
-    /// Copies `region` (pixels) from `source` to `destination`, row by row, clipped to both.
-    // NOTE: a private loop until the pixman Canvas lands; then use
-    // `destination.canvas.copyPixels(from: source.pixels, stride: source.stride, region: region)`.
+    /// Copies `region` (pixels) from `source` to `destination` with pixman (SRC), clipped to both buffers.
+    /// Buffers of one pool share a size; a size mismatch (never planned) copies nothing.
     private static func copy(_ region: DamageRegion, from source: ShmBuffer, to destination: ShmBuffer) {
-        let width = min(source.width, destination.width)
-        let height = min(source.height, destination.height)
-        region.forEachRect { x, y, w, h in
-            let x0 = max(0, Int(x)), y0 = max(0, Int(y))
-            let x1 = min(width, Int(x) + Int(w)), y1 = min(height, Int(y) + Int(h))
-            guard x1 > x0, y1 > y0 else { return }
-            let bytes = (x1 - x0) * 4
-            for row in y0..<y1 {
-                memcpy(destination.pixels + row * destination.stride + x0 * 4,
-                       source.pixels + row * source.stride + x0 * 4, bytes)
-            }
-        }
+        guard source.width == destination.width, source.height == destination.height else { return }
+        destination.canvas.copyPixels(from: source.pixels, stride: source.stride, region: region)
     }
 }
