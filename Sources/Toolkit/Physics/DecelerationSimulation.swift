@@ -1,0 +1,161 @@
+// Exponential deceleration of a released scroll (UIScrollView's model), as a closed form sampled at absolute time.
+//
+// Units: positions in points, velocities in pt/s, times in seconds since the release.
+//
+// Model: the velocity keeps a fraction r (the deceleration rate) per millisecond, v(t) = v0 * r^(1000 t). With the
+// decay constant k = -1000 ln r (1/s) this is v(t) = v0 e^(-k t), and integrating from x0:
+//     x(t) = x0 + v0 * (1 - e^(-k t)) / k        (= x0 + v0 (r^(1000t) - 1) / (1000 ln r), SCROLL.md section 5)
+// The total travel to t = infinity is v0 / k: 1000 pt/s travels 499.5 pt at 0.998 and 99.5 pt at 0.99.
+// 1 - e^(-kt) is evaluated as -expm1(-kt) so that small t keeps full precision.
+//
+// End: the motion ends when |v| drops to 1 pt/s, at T = ln|v0| / k, and rests at x(T) = x0 + sign(v0)(|v0| - 1)/k.
+// Resting at x(T) rather than at x(infinity) means no jump at the end: the remaining 1/k of travel (0.5 pt at
+// 0.998, but 10 pt at 0.9999) is simply not taken. A release at |v0| <= 1 pt/s does not move at all.
+//
+// Target override (the delegate moved the landing point): the curve keeps the exponential shape and the 1 pt/s end
+// rule, and is solved so that x(T) is exactly the target D away. From x(T) - x0 = sign(v0)(|v0| - 1)/k:
+//     k = (|v0| - 1) / |D|                       (keep the release velocity, solve for the decay constant)
+// so the scroll leaves the finger without a jump in speed and simply brakes harder or softer. A target equal to
+// the natural end gives back exactly the natural curve. Solving for k is used while k stays within
+// [k_rate / 2, 10 k_rate]; beyond that the glide would last many times longer than the user's rate suggests, or
+// stop like a wall, so k is clamped and the start velocity is solved instead: |v0'| = |D| k + 1.
+// A target behind the motion, or a release with |v0| <= 1 pt/s, eases to the target from a jump start
+// v0' = sign(D) (|D| k + 1) with k = max(k_rate, k_normal) (k_normal = 2.002/s, the 0.998 rate), so a user rate
+// close to 1 cannot turn a short correction into a minute-long crawl. Every case is a single exponential with a
+// velocity of constant sign: monotonic, and it ends exactly at the target (the end value is assigned, not computed).
+//
+// Bad input (see PhysicsMath): a non-finite position gives a simulation at rest at 0; a non-finite velocity reads
+// as 0; a non-finite target is ignored (the natural curve).
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A released scroll slowing down exponentially along one axis: `x(t) = x0 + v0 (1 - e^(-k t)) / k` with
+/// `k = -1000 ln(rate)`, ending when the speed drops below 1 pt/s. A pure value: sample it at any time.
+public struct DecelerationSimulation: Sendable {
+    /// Speed below which the motion ends, in pt/s (SCROLL.md section 5).
+    public static let stopSpeed = 1.0
+
+    /// The position at t = 0, in points.
+    public let startPosition: Double
+    /// The velocity at t = 0, in pt/s. Equals the release velocity except when a target forced a different
+    /// start (see `init(position:velocity:rate:target:)`).
+    public let startVelocity: Double
+    /// The decay constant k of `v(t) = v0 e^(-k t)`, in 1/s (2.002 for `.normal`).
+    public let decayConstant: Double
+    /// Time from the start until the motion ends (|v| reaches 1 pt/s), in seconds; 0 for no motion.
+    public let duration: Double
+    /// Where the motion rests, in points: `position(at:)` returns exactly this from `duration` on.
+    public let finalPosition: Double
+
+    /// A scroll released at `position` (points) with `velocity` (pt/s), slowing down at `rate`.
+    ///
+    /// The motion ends when the speed drops to 1 pt/s and rests where it is then, at
+    /// `position + sign(v)(|v| - 1) / k`. A non-finite position gives a simulation at rest at 0; a non-finite
+    /// velocity reads as 0.
+    public init(position: Double, velocity: Double, rate: DecelerationRate) {
+        guard let x0 = PhysicsMath.position(position) else {
+            self.init(resting: 0)
+            return
+        }
+        let v0 = PhysicsMath.speed(velocity)
+        let k = rate.decayConstant
+        let speed = abs(v0)
+        guard speed > DecelerationSimulation.stopSpeed else {
+            self.init(resting: x0)
+            return
+        }
+        let travel = (speed - DecelerationSimulation.stopSpeed) / k
+        self.init(start: x0, velocity: v0, decay: k, end: v0 > 0 ? x0 + travel : x0 - travel)
+    }
+
+    /// A scroll released at `position` (points) with `velocity` (pt/s) that decelerates to rest exactly at
+    /// `target` (points), on a monotonic exponential curve.
+    ///
+    /// The release velocity is kept and the decay constant solved, `k = (|v| - 1) / |target - position|`, as long as
+    /// k stays between half and ten times the rate's constant; outside that band k is clamped and the start velocity
+    /// is solved instead. A target behind the motion, or a release slower than 1 pt/s, eases to the target from a
+    /// start velocity of `(|distance| k + 1)` pt/s toward it, with k at least that of `.normal`. A non-finite
+    /// target is ignored (same as `init(position:velocity:rate:)`); a non-finite position gives a simulation at
+    /// rest at 0.
+    public init(position: Double, velocity: Double, rate: DecelerationRate, target: Double) {
+        guard let x0 = PhysicsMath.position(position) else {
+            self.init(resting: 0)
+            return
+        }
+        guard let end = PhysicsMath.position(target) else {
+            self.init(position: x0, velocity: velocity, rate: rate)
+            return
+        }
+        let v = PhysicsMath.speed(velocity)
+        let distance = end - x0
+        // Sub-nanometre corrections are not worth a motion: rest at the target at once.
+        guard abs(distance) > 1e-9 else {
+            self.init(start: x0, velocity: 0, decay: rate.decayConstant, end: end, duration: 0)
+            return
+        }
+        let rateK = rate.decayConstant
+        let direction: Double = distance > 0 ? 1 : -1
+        let stop = DecelerationSimulation.stopSpeed
+        var k: Double
+        var v0: Double
+        if v * direction > stop {
+            // Moving toward the target: keep the release speed, brake to land on it.
+            k = (abs(v) - stop) / abs(distance)
+            v0 = v
+            let lowest = rateK * 0.5, highest = rateK * 10
+            if !(k >= lowest && k <= highest) {
+                k = min(max(k, lowest), highest)
+                v0 = direction * (abs(distance) * k + stop)
+            }
+        } else {
+            // Target behind the motion, or no motion: ease toward it as if flung there.
+            k = max(rateK, DecelerationRate.normal.decayConstant)
+            v0 = direction * (abs(distance) * k + stop)
+        }
+        self.init(start: x0, velocity: v0, decay: k, end: end)
+    }
+
+    /// At rest at `x` from the start.
+    private init(resting x: Double) {
+        self.init(start: x, velocity: 0, decay: DecelerationRate.normal.decayConstant, end: x, duration: 0)
+    }
+
+    /// The curve from `x0` with `v0` and decay `k`, ending when |v| reaches `stopSpeed` and resting at `end`.
+    private init(start x0: Double, velocity v0: Double, decay k: Double, end: Double) {
+        let speed = abs(v0)
+        let duration = speed > DecelerationSimulation.stopSpeed ? log(speed / DecelerationSimulation.stopSpeed) / k : 0
+        self.init(start: x0, velocity: v0, decay: k, end: end, duration: duration)
+    }
+
+    private init(start x0: Double, velocity v0: Double, decay k: Double, end: Double, duration: Double) {
+        startPosition = x0
+        startVelocity = v0
+        decayConstant = k
+        finalPosition = end
+        self.duration = duration
+    }
+
+    /// The position at `t` seconds after the start, in points; exactly `finalPosition` from `duration` on.
+    /// NaN or negative `t` reads as 0.
+    public func position(at t: Double) -> Double {
+        let t = PhysicsMath.time(t)
+        guard t < duration else { return finalPosition }
+        return startPosition + startVelocity * -expm1(-decayConstant * t) / decayConstant
+    }
+
+    /// The velocity at `t` seconds after the start, in pt/s; 0 from `duration` on. NaN or negative `t` reads as 0.
+    public func velocity(at t: Double) -> Double {
+        let t = PhysicsMath.time(t)
+        guard t < duration else { return 0 }
+        return startVelocity * exp(-decayConstant * t)
+    }
+
+    /// Whether the motion has ended at `t` seconds after the start (`t >= duration`).
+    public func isDone(at t: Double) -> Bool {
+        PhysicsMath.time(t) >= duration
+    }
+}
