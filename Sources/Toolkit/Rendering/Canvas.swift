@@ -1,45 +1,290 @@
-import CWayland
+import CPixman
 
-/// Temporary minimal canvas (replaced by the rendering branch).
+/// A drawing surface over 32-bit premultiplied ARGB pixels (pixman `a8r8g8b8`, `wl_shm` `argb8888`).
+///
+/// Coordinates are in points; a point is `scale` pixels on each axis. Shapes are pixel-snapped: each rectangle edge
+/// goes to the nearest pixel edge after translation and scaling, so adjacent rectangles never leave a gap or
+/// overlap. Opaque colors replace pixels (pixman SRC fast path); translucent ones blend OVER in premultiplied space:
+/// `dst = src + dst * (1 - src.alpha)`.
+///
+/// A canvas does not own its pixels: it wraps memory that must outlive it (a `wl_shm` buffer, or an `Image`'s storage
+/// through `Canvas.draw(into:scale:_:)`). It is not thread-safe and not `Sendable`; use it from one thread at a time.
+///
+/// Bad input never traps: a canvas made with an impossible size draws nothing, and shapes with NaN or infinite
+/// coordinates, or with empty or negative sizes, are dropped.
 public final class Canvas {
-    private let image: OpaquePointer?
-    public let scale: Int
-    public let size: Size
-    private var offset = Point.zero
-    private var clipRect: Rect
-    private var stack: [(Point, Rect)] = []
-
-    public init(pixels: UnsafeMutableRawPointer, width: Int, height: Int, stride: Int, scale: Int = 1) {
-        self.scale = max(1, scale)
-        image = pixman_image_create_bits(PIXMAN_a8r8g8b8, Int32(width), Int32(height),
-                                         pixels.assumingMemoryBound(to: UInt32.self), Int32(stride))
-        size = Size(width: Double(width) / Double(self.scale), height: Double(height) / Double(self.scale))
-        clipRect = Rect(origin: .zero, size: size)
+    /// The translation and clip that `saveState()` records.
+    struct SavedState {
+        var translation: Point
+        var clip: PixelBox
     }
-    deinit { if let image { pixman_image_unref(image) } }
 
+    /// The first pixel, or nil for a canvas that draws nothing.
+    private(set) var pixels: UnsafeMutablePointer<UInt32>?
+    /// Surface width, in pixels.
+    let pixelWidth: Int
+    /// Surface height, in pixels.
+    let pixelHeight: Int
+    /// Bytes from one row to the next.
+    let strideBytes: Int
+    /// The pixman image over `pixels`; nil when the canvas draws nothing.
+    private(set) var destination: OpaquePointer?
+    /// A 1x1 repeating pixman image whose single pixel is rewritten per draw: a solid source without the malloc that
+    /// `pixman_image_create_solid_fill` costs every time.
+    private let solidPixel: UnsafeMutablePointer<UInt32>
+    private let solidSource: OpaquePointer?
+    /// Scratch coverage for antialiased shapes.
+    let mask = CoverageMask()
+
+    /// Current offset added to every drawing coordinate, in points.
+    private(set) var translation = Point.zero
+    /// Current clip, in pixels; always inside the surface.
+    private(set) var clipBox: PixelBox
+    /// Saved states; capacity reserved up front so that balanced save/restore does not allocate.
+    private var stack: [SavedState] = []
+
+    /// Pixels per point on each axis (1 on normal screens, 2 on HiDPI ones).
+    public let scale: Int
+
+    /// The surface size, in points (pixel size divided by `scale`).
+    public var size: Size {
+        Size(width: Double(pixelWidth) / Double(scale), height: Double(pixelHeight) / Double(scale))
+    }
+
+    /// A canvas over existing pixels.
+    ///
+    /// - Parameters:
+    ///   - pixels: the first of `height` rows of `stride` bytes each, premultiplied `0xAARRGGBB` in native byte order.
+    ///     The memory must stay valid, and not be freed, while the canvas lives.
+    ///   - width: surface width, in pixels.
+    ///   - height: surface height, in pixels.
+    ///   - stride: bytes per row; at least `width * 4` and a multiple of 4.
+    ///   - scale: pixels per point, 1...16; values outside are clamped into that range.
+    ///
+    /// Sizes that are zero, negative, larger than 2^15 pixels per side, or a stride that cannot hold a row make a
+    /// canvas that draws nothing (its `size` still reports the given size when non-negative).
+    public convenience init(pixels: UnsafeMutableRawPointer, width: Int, height: Int, stride: Int, scale: Int = 1) {
+        self.init(optionalPixels: pixels, width: width, height: height, stride: stride, scale: scale)
+    }
+
+    /// The designated initializer; a nil `optionalPixels` gives a canvas that draws nothing.
+    init(optionalPixels: UnsafeMutableRawPointer?, width: Int, height: Int, stride: Int, scale: Int) {
+        self.scale = min(max(scale, 1), 16)
+        pixelWidth = max(0, width)
+        pixelHeight = max(0, height)
+        strideBytes = stride
+        clipBox = PixelBox(x0: 0, y0: 0, x1: pixelWidth, y1: pixelHeight)
+        stack.reserveCapacity(32)
+
+        solidPixel = UnsafeMutablePointer<UInt32>.allocate(capacity: 1)
+        solidPixel.initialize(to: 0)
+        solidSource = pixman_image_create_bits(PIXMAN_a8r8g8b8, 1, 1, solidPixel, 4)
+        if let solidSource { pixman_image_set_repeat(solidSource, PIXMAN_REPEAT_NORMAL) }
+
+        let sideLimit = 1 << 15
+        guard let optionalPixels, width > 0, height > 0, width <= sideLimit, height <= sideLimit,
+              stride >= width * 4, stride % 4 == 0, stride <= Int(Int32.max) / max(height, 1)
+        else {
+            clipBox = .empty
+            return
+        }
+        let typed = optionalPixels.assumingMemoryBound(to: UInt32.self)
+        guard let image = pixman_image_create_bits(PIXMAN_a8r8g8b8, Int32(width), Int32(height), typed,
+                                                   Int32(stride)) else {
+            clipBox = .empty
+            return
+        }
+        pixels = typed
+        destination = image
+    }
+
+    deinit {
+        if let destination { pixman_image_unref(destination) }
+        if let solidSource { pixman_image_unref(solidSource) }
+        solidPixel.deallocate()
+    }
+
+    /// Detaches the canvas from its pixels so that a canvas that escaped `draw(into:)` draws nothing afterwards.
+    private func invalidate() {
+        if let destination { pixman_image_unref(destination) }
+        destination = nil
+        pixels = nil
+        clipBox = .empty
+    }
+
+    /// Runs `body` with a canvas over `image`'s pixels, at `scale` pixels per point.
+    ///
+    /// The canvas is valid only inside `body`; if it escapes, it draws nothing afterwards. An empty image gives a
+    /// canvas that draws nothing, and `body` still runs.
     public static func draw(into image: inout Image, scale: Int = 1, _ body: (Canvas) throws -> Void) rethrows {
-        let w = image.width, h = image.height
-        try image.pixels.withUnsafeMutableBytes { raw in
-            guard let base = raw.baseAddress else { return }
-            try body(Canvas(pixels: base, width: w, height: h, stride: w * 4, scale: scale))
+        let width = image.width, height = image.height
+        try image.pixels.withUnsafeMutableBufferPointer { buffer in
+            let canvas = Canvas(optionalPixels: buffer.baseAddress.map { UnsafeMutableRawPointer($0) },
+                                width: width, height: height, stride: width * 4, scale: scale)
+            defer { canvas.invalidate() }
+            try body(canvas)
         }
     }
 
-    public func fill(_ rect: Rect, color: Color) {
-        guard let image else { return }
-        let r = rect.offsetBy(offset).intersection(clipRect)
-        guard !r.isEmpty else { return }
-        let s = Double(scale)
-        let argb = color.premultipliedARGB
-        var c = pixman_color_t(red: UInt16((argb >> 16) & 0xFF) * 257, green: UInt16((argb >> 8) & 0xFF) * 257,
-                               blue: UInt16(argb & 0xFF) * 257, alpha: UInt16(argb >> 24) * 257)
-        var box = pixman_box32_t(x1: Int32((r.minX * s).rounded()), y1: Int32((r.minY * s).rounded()),
-                                 x2: Int32((r.maxX * s).rounded()), y2: Int32((r.maxY * s).rounded()))
-        _ = pixman_image_fill_boxes(PIXMAN_OP_OVER, image, &c, 1, &box)
+    // MARK: State
+
+    /// Moves the origin of subsequent drawing by `offset` points (cumulative). Non-finite offsets are ignored.
+    public func translate(by offset: Point) {
+        guard offset.isFinite else { return }
+        translation += offset
     }
-    public func translate(by offset: Point) { self.offset += offset }
-    public func clip(to rect: Rect) { clipRect = clipRect.intersection(rect.offsetBy(offset)) }
-    public func saveState() { stack.append((offset, clipRect)) }
-    public func restoreState() { if let s = stack.popLast() { (offset, clipRect) = s } }
+
+    /// Intersects the clip with `rect` (points, in the current translated coordinates, snapped to pixels).
+    ///
+    /// A rect that covers nothing (empty, negative or non-finite) leaves nothing drawable until `restoreState()`:
+    /// failing closed keeps content from leaking outside a container whose bounds went bad.
+    public func clip(to rect: Rect) {
+        guard let box = pixelBox(rect), !box.isEmpty else {
+            clipBox = .empty
+            return
+        }
+        clipBox = clipBox.intersection(box)
+        if clipBox.isEmpty { clipBox = .empty }
+    }
+
+    /// The current clip in points, in the current translated coordinates (`Rect.zero` when nothing is drawable).
+    public var clipBounds: Rect {
+        guard !clipBox.isEmpty else { return .zero }
+        let s = Double(scale)
+        return Rect(x: Double(clipBox.x0) / s - translation.x, y: Double(clipBox.y0) / s - translation.y,
+                    width: Double(clipBox.width) / s, height: Double(clipBox.height) / s)
+    }
+
+    /// Pushes the translation and clip. Does not allocate while fewer than 32 states are saved.
+    public func saveState() {
+        stack.append(SavedState(translation: translation, clip: clipBox))
+    }
+
+    /// Pops the state saved by the matching `saveState()`; does nothing when none is saved.
+    public func restoreState() {
+        guard let saved = stack.popLast() else { return }
+        translation = saved.translation
+        clipBox = saved.clip
+    }
+
+    /// Forgets every saved state and returns to no translation and a clip of the whole surface: for a canvas kept
+    /// across frames (one per `wl_shm` buffer), called at the start of each frame. Keeps the stack's storage.
+    public func resetState() {
+        stack.removeAll(keepingCapacity: true)
+        translation = .zero
+        clipBox = destination == nil ? .empty : PixelBox(x0: 0, y0: 0, x1: pixelWidth, y1: pixelHeight)
+    }
+
+    /// Runs `body` between `saveState()` and `restoreState()`, restoring even when `body` throws.
+    public func withState(_ body: () throws -> Void) rethrows {
+        saveState()
+        defer { restoreState() }
+        try body()
+    }
+
+    // MARK: Rectangles
+
+    /// Fills `rect` (points) with `color`: opaque colors replace pixels, translucent ones blend OVER.
+    public func fill(_ rect: Rect, color: Color) {
+        guard let box = pixelBox(rect) else { return }
+        fillBox(box, pixel: color.premultipliedARGB)
+    }
+
+    /// Strokes a border of `lineWidth` points just inside `rect`'s edges; the inside stays untouched.
+    ///
+    /// The line width is rounded to whole pixels, at least 1 for any positive width; non-positive or non-finite
+    /// widths draw nothing. A border as wide as half the rect fills it.
+    public func stroke(_ rect: Rect, color: Color, lineWidth: Double = 1) {
+        guard let box = pixelBox(rect), !box.isEmpty, let lw = pixelLineWidth(lineWidth) else { return }
+        let pixel = color.premultipliedARGB
+        if 2 * lw >= box.width || 2 * lw >= box.height {
+            fillBox(box, pixel: pixel)
+            return
+        }
+        // Four boxes that tile the border without overlap, so translucent borders blend once per pixel.
+        fillBox(PixelBox(x0: box.x0, y0: box.y0, x1: box.x1, y1: box.y0 + lw), pixel: pixel)
+        fillBox(PixelBox(x0: box.x0, y0: box.y1 - lw, x1: box.x1, y1: box.y1), pixel: pixel)
+        fillBox(PixelBox(x0: box.x0, y0: box.y0 + lw, x1: box.x0 + lw, y1: box.y1 - lw), pixel: pixel)
+        fillBox(PixelBox(x0: box.x1 - lw, y0: box.y0 + lw, x1: box.x1, y1: box.y1 - lw), pixel: pixel)
+    }
+
+    /// Sets every pixel of the surface to `color`, ignoring the clip and the translation (SRC: the color replaces
+    /// what was there, transparency included).
+    public func clear(color: Color) {
+        guard let pixels, destination != nil else { return }
+        _ = pixman_fill(pixels, Int32(strideBytes / 4), 32, 0, 0, Int32(pixelWidth), Int32(pixelHeight),
+                        color.premultipliedARGB)
+    }
+
+    // MARK: Buffers
+
+    /// Copies the pixels inside `region` (pixels, not points) from `source` into this surface, replacing them (SRC).
+    ///
+    /// `source` must hold a surface of this canvas's pixel size with `stride` bytes per row; the clip and the
+    /// translation do not apply. Parts of the region outside the surface are skipped; a stride too small to hold a
+    /// row copies nothing. This carries undamaged pixels forward from the previously presented buffer.
+    public func copyPixels(from source: UnsafeRawPointer, stride: Int, region: DamageRegion) {
+        guard let pixels, destination != nil, stride >= pixelWidth * 4 else { return }
+        let destinationBase = UnsafeMutableRawPointer(pixels)
+        guard UnsafeRawPointer(destinationBase) != source else { return }
+        let bounds = PixelBox(x0: 0, y0: 0, x1: pixelWidth, y1: pixelHeight)
+        region.forEachRect { x, y, w, h in
+            let box = PixelBox(x0: Int(x), y0: Int(y), x1: Int(x) + Int(w), y1: Int(y) + Int(h))
+                .intersection(bounds)
+            guard !box.isEmpty else { return }
+            for row in box.y0..<box.y1 {
+                (destinationBase + row * strideBytes + box.x0 * 4)
+                    .copyMemory(from: source + row * stride + box.x0 * 4, byteCount: box.width * 4)
+            }
+        }
+    }
+
+    // MARK: Internals shared by the drawing extensions
+
+    /// `rect` translated, scaled and snapped to pixels; nil when any coordinate is not finite. The box may be empty
+    /// (also for negative sizes) and is not clipped.
+    func pixelBox(_ rect: Rect) -> PixelBox? {
+        let s = Double(scale)
+        let x0 = (rect.minX + translation.x) * s, y0 = (rect.minY + translation.y) * s
+        let x1 = (rect.maxX + translation.x) * s, y1 = (rect.maxY + translation.y) * s
+        guard x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite else { return nil }
+        return PixelBox(x0: PixelBox.snap(x0), y0: PixelBox.snap(y0), x1: PixelBox.snap(x1), y1: PixelBox.snap(y1))
+    }
+
+    /// A line width in whole pixels (at least 1), or nil for non-positive or non-finite widths.
+    func pixelLineWidth(_ lineWidth: Double) -> Int? {
+        guard lineWidth.isFinite, lineWidth > 0 else { return nil }
+        return max(1, PixelBox.snap(lineWidth * Double(scale)))
+    }
+
+    /// Fills `box` (pixels, clipped here) with a premultiplied pixel: SRC for opaque, OVER for translucent.
+    func fillBox(_ box: PixelBox, pixel: UInt32) {
+        let clipped = box.intersection(clipBox)
+        guard !clipped.isEmpty, let pixels, destination != nil else { return }
+        let alpha = pixel >> 24
+        if alpha == 0xFF {
+            _ = pixman_fill(pixels, Int32(strideBytes / 4), 32, Int32(clipped.x0), Int32(clipped.y0),
+                            Int32(clipped.width), Int32(clipped.height), pixel)
+        } else if alpha != 0 {
+            compositeSolid(pixel: pixel, box: clipped, mask: nil, maskX: 0, maskY: 0)
+        }
+    }
+
+    /// Blends a solid premultiplied pixel OVER `box` (pixels, already clipped), optionally through an `a8` mask
+    /// whose pixel (`maskX`, `maskY`) lines up with the box's top-left corner.
+    func compositeSolid(pixel: UInt32, box: PixelBox, mask: OpaquePointer?, maskX: Int, maskY: Int) {
+        guard !box.isEmpty, let destination, let solidSource else { return }
+        solidPixel.pointee = pixel
+        pixman_image_composite32(PIXMAN_OP_OVER, solidSource, mask, destination, 0, 0,
+                                 Int32(maskX), Int32(maskY), Int32(box.x0), Int32(box.y0),
+                                 Int32(box.width), Int32(box.height))
+    }
+
+    /// Composites the prepared `self.mask` corner (`maskBox` size) at `maskBox`'s position, clipped.
+    func compositeMask(pixel: UInt32, maskBox: PixelBox) {
+        let clipped = maskBox.intersection(clipBox)
+        guard !clipped.isEmpty, pixel >> 24 != 0 else { return }
+        compositeSolid(pixel: pixel, box: clipped, mask: mask.image,
+                       maskX: clipped.x0 - maskBox.x0, maskY: clipped.y0 - maskBox.y0)
+    }
 }

@@ -193,13 +193,15 @@ struct ScrollPolicy {
     }
 
     /// A critically damped spring to the page. The release velocity carries into it (no kink at the lift),
-    /// capped at 8 × the distance per second toward the page: a critically damped spring with the stiffness
-    /// the 0.5 s settle needs cannot overshoot below that, so the page is reached from one side.
+    /// capped at w·|distance| toward the page, w being the spring's angular frequency: a critically damped
+    /// spring started toward its target faster than that crosses it once (see `SpringSimulation`), and a page
+    /// snap must reach its page from one side.
     private func pageSnap(from x: Double, velocity v: Double, to target: Double) -> AxisMotion {
         let distance = target - x
         var start = v
         if start * distance > 0 {
-            let cap = 8 * abs(distance)
+            let w = SpringSimulation.settleProduct / ScrollPolicy.pageSnapTime
+            let cap = w * abs(distance)
             start = min(max(start, -cap), cap)
         }
         return .spring(SpringSimulation(position: x, velocity: start, target: target,

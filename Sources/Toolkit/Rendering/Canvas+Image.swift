@@ -1,0 +1,51 @@
+// Images composited into the canvas.
+//
+// pixman samples a transformed source at T * (p + 1/2), where p is the destination pixel minus the destination
+// origin plus the source origin passed to the composite call. With T = scale(image / box) and the source origin set
+// to the clipped area's offset inside the destination box, destination pixel p of the box samples the image at
+// (p + 1/2) * image / box: the box's edges map onto the image's edges whatever part the clip leaves.
+
+import CPixman
+
+extension Canvas {
+    /// Composites `image` OVER the canvas, stretched to fill `rect` (points).
+    ///
+    /// When the snapped pixel size of `rect` equals the image's size, pixels are copied one to one; otherwise they
+    /// are resampled bilinearly, with edge pixels extended (not faded to transparent). Empty images and empty or
+    /// non-finite rects draw nothing. Each call creates (and frees) one small pixman image header around the
+    /// image's pixels.
+    public func drawImage(_ image: Image, in rect: Rect) {
+        guard image.width > 0, image.height > 0, image.width <= 1 << 15, image.height <= 1 << 15,
+              let box = pixelBox(rect), !box.isEmpty, let destination else { return }
+        let clipped = box.intersection(clipBox)
+        guard !clipped.isEmpty else { return }
+        image.pixels.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress,
+                  // pixman only reads a source; the cast is for its C signature.
+                  let source = pixman_image_create_bits(PIXMAN_a8r8g8b8, Int32(image.width), Int32(image.height),
+                                                        UnsafeMutablePointer(mutating: base),
+                                                        Int32(image.width * 4))
+            else { return }
+            defer { pixman_image_unref(source) }
+            if box.width != image.width || box.height != image.height {
+                var transform = pixman_transform()
+                pixman_transform_init_scale(&transform,
+                                            Canvas.fixed(Double(image.width) / Double(box.width)),
+                                            Canvas.fixed(Double(image.height) / Double(box.height)))
+                _ = pixman_image_set_transform(source, &transform)
+                _ = pixman_image_set_filter(source, PIXMAN_FILTER_BILINEAR, nil, 0)
+                pixman_image_set_repeat(source, PIXMAN_REPEAT_PAD)
+            }
+            pixman_image_composite32(PIXMAN_OP_OVER, source, nil, destination,
+                                     Int32(clipped.x0 - box.x0), Int32(clipped.y0 - box.y0), 0, 0,
+                                     Int32(clipped.x0), Int32(clipped.y0),
+                                     Int32(clipped.width), Int32(clipped.height))
+        }
+    }
+
+    /// A positive ratio as pixman 16.16 fixed point, kept within 1/65536 ... 32767 so it neither vanishes nor
+    /// overflows (only absurd ratios, such as a 2^15-pixel image squeezed into one pixel, reach the bounds).
+    static func fixed(_ value: Double) -> pixman_fixed_t {
+        pixman_fixed_t((min(max(value, 1.0 / 65536), 32767) * 65536).rounded())
+    }
+}

@@ -1,0 +1,108 @@
+// Rounded rectangles, filled and stroked, with antialiased corners.
+//
+// Coverage of a pixel by a rounded box (box edges on pixel edges, corner radius r, all in pixels):
+//   take the pixel centre c; outside the box the coverage is 0. Otherwise let
+//     qx = max(x0 + r - c.x, c.x - (x1 - r), 0),   qy likewise,
+//   the distance from c to the "inner" rectangle whose corners are the arc centres. The shape is every point within
+//   r of that inner rectangle, so with d = hypot(qx, qy) the pixel is covered by about r - d + 1/2 (clamped to
+//   0...1): a unit pixel straddling an edge at distance t from its centre is half covered at t = 0 and fully covered
+//   at t = -1/2. Where only one of qx, qy is positive, d <= r - 1/2 (pixel centres sit half a pixel inside the box),
+//   so straight edges come out fully covered and the formula is continuous there.
+// A stroke is the outer shape minus the inner one: the box inset by the line width w, with radius max(0, r - w).
+//
+// To keep the per-pixel work small, only the four corner patches (k x k pixels, k = ceil(r), or the line width if
+// larger, and at most half the box) go through a coverage mask; everything between them is covered exactly 0 or 1
+// and is filled as plain boxes (the SRC fast path for opaque colors).
+
+import CPixman
+
+extension Canvas {
+    /// Fills `rect` (points) with corners rounded by `radius` points, antialiased.
+    ///
+    /// The radius is clamped to half the shorter side; a negative or non-finite radius draws square corners.
+    public func fillRoundedRect(_ rect: Rect, radius: Double, color: Color) {
+        guard let box = pixelBox(rect), !box.isEmpty else { return }
+        drawRoundedBox(box, radius: pixelRadius(radius, box: box), lineWidth: nil, pixel: color.premultipliedARGB)
+    }
+
+    /// Strokes a border of `lineWidth` points just inside the rounded `rect`, antialiased at the corners.
+    ///
+    /// The line width is rounded to whole pixels (at least 1); a non-positive or non-finite width draws nothing, and
+    /// a border as wide as half the shorter side fills the shape.
+    public func strokeRoundedRect(_ rect: Rect, radius: Double, color: Color, lineWidth: Double = 1) {
+        guard let box = pixelBox(rect), !box.isEmpty, let lw = pixelLineWidth(lineWidth) else { return }
+        let r = pixelRadius(radius, box: box)
+        let filled = 2 * lw >= min(box.width, box.height)
+        drawRoundedBox(box, radius: r, lineWidth: filled ? nil : lw, pixel: color.premultipliedARGB)
+    }
+
+    /// The corner radius in pixels, within 0...half the shorter side of `box`.
+    private func pixelRadius(_ radius: Double, box: PixelBox) -> Double {
+        guard radius.isFinite, radius > 0 else { return 0 }
+        return min(radius * Double(scale), Double(min(box.width, box.height)) / 2)
+    }
+
+    /// Draws the rounded box (filled when `lineWidth` is nil, else stroked inside with that many pixels).
+    private func drawRoundedBox(_ box: PixelBox, radius r: Double, lineWidth: Int?, pixel: UInt32) {
+        guard pixel >> 24 != 0, !box.intersection(clipBox).isEmpty else { return }
+        let lw = lineWidth ?? 0
+        let k = max(Int(r.rounded(.up)), lw)
+        // Corner patch sizes, at most half the box so that opposite patches never overlap.
+        let kx = min(k, box.width / 2), ky = min(k, box.height / 2)
+
+        if kx > 0, ky > 0 {
+            // Corners by index rather than from an array literal, which would allocate on every call.
+            for index in 0..<4 {
+                let left = index & 1 == 0, top = index < 2
+                let x0 = left ? box.x0 : box.x1 - kx, y0 = top ? box.y0 : box.y1 - ky
+                let corner = PixelBox(x0: x0, y0: y0, x1: x0 + kx, y1: y0 + ky)
+                guard !corner.intersection(clipBox).isEmpty else { continue }
+                drawCorner(corner, of: box, radius: r, lineWidth: lineWidth, pixel: pixel)
+            }
+        }
+
+        if let lineWidth {
+            fillBox(PixelBox(x0: box.x0 + kx, y0: box.y0, x1: box.x1 - kx, y1: box.y0 + lineWidth), pixel: pixel)
+            fillBox(PixelBox(x0: box.x0 + kx, y0: box.y1 - lineWidth, x1: box.x1 - kx, y1: box.y1), pixel: pixel)
+            fillBox(PixelBox(x0: box.x0, y0: box.y0 + ky, x1: box.x0 + lineWidth, y1: box.y1 - ky), pixel: pixel)
+            fillBox(PixelBox(x0: box.x1 - lineWidth, y0: box.y0 + ky, x1: box.x1, y1: box.y1 - ky), pixel: pixel)
+        } else {
+            fillBox(PixelBox(x0: box.x0 + kx, y0: box.y0, x1: box.x1 - kx, y1: box.y0 + ky), pixel: pixel)
+            fillBox(PixelBox(x0: box.x0, y0: box.y0 + ky, x1: box.x1, y1: box.y1 - ky), pixel: pixel)
+            fillBox(PixelBox(x0: box.x0 + kx, y0: box.y1 - ky, x1: box.x1 - kx, y1: box.y1), pixel: pixel)
+        }
+    }
+
+    /// Writes one corner patch's coverage into the scratch mask and composites it.
+    private func drawCorner(_ corner: PixelBox, of box: PixelBox, radius r: Double, lineWidth: Int?,
+                            pixel: UInt32) {
+        guard mask.prepare(width: corner.width, height: corner.height) else { return }
+        let inner: PixelBox? = lineWidth.map {
+            PixelBox(x0: box.x0 + $0, y0: box.y0 + $0, x1: box.x1 - $0, y1: box.y1 - $0)
+        }
+        let innerRadius = max(0, r - Double(lineWidth ?? 0))
+        for y in corner.y0..<corner.y1 {
+            for x in corner.x0..<corner.x1 {
+                let cx = Double(x) + 0.5, cy = Double(y) + 0.5
+                var coverage = Canvas.roundedCoverage(cx: cx, cy: cy, box: box, radius: r)
+                if let inner {
+                    coverage -= Canvas.roundedCoverage(cx: cx, cy: cy, box: inner, radius: innerRadius)
+                }
+                mask.set(x: x - corner.x0, y: y - corner.y0, coverage: coverage)
+            }
+        }
+        compositeMask(pixel: pixel, maskBox: corner)
+    }
+
+    /// Coverage (0...1) of the pixel centred at (`cx`, `cy`) by `box` with corners of `radius`, all in pixels.
+    /// See the derivation at the top of this file.
+    static func roundedCoverage(cx: Double, cy: Double, box: PixelBox, radius: Double) -> Double {
+        let x0 = Double(box.x0), y0 = Double(box.y0), x1 = Double(box.x1), y1 = Double(box.y1)
+        guard cx > x0, cx < x1, cy > y0, cy < y1 else { return 0 }
+        let qx = max(x0 + radius - cx, cx - (x1 - radius), 0)
+        let qy = max(y0 + radius - cy, cy - (y1 - radius), 0)
+        if qx == 0 || qy == 0 { return 1 }
+        let d = (qx * qx + qy * qy).squareRoot()
+        return min(max(radius - d + 0.5, 0), 1)
+    }
+}

@@ -1,0 +1,59 @@
+import CPixman
+
+/// A reusable 8-bit coverage buffer wrapped in a pixman `a8` image, for antialiased shapes drawn through a mask.
+///
+/// The buffer only grows: a shape writes its coverage into the top-left `width x height` corner and composites just
+/// that part, so after the largest shape has been seen once, drawing allocates nothing (pixman images cost a malloc
+/// each, so the image is rebuilt only when the buffer grows).
+final class CoverageMask {
+    /// Row length in bytes; pixman wants a multiple of 4.
+    private(set) var stride = 0
+    private(set) var capacityWidth = 0
+    private(set) var capacityHeight = 0
+    private var bits: UnsafeMutableRawPointer?
+    /// The `a8` pixman image over `bits`; nil until the first `prepare`.
+    private(set) var image: OpaquePointer?
+
+    init() {}
+
+    deinit {
+        if let image { pixman_image_unref(image) }
+        bits?.deallocate()
+    }
+
+    /// Makes room for a `width x height` mask and zeroes that corner; false when the size cannot be served (then
+    /// the caller draws nothing).
+    func prepare(width: Int, height: Int) -> Bool {
+        guard width > 0, height > 0, width <= 1 << 14, height <= 1 << 14 else { return false }
+        if width > capacityWidth || height > capacityHeight {
+            let newWidth = max(width, capacityWidth), newHeight = max(height, capacityHeight)
+            let newStride = (newWidth + 3) & ~3
+            let newBits = UnsafeMutableRawPointer.allocate(byteCount: newStride * newHeight, alignment: 16)
+            guard let newImage = pixman_image_create_bits(PIXMAN_a8, Int32(newWidth), Int32(newHeight),
+                                                          newBits.assumingMemoryBound(to: UInt32.self),
+                                                          Int32(newStride)) else {
+                newBits.deallocate()
+                return false
+            }
+            if let image { pixman_image_unref(image) }
+            bits?.deallocate()
+            bits = newBits
+            image = newImage
+            stride = newStride
+            capacityWidth = newWidth
+            capacityHeight = newHeight
+        }
+        guard let bits else { return false }
+        for row in 0..<height {
+            (bits + row * stride).initializeMemory(as: UInt8.self, repeating: 0, count: width)
+        }
+        return true
+    }
+
+    /// Writes the coverage (0...1, clamped) of pixel (`x`, `y`) of the prepared corner.
+    func set(x: Int, y: Int, coverage: Double) {
+        guard let bits else { return }
+        let c = coverage.isNaN ? 0 : min(max(coverage, 0), 1)
+        bits.storeBytes(of: UInt8((c * 255).rounded()), toByteOffset: y * stride + x, as: UInt8.self)
+    }
+}

@@ -1,0 +1,59 @@
+import CFreeType
+import CPixman
+
+/// One rasterized glyph: an 8-bit coverage mask as a pixman `a8` image, and where it sits relative to the pen.
+///
+/// Glyphs live in `FontState`'s cache and are only touched under its lock.
+final class Glyph {
+    /// Mask width, in pixels (0 for blank glyphs such as the space).
+    let width: Int
+    /// Mask height, in pixels.
+    let height: Int
+    /// From the pen position to the mask's left edge, in pixels.
+    let left: Int
+    /// From the baseline up to the mask's top edge, in pixels (y grows down, so the mask starts at baseline - top).
+    let top: Int
+    /// How far the pen moves after this glyph, in whole pixels (hinted).
+    let advance: Int
+    /// The coverage mask; nil for blank glyphs.
+    let image: OpaquePointer?
+    private let bits: UnsafeMutableRawPointer?
+
+    /// Copies the glyph that FreeType just rendered into `slot`. Bitmaps that are not 8-bit gray (which
+    /// `FT_LOAD_NO_BITMAP` with the normal render mode should not produce) become blank glyphs with their advance.
+    init(slot: FT_GlyphSlot) {
+        let bitmap = slot.pointee.bitmap
+        advance = Int((slot.pointee.advance.x + 32) >> 6)
+        left = Int(slot.pointee.bitmap_left)
+        top = Int(slot.pointee.bitmap_top)
+        let w = Int(bitmap.width), h = Int(bitmap.rows)
+        guard w > 0, h > 0, w <= 1 << 14, h <= 1 << 14, let source = bitmap.buffer,
+              bitmap.pixel_mode == UInt8(FT_PIXEL_MODE_GRAY.rawValue) else {
+            width = 0
+            height = 0
+            image = nil
+            bits = nil
+            return
+        }
+        // pixman wants rows padded to a multiple of 4 bytes; FreeType's pitch may be anything (even negative).
+        let stride = (w + 3) & ~3
+        let storage = UnsafeMutableRawPointer.allocate(byteCount: stride * h, alignment: 16)
+        storage.initializeMemory(as: UInt8.self, repeating: 0, count: stride * h)
+        let pitch = Int(bitmap.pitch)
+        for row in 0..<h {
+            (storage + row * stride).copyMemory(from: source + row * pitch, byteCount: w)
+        }
+        let created = pixman_image_create_bits(PIXMAN_a8, Int32(w), Int32(h),
+                                               storage.assumingMemoryBound(to: UInt32.self), Int32(stride))
+        if created == nil { storage.deallocate() }
+        width = created == nil ? 0 : w
+        height = created == nil ? 0 : h
+        image = created
+        bits = created == nil ? nil : storage
+    }
+
+    deinit {
+        if let image { pixman_image_unref(image) }
+        bits?.deallocate()
+    }
+}

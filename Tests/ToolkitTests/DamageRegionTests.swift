@@ -1,0 +1,95 @@
+import Testing
+@testable import Toolkit
+
+/// Damage regions: outward rounding, unions, clipping, copy-on-write, and the rectangle cap.
+@Suite struct DamageRegionTests {
+    func rects(_ region: DamageRegion) -> [[Int32]] {
+        var out: [[Int32]] = []
+        region.forEachRect { x, y, w, h in out.append([x, y, w, h]) }
+        return out
+    }
+
+    @Test func emptyByDefaultAndBadRectsAddNothing() {
+        var region = DamageRegion()
+        #expect(region.isEmpty && region.bounds == .zero && region.rectCount == 0 && rects(region).isEmpty)
+        region.add(Rect(x: .nan, y: 0, width: 4, height: 4))
+        region.add(Rect(x: 0, y: 0, width: .infinity, height: 4))
+        region.add(Rect(x: 0, y: 0, width: -4, height: 4))
+        region.add(Rect(x: 0, y: 0, width: 0, height: 4))
+        region.add(x: 0, y: 0, width: 0, height: 5)
+        region.add(x: 0, y: 0, width: 5, height: -5)
+        #expect(region.isEmpty)
+        #expect(region == DamageRegion())
+    }
+
+    @Test func pointsAreScaledAndRoundedOutward() {
+        var region = DamageRegion()
+        region.add(Rect(x: 1.25, y: 0.5, width: 2, height: 1), scale: 2)   // pixels 2.5..6.5, 1..3
+        #expect(rects(region) == [[2, 1, 5, 2]])
+        #expect(region.bounds == Rect(x: 2, y: 1, width: 5, height: 2))
+        #expect(region.contains(x: 2, y: 1) && region.contains(x: 6, y: 2))
+        #expect(!region.contains(x: 7, y: 2) && !region.contains(x: 2, y: 3) && !region.contains(x: 1, y: 1))
+    }
+
+    @Test func unionOfDisjointRectsKeepsBothAndCoveringRectReplacesAll() {
+        var region = DamageRegion()
+        region.add(x: 0, y: 0, width: 2, height: 2)
+        region.add(x: 10, y: 0, width: 2, height: 2)
+        #expect(rects(region) == [[0, 0, 2, 2], [10, 0, 2, 2]])
+        #expect(region.bounds == Rect(x: 0, y: 0, width: 12, height: 2))
+        #expect(!region.contains(x: 5, y: 0))
+        region.add(x: 0, y: 0, width: 1, height: 1)   // already covered
+        #expect(region.rectCount == 2)
+        region.add(x: -1, y: -1, width: 20, height: 20)
+        #expect(rects(region) == [[-1, -1, 20, 20]])
+    }
+
+    @Test func formUnionMergesAndCopiesAreIndependent() {
+        var a = DamageRegion(rect: Rect(x: 0, y: 0, width: 4, height: 4))
+        let b = DamageRegion(rect: Rect(x: 2, y: 2, width: 4, height: 4))
+        let snapshot = a
+        a.formUnion(b)
+        #expect(a.contains(x: 5, y: 5) && a.contains(x: 0, y: 0) && !a.contains(x: 5, y: 0))
+        #expect(!snapshot.contains(x: 5, y: 5))   // copy-on-write: the copy did not change
+        #expect(b == DamageRegion(rect: Rect(x: 2, y: 2, width: 4, height: 4)))
+        var empty = DamageRegion()
+        empty.formUnion(b)
+        #expect(empty == b)
+        var c = snapshot
+        c.removeAll()
+        #expect(c.isEmpty && !snapshot.isEmpty)
+    }
+
+    @Test func clipKeepsOnlyTheBuffer() {
+        var region = DamageRegion()
+        region.add(x: -5, y: -5, width: 10, height: 10)
+        region.add(x: 90, y: 40, width: 20, height: 20)
+        region.clip(toWidth: 100, height: 50)
+        #expect(rects(region) == [[0, 0, 5, 5], [90, 40, 10, 10]])
+        region.clip(toWidth: 0, height: 50)
+        #expect(region.isEmpty)
+    }
+
+    @Test func translateMovesTheRegion() {
+        var region = DamageRegion(rect: Rect(x: 1, y: 1, width: 2, height: 2))
+        region.translate(dx: 3, dy: -1)
+        #expect(rects(region) == [[4, 0, 2, 2]])
+    }
+
+    @Test func manyRectsCollapseToTheirBounds() {
+        var region = DamageRegion()
+        for i in 0..<(DamageRegion.maximumRectCount + 5) { region.add(x: i * 3, y: i * 3, width: 1, height: 1) }
+        #expect(region.rectCount <= DamageRegion.maximumRectCount)
+        let n = DamageRegion.maximumRectCount + 4
+        #expect(region.contains(x: 0, y: 0) && region.contains(x: n * 3, y: n * 3))
+    }
+
+    @Test func hugeRectsAreClampedNotTrapping() {
+        var region = DamageRegion()
+        region.add(Rect(x: -1e300, y: -1e300, width: 2e300, height: 2e300))
+        region.add(x: Int.max - 1, y: Int.min, width: Int.max, height: Int.max)
+        region.clip(toWidth: 10, height: 10)
+        #expect(rects(region) == [[0, 0, 10, 10]])
+        #expect(!region.contains(x: Int.max, y: 0))
+    }
+}
