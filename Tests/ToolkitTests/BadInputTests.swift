@@ -185,4 +185,13 @@ import Testing
         s.window.touchUp(id: 2)
         #expect(!s.pager.isTracking)
     }
+
+    @Test func rule10_1_aNonFiniteTargetFromTheDelegateIsIgnored() {
+        let s = ScrollScene(viewport: Size(width: 400, height: 800), contentSize: Size(width: 2000, height: 800))
+        s.container.isPagingEnabled = true
+        s.delegate.overrideTarget = Point(x: .nan, y: .infinity)
+        s.window.drag(from: Point(x: 300, y: 400), to: Point(x: 100, y: 400), steps: 4, durationMS: 40)
+        s.window.settle(s.container)
+        #expect(s.container.contentOffset == Point(x: 400, y: 0))
+    }
 }

@@ -11,12 +11,16 @@ extension ScrollContainer {
         let natural = policy.naturalTarget(from: contentOffset, velocity: velocity)
         var target = natural
         delegate?.scrollContainerWillEndDragging(self, velocity: velocity, targetContentOffset: &target)
+        // Per axis: a finite target that differs from the natural one is the delegate's; anything else
+        // (unchanged, NaN, infinite) keeps the natural target.
         var overridden: Axis.Set = []
+        var chosen = natural
         for axis in Axis.allCases where target[axis].isFinite && target[axis] != natural[axis] {
             overridden.insert(Axis.Set(axis))
+            chosen[axis] = target[axis]
         }
         // The delegate may have changed the settings or the offset: decide with what holds now.
-        return makePolicy().releaseMotion(from: contentOffset, velocity: velocity, target: target,
+        return makePolicy().releaseMotion(from: contentOffset, velocity: velocity, target: chosen,
                                           overridden: overridden, at: time)
     }
 
