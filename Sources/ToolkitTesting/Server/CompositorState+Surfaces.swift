@@ -1,0 +1,265 @@
+import CWaylandServer
+import Glibc
+import Toolkit
+
+// wl_compositor, wl_surface, wl_region, wl_callback and the buffers: the double-buffered surface state, the
+// commit that applies it, and buffer release / frame callback bookkeeping.
+
+/// `wl_compositor` bind: one resource per bind, requests go to `compositorDispatcher`.
+let bindCompositor: wl_global_bind_func_t = { client, data, version, id in
+    guard let client, let data else { return }
+    let state = Unmanaged<CompositorState>.fromOpaque(data).takeUnretainedValue()
+    state.makeResource(client: client, interface: cws_compositor_interface(), version: Int32(version), id: id,
+                       dispatcher: compositorDispatcher, destroy: nil)
+}
+
+/// wl_compositor requests: 0 create_surface(new_id), 1 create_region(new_id).
+let compositorDispatcher: wl_dispatcher_func_t = { _, target, opcode, _, args in
+    guard let target, let args, case let resource = OpaquePointer(target),
+          let state = CompositorState.of(resource) else { return 0 }
+    let client = wl_resource_get_client(resource)!
+    let version = wl_resource_get_version(resource)
+    switch opcode {
+    case 0:
+        if let surface = state.makeResource(client: client, interface: cws_surface_interface(), version: version,
+                                            id: args[0].n, dispatcher: surfaceDispatcher, destroy: surfaceDestroyed) {
+            state.surfaces[surface] = SurfaceRecord(resource: surface)
+        }
+    case 1:
+        state.makeResource(client: client, interface: cws_region_interface(), version: 1, id: args[0].n,
+                           dispatcher: regionDispatcher, destroy: nil)
+    default:
+        break
+    }
+    return 0
+}
+
+/// wl_region requests: 0 destroy, 1 add, 2 subtract. Regions only need to exist: the compositor draws nothing.
+let regionDispatcher: wl_dispatcher_func_t = { _, target, opcode, _, _ in
+    if opcode == 0, let target { wl_resource_destroy(OpaquePointer(target)) }
+    return 0
+}
+
+/// wl_surface requests, by opcode (see `CompositorState.surfaceRequest`).
+let surfaceDispatcher: wl_dispatcher_func_t = { _, target, opcode, _, args in
+    guard let target, let args, case let resource = OpaquePointer(target),
+          let state = CompositorState.of(resource) else { return 0 }
+    state.surfaceRequest(resource, opcode: opcode, args: args)
+    return 0
+}
+
+let surfaceDestroyed: wl_resource_destroy_func_t = { resource in
+    guard let resource, let state = CompositorState.of(resource) else { return }
+    state.forgetSurface(resource)
+}
+
+/// A frame callback went away (completed, or its client disconnected).
+let callbackDestroyed: wl_resource_destroy_func_t = { resource in
+    guard let resource, let state = CompositorState.of(resource) else { return }
+    removeFirst(resource, from: &state.committedFrameCallbacks)
+    for record in state.surfaces.values { removeFirst(resource, from: &record.pendingFrameCallbacks) }
+}
+
+/// A buffer the compositor referenced was destroyed by its client.
+let bufferDestroyed: cws_destroy_notify_t = { context, resource in
+    guard let context, let resource else { return }
+    let state = Unmanaged<CompositorState>.fromOpaque(context).takeUnretainedValue()
+    state.forgetBuffer(resource)
+}
+
+/// wl_callback has no requests.
+let callbackDispatcher: wl_dispatcher_func_t = { _, _, _, _, _ in 0 }
+
+extension CompositorState {
+    /// wl_surface v5: 0 destroy, 1 attach(buffer?, x, y), 2 damage, 3 frame(new_id), 4 set_opaque_region,
+    /// 5 set_input_region, 6 commit, 7 set_buffer_transform, 8 set_buffer_scale, 9 damage_buffer, 10 offset.
+    func surfaceRequest(_ resource: OpaquePointer, opcode: UInt32, args: UnsafeMutablePointer<wl_argument>) {
+        guard let record = surfaces[resource] else { return }
+        switch opcode {
+        case 0:
+            wl_resource_destroy(resource)
+        case 1:
+            // Since v5 a non-zero offset in attach is an error: it moved to the offset request.
+            if wl_resource_get_version(resource) >= 5 && (args[1].i != 0 || args[2].i != 0) {
+                postError(resource, code: WL_SURFACE_ERROR_INVALID_OFFSET.rawValue,
+                          "attach with a non-zero offset (\(args[1].i), \(args[2].i)) on wl_surface v5+")
+                return
+            }
+            let buffer = args[0].o
+            if let buffer { watchBuffer(buffer) }
+            record.hasPendingAttach = true
+            record.pendingBuffer = buffer
+        case 3:
+            let client = wl_resource_get_client(resource)!
+            if let callback = makeResource(client: client, interface: cws_callback_interface(), version: 1,
+                                           id: args[0].n, dispatcher: callbackDispatcher,
+                                           destroy: callbackDestroyed) {
+                record.pendingFrameCallbacks.append(callback)
+            }
+        case 6:
+            commit(record)
+        case 7:
+            // Transforms 0...7 are valid (wl_output.transform); the test compositor does not apply them.
+            if args[0].i < 0 || args[0].i > 7 {
+                postError(resource, code: WL_SURFACE_ERROR_INVALID_TRANSFORM.rawValue,
+                          "buffer transform \(args[0].i) is not a wl_output.transform")
+            }
+        case 8:
+            if args[0].i < 1 {
+                postError(resource, code: WL_SURFACE_ERROR_INVALID_SCALE.rawValue,
+                          "buffer scale \(args[0].i) is below 1")
+                return
+            }
+            record.pendingScale = args[0].i
+        default:
+            // damage, regions, damage_buffer, offset: nothing to keep, the compositor copies whole buffers.
+            break
+        }
+    }
+
+    /// Applies a surface's pending state (wl_surface.commit), with the xdg-shell checks a real compositor makes.
+    func commit(_ record: SurfaceRecord) {
+        let xdg = record.xdgSurface.flatMap { xdgSurfaces[$0] }
+        let newBuffer = record.hasPendingAttach ? record.pendingBuffer : record.currentBuffer
+        if let xdg, let toplevel = xdg.toplevel.flatMap({ toplevels[$0] }) {
+            commitCount += 1
+            if record.hasPendingAttach && record.pendingBuffer != nil && !xdg.configured {
+                postError(xdg.resource, code: XDG_SURFACE_ERROR_UNCONFIGURED_BUFFER.rawValue,
+                          "buffer committed before the first xdg_surface.configure was acknowledged")
+                return
+            }
+            if !xdg.initialCommitDone {
+                xdg.initialCommitDone = true
+                if autoConfigure {
+                    sendConfigure(toplevel, width: 0, height: 0, states: [.activated])
+                }
+            }
+        } else if let xdg, !xdg.roleAssigned {
+            postError(xdg.resource, code: XDG_SURFACE_ERROR_NOT_CONSTRUCTED.rawValue,
+                      "commit on an xdg_surface that has no role yet (get_toplevel first)")
+            return
+        }
+        // Popups (dismissed at once) and surfaces whose role object is gone commit like plain surfaces.
+        // The buffer must be a whole number of surface points at the new scale.
+        let scale = record.pendingScale
+        if let newBuffer, let shm = wl_shm_buffer_get(newBuffer) {
+            let width = wl_shm_buffer_get_width(shm), height = wl_shm_buffer_get_height(shm)
+            if width % scale != 0 || height % scale != 0 {
+                postError(record.resource, code: WL_SURFACE_ERROR_INVALID_SIZE.rawValue,
+                          "buffer size \(width)x\(height) is not a multiple of the buffer scale \(scale)")
+                return
+            }
+        }
+        record.scale = scale
+        if record.hasPendingAttach {
+            applyAttach(record, buffer: record.pendingBuffer, xdg: xdg)
+            record.hasPendingAttach = false
+            record.pendingBuffer = nil
+        }
+        // Frame callbacks of this commit: completed now, or when the test says so.
+        committedFrameCallbacks.append(contentsOf: record.pendingFrameCallbacks)
+        let committed = record.pendingFrameCallbacks
+        record.pendingFrameCallbacks = []
+        if autoFrameCallbacks { completeFrameCallbacks(committed) }
+    }
+
+    /// The attach part of a commit: buffer release, pixel copy for toplevels, mapping and unmapping.
+    private func applyAttach(_ record: SurfaceRecord, buffer: OpaquePointer?, xdg: XdgSurfaceRecord?) {
+        let previous = record.currentBuffer
+        record.currentBuffer = buffer
+        if let buffer { heldBuffers.insert(buffer) }
+        // A realistic compositor keeps the current buffer and gives the previous one back.
+        if autoReleaseBuffers, let previous, previous != buffer { release(previous) }
+        guard let xdg, let toplevel = xdg.toplevel.flatMap({ toplevels[$0] }) else { return }
+        guard let buffer else {
+            // NULL attach unmaps: the xdg_surface starts over with a new initial commit and configure.
+            unmap(toplevel, xdg: xdg)
+            return
+        }
+        if let image = copyImage(buffer) {
+            bufferCommitCount += 1
+            lastImage = image
+            for id in commitWaiters.keys where commitWaiters[id]! == nil { commitWaiters[id] = image }
+        }
+        if !toplevel.mapped {
+            toplevel.mapped = true
+            if !record.enteredOutputs {
+                record.enteredOutputs = true
+                for output in resources(outputs, of: wl_resource_get_client(record.resource)) {
+                    wl_surface_send_enter(record.resource, output)
+                }
+            }
+        }
+    }
+
+    /// Completes frame callbacks with the compositor clock and destroys them (the protocol's `done` is a
+    /// destructor event).
+    func completeFrameCallbacks(_ callbacks: [OpaquePointer]) {
+        let time = timeMilliseconds
+        for callback in callbacks where committedFrameCallbacks.contains(callback) {
+            wl_callback_send_done(callback, time)
+            wl_resource_destroy(callback)   // callbackDestroyed removes it from the lists
+        }
+    }
+
+    /// Sends `wl_buffer.release` for a held buffer.
+    func release(_ buffer: OpaquePointer) {
+        guard heldBuffers.remove(buffer) != nil else { return }
+        wl_buffer_send_release(buffer)
+    }
+
+    /// Watches a buffer's destruction once, so that no record keeps a dangling pointer.
+    func watchBuffer(_ buffer: OpaquePointer) {
+        guard !watchedBuffers.contains(buffer) else { return }
+        if cws_watch_destroy(buffer, bufferDestroyed, opaque) == 0 { watchedBuffers.insert(buffer) }
+    }
+
+    /// A buffer was destroyed: drop every reference to it. The surface keeps showing its last image (the
+    /// pixels were copied at commit), as a compositor that copies shm buffers would.
+    func forgetBuffer(_ buffer: OpaquePointer) {
+        watchedBuffers.remove(buffer)
+        heldBuffers.remove(buffer)
+        for record in surfaces.values {
+            if record.pendingBuffer == buffer { record.pendingBuffer = nil }
+            if record.currentBuffer == buffer { record.currentBuffer = nil }
+        }
+    }
+
+    /// A wl_surface was destroyed: drop it and every focus and role link to it.
+    func forgetSurface(_ surface: OpaquePointer) {
+        guard let record = surfaces.removeValue(forKey: surface) else { return }
+        if let xdg = record.xdgSurface.flatMap({ xdgSurfaces[$0] }) {
+            xdg.surface = nil
+            if let toplevel = xdg.toplevel.flatMap({ toplevels[$0] }) { toplevel.mapped = false }
+        }
+        if pointerFocus == surface { pointerFocus = nil }
+        if keyboardFocus == surface { keyboardFocus = nil }
+    }
+
+    /// Copies a shm buffer's pixels into an `Image`: argb8888 as is, xrgb8888 with alpha forced to 0xFF.
+    /// Returns nil for anything that is not a shm buffer of those formats.
+    func copyImage(_ buffer: OpaquePointer) -> Image? {
+        guard let shm = wl_shm_buffer_get(buffer) else { return nil }
+        let format = wl_shm_buffer_get_format(shm)
+        let opaqueFormat = format == WL_SHM_FORMAT_XRGB8888.rawValue
+        guard opaqueFormat || format == WL_SHM_FORMAT_ARGB8888.rawValue else { return nil }
+        let width = Int(wl_shm_buffer_get_width(shm)), height = Int(wl_shm_buffer_get_height(shm))
+        let stride = Int(wl_shm_buffer_get_stride(shm))
+        guard width > 0, height > 0, stride >= width * 4 else { return nil }
+        // begin/end_access turn a SIGBUS from a client that shrank its pool into a protocol error.
+        wl_shm_buffer_begin_access(shm)
+        defer { wl_shm_buffer_end_access(shm) }
+        guard let data = wl_shm_buffer_get_data(shm) else { return nil }
+        let pixels = [UInt32](unsafeUninitializedCapacity: width * height) { storage, count in
+            let base = storage.baseAddress!
+            for row in 0..<height {
+                memcpy(base + row * width, data + row * stride, width * 4)
+            }
+            if opaqueFormat {
+                for index in 0..<(width * height) { base[index] |= 0xFF00_0000 }
+            }
+            count = width * height
+        }
+        return Image(width: width, height: height, pixels: pixels)
+    }
+}
