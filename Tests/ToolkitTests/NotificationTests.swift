@@ -142,4 +142,17 @@ import Testing
         #expect(count == 9)   // the first move stays inside the slop
         _ = token
     }
+
+    @Test func rule9_2_settingsAndGeometryAreObservableToo() {
+        let s = ScrollScene()
+        var seen: [String] = []
+        let t1 = s.container.observe(\.bounces) { _, c in seen.append("bounces \(c.newValue)") }
+        let t2 = s.container.observe(\.isPagingEnabled) { _, c in seen.append("paging \(c.newValue)") }
+        let t3 = s.container.observe(\.frame.size.height) { _, c in seen.append("height \(c.newValue)") }
+        s.container.bounces = false
+        s.container.isPagingEnabled = true
+        s.container.frame = Rect(x: 0, y: 0, width: 400, height: 600)
+        #expect(seen == ["bounces false", "paging true", "height 600.0"])
+        _ = (t1, t2, t3)
+    }
 }

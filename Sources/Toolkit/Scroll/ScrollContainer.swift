@@ -55,6 +55,11 @@ open class ScrollContainer: View {
         set { assignContentOffset(newValue) }
     }
 
+    /// The view's rectangle in its superview's coordinates, in points. Observers see its changes.
+    open override var frame: Rect {
+        didSet { if frame != oldValue { finishChange() } }
+    }
+
     /// The view's rectangle in its own coordinates: `origin` is `contentOffset`.
     open override var bounds: Rect {
         get { super.bounds }
@@ -72,15 +77,16 @@ open class ScrollContainer: View {
     /// Whether touches scroll the container. When false, touches go straight to the content. Default true.
     public var isScrollEnabled = true {
         didSet {
-            guard isScrollEnabled != oldValue, !isScrollEnabled else { return }
-            attachedWindow?.touchRouter.detach(self)
+            guard isScrollEnabled != oldValue else { return }
+            if !isScrollEnabled { attachedWindow?.touchRouter.detach(self) }
+            finishChange()
         }
     }
 
     /// Whether a new touch is held back from the content for `contentTouchDelay` (or until it moves past the
     /// slop, which starts a drag the content never sees). Default true.
     public var delaysContentTouches = true {
-        didSet { syncConfiguration() }
+        didSet { syncConfiguration(); finishChange() }
     }
 
     /// How long `delaysContentTouches` holds a touch back. Negative values count as zero. Default 150 ms.
@@ -88,19 +94,20 @@ open class ScrollContainer: View {
         didSet {
             if contentTouchDelay < .zero { contentTouchDelay = .zero }
             syncConfiguration()
+            finishChange()
         }
     }
 
     /// Whether the content's touches may be taken away (cancelled) when a drag starts. When false, a touch
     /// the content tracks stays with it until it lifts and the container does not scroll. Default true.
     public var canCancelContentTouches = true {
-        didSet { syncConfiguration() }
+        didSet { syncConfiguration(); finishChange() }
     }
 
     /// How far the fingers' centroid may move, in points, before a drag can start. Non-finite or negative
     /// values count as zero. Default 10.
     public var touchSlop: Double = 10 {
-        didSet { syncConfiguration() }
+        didSet { syncConfiguration(); finishChange() }
     }
 
     /// Whether the content may receive `touches` in `view` (asked before `touchesBegan`). Default true.
@@ -116,7 +123,7 @@ open class ScrollContainer: View {
     /// Whether a drag moves along one axis only, the dominant one at the slop crossing, for the whole drag
     /// and the deceleration after it (strict, diagonals included). Default false.
     public var isDirectionalLockEnabled = false {
-        didSet { syncConfiguration() }
+        didSet { syncConfiguration(); finishChange() }
     }
 
     /// Fewest fingers that drag, at least 1. With 2 or more, a single finger goes to the content at once and
@@ -126,6 +133,7 @@ open class ScrollContainer: View {
         didSet {
             if minimumNumberOfTouches < 1 { minimumNumberOfTouches = 1 }
             syncConfiguration()
+            finishChange()
         }
     }
 
@@ -135,14 +143,19 @@ open class ScrollContainer: View {
         didSet {
             if maximumNumberOfTouches < 1 { maximumNumberOfTouches = 1 }
             syncConfiguration()
+            finishChange()
         }
     }
 
     /// Whether a primary-button pointer drag scrolls like one finger (for seats without touch). Default false.
-    public var pointerDragScrolls = false
+    public var pointerDragScrolls = false {
+        didSet { finishChange() }
+    }
 
     /// Whether wheel detents scroll with a short animation (true) or at once. Default true.
-    public var smoothWheelScrolling = true
+    public var smoothWheelScrolling = true {
+        didSet { finishChange() }
+    }
 
     // MARK: - Scrolling behaviour
 
@@ -167,25 +180,37 @@ open class ScrollContainer: View {
     public internal(set) var currentPage: PageIndex = .zero
 
     /// Whether drags and flings may go past the edges (rubber band, bounce). Default true.
-    public var bounces = true
+    public var bounces = true {
+        didSet { finishChange() }
+    }
 
     /// Whether a horizontal drag is possible (and bounces) even when the content is not wider than the
     /// container. Default false.
-    public var alwaysBounceHorizontal = false
+    public var alwaysBounceHorizontal = false {
+        didSet { finishChange() }
+    }
 
     /// Whether a vertical drag is possible (and bounces) even when the content is not taller than the
     /// container. Default false.
-    public var alwaysBounceVertical = false
+    public var alwaysBounceVertical = false {
+        didSet { finishChange() }
+    }
 
     /// How fast flings slow down: the velocity is multiplied by `rawValue` per millisecond. Values outside
     /// (0, 1) are clamped into it. Default `.normal` (0.998).
-    public var decelerationRate: DecelerationRate = .normal
+    public var decelerationRate: DecelerationRate = .normal {
+        didSet { finishChange() }
+    }
 
     /// Whether the horizontal scroll indicator appears while scrolling. Default true.
-    public var showsHorizontalScrollIndicator = true
+    public var showsHorizontalScrollIndicator = true {
+        didSet { finishChange() }
+    }
 
     /// Whether the vertical scroll indicator appears while scrolling. Default true.
-    public var showsVerticalScrollIndicator = true
+    public var showsVerticalScrollIndicator = true {
+        didSet { finishChange() }
+    }
 
     // MARK: - State
 
