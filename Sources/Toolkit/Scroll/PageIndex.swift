@@ -14,5 +14,6 @@ public struct PageIndex: Hashable, Sendable, CustomStringConvertible {
     /// The first page.
     public static let zero = PageIndex(column: 0, row: 0)
 
+    /// "(column c, row r)".
     public var description: String { "(column \(column), row \(row))" }
 }

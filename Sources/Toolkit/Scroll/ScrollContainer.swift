@@ -330,6 +330,7 @@ open class ScrollContainer: View {
         finishChange()
     }
 
+    /// The bounds size changed: the scroll range did too (a drag re-anchors, observers hear of it).
     open override func boundsSizeDidChange() {
         super.boundsSizeDidChange()
         geometryDidChange()
@@ -374,6 +375,7 @@ open class ScrollContainer: View {
 
     // MARK: - Window
 
+    /// Joined or left a window: timers, animator and fingers of the old window are dropped.
     open override func didMoveToWindow() {
         super.didMoveToWindow()
         guard hostWindow !== attachedWindow else { return }

@@ -61,12 +61,14 @@ open class Button: Control {
         return bounds.insetBy(dx: -slop, dy: -slop).contains(convert(point, from: nil))
     }
 
+    /// Starts tracking the first touch and highlights.
     open override func touchesBegan(_ touches: [Touch]) {
         guard trackedID == nil, isEnabled, let touch = touches.first else { return }
         trackedID = touch.id
         isHighlighted = true
     }
 
+    /// Highlighted while the tracked touch is inside (bounds grown by `touchSlop`).
     open override func touchesMoved(_ touches: [Touch]) {
         guard let id = trackedID else { return }
         for touch in touches where touch.id == id {
@@ -74,6 +76,7 @@ open class Button: Control {
         }
     }
 
+    /// Runs the action when the tracked touch lifts inside.
     open override func touchesEnded(_ touches: [Touch]) {
         guard let id = trackedID, let touch = touches.first(where: { $0.id == id }) else { return }
         trackedID = nil
@@ -84,12 +87,14 @@ open class Button: Control {
         action?(self)
     }
 
+    /// Stops tracking without running the action.
     open override func touchesCancelled(_ touches: [Touch]) {
         guard let id = trackedID, touches.contains(where: { $0.id == id }) else { return }
         trackedID = nil
         isHighlighted = false
     }
 
+    /// Draws the rounded background (darker while highlighted) and the centred title.
     open override func draw(in canvas: Canvas) {
         let b = bounds
         let fill = isHighlighted ? highlightedColor : (isEnabled ? tintColor : tintColor.withAlpha(0.4))

@@ -44,6 +44,7 @@ open class Label: View {
         isUserInteractionEnabled = false
     }
 
+    /// Draws the text, vertically centred, placed by `alignment`.
     open override func draw(in canvas: Canvas) {
         guard !text.isEmpty, fontSize.isFinite, fontSize > 0 else { return }
         let measured = canvas.measureText(text, size: fontSize)
