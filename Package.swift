@@ -16,6 +16,9 @@ let package = Package(
                        providers: [.apt(["libwayland-dev"])]),
         .systemLibrary(name: "CWaylandServerLib", pkgConfig: "wayland-server",
                        providers: [.apt(["libwayland-dev"])]),
+        // Cursor themes (XCURSOR_THEME / XCURSOR_SIZE) as shm buffers; same Debian package as the client.
+        .systemLibrary(name: "CWaylandCursorLib", pkgConfig: "wayland-cursor",
+                       providers: [.apt(["libwayland-dev"])]),
         .systemLibrary(name: "CXkbCommon", pkgConfig: "xkbcommon",
                        providers: [.apt(["libxkbcommon-dev"])]),
         .systemLibrary(name: "CPixman", pkgConfig: "pixman-1",
@@ -27,7 +30,8 @@ let package = Package(
         .target(name: "CWaylandProtocols", dependencies: ["CWaylandClientLib"]),
         // Client side: generated client headers and small C helpers.
         .target(name: "CWayland",
-                dependencies: ["CWaylandClientLib", "CXkbCommon", "CPixman", "CWaylandProtocols"]),
+                dependencies: ["CWaylandClientLib", "CWaylandCursorLib", "CXkbCommon", "CPixman",
+                               "CWaylandProtocols"]),
         // Server side, for ToolkitTesting only: generated server headers and helpers.
         .target(name: "CWaylandServer",
                 dependencies: ["CWaylandServerLib", "CXkbCommon", "CWaylandProtocols"]),

@@ -35,6 +35,12 @@ int cws_create_memfd(const char *name, size_t size) {
 
 const struct wl_interface *cws_xdg_positioner_interface(void) { return &xdg_positioner_interface; }
 const struct wl_interface *cws_xdg_popup_interface(void) { return &xdg_popup_interface; }
+const struct wl_interface *cws_viewporter_interface(void) { return &wp_viewporter_interface; }
+const struct wl_interface *cws_viewport_interface(void) { return &wp_viewport_interface; }
+const struct wl_interface *cws_fractional_scale_manager_interface(void) {
+    return &wp_fractional_scale_manager_v1_interface;
+}
+const struct wl_interface *cws_fractional_scale_interface(void) { return &wp_fractional_scale_v1_interface; }
 
 void cws_post_error(struct wl_resource *resource, uint32_t code, const char *message) {
     wl_resource_post_error(resource, code, "%s", message);

@@ -1,5 +1,5 @@
-/* The client side of the C boundary: libwayland-client, xkbcommon, pixman, the generated extension headers,
- * and the few helpers Swift cannot express (interface table addresses, memfd_create with seals). */
+/* The client side of the C boundary: libwayland-client and -cursor, xkbcommon, pixman, the generated extension
+ * headers, and the few helpers Swift cannot express (interface table addresses, memfd_create with seals). */
 #ifndef CWAYLAND_H
 #define CWAYLAND_H
 
@@ -10,6 +10,8 @@
 #include <pixman.h>
 #include "xdg-shell-client-protocol.h"
 #include "viewporter-client-protocol.h"
+#include "fractional-scale-v1-client-protocol.h"
+#include <wayland-cursor.h>
 
 /* Addresses of the interface tables. `&wl_seat_interface` does not import into Swift, and a Swift copy of the
  * struct would leave libwayland holding a dangling pointer, so C hands out the real addresses. */
@@ -19,6 +21,7 @@ const struct wl_interface *cw_seat_interface(void);
 const struct wl_interface *cw_output_interface(void);
 const struct wl_interface *cw_xdg_wm_base_interface(void);
 const struct wl_interface *cw_viewporter_interface(void);
+const struct wl_interface *cw_fractional_scale_manager_interface(void);
 
 /* memfd_create(name, MFD_CLOEXEC | MFD_ALLOW_SEALING) grown to `size` bytes and sealed against shrinking
  * (F_SEAL_SHRINK), so the compositor can never see a truncated pool. Returns -1 with errno set on failure. */

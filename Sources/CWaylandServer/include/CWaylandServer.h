@@ -9,6 +9,7 @@
 #include <xkbcommon/xkbcommon.h>
 #include "xdg-shell-server-protocol.h"
 #include "viewporter-server-protocol.h"
+#include "fractional-scale-v1-server-protocol.h"
 
 const struct wl_interface *cws_compositor_interface(void);
 const struct wl_interface *cws_surface_interface(void);
@@ -27,6 +28,10 @@ const struct wl_interface *cws_xdg_surface_interface(void);
 const struct wl_interface *cws_xdg_toplevel_interface(void);
 const struct wl_interface *cws_xdg_positioner_interface(void);
 const struct wl_interface *cws_xdg_popup_interface(void);
+const struct wl_interface *cws_viewporter_interface(void);
+const struct wl_interface *cws_viewport_interface(void);
+const struct wl_interface *cws_fractional_scale_manager_interface(void);
+const struct wl_interface *cws_fractional_scale_interface(void);
 
 /* memfd_create with MFD_CLOEXEC, sized; for the keymap the compositor sends. -1 with errno on failure. */
 int cws_create_memfd(const char *name, size_t size);

@@ -2,7 +2,8 @@ import CPixman
 
 /// A drawing surface over 32-bit premultiplied ARGB pixels (pixman `a8r8g8b8`, `wl_shm` `argb8888`).
 ///
-/// Coordinates are in points; a point is `scale` pixels on each axis. Shapes are pixel-snapped: each rectangle edge
+/// Coordinates are in points; a point is `pixelsPerPoint` pixels on each axis (a whole `scale` on most screens, a
+/// fraction such as 1.5 under fractional-scale-v1). Shapes are pixel-snapped: each rectangle edge
 /// goes to the nearest pixel edge after translation and scaling, so adjacent rectangles never leave a gap or
 /// overlap. Opaque colors replace pixels (pixman SRC fast path); translucent ones blend OVER in premultiplied space:
 /// `dst = src + dst * (1 - src.alpha)`.
@@ -43,12 +44,17 @@ public final class Canvas {
     /// Saved states; capacity reserved up front so that balanced save/restore does not allocate.
     private var stack: [SavedState] = []
 
-    /// Pixels per point on each axis (1 on normal screens, 2 on HiDPI ones).
+    /// Whole pixels per point: `pixelsPerPoint` rounded up (1 on normal screens, 2 on HiDPI ones, 2 for a 1.5
+    /// canvas). Drawing uses `pixelsPerPoint`; this is for code that needs an integer factor.
     public let scale: Int
 
-    /// The surface size, in points (pixel size divided by `scale`).
+    /// Pixels per point on each axis, as drawing uses it: equal to `scale` for canvases made with an integer
+    /// scale, fractional (1.25, 1.5, ...) for those made with `init(pixels:width:height:stride:pixelsPerPoint:)`.
+    public let pixelsPerPoint: Double
+
+    /// The surface size, in points (pixel size divided by `pixelsPerPoint`).
     public var size: Size {
-        Size(width: Double(pixelWidth) / Double(scale), height: Double(pixelHeight) / Double(scale))
+        Size(width: Double(pixelWidth) / pixelsPerPoint, height: Double(pixelHeight) / pixelsPerPoint)
     }
 
     /// A canvas over existing pixels.
@@ -64,12 +70,35 @@ public final class Canvas {
     /// Sizes that are zero, negative, larger than 2^15 pixels per side, or a stride that cannot hold a row make a
     /// canvas that draws nothing (its `size` still reports the given size when non-negative).
     public convenience init(pixels: UnsafeMutableRawPointer, width: Int, height: Int, stride: Int, scale: Int = 1) {
-        self.init(optionalPixels: pixels, width: width, height: height, stride: stride, scale: scale)
+        self.init(optionalPixels: pixels, width: width, height: height, stride: stride,
+                  pixelsPerPoint: Double(min(max(scale, 1), 16)))
     }
 
-    /// The designated initializer; a nil `optionalPixels` gives a canvas that draws nothing.
-    init(optionalPixels: UnsafeMutableRawPointer?, width: Int, height: Int, stride: Int, scale: Int) {
-        self.scale = min(max(scale, 1), 16)
+    /// A canvas over existing pixels at a fractional scale (fractional-scale-v1: a 100 x 50 point window at 1.5 is a
+    /// 150 x 75 pixel buffer). Parameters as in `init(pixels:width:height:stride:scale:)`, except:
+    ///
+    /// - Parameter pixelsPerPoint: pixels per point, 0.25...16; values outside are clamped into that range and a
+    ///   non-finite value counts as 1.
+    ///
+    /// Rectangle edges still snap to the nearest pixel edge, so a 1 point line at 1.5 is 1 or 2 pixels wide
+    /// depending on where it falls (it never blurs across a pixel edge); text is rasterized at the pixel size
+    /// `round(size * pixelsPerPoint)`.
+    public convenience init(pixels: UnsafeMutableRawPointer, width: Int, height: Int, stride: Int,
+                            pixelsPerPoint: Double) {
+        self.init(optionalPixels: pixels, width: width, height: height, stride: stride,
+                  pixelsPerPoint: Canvas.clampedPixelsPerPoint(pixelsPerPoint))
+    }
+
+    /// `value` clamped into 0.25...16; non-finite values count as 1.
+    static func clampedPixelsPerPoint(_ value: Double) -> Double {
+        value.isFinite ? min(max(value, 0.25), 16) : 1
+    }
+
+    /// The designated initializer; a nil `optionalPixels` gives a canvas that draws nothing. `pixelsPerPoint` must
+    /// be clamped already.
+    init(optionalPixels: UnsafeMutableRawPointer?, width: Int, height: Int, stride: Int, pixelsPerPoint: Double) {
+        self.pixelsPerPoint = pixelsPerPoint
+        scale = min(max(Int(pixelsPerPoint.rounded(.up)), 1), 16)
         pixelWidth = max(0, width)
         pixelHeight = max(0, height)
         strideBytes = stride
@@ -117,10 +146,23 @@ public final class Canvas {
     /// The canvas is valid only inside `body`; if it escapes, it draws nothing afterwards. An empty image gives a
     /// canvas that draws nothing, and `body` still runs.
     public static func draw(into image: inout Image, scale: Int = 1, _ body: (Canvas) throws -> Void) rethrows {
+        try draw(into: &image, clampedPixelsPerPoint: Double(min(max(scale, 1), 16)), body)
+    }
+
+    /// Runs `body` with a canvas over `image`'s pixels at a fractional `pixelsPerPoint` (clamped into 0.25...16,
+    /// non-finite: 1); otherwise like `draw(into:scale:_:)`.
+    public static func draw(into image: inout Image, pixelsPerPoint: Double,
+                            _ body: (Canvas) throws -> Void) rethrows {
+        try draw(into: &image, clampedPixelsPerPoint: clampedPixelsPerPoint(pixelsPerPoint), body)
+    }
+
+    private static func draw(into image: inout Image, clampedPixelsPerPoint: Double,
+                             _ body: (Canvas) throws -> Void) rethrows {
         let width = image.width, height = image.height
         try image.pixels.withUnsafeMutableBufferPointer { buffer in
             let canvas = Canvas(optionalPixels: buffer.baseAddress.map { UnsafeMutableRawPointer($0) },
-                                width: width, height: height, stride: width * 4, scale: scale)
+                                width: width, height: height, stride: width * 4,
+                                pixelsPerPoint: clampedPixelsPerPoint)
             defer { canvas.invalidate() }
             try body(canvas)
         }
@@ -150,7 +192,7 @@ public final class Canvas {
     /// The current clip in points, in the current translated coordinates (`Rect.zero` when nothing is drawable).
     public var clipBounds: Rect {
         guard !clipBox.isEmpty else { return .zero }
-        let s = Double(scale)
+        let s = pixelsPerPoint
         return Rect(x: Double(clipBox.x0) / s - translation.x, y: Double(clipBox.y0) / s - translation.y,
                     width: Double(clipBox.width) / s, height: Double(clipBox.height) / s)
     }
@@ -244,7 +286,7 @@ public final class Canvas {
     /// `rect` translated, scaled and snapped to pixels; nil when any coordinate is not finite. The box may be empty
     /// (also for negative sizes) and is not clipped.
     func pixelBox(_ rect: Rect) -> PixelBox? {
-        let s = Double(scale)
+        let s = pixelsPerPoint
         let x0 = (rect.minX + translation.x) * s, y0 = (rect.minY + translation.y) * s
         let x1 = (rect.maxX + translation.x) * s, y1 = (rect.maxY + translation.y) * s
         guard x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite else { return nil }
@@ -254,7 +296,7 @@ public final class Canvas {
     /// A line width in whole pixels (at least 1), or nil for non-positive or non-finite widths.
     func pixelLineWidth(_ lineWidth: Double) -> Int? {
         guard lineWidth.isFinite, lineWidth > 0 else { return nil }
-        return max(1, PixelBox.snap(lineWidth * Double(scale)))
+        return max(1, PixelBox.snap(lineWidth * pixelsPerPoint))
     }
 
     /// Fills `box` (pixels, clipped here) with a premultiplied pixel: SRC for opaque, OVER for translucent.

@@ -59,7 +59,14 @@ public struct DamageRegion: Sendable, Equatable {
     /// Adds `rect` (points) times `scale` (pixels per point; values below 1 count as 1), rounded outward to whole
     /// pixels. Empty, negative-size and non-finite rects add nothing.
     public mutating func add(_ rect: Rect, scale: Int = 1) {
-        let s = Double(max(scale, 1))
+        add(rect, pixelsPerPoint: Double(max(scale, 1)))
+    }
+
+    /// Adds `rect` (points) times a fractional `pixelsPerPoint` (fractional-scale-v1 buffers), rounded outward to
+    /// whole pixels. Non-finite or non-positive factors count as 1; empty, negative-size and non-finite rects add
+    /// nothing.
+    public mutating func add(_ rect: Rect, pixelsPerPoint: Double) {
+        let s = pixelsPerPoint.isFinite && pixelsPerPoint > 0 ? pixelsPerPoint : 1
         let x0 = (rect.minX * s).rounded(.down), y0 = (rect.minY * s).rounded(.down)
         let x1 = (rect.maxX * s).rounded(.up), y1 = (rect.maxY * s).rounded(.up)
         guard x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite, !rect.isEmpty else { return }

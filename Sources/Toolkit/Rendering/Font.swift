@@ -39,8 +39,14 @@ public enum Font {
     /// The width sums the hinted advances at the pixel size (so it matches what `Canvas.drawText` draws); the height
     /// is the line box, ascent plus descent. Control characters (such as newlines) take no space.
     public static func measure(_ text: String, size: Double, scale: Int = 1) -> Size {
-        let scale = min(max(scale, 1), 16)
-        guard let pixelSize = pixelSize(for: size, scale: scale) else { return .zero }
+        measure(text, size: size, pixelsPerPoint: Double(min(max(scale, 1), 16)))
+    }
+
+    /// The size of `text` as drawn on a canvas of a fractional `pixelsPerPoint` (clamped into 0.25...16,
+    /// non-finite: 1), in points; see `measure(_:size:scale:)`.
+    public static func measure(_ text: String, size: Double, pixelsPerPoint: Double) -> Size {
+        let scale = Canvas.clampedPixelsPerPoint(pixelsPerPoint)
+        guard let pixelSize = pixelSize(for: size, pixelsPerPoint: scale) else { return .zero }
         let pixels: (width: Int, height: Int)? = store.withState { state in
             guard state.loadIfNeeded() else { return nil }
             var width = 0
@@ -51,17 +57,17 @@ public enum Font {
             return (width, metrics.ascent + metrics.descent)
         }
         if let pixels {
-            return Size(width: Double(pixels.width) / Double(scale), height: Double(pixels.height) / Double(scale))
+            return Size(width: Double(pixels.width) / scale, height: Double(pixels.height) / scale)
         }
         var count = 0
         for scalar in text.unicodeScalars where !isControl(scalar) { count += 1 }
         return Size(width: 0.6 * size * Double(count), height: 1.2 * size)
     }
 
-    /// The pixel size for `size` points at `scale`, or nil when the size is not drawable.
-    static func pixelSize(for size: Double, scale: Int) -> Int? {
+    /// The pixel size for `size` points at `pixelsPerPoint`, or nil when the size is not drawable.
+    static func pixelSize(for size: Double, pixelsPerPoint: Double) -> Int? {
         guard size.isFinite, size > 0 else { return nil }
-        return Int(min(max((size * Double(scale)).rounded(), 1), 512))
+        return Int(min(max((size * pixelsPerPoint).rounded(), 1), 512))
     }
 
     /// Characters with no glyph and no advance: C0 and C1 controls and DEL.

@@ -10,6 +10,10 @@ open class Control: View {
         didSet { if isHighlighted != oldValue { setNeedsDisplay() } }
     }
 
+    /// A pointing hand: controls are pressed. Subclasses may answer another shape (a text field: `.text`), or
+    /// nil to show the superview's. A disabled control is not hit by the pointer, so its superview's shows.
+    open override var cursor: Cursor? { .hand }
+
     /// A disabled control ignores touches. Default true.
     open var isEnabled: Bool = true {
         didSet {

@@ -201,6 +201,13 @@ open class View {
     /// left the window). No more events follow for them.
     open func touchesCancelled(_ touches: [Touch]) {}
 
+    // MARK: - Pointer
+
+    /// The pointer's shape over this view, or nil (the default) for the superview's. The window shows the cursor
+    /// of the innermost view under the pointer that answers one (hit testing as for touches, then walking up to
+    /// the superviews), and the arrow when none does. `Control` answers `.hand`.
+    open var cursor: Cursor? { nil }
+
     // MARK: - Keyboard
 
     /// Whether a press or touch on this view gives it the keyboard focus. Default false.

@@ -12,8 +12,8 @@ final class ShmBuffer {
     let height: Int
     /// Bytes per row.
     let stride: Int
-    /// Pixels per point.
-    let scale: Int
+    /// Pixels per point (fractional on the fractional-scale-v1 path).
+    let scale: Double
     /// A canvas over the whole buffer, in points (`scale` pixels per point).
     let canvas: Canvas
     private(set) var proxy: OpaquePointer?
@@ -32,7 +32,7 @@ final class ShmBuffer {
     }()
 
     /// A `width` x `height` pixel buffer from `shm` for `slot`.
-    init(shm: OpaquePointer, slot: Int, width: Int, height: Int, scale: Int) throws {
+    init(shm: OpaquePointer, slot: Int, width: Int, height: Int, scale: Double) throws {
         guard width > 0, height > 0, width <= 16384, height <= 16384 else {
             throw WaylandError.bufferAllocationFailed("impossible buffer size \(width)x\(height) pixels")
         }
@@ -48,7 +48,7 @@ final class ShmBuffer {
         self.height = height
         self.scale = scale
         self.proxy = proxy
-        canvas = Canvas(pixels: pool.memory, width: width, height: height, stride: stride, scale: scale)
+        canvas = Canvas(pixels: pool.memory, width: width, height: height, stride: stride, pixelsPerPoint: scale)
         wl_buffer_add_listener(proxy, ShmBuffer.listener, Unmanaged.passUnretained(self).toOpaque())
     }
 

@@ -32,8 +32,8 @@ struct BufferSlots {
         var width: Int
         /// Height, in pixels.
         var height: Int
-        /// Buffer scale (pixels per point).
-        var scale: Int
+        /// Pixels per point the buffer is drawn at (fractional on the fractional-scale-v1 path).
+        var scale: Double
     }
 
     /// One buffer's bookkeeping.

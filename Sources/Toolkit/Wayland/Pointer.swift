@@ -1,7 +1,13 @@
 import CWayland
 
 /// A seat's pointer (`wl_pointer`): protocol events in, `InputEvent`s out, grouped per `wl_pointer.frame` by
-/// `PointerFrameAccumulator`. Surface coordinates are points already (the buffer scale only affects pixels).
+/// `PointerFrameAccumulator`. Surface coordinates are points already (the buffer scale and the viewport only
+/// affect pixels), so locations pass through unscaled and hit testing happens in points.
+///
+/// It also shows the cursor: after every delivery it compares the core's `currentCursor` (and the window's
+/// scale) with what its cursor surface shows and, when they differ or after an enter, attaches the image and
+/// calls `wl_pointer.set_cursor` with the latest enter serial. The cursor is undefined after an enter until a
+/// client sets it, hence the unconditional set then; otherwise it is set only when it changes.
 @MainActor
 final class WaylandPointer {
     private(set) var proxy: OpaquePointer?
@@ -11,6 +17,21 @@ final class WaylandPointer {
     private(set) var enterSerial: UInt32 = 0
     private var accumulator: PointerFrameAccumulator
     private let context: WaylandInputContext
+
+    /// What the cursor surface shows, since the latest enter.
+    private struct AppliedCursor: Equatable {
+        var cursor: Cursor
+        var scale: Int
+    }
+
+    /// The `wl_surface` with the cursor role, made at the first cursor set.
+    private var cursorSurface: OpaquePointer?
+    /// True between enter and leave: set_cursor is only valid for the enter serial of a focused pointer.
+    private var isInside = false
+    /// nil after an enter: the next sync sets the cursor whatever it is.
+    private var applied: AppliedCursor?
+    /// Cursors set so far (diagnostics and tests).
+    private(set) var cursorSetCount = 0
 
     private static let listener: UnsafeMutablePointer<wl_pointer_listener> = {
         let listener = UnsafeMutablePointer<wl_pointer_listener>.allocate(capacity: 1)
@@ -66,11 +87,51 @@ final class WaylandPointer {
         wl_pointer_add_listener(proxy, WaylandPointer.listener, Unmanaged.passUnretained(self).toOpaque())
     }
 
-    /// Releases the pointer (`release` from v3, else a plain destroy).
+    /// Releases the pointer (`release` from v3, else a plain destroy), then its cursor surface.
     func release() {
         guard let proxy else { return }
         self.proxy = nil
         if version >= 3 { wl_pointer_release(proxy) } else { wl_pointer_destroy(proxy) }
+        if let cursorSurface { wl_surface_destroy(cursorSurface) }
+        cursorSurface = nil
+        isInside = false
+    }
+
+    // MARK: - Cursor
+
+    /// Destroys the cursor surface (the theme behind its buffer is going away); the next sync makes a new one.
+    func releaseCursorSurface() {
+        if let cursorSurface { wl_surface_destroy(cursorSurface) }
+        cursorSurface = nil
+        applied = nil
+    }
+
+    /// Shows the core's current cursor if the pointer is on the window and the cursor surface shows something
+    /// else (another shape, another scale, or nothing since the latest enter). Cheap when nothing changed.
+    func syncCursor() {
+        guard let proxy, isInside, let theme = context.cursorTheme else { return }
+        let wanted = AppliedCursor(cursor: context.currentCursor, scale: context.cursorScale)
+        guard wanted != applied else { return }
+        guard let image = theme.image(for: wanted.cursor, scale: wanted.scale) else { return }
+        if cursorSurface == nil, let compositor = context.compositor {
+            cursorSurface = wl_compositor_create_surface(compositor)
+        }
+        guard let surface = cursorSurface else { return }
+        let surfaceVersion = wl_proxy_get_version(surface)
+        // A scale above 1 needs wl_surface v3; without it the image is shown at scale 1 (large, never invalid).
+        let scale = surfaceVersion >= 3 ? image.scale : 1
+        if surfaceVersion >= 3 { wl_surface_set_buffer_scale(surface, Int32(scale)) }
+        wl_surface_attach(surface, image.buffer, 0, 0)
+        if surfaceVersion >= 4 {
+            wl_surface_damage_buffer(surface, 0, 0, Int32(image.width), Int32(image.height))
+        } else {
+            wl_surface_damage(surface, 0, 0, Int32(image.width / scale), Int32(image.height / scale))
+        }
+        wl_surface_commit(surface)
+        // The hotspot is in surface coordinates (points): pixels divided by the buffer scale.
+        wl_pointer_set_cursor(proxy, enterSerial, surface, Int32(image.hotspotX / scale), Int32(image.hotspotY / scale))
+        applied = wanted
+        cursorSetCount += 1
     }
 
     // MARK: - Events
@@ -89,41 +150,51 @@ final class WaylandPointer {
 
     private func enter(serial: UInt32, x: wl_fixed_t, y: wl_fixed_t) {
         enterSerial = serial
+        isInside = true
+        applied = nil
         // enter carries no time: it happened now.
         accumulator.enter(location: WaylandPointer.point(x, y), timestamp: context.now, emit: context.post)
-        context.flush()
+        deliver()
     }
 
-    // Each handler flushes the context: with frames (v5+) only `frame` posts anything, but before v5 every
-    // event is its own frame and must reach the core at once.
+    // Each handler delivers: with frames (v5+) only `frame` posts anything, but before v5 every event is its own
+    // frame and must reach the core at once.
     private func leave() {
+        isInside = false
         accumulator.leave(timestamp: context.now, emit: context.post)
+        deliver()
+    }
+
+    /// Hands the posted events to the core, then shows the cursor it now wants. With frames (v5+) the enter
+    /// reaches the core at the `frame`, so the cursor is set there, for the location of the enter.
+    private func deliver() {
         context.flush()
+        syncCursor()
     }
 
     private func motion(time: UInt32, x: wl_fixed_t, y: wl_fixed_t) {
         accumulator.motion(location: WaylandPointer.point(x, y), timestamp: context.eventTime(time),
                            emit: context.post)
-        context.flush()
+        deliver()
     }
 
     private func button(time: UInt32, code: UInt32, state: UInt32) {
         let pressed = state == WL_POINTER_BUTTON_STATE_PRESSED.rawValue
         accumulator.button(code: code, pressed: pressed, timestamp: context.eventTime(time), emit: context.post)
-        context.flush()
+        deliver()
     }
 
     private func axis(time: UInt32, axis: UInt32, value: wl_fixed_t) {
         guard let axis = WaylandPointer.axis(axis) else { return }
         accumulator.axis(axis, value: wl_fixed_to_double(value), timestamp: context.eventTime(time),
                          emit: context.post)
-        context.flush()
+        deliver()
     }
 
     private func axisStop(time: UInt32, axis: UInt32) {
         guard let axis = WaylandPointer.axis(axis) else { return }
         accumulator.axisStop(axis, timestamp: context.eventTime(time), emit: context.post)
-        context.flush()
+        deliver()
     }
 
     // axis_discrete and axis_value120 come before the `axis` event they qualify, carry no time, and never
@@ -140,6 +211,6 @@ final class WaylandPointer {
 
     private func frame() {
         accumulator.frame(emit: context.post)
-        context.flush()
+        deliver()
     }
 }

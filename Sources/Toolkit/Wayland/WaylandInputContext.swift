@@ -18,6 +18,16 @@ final class WaylandInputContext {
     /// Sees every event before the core (tests and diagnostics).
     var observer: ((InputEvent) -> Void)?
 
+    /// The window's cursor images; nil until the window has `wl_shm` (pointers then set no cursor).
+    var cursorTheme: WaylandCursorTheme?
+    /// The `wl_compositor` pointers make their cursor surfaces with.
+    var compositor: OpaquePointer?
+    /// The whole scale cursor images are drawn at: the window's render scale rounded up.
+    var cursorScale = 1
+
+    /// The cursor the core wants for the view under the pointer.
+    var currentCursor: Cursor { core?.currentCursor ?? .arrow }
+
     init(core: WindowCore, clock: MonotonicClock) {
         self.core = core
         self.clock = clock

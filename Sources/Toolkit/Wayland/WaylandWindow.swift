@@ -15,6 +15,14 @@ import CWayland
 ///
 /// A compositor without a seat (Weston headless) or whose seat has no capabilities yet (sway) is fine: input
 /// devices are created when they appear. Everything runs on the main thread.
+///
+/// Dense outputs: the window renders at the scale of the outputs it is on (`wl_output.scale`, the largest among
+/// those its surface entered) with `wl_surface.set_buffer_scale`, or, where the compositor offers
+/// fractional-scale-v1 and a viewporter, at the fractional scale it prefers (buffers of `round(size * scale)`
+/// pixels shown through `wp_viewport.set_destination`); see `RenderScale`. Input stays in points either way.
+/// The pointer shows the cursor of the view under it (`View.cursor`, `WindowCore.currentCursor`) from the
+/// cursor theme (`XCURSOR_THEME`, `XCURSOR_SIZE`), scaled like the window; cursor-shape-v1 is not used
+/// (wayland-protocols 1.31 does not have it).
 @MainActor
 public final class WaylandWindow {
     /// The backend-neutral window: root view, routing, timers, damage.
@@ -41,9 +49,18 @@ public final class WaylandWindow {
     /// Time from the start of `init` to the first committed frame, on the window clock; nil before it.
     public private(set) var timeToFirstCommit: Duration?
 
-    /// Pixels per point of the buffers: the largest scale among the outputs the surface is on (before it
-    /// is on any, the largest among all outputs; 1 without outputs or with a `wl_surface` below v3).
-    public private(set) var bufferScale = 1
+    /// The buffer scale sent with `wl_surface.set_buffer_scale`: the largest scale among the outputs the surface
+    /// is on (before it is on any, the largest among all outputs; 1 without outputs or with a `wl_surface` below
+    /// v3); always 1 on the fractional path, where the viewport does the scaling.
+    public var bufferScale: Int { scaling.bufferScale }
+
+    /// Pixels per point the window renders at: `bufferScale`, or the compositor's preferred fractional scale
+    /// (1.25, 1.5, ...) on the fractional path.
+    public var pixelsPerPoint: Double { scaling.pixelsPerPoint }
+
+    /// True when the window renders at the compositor's fractional scale (wp_fractional_scale_v1 with a
+    /// wp_viewport): buffers of `round(size * pixelsPerPoint)` pixels, buffer scale 1.
+    public var usesFractionalScale: Bool { scaling.usesViewport }
 
     /// True once the compositor asked to close the window (or `close()` was called): `run` returns and
     /// `dispatchOnce` answers false.
@@ -89,13 +106,28 @@ public final class WaylandWindow {
     private var shm: OpaquePointer?
     private var wmBase: XdgWmBase?
     private var viewporter: OpaquePointer?
+    private var fractionalScaleManager: OpaquePointer?
+    /// The surface's viewport and fractional scale objects (both or neither: the fractional path needs both).
+    private var viewport: OpaquePointer?
+    private var fractionalScale: WaylandFractionalScale?
+    /// How the buffers map to the surface now.
+    private var scaling = RenderScale.one
+    private var cursorTheme: WaylandCursorTheme?
     private var seats: [WaylandSeat] = []
     private var outputs: [WaylandOutput] = []
     private var enteredOutputs: [UInt] = []
     private var xdg: XdgWindow?
     private var buffers: WaylandBufferPool?
     private var pacer = FramePacer()
+    /// What the surface has committed: the buffer scale and the viewport destination (points; nil: unset).
     private var committedScale = 1
+    private var committedDestination: ViewportDestination?
+
+    /// A `wp_viewport.set_destination` size, in points.
+    private struct ViewportDestination: Equatable {
+        var width: Int
+        var height: Int
+    }
     /// True while drawing a frame or applying a configure: frame requests from the core are covered.
     private var isBusy = false
     private var pendingError: WaylandError?
@@ -136,7 +168,12 @@ public final class WaylandWindow {
         xdg.onClose = { [unowned self] in self.isClosed = true }
         xdg.onFrameDone = { [unowned self] in self.frameDone() }
         xdg.onOutput = { [unowned self] in self.surfaceOutput(address: $0, entered: $1) }
-        bufferScale = preferredScale()
+        setUpFractionalScale(surface: xdg.surface)
+        scaling = preferredScale()
+        context.compositor = compositor
+        context.cursorScale = scaling.wholeScale
+        cursorSettings = WaylandCursorTheme.Settings.fromEnvironment()
+        installCursorTheme()   // observers do not run in init
         let buffers = WaylandBufferPool(shm: shm, configuration: pixelConfiguration())
         buffers.onBufferReleased = { [unowned self] in self.execute(self.pacer.bufferReleased()) }
         self.buffers = buffers
@@ -207,6 +244,15 @@ public final class WaylandWindow {
     /// Number of shm buffers alive (diagnostics: at most 4).
     var liveBufferCount: Int { buffers?.liveCount ?? 0 }
 
+    /// The cursor theme and size (from `XCURSOR_THEME` / `XCURSOR_SIZE` at init). Setting it reloads the theme
+    /// and sets the cursor again (tests turn `usesTheme` off to see the fallback art).
+    var cursorSettings = WaylandCursorTheme.Settings(themeName: nil, size: 24, usesTheme: true) {
+        didSet { installCursorTheme() }
+    }
+
+    /// Cursors set so far by every pointer (diagnostics and tests).
+    var cursorSetCount: Int { seats.reduce(0) { $0 + ($1.pointer?.cursorSetCount ?? 0) } }
+
     /// Asks the run loop to stop, as if the compositor had sent `close`.
     public func close() {
         isClosed = true
@@ -227,6 +273,8 @@ public final class WaylandWindow {
             }
         case "wp_viewporter" where viewporter == nil:
             viewporter = registry.bind(global, interface: cw_viewporter_interface())?.proxy
+        case "wp_fractional_scale_manager_v1" where fractionalScaleManager == nil:
+            fractionalScaleManager = registry.bind(global, interface: cw_fractional_scale_manager_interface())?.proxy
         case "wl_seat":
             if let bound = registry.bind(global, interface: cw_seat_interface()) {
                 seats.append(WaylandSeat(proxy: bound.proxy, version: bound.version, globalName: global.name,
@@ -266,20 +314,62 @@ public final class WaylandWindow {
         updateBufferScale()
     }
 
-    private func preferredScale() -> Int {
-        guard let xdg, xdg.surfaceVersion >= 3 else { return 1 }
+    /// The fractional path: a viewport and a fractional scale object for the surface, when the compositor
+    /// offers both globals (at startup; globals appearing later are not used for an existing surface).
+    private func setUpFractionalScale(surface: OpaquePointer?) {
+        guard let surface, let viewporter, let manager = fractionalScaleManager,
+              let viewport = wp_viewporter_get_viewport(viewporter, surface) else { return }
+        guard let fractional = WaylandFractionalScale(manager: manager, surface: surface) else {
+            wp_viewport_destroy(viewport)
+            return
+        }
+        self.viewport = viewport
+        fractionalScale = fractional
+        fractional.onPreferredScale = { [unowned self] _ in self.updateBufferScale() }
+    }
+
+    private func preferredScale() -> RenderScale {
         let entered = outputs.filter { output in enteredOutputs.contains { output.matches(address: $0) } }
-        let candidates = entered.isEmpty ? outputs : entered
-        return candidates.map(\.scale).max() ?? 1
+        return RenderScale.resolve(outputScales: outputs.map(\.scale), enteredScales: entered.map(\.scale),
+                                   preferredFraction120: fractionalScale?.preferred120,
+                                   canSetBufferScale: (xdg?.surfaceVersion ?? 0) >= 3, hasViewport: viewport != nil)
     }
 
     private func updateBufferScale() {
         let scale = preferredScale()
-        guard scale != bufferScale else { return }
-        bufferScale = scale
-        // Every pixel changes: redraw all. The new scale is sent with the next buffer (set_buffer_scale is
-        // double-buffered, and a bare commit with the old buffer at the new scale could be invalid).
+        guard scale != scaling else { return }
+        scaling = scale
+        // Every pixel changes: redraw all. The new scale is sent with the next buffer (set_buffer_scale and the
+        // viewport destination are double-buffered, and a bare commit of the old buffer at the new scale could
+        // be invalid).
         core.addDamage(Rect(origin: .zero, size: core.size))
+        context.cursorScale = scale.wholeScale
+        syncCursors()
+    }
+
+    // MARK: - Cursor
+
+    /// Lets every pointer on the window show the core's current cursor at the current scale.
+    private func syncCursors() {
+        for seat in seats { seat.pointer?.syncCursor() }
+    }
+
+    /// (Re)loads the cursor theme from `cursorSettings` and sets the cursor again.
+    private func installCursorTheme() {
+        guard let shm, !isTornDown else { return }
+        destroyCursorSurfacesAndTheme()
+        let theme = WaylandCursorTheme(shm: shm, settings: cursorSettings)
+        cursorTheme = theme
+        context.cursorTheme = theme
+        syncCursors()
+    }
+
+    /// Cursor surfaces go before the theme whose buffers they show.
+    private func destroyCursorSurfacesAndTheme() {
+        for seat in seats { seat.pointer?.releaseCursorSurface() }
+        context.cursorTheme = nil
+        cursorTheme?.destroy()
+        cursorTheme = nil
     }
 
     // MARK: - Frames
@@ -288,10 +378,17 @@ public final class WaylandWindow {
         value.isFinite ? max(0, Int(min(value.rounded(.up), 1_000_000))) : 0
     }
 
+    /// The window size in whole points, at least 1 x 1.
+    private var pointSize: ViewportDestination {
+        ViewportDestination(width: max(1, WaylandWindow.points(core.size.width)),
+                            height: max(1, WaylandWindow.points(core.size.height)))
+    }
+
     private func pixelConfiguration() -> BufferSlots.Configuration {
-        let width = max(1, WaylandWindow.points(core.size.width))
-        let height = max(1, WaylandWindow.points(core.size.height))
-        return BufferSlots.Configuration(width: width * bufferScale, height: height * bufferScale, scale: bufferScale)
+        let size = pointSize
+        return BufferSlots.Configuration(width: scaling.pixels(forPoints: size.width),
+                                         height: scaling.pixels(forPoints: size.height),
+                                         scale: scaling.pixelsPerPoint)
     }
 
     private func configured(serial: UInt32) {
@@ -356,6 +453,8 @@ public final class WaylandWindow {
             core.addDamage(Rect(origin: .zero, size: core.size))
         }
         core.prepareFrame(at: clock.now)
+        // Animations may have moved content under a still pointer: its cursor may have changed.
+        syncCursors()
         guard core.needsFrame else {
             // The animations ended without changing anything: the buffer goes back untouched.
             buffers.putBack(buffer)
@@ -363,15 +462,25 @@ public final class WaylandWindow {
             return
         }
         let drawn = core.draw(into: buffer.canvas)
-        let scale = configuration.scale
         var pixelDamage = DamageRegion()
         drawn.forEachRect { x, y, w, h in
-            pixelDamage.add(Rect(x: Double(x), y: Double(y), width: Double(w), height: Double(h)), scale: scale)
+            pixelDamage.add(Rect(x: Double(x), y: Double(y), width: Double(w), height: Double(h)),
+                            pixelsPerPoint: configuration.scale)
         }
         if let serial = pacer.takeSerialToAck() { xdg.ackConfigure(serial) }
-        if committedScale != scale {
-            wl_surface_set_buffer_scale(surface, Int32(scale))
-            committedScale = scale
+        // The surface state that goes with this buffer: its buffer scale and, on the fractional path, the
+        // surface size in points through the viewport (unset again if the path is ever left).
+        if committedScale != scaling.bufferScale {
+            wl_surface_set_buffer_scale(surface, Int32(scaling.bufferScale))
+            committedScale = scaling.bufferScale
+        }
+        if let viewport {
+            let destination = scaling.usesViewport ? pointSize : nil
+            if destination != committedDestination {
+                wp_viewport_set_destination(viewport, Int32(destination?.width ?? -1),
+                                            Int32(destination?.height ?? -1))
+                committedDestination = destination
+            }
         }
         wl_surface_attach(surface, bufferProxy, 0, 0)
         if xdg.surfaceVersion >= 4 {
@@ -402,16 +511,23 @@ public final class WaylandWindow {
         core.onNeedsFrame = nil
         buffers?.destroyAll()
         buffers = nil
+        fractionalScale?.destroy()
+        fractionalScale = nil
+        if let viewport { wp_viewport_destroy(viewport) }
+        viewport = nil
         xdg?.destroy()
         xdg = nil
         for seat in seats { seat.release() }
         seats.removeAll()
+        destroyCursorSurfacesAndTheme()
         for output in outputs { output.release() }
         outputs.removeAll()
         wmBase?.destroy()
         wmBase = nil
         if let viewporter { wp_viewporter_destroy(viewporter) }
         viewporter = nil
+        if let fractionalScaleManager { wp_fractional_scale_manager_v1_destroy(fractionalScaleManager) }
+        fractionalScaleManager = nil
         if let shm { wl_shm_destroy(shm) }
         shm = nil
         if let compositor { wl_compositor_destroy(compositor) }

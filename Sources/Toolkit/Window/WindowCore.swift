@@ -43,6 +43,14 @@ public final class WindowCore {
 
     /// Where the pointer is, in window coordinates, or nil when it is outside the window.
     public private(set) var pointerLocation: Point?
+
+    /// The cursor for the view under the pointer (see `View.cursor`): recomputed when the pointer enters or moves
+    /// and at every frame (content may have moved under a still pointer); `.arrow` when nothing answers one.
+    /// Kept while the pointer is outside the window.
+    public private(set) var currentCursor: Cursor = .arrow
+
+    /// Called with the new cursor whenever `currentCursor` changes (a backend sets the platform cursor).
+    public var onCursorChange: ((Cursor) -> Void)?
     private var pointerPressed = false
 
     private var animators: [FrameAnimator] = []
@@ -145,6 +153,7 @@ public final class WindowCore {
             }
         }
         if !animators.isEmpty { requestFrame() }
+        updateCursor()
     }
 
     /// Forgets the pending damage without drawing it: for a backend that has nothing to present this frame
@@ -188,11 +197,13 @@ public final class WindowCore {
             touchRouter.cancelAll(time: timestamp)
         case let .pointerEnter(location, _):
             pointerLocation = location.isFinite ? location : nil
+            updateCursor()
         case .pointerLeave:
             pointerLocation = nil
         case let .pointerMotion(location, timestamp):
             guard location.isFinite else { return }
             pointerLocation = location
+            updateCursor()
             if pointerEmulatesTouch && pointerPressed {
                 touchRouter.touchMoved(id: WindowCore.pointerTouchID, to: location, time: timestamp)
                 touchRouter.frame(time: timestamp)
@@ -226,6 +237,25 @@ public final class WindowCore {
             touchRouter.touchUp(id: WindowCore.pointerTouchID, time: time)
             touchRouter.frame(time: time)
         }
+    }
+
+    /// Sets `currentCursor` from the view under the pointer: the first view answering a cursor, walking up from
+    /// the hit view. Hit testing is in points, like every input location. No allocation: `hitTest` walks the
+    /// subviews in place.
+    private func updateCursor() {
+        guard let location = pointerLocation else { return }
+        var view = rootView.hitTest(location)
+        var cursor = Cursor.arrow
+        while let candidate = view {
+            if let answer = candidate.cursor {
+                cursor = answer
+                break
+            }
+            view = candidate.superview
+        }
+        guard cursor != currentCursor else { return }
+        currentCursor = cursor
+        onCursorChange?(cursor)
     }
 
     /// Gives the keyboard focus to the innermost view accepting it under `location` (window coordinates).
