@@ -6,12 +6,15 @@ import Glibc
 ///
 /// Sources, in order, for a shape at whole scale `s`:
 /// 1. the theme loaded at `size * s` pixels, under the shape's names (CSS names first, then X11 ones); the image
-///    must be a whole number of points at scale `s` (`wl_surface` rejects other buffer sizes);
-/// 2. the theme at `size` pixels shown at scale 1 (the compositor upscales it: right size, a little soft);
+///    must be a whole number of points at scale `s` (`wl_surface` rejects other buffer sizes) and at least 3/4
+///    of the size asked for;
+/// 2. the theme at `size` pixels shown at scale 1 (the compositor upscales it: right size, a little soft), with
+///    the same size rule;
 /// 3. the fallback art, drawn at scale `s`.
-/// libwayland-cursor falls back by itself to the theme "default" and then to a compiled-in set (left_ptr, hand1,
-/// xterm, grabbing, ...) when the named theme is missing, so step 3 is reached for names that set lacks
-/// (crosshair, not-allowed), when the theme cannot be loaded at all, or when `Settings.usesTheme` is off.
+/// libwayland-cursor falls back by itself to the theme "default" and then, when no theme is installed at all,
+/// to a compiled-in set of small images (16 pixels or less, a few names only); the size rule turns those down,
+/// so without a theme every shape comes from step 3. Step 3 is also reached for names a theme lacks, when the
+/// theme cannot be loaded, and when `Settings.usesTheme` is off.
 ///
 /// Theme buffers belong to the theme; fallback buffers are never drawn again once made, so any of them may stay
 /// attached to cursor surfaces for as long as this object lives.
@@ -120,7 +123,12 @@ final class WaylandCursorTheme {
                   let first = found.pointee.images[0], let buffer = wl_cursor_image_get_buffer(first) else { continue }
             let image = first.pointee
             let width = Int(image.width), height = Int(image.height)
-            guard width > 0, height > 0, width % scale == 0, height % scale == 0 else { return nil }
+            // At least 3/4 of the size asked for. libxcursor picks the nearest size a theme has (Adwaita: 24, 32,
+            // 48, 64, 96), so a real theme passes; but with no theme installed libwayland-cursor hands out its
+            // compiled-in images of 16 pixels or less for any size (8-point cursors at scale 2), which the drawn
+            // fallback replaces: the same shapes at every scale, crisp.
+            guard width > 0, height > 0, width % scale == 0, height % scale == 0,
+                  max(width, height) * 4 >= pixelSize * 3 else { return nil }
             return Image(buffer: buffer, width: width, height: height, hotspotX: Int(image.hotspot_x),
                          hotspotY: Int(image.hotspot_y), scale: scale, isFallback: false)
         }

@@ -154,7 +154,13 @@ final class WaylandPointer {
         applied = nil
         // enter carries no time: it happened now.
         accumulator.enter(location: WaylandPointer.point(x, y), timestamp: context.now, emit: context.post)
-        deliver()
+        // With frames (v5+) the core hears of the enter at the `frame`: setting the cursor now would show the
+        // shape for the previous location first.
+        if version >= 5 {
+            context.flush()
+        } else {
+            deliver()
+        }
     }
 
     // Each handler delivers: with frames (v5+) only `frame` posts anything, but before v5 every event is its own

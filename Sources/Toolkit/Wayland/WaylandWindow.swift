@@ -250,6 +250,11 @@ public final class WaylandWindow {
         didSet { installCursorTheme() }
     }
 
+    /// The image the cursor theme gives for `cursor` at whole scale `scale` (tests and diagnostics).
+    func cursorImage(for cursor: Cursor, scale: Int) -> WaylandCursorTheme.Image? {
+        cursorTheme?.image(for: cursor, scale: scale)
+    }
+
     /// Cursors set so far by every pointer (diagnostics and tests).
     var cursorSetCount: Int { seats.reduce(0) { $0 + ($1.pointer?.cursorSetCount ?? 0) } }
 

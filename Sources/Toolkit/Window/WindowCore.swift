@@ -141,6 +141,8 @@ public final class WindowCore {
     public func prepareFrame(at time: Duration) {
         advanceClock(to: time)
         frameRequested = false
+        // After the animations ran: content may have moved under a still pointer.
+        defer { updateCursor() }
         guard !animators.isEmpty else { return }
         // Iterate by index over a stable count: an animator may add or remove animators while it runs.
         var index = 0
@@ -153,7 +155,6 @@ public final class WindowCore {
             }
         }
         if !animators.isEmpty { requestFrame() }
-        updateCursor()
     }
 
     /// Forgets the pending damage without drawing it: for a backend that has nothing to present this frame

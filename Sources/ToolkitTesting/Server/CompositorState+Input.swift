@@ -158,6 +158,7 @@ extension CompositorState {
         let serial = nextSerial()
         for pointer in pointers { wl_pointer_send_enter(pointer, serial, surface, fixed(point.x), fixed(point.y)) }
         pointerFocus = surface
+        lastPointerEnterSerial = serial
     }
 
     private func leavePointerFocus() {

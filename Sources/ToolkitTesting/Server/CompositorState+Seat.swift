@@ -32,10 +32,17 @@ let seatDestroyed: wl_resource_destroy_func_t = { resource in
     removeFirst(resource, from: &state.seats)
 }
 
-/// wl_pointer: 0 set_cursor (accepted; the cursor surface is not drawn), 1 release.
-/// wl_keyboard and wl_touch: 0 release. So opcode 1 for pointers and 0 for the others destroy.
-let pointerDispatcher: wl_dispatcher_func_t = { _, target, opcode, _, _ in
-    if opcode == 1, let target { wl_resource_destroy(OpaquePointer(target)) }
+/// wl_pointer: 0 set_cursor(serial, surface?, hotspot x, y), recorded for tests (the cursor is not drawn),
+/// 1 release. wl_keyboard and wl_touch: 0 release. So opcode 1 for pointers and 0 for the others destroy.
+let pointerDispatcher: wl_dispatcher_func_t = { _, target, opcode, _, args in
+    guard let target else { return 0 }
+    let resource = OpaquePointer(target)
+    if opcode == 1 {
+        wl_resource_destroy(resource)
+    } else if opcode == 0, let args, let state = CompositorState.of(resource) {
+        state.cursorRequestCount += 1
+        state.lastCursorRequest = (args[0].u, args[1].o, args[2].i, args[3].i)
+    }
     return 0
 }
 

@@ -151,6 +151,10 @@ extension CompositorState {
             }
         }
         record.scale = scale
+        if let pending = record.pendingDestination {
+            record.destination = pending.width == -1 ? nil : pending
+            record.pendingDestination = nil
+        }
         if record.hasPendingAttach {
             applyAttach(record, buffer: record.pendingBuffer, xdg: xdg)
             record.hasPendingAttach = false
@@ -168,6 +172,11 @@ extension CompositorState {
         let previous = record.currentBuffer
         record.currentBuffer = buffer
         if let buffer { heldBuffers.insert(buffer) }
+        record.bufferSize = buffer.flatMap { wl_shm_buffer_get($0) }.map {
+            (wl_shm_buffer_get_width($0), wl_shm_buffer_get_height($0))
+        }
+        // Surfaces without an xdg role (cursors) keep their pixels for tests; toplevels have `lastImage`.
+        record.image = xdg == nil ? buffer.flatMap { copyImage($0) } : nil
         // A realistic compositor keeps the current buffer and gives the previous one back.
         if autoReleaseBuffers, let previous, previous != buffer { release(previous) }
         guard let xdg, let toplevel = xdg.toplevel.flatMap({ toplevels[$0] }) else { return }
@@ -228,6 +237,8 @@ extension CompositorState {
     /// A wl_surface was destroyed: drop it and every focus and role link to it.
     func forgetSurface(_ surface: OpaquePointer) {
         guard let record = surfaces.removeValue(forKey: surface) else { return }
+        forgetScalingObjects(of: record)
+        if lastCursorRequest?.surface == surface { lastCursorRequest?.surface = nil }
         if let xdg = record.xdgSurface.flatMap({ xdgSurfaces[$0] }) {
             xdg.surface = nil
             if let toplevel = xdg.toplevel.flatMap({ toplevels[$0] }) { toplevel.mapped = false }

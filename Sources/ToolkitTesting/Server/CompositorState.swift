@@ -28,6 +28,10 @@ final class CompositorState {
     var capabilities: SeatCapabilities
     var outputSize: Size
     var outputScale: Int32 = 1
+    /// The preferred fractional scale (opt-in): nil until a test sets one, which also creates the
+    /// wp_viewporter and wp_fractional_scale_manager_v1 globals.
+    var fractionalScale: Double?
+    var scalingGlobalsCreated = false
 
     // MARK: Resources, in creation order
     var seats: [OpaquePointer] = []
@@ -41,6 +45,10 @@ final class CompositorState {
     var toplevels: [OpaquePointer: ToplevelRecord] = [:]
     /// Live toplevels, oldest first: the last one is the *active* toplevel that shell requests and input target.
     var toplevelOrder: [OpaquePointer] = []
+    /// wp_viewport → its wl_surface (nil once the surface is gone: requests then post `no_surface`).
+    var viewports: [OpaquePointer: OpaquePointer?] = [:]
+    /// wp_fractional_scale_v1 → its wl_surface.
+    var fractionalScaleObjects: [OpaquePointer: OpaquePointer] = [:]
     /// Frame callbacks whose commit happened and that were not completed yet, oldest first.
     var committedFrameCallbacks: [OpaquePointer] = []
     /// Buffers committed and not released (`wl_buffer.release` not sent yet).
@@ -72,6 +80,11 @@ final class CompositorState {
     var lastAckedSerial: UInt32?
     var pongs: Set<UInt32> = []
     var droppedInputEventCount = 0
+    /// The serial of the latest wl_pointer.enter sent.
+    var lastPointerEnterSerial: UInt32?
+    /// wl_pointer.set_cursor requests so far, and the latest one.
+    var cursorRequestCount = 0
+    var lastCursorRequest: (serial: UInt32, surface: OpaquePointer?, hotspotX: Int32, hotspotY: Int32)?
     var lastTimeoutReason: String?
 
     init(display: OpaquePointer, outputSize: Size, capabilities: SeatCapabilities) {
