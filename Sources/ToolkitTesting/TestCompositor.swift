@@ -5,7 +5,9 @@ import Toolkit
 /// An in-process Wayland compositor for tests, on the real libwayland-server.
 ///
 /// It offers wl_compositor v5, wl_shm v1 (argb8888, xrgb8888), one wl_output v3, xdg_wm_base v3 and a wl_seat v8
-/// with pointer, keyboard and touch, and lets a test drive input and observe what the client draws:
+/// with pointer, keyboard and touch (plus wp_viewporter v1 and wp_fractional_scale_manager_v1 v1 once a test sets
+/// `fractionalScale`), and lets a test drive input and observe what the client draws and which cursor it sets
+/// (`lastCursorRequest`):
 ///
 ///     let compositor = try TestCompositor()
 ///     let client = try connect(fd: compositor.connectClientFD())       // or launch with `environment`

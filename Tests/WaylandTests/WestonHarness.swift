@@ -30,8 +30,9 @@ final class WestonHarness {
     private let process = Process()
     private var stopped = false
 
-    /// Starts weston and waits (at most `timeout`) for its socket.
-    init(width: Int = 640, height: Int = 480, timeout: Duration = .seconds(10)) throws {
+    /// Starts weston, with one output of `width` x `height` pixels at `scale`, and waits (at most `timeout`) for
+    /// its socket.
+    init(width: Int = 640, height: Int = 480, scale: Int = 1, timeout: Duration = .seconds(10)) throws {
         guard let executable = WestonHarness.executable else { throw StartError(description: "weston is not installed") }
         var template = Array("/tmp/toolkit-weston-XXXXXX".utf8CString)
         guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
@@ -41,7 +42,7 @@ final class WestonHarness {
         chmod(runtimeDirectory, 0o700)
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = ["--backend=headless-backend.so", "--use-pixman", "--socket=\(socketName)",
-                             "--idle-time=0", "--width=\(width)", "--height=\(height)"]
+                             "--idle-time=0", "--width=\(width)", "--height=\(height)", "--scale=\(scale)"]
         var environment = ProcessInfo.processInfo.environment
         environment["XDG_RUNTIME_DIR"] = runtimeDirectory
         environment.removeValue(forKey: "WAYLAND_DISPLAY")

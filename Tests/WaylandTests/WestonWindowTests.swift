@@ -102,6 +102,27 @@ struct WestonWindowTests {
         #expect(window.liveBufferCount <= 4)
     }
 
+    /// A 2x output (`--scale=2`): the window renders 2x buffers with `set_buffer_scale(2)`, and weston, which
+    /// checks that buffer sizes are whole multiples of the scale, accepts every frame.
+    @Test func rendersTwoXBuffersOnATwoXOutput() throws {
+        let weston = try WestonHarness(width: 640, height: 480, scale: 2)
+        defer { weston.stop() }
+        let window = try WaylandWindow(title: "weston 2x", size: Size(width: 101, height: 51),
+                                       connection: .socket(name: weston.socketName,
+                                                           runtimeDirectory: weston.runtimeDirectory))
+        window.rootView.backgroundColor = .white
+        let line = View(frame: Rect(x: 10, y: 0, width: 1, height: 51))
+        line.backgroundColor = Color(red: 0, green: 0, blue: 0)
+        window.rootView.addSubview(line)
+        window.core.addAnimator(Ticker(view: window.rootView))
+        try window.run(maxFrames: 3)
+        #expect(window.bufferScale == 2 && !window.usesFractionalScale)
+        let image = try #require(window.lastPresentedImage())
+        #expect(image.width == 202 && image.height == 102)
+        #expect(image.pixel(x: 19, y: 50) == 0xFFFF_FFFF && image.pixel(x: 20, y: 50) == 0xFF00_0000)
+        #expect(image.pixel(x: 21, y: 50) == 0xFF00_0000 && image.pixel(x: 22, y: 50) == 0xFFFF_FFFF)
+    }
+
     @Test func runReturnsAfterMaxFrames() throws {
         let weston = try WestonHarness()
         defer { weston.stop() }

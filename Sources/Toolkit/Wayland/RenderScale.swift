@@ -26,7 +26,7 @@ struct RenderScale: Equatable {
     /// Scale 1, no viewport.
     static let one = RenderScale(bufferScale: 1, fraction120: nil)
 
-    /// Fractional scales accepted, in 120ths: 0.25 ... 16 (a compositor sending 0, or more, is clamped).
+    /// Fractional scales accepted, in 120ths: 0.25 ... 16 (values outside are clamped; 0 is ignored).
     static let fractionRange = 30...1920
 
     /// Pixels per point the canvas draws at.

@@ -110,7 +110,7 @@ final class CompositorState {
     }
 
     /// Creates the globals: wl_compositor v5, wl_shm v1 (libwayland's own, with argb8888 and xrgb8888),
-    /// wl_output v3, xdg_wm_base v3, wl_seat v8.
+    /// wl_output v3, xdg_wm_base v3, wl_seat v8. The scaling globals are opt-in (`createScalingGlobals`).
     func createGlobals() throws(TestCompositorError) {
         if wl_display_init_shm(display) != 0 { throw .setupFailed("wl_display_init_shm failed") }
         let globals: [(UnsafePointer<wl_interface>?, Int32, wl_global_bind_func_t)] = [
