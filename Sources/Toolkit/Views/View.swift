@@ -216,6 +216,10 @@ open class View {
     /// is at the top-left corner). Subviews draw themselves afterwards, on top.
     open func draw(in canvas: Canvas) {}
 
+    /// Draws on top of the subviews, in the view's own coordinates (a scroll container's indicators).
+    /// Called after the subviews drew, with the same clip as `draw(in:)`. Default: nothing.
+    open func drawOverlay(in canvas: Canvas) {}
+
     /// Marks the whole view as needing to be drawn again in the next frame.
     public func setNeedsDisplay() {
         damageInWindow()
@@ -251,6 +255,7 @@ open class View {
             subview.drawHierarchy(in: canvas, dirty: subDirty)
             canvas.restoreState()
         }
+        drawOverlay(in: canvas)
         canvas.restoreState()
     }
 }

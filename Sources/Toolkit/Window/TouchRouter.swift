@@ -1,67 +1,469 @@
-/// Delivers touches to the views they landed on.
+/// Delivers touches to the views they landed on, with the scroll containers above them arbitrating
+/// (the role UIKit gives each scroll view's pan recognizer).
 ///
-/// Each touch id is bound at its down to the deepest view under it (`hitTest`) and every later event for that
-/// id goes to the same view, which gets exactly one end (`touchesEnded` or `touchesCancelled`). Events for ids
-/// that are not down are dropped; a second down for an id that is down ends the first one first.
+/// For every touch:
+/// - At the down, the deepest view under it (`hitTest`) becomes its *content view*, and every scroll
+///   container on the way up from it (that has scrolling enabled) tracks the finger. Each container says
+///   whether the content may have the touch now, must wait (`delaysContentTouches`), or never gets it (a
+///   drag is running, a motion was caught).
+/// - The content gets `touchesBegan` once no container holds the touch back (with the down's position and
+///   time), then `touchesMoved` / `touchesEnded`, unless a container claims the finger for a drag: then the
+///   content gets `touchesCancelled` if it had begun, or nothing at all if it had not.
+/// - Containers are asked innermost first, and a claim makes the others tracking the same fingers decline:
+///   the innermost container that can scroll along the dominant axis wins (SCROLL.md 2.7).
+///
+/// Invariants: every touch the content receives ends exactly once (`touchesEnded` or `touchesCancelled`),
+/// and nothing follows the end. A content view that leaves the window gets `touchesCancelled` once.
+///
+/// Order of work (swift-nio style: decide, then act): each input first updates every state (the router's
+/// and the containers'), collecting content deliveries in an outbox; when the outermost input is done, the
+/// outbox is delivered in order and the containers send their notifications. View code that re-enters
+/// (a button action that removes a page, a delegate that sets an offset) thus always sees consistent state.
+/// Motions are grouped per touch frame (`wl_touch.frame`): moves update positions, the frame (or the next
+/// down, up or cancel) acts on them, so fingers moving together give one decision and one velocity sample.
+///
+/// Bad input: unknown ids are ignored; a second down for an id that is down ends the first one first; time
+/// running backwards counts as no time passing; non-finite positions never get here (`WindowCore` drops them).
 @MainActor
 final class TouchRouter {
-    private struct Tracked {
+    /// What a container wants for the content touch of a finger that just touched down.
+    enum Disposition: Int, Comparable {
+        /// The content may have it now.
+        case deliver = 0
+        /// The content must wait (a container's delay runs).
+        case hold = 1
+        /// The content never gets it.
+        case suppress = 2
+
+        static func < (a: Disposition, b: Disposition) -> Bool { a.rawValue < b.rawValue }
+    }
+
+    /// How far a touch got with its content view.
+    private enum ContentPhase {
+        /// Not delivered yet: a container holds it back.
+        case waiting
+        /// `touchesBegan` was delivered; an end is owed.
+        case began
+        /// Ended, cancelled, or never to be delivered.
+        case finished
+    }
+
+    private struct TrackedTouch {
+        /// Latest position and time.
         var touch: Touch
+        /// Where and when it touched down (the content's `touchesBegan` carries these).
+        var downLocation: Point
+        var downTime: Duration
+        /// The content view.
         weak var view: View?
+        var phase: ContentPhase
+        /// Moved since the content last heard of it.
+        var contentMoved: Bool
     }
 
-    private var tracked: [Tracked] = []
-
-    init() {
-        tracked.reserveCapacity(10)
+    /// One call owed to a content view.
+    private struct Delivery {
+        enum Kind { case began, moved, ended, cancelled }
+        var kind: Kind
+        var touch: Touch
+        var view: View
     }
 
-    func touchDown(id: Int, at location: Point, time: Duration, in window: WindowCore) {
-        if tracked.contains(where: { $0.touch.id == id }) {
-            touchUp(id: id, time: time, in: window)
-        }
+    private var touches: [TrackedTouch] = []
+    /// Containers with fingers on them, deepest first (so inner containers decide first).
+    private var containers: [ScrollContainer] = []
+    private var containerDepths: [Int] = []
+    private var outbox: [Delivery] = []
+    private var containersWithEffects: [ScrollContainer] = []
+    /// Reused for the `[Touch]` argument of view calls (no array allocated per event).
+    private var argument: [Touch] = []
+    private var pendingMoves = false
+    private var depth = 0
+    private var isFlushing = false
+    private var lastTime: Duration = .zero
+
+    private unowned let window: WindowCore
+
+    init(window: WindowCore) {
+        self.window = window
+        touches.reserveCapacity(16)
+        containers.reserveCapacity(8)
+        containerDepths.reserveCapacity(8)
+        outbox.reserveCapacity(32)
+        containersWithEffects.reserveCapacity(8)
+        argument.reserveCapacity(16)
+    }
+
+    /// Whether an input is being handled (containers then leave their notifications to the router).
+    var isHandlingEvent: Bool { depth > 0 }
+
+    /// Number of touches down (for tests and diagnostics).
+    var activeTouchCount: Int { touches.count }
+
+    // MARK: - Inputs from the window
+
+    func touchDown(id: Int, at location: Point, time: Duration) {
+        enter()
+        let t = monotonic(time)
+        processMoves(time: t)
+        if index(of: id) != nil { lift(id: id, time: t) }
         window.updateFocus(at: location)
-        let touch = Touch(id: id, location: location, timestamp: time)
-        guard let view = window.rootView.hitTest(location) else { return }
-        tracked.append(Tracked(touch: touch, view: view))
-        view.touchesBegan([touch])
+        if let view = window.rootView.hitTest(location) {
+            begin(id: id, at: location, time: t, view: view)
+        }
+        leave()
     }
 
-    func touchMoved(id: Int, to location: Point, time: Duration, in window: WindowCore) {
-        guard let index = tracked.firstIndex(where: { $0.touch.id == id }) else { return }
-        tracked[index].touch.location = location
-        tracked[index].touch.timestamp = time
-        tracked[index].view?.touchesMoved([tracked[index].touch])
+    func touchMoved(id: Int, to location: Point, time: Duration) {
+        guard let i = index(of: id) else { return }
+        enter()
+        let t = monotonic(time)
+        touches[i].touch.location = location
+        touches[i].touch.timestamp = t
+        touches[i].contentMoved = true
+        for container in containers where container.tracksFinger(id) {
+            container.routerFingerMoved(id: id, to: location)
+        }
+        pendingMoves = true
+        leave()
     }
 
-    func touchUp(id: Int, time: Duration, in window: WindowCore) {
-        guard let index = tracked.firstIndex(where: { $0.touch.id == id }) else { return }
-        var entry = tracked.remove(at: index)
-        entry.touch.timestamp = time
-        entry.view?.touchesEnded([entry.touch])
+    func touchUp(id: Int, time: Duration) {
+        enter()
+        let t = monotonic(time)
+        processMoves(time: t)
+        lift(id: id, time: t)
+        leave()
     }
 
-    func frame(time: Duration, in window: WindowCore) {}
+    func frame(time: Duration) {
+        enter()
+        processMoves(time: monotonic(time))
+        leave()
+    }
 
-    func cancelAll(time: Duration, in window: WindowCore) {
-        let all = tracked
-        tracked.removeAll(keepingCapacity: true)
-        for var entry in all {
-            entry.touch.timestamp = time
-            entry.view?.touchesCancelled([entry.touch])
+    /// The compositor took every touch away: the content's are cancelled, the containers settle.
+    func cancelAll(time: Duration) {
+        enter()
+        let t = monotonic(time)
+        pendingMoves = false
+        for i in touches.indices {
+            touches[i].touch.timestamp = t
+            if touches[i].phase == .began, let view = touches[i].view {
+                post(.cancelled, touches[i].touch, to: view)
+            }
+            touches[i].phase = .finished
+        }
+        touches.removeAll(keepingCapacity: true)
+        var k = 0
+        while k < containers.count {
+            let container = containers[k]
+            container.routerTouchesCancelled(time: t)
+            k += 1
+        }
+        containers.removeAll(keepingCapacity: true)
+        containerDepths.removeAll(keepingCapacity: true)
+        leave()
+    }
+
+    /// `view` is leaving the window: touches its subtree tracks are cancelled (or never delivered), and
+    /// containers in it stop tracking.
+    func viewWillLeave(_ view: View, time: Duration) {
+        enter()
+        let t = monotonic(time)
+        for i in touches.indices {
+            guard let target = touches[i].view, target.isDescendant(of: view) else { continue }
+            touches[i].touch.timestamp = t
+            if touches[i].phase == .began { post(.cancelled, touches[i].touch, to: target) }
+            touches[i].phase = .finished
+        }
+        var k = 0
+        while k < containers.count {
+            let container = containers[k]
+            if container.isDescendant(of: view) {
+                containers.remove(at: k)
+                containerDepths.remove(at: k)
+                container.routerDetach(time: t)
+            } else {
+                k += 1
+            }
+        }
+        resolveWaiting()
+        leave()
+    }
+
+    // MARK: - Inputs from containers
+
+    /// `container` stops taking part (scrolling was disabled): forget its fingers; what it held back may go.
+    func detach(_ container: ScrollContainer) {
+        guard let k = containers.firstIndex(where: { $0 === container }) else { return }
+        enter()
+        containers.remove(at: k)
+        containerDepths.remove(at: k)
+        container.routerDetach(time: lastTime)
+        resolveWaiting()
+        leave()
+    }
+
+    /// `container` stopped holding its fingers back: deliver whatever no other container holds.
+    func containerReleasedContent(_ container: ScrollContainer) {
+        enter()
+        resolveWaiting()
+        leave()
+    }
+
+    /// `container` decided its fingers' sequence: with `drags`, it scrolls and the content loses them
+    /// (cancelled if begun, never delivered otherwise); without, the content keeps them and nobody scrolls.
+    /// Either way, every other container tracking one of these fingers declines.
+    func containerClaimed(_ container: ScrollContainer, drags: Bool) {
+        enter()
+        if drags {
+            for i in touches.indices where container.tracksFinger(touches[i].touch.id) {
+                finishContent(at: i)
+            }
+        }
+        var k = 0
+        while k < containers.count {
+            let other = containers[k]
+            k += 1
+            guard other !== container, sharesFinger(other, container) else { continue }
+            other.routerOtherContainerClaimed(time: lastTime)
+        }
+        resolveWaiting()
+        leave()
+    }
+
+    /// `container` needs its fingers' content touches cancelled (a second finger came in time for a
+    /// two-finger drag): began ones are cancelled, waiting ones are never delivered.
+    func containerCancelsContent(_ container: ScrollContainer) {
+        enter()
+        for i in touches.indices where container.tracksFinger(touches[i].touch.id) {
+            finishContent(at: i)
+        }
+        leave()
+    }
+
+    /// The content view tracking finger `id`, if the content has begun it and not ended it.
+    func deliveredView(forTouch id: Int) -> View? {
+        guard let i = index(of: id), touches[i].phase == .began else { return nil }
+        return touches[i].view
+    }
+
+    /// `container` queued notifications during an input; they are sent when the input is done.
+    func containerHasEffects(_ container: ScrollContainer) {
+        if !containersWithEffects.contains(where: { $0 === container }) {
+            containersWithEffects.append(container)
         }
     }
 
-    func viewWillLeave(_ view: View, time: Duration, in window: WindowCore) {
-        var index = 0
-        while index < tracked.count {
-            if let target = tracked[index].view, target.isDescendant(of: view) {
-                var entry = tracked.remove(at: index)
-                entry.touch.timestamp = time
-                target.touchesCancelled([entry.touch])
-            } else {
-                index += 1
+    // MARK: - Steps
+
+    private func begin(id: Int, at location: Point, time: Duration, view: View) {
+        touches.append(TrackedTouch(touch: Touch(id: id, location: location, timestamp: time),
+                                    downLocation: location, downTime: time, view: view, phase: .waiting,
+                                    contentMoved: false))
+        var disposition = Disposition.deliver
+        var current: View? = view
+        while let candidate = current {
+            if let container = candidate as? ScrollContainer, container.participatesInTouches {
+                register(container)
+                disposition = max(disposition, container.routerTouchDown(id: id, at: location, time: time))
             }
+            current = candidate.superview
+        }
+        guard let i = index(of: id) else { return }
+        switch disposition {
+        case .deliver:
+            resolveWaiting()
+        case .hold:
+            break
+        case .suppress:
+            finishContent(at: i)
+        }
+    }
+
+    private func lift(id: Int, time: Duration) {
+        guard let i = index(of: id) else { return }
+        touches[i].touch.timestamp = time
+        var k = 0
+        while k < containers.count {
+            let container = containers[k]
+            k += 1
+            if container.tracksFinger(id) { container.routerTouchUp(id: id, time: time) }
+        }
+        dropIdleContainers()
+        // A quick tap: the content gets began then ended in the same turn.
+        resolveWaiting()
+        guard let j = index(of: id) else { return }
+        let record = touches.remove(at: j)
+        switch record.phase {
+        case .began:
+            if let view = record.view { post(.ended, record.touch, to: view) }
+        case .waiting, .finished:
+            break
+        }
+    }
+
+    /// Acts on the moves since the last frame: containers decide (innermost first), then the content hears
+    /// of the moves of touches it still has.
+    private func processMoves(time: Duration) {
+        guard pendingMoves else { return }
+        pendingMoves = false
+        var k = 0
+        while k < containers.count {
+            let container = containers[k]
+            k += 1
+            container.routerFrame(time: time)
+        }
+        for i in touches.indices where touches[i].contentMoved {
+            guard touches[i].phase == .began, let view = touches[i].view else {
+                if touches[i].phase != .waiting { touches[i].contentMoved = false }
+                continue
+            }
+            touches[i].contentMoved = false
+            post(.moved, touches[i].touch, to: view)
+        }
+    }
+
+    /// Delivers `touchesBegan` for every waiting touch no container holds back any more.
+    private func resolveWaiting() {
+        var i = 0
+        while i < touches.count {
+            let id = touches[i].touch.id
+            if touches[i].phase == .waiting && !isHeld(id) {
+                deliverBegan(id: id)
+            }
+            i += 1
+        }
+    }
+
+    private func deliverBegan(id: Int) {
+        guard let i = index(of: id) else { return }
+        guard let view = touches[i].view, view.hostWindow === window else {
+            touches[i].phase = .finished
+            return
+        }
+        let original = Touch(id: id, location: touches[i].downLocation, timestamp: touches[i].downTime)
+        // Every container above the view may veto (touchesShouldBegin): a question, answered now.
+        var k = 0
+        while k < containers.count {
+            let container = containers[k]
+            k += 1
+            guard container.tracksFinger(id), view.isDescendant(of: container) else { continue }
+            argument.removeAll(keepingCapacity: true)
+            argument.append(original)
+            if !container.touchesShouldBegin(argument, in: view) {
+                if let j = index(of: id) { touches[j].phase = .finished }
+                return
+            }
+        }
+        guard let j = index(of: id), touches[j].phase == .waiting else { return }
+        touches[j].phase = .began
+        post(.began, original, to: view)
+        if touches[j].touch.location != touches[j].downLocation {
+            post(.moved, touches[j].touch, to: view)
+        }
+        touches[j].contentMoved = false
+    }
+
+    /// The content loses touch `i`: cancelled if it had begun, never delivered if it had not.
+    private func finishContent(at i: Int) {
+        switch touches[i].phase {
+        case .began:
+            if let view = touches[i].view { post(.cancelled, touches[i].touch, to: view) }
+        case .waiting, .finished:
+            break
+        }
+        touches[i].phase = .finished
+    }
+
+    // MARK: - Bookkeeping
+
+    private func index(of id: Int) -> Int? {
+        touches.firstIndex { $0.touch.id == id }
+    }
+
+    private func isHeld(_ id: Int) -> Bool {
+        containers.contains { $0.holdsContentBack && $0.tracksFinger(id) }
+    }
+
+    private func sharesFinger(_ a: ScrollContainer, _ b: ScrollContainer) -> Bool {
+        touches.contains { a.tracksFinger($0.touch.id) && b.tracksFinger($0.touch.id) }
+    }
+
+    /// Adds a container to the active list, deepest first.
+    private func register(_ container: ScrollContainer) {
+        guard !containers.contains(where: { $0 === container }) else { return }
+        var d = 0
+        var v = container.superview
+        while let s = v { d += 1; v = s.superview }
+        var k = 0
+        while k < containers.count && containerDepths[k] >= d { k += 1 }
+        containers.insert(container, at: k)
+        containerDepths.insert(d, at: k)
+    }
+
+    private func dropIdleContainers() {
+        var k = 0
+        while k < containers.count {
+            if containers[k].hasFingers {
+                k += 1
+            } else {
+                containers.remove(at: k)
+                containerDepths.remove(at: k)
+            }
+        }
+    }
+
+    /// Time never runs backwards: an earlier timestamp counts as no time passing.
+    private func monotonic(_ time: Duration) -> Duration {
+        if time > lastTime { lastTime = time }
+        return lastTime
+    }
+
+    private func post(_ kind: Delivery.Kind, _ touch: Touch, to view: View) {
+        outbox.append(Delivery(kind: kind, touch: touch, view: view))
+    }
+
+    // MARK: - Acting after deciding
+
+    private func enter() {
+        depth += 1
+    }
+
+    private func leave() {
+        depth -= 1
+        guard depth == 0, !isFlushing else { return }
+        flush()
+    }
+
+    /// Delivers the outbox in order (consecutive calls of one kind to one view go as one array), then lets
+    /// the containers send their notifications. Re-entrant inputs during delivery add to the same loop.
+    private func flush() {
+        isFlushing = true
+        defer { isFlushing = false }
+        var i = 0
+        while true {
+            if i < outbox.count {
+                let first = outbox[i]
+                argument.removeAll(keepingCapacity: true)
+                while i < outbox.count, outbox[i].kind == first.kind, outbox[i].view === first.view {
+                    argument.append(outbox[i].touch)
+                    i += 1
+                }
+                switch first.kind {
+                case .began: first.view.touchesBegan(argument)
+                case .moved: first.view.touchesMoved(argument)
+                case .ended: first.view.touchesEnded(argument)
+                case .cancelled: first.view.touchesCancelled(argument)
+                }
+                continue
+            }
+            outbox.removeAll(keepingCapacity: true)
+            i = 0
+            guard !containersWithEffects.isEmpty else { break }
+            let container = containersWithEffects.removeFirst()
+            container.drainEffects()
         }
     }
 }

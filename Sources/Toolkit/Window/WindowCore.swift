@@ -29,7 +29,7 @@ public final class WindowCore {
     public private(set) var damage = DamageRegion()
 
     /// The touch routing (arbitration with scroll containers lives behind it).
-    let touchRouter: TouchRouter
+    private(set) lazy var touchRouter = TouchRouter(window: self)
 
     /// The view holding the keyboard focus, if any.
     public private(set) weak var focusedView: View?
@@ -53,7 +53,6 @@ public final class WindowCore {
         let clean = WindowCore.sanitized(size)
         self.size = clean
         rootView = View(frame: Rect(origin: .zero, size: clean))
-        touchRouter = TouchRouter()
         animators.reserveCapacity(8)
         rootView.hostWindow = self
         addDamage(Rect(origin: .zero, size: clean))
@@ -148,6 +147,12 @@ public final class WindowCore {
         if !animators.isEmpty { requestFrame() }
     }
 
+    /// Forgets the pending damage without drawing it: for a backend that has nothing to present this frame
+    /// (a headless window draws only when asked for an image, and then draws everything).
+    public func discardDamage() {
+        damage.removeAll()
+    }
+
     /// Draws the damaged part of the window into `canvas` (which covers the whole window) and returns the
     /// region drawn, in points; the pending damage is cleared.
     @discardableResult
@@ -171,16 +176,16 @@ public final class WindowCore {
         switch event {
         case let .touchDown(id, location, timestamp):
             guard location.isFinite else { return }
-            touchRouter.touchDown(id: id, at: location, time: timestamp, in: self)
+            touchRouter.touchDown(id: id, at: location, time: timestamp)
         case let .touchMotion(id, location, timestamp):
             guard location.isFinite else { return }
-            touchRouter.touchMoved(id: id, to: location, time: timestamp, in: self)
+            touchRouter.touchMoved(id: id, to: location, time: timestamp)
         case let .touchUp(id, timestamp):
-            touchRouter.touchUp(id: id, time: timestamp, in: self)
+            touchRouter.touchUp(id: id, time: timestamp)
         case let .touchFrame(timestamp):
-            touchRouter.frame(time: timestamp, in: self)
+            touchRouter.frame(time: timestamp)
         case let .touchCancel(timestamp):
-            touchRouter.cancelAll(time: timestamp, in: self)
+            touchRouter.cancelAll(time: timestamp)
         case let .pointerEnter(location, _):
             pointerLocation = location.isFinite ? location : nil
         case .pointerLeave:
@@ -189,8 +194,8 @@ public final class WindowCore {
             guard location.isFinite else { return }
             pointerLocation = location
             if pointerEmulatesTouch && pointerPressed {
-                touchRouter.touchMoved(id: WindowCore.pointerTouchID, to: location, time: timestamp, in: self)
-                touchRouter.frame(time: timestamp, in: self)
+                touchRouter.touchMoved(id: WindowCore.pointerTouchID, to: location, time: timestamp)
+                touchRouter.frame(time: timestamp)
             }
         case let .pointerButton(button, pressed, timestamp):
             handlePointerButton(button, pressed: pressed, time: timestamp)
@@ -214,12 +219,12 @@ public final class WindowCore {
         guard pointerEmulatesTouch else { return }
         if pressed && !pointerPressed {
             pointerPressed = true
-            touchRouter.touchDown(id: WindowCore.pointerTouchID, at: location, time: time, in: self)
-            touchRouter.frame(time: time, in: self)
+            touchRouter.touchDown(id: WindowCore.pointerTouchID, at: location, time: time)
+            touchRouter.frame(time: time)
         } else if !pressed && pointerPressed {
             pointerPressed = false
-            touchRouter.touchUp(id: WindowCore.pointerTouchID, time: time, in: self)
-            touchRouter.frame(time: time, in: self)
+            touchRouter.touchUp(id: WindowCore.pointerTouchID, time: time)
+            touchRouter.frame(time: time)
         }
     }
 
@@ -237,7 +242,7 @@ public final class WindowCore {
 
     /// A view is leaving the tree: cancel what it tracks, drop the focus if it held it.
     func viewWillLeaveWindow(_ view: View) {
-        touchRouter.viewWillLeave(view, time: now, in: self)
+        touchRouter.viewWillLeave(view, time: now)
         if let focused = focusedView, focused.isDescendant(of: view) { focusedView = nil }
     }
 }

@@ -1,0 +1,66 @@
+/// The simulation moving one axis of a scroll container, or none.
+///
+/// A closed enum over the physics value types so that a running motion is stored inline (no existential, no
+/// allocation) and sampled at absolute times: `t` is seconds since the motion started.
+enum AxisMotion: Sendable {
+    /// The axis does not move.
+    case none
+    /// Exponential deceleration that bounces at (or stops at) the range's edges.
+    case bounce(BounceSimulation)
+    /// Exponential deceleration through a chosen target.
+    case deceleration(DecelerationSimulation)
+    /// Critically damped spring (spring back, page snap).
+    case spring(SpringSimulation)
+    /// Ease-out curve (animated `setContentOffset`).
+    case ease(EaseOutAnimation)
+
+    /// The position at `t` seconds, or nil when the axis does not move.
+    func position(at t: Double) -> Double? {
+        switch self {
+        case .none: return nil
+        case .bounce(let s): return s.position(at: t)
+        case .deceleration(let s): return s.position(at: t)
+        case .spring(let s): return s.position(at: t)
+        case .ease(let s): return s.position(at: t)
+        }
+    }
+
+    /// The velocity at `t` seconds, pt/s (0 when the axis does not move).
+    func velocity(at t: Double) -> Double {
+        switch self {
+        case .none: return 0
+        case .bounce(let s): return s.velocity(at: t)
+        case .deceleration(let s): return s.velocity(at: t)
+        case .spring(let s): return s.velocity(at: t)
+        case .ease(let s): return s.velocity(at: t)
+        }
+    }
+
+    /// Whether the motion has ended at `t` seconds.
+    func isDone(at t: Double) -> Bool {
+        switch self {
+        case .none: return true
+        case .bounce(let s): return s.isDone(at: t)
+        case .deceleration(let s): return s.isDone(at: t)
+        case .spring(let s): return s.isDone(at: t)
+        case .ease(let s): return s.isDone(at: t)
+        }
+    }
+
+    /// Where the motion ends, or nil when the axis does not move.
+    var finalPosition: Double? {
+        switch self {
+        case .none: return nil
+        case .bounce(let s): return s.finalPosition
+        case .deceleration(let s): return s.finalPosition
+        case .spring(let s): return s.finalPosition
+        case .ease(let s): return s.finalPosition
+        }
+    }
+
+    /// Whether the axis moves at all.
+    var isNone: Bool {
+        if case .none = self { return true }
+        return false
+    }
+}

@@ -1,0 +1,81 @@
+// What happens after the fingers lift: the release is planned (velocity, the delegate's target, the policy's
+// simulation), then a frame animator samples the motion at absolute frame times until it ends at rest.
+
+extension ScrollContainer {
+    /// Plans the motion after a drag: the measured velocity goes through the policy (lock, ±8000 pt/s clamp,
+    /// 50 pt/s threshold), the delegate may move the target, and the policy picks the simulation. The
+    /// delegate is asked during the decision (it answers a question); notifications come after.
+    func planRelease(at time: Duration, measured: Point) -> ScrollMotion {
+        let policy = makePolicy()
+        let velocity = policy.releaseVelocity(measured, lock: arbitration.lock)
+        let natural = policy.naturalTarget(from: contentOffset, velocity: velocity)
+        var target = natural
+        delegate?.scrollContainerWillEndDragging(self, velocity: velocity, targetContentOffset: &target)
+        // Per axis: a finite target that differs from the natural one is the delegate's; anything else
+        // (unchanged, NaN, infinite) keeps the natural target.
+        var overridden: Axis.Set = []
+        var chosen = natural
+        for axis in Axis.allCases where target[axis].isFinite && target[axis] != natural[axis] {
+            overridden.insert(Axis.Set(axis))
+            chosen[axis] = target[axis]
+        }
+        // The delegate may have changed the settings or the offset: decide with what holds now.
+        return makePolicy().releaseMotion(from: contentOffset, velocity: velocity, target: chosen,
+                                          overridden: overridden, at: time)
+    }
+
+    /// Starts sampling `planned` every frame.
+    func startMotion(_ planned: ScrollMotion) {
+        motion = planned
+        guard let window = attachedWindow else {
+            // No window, no frames: jump to the end.
+            applyOffset(planned.finalOffset(current: contentOffset))
+            motion = ScrollMotion(start: .zero)
+            perform(arbitration.animationFinished(), at: planned.start)
+            return
+        }
+        window.addAnimator(animationDriver)
+    }
+
+    /// One frame at window time `time`: samples the motion and the indicator fade. Returns whether either
+    /// still runs.
+    func animationFrame(at time: Duration) -> Bool {
+        if arbitration.isAnimating {
+            if motion.isIdle {
+                finishMotion(at: time)
+            } else if motion.isDone(at: time) {
+                applyOffset(motion.finalOffset(current: contentOffset))
+                motion = ScrollMotion(start: .zero)
+                finishMotion(at: time)
+            } else {
+                applyOffset(motion.offset(at: time, current: contentOffset))
+            }
+        }
+        let fading = stepIndicatorFade(at: time)
+        let running = arbitration.isAnimating || fading
+        finishChange()
+        return running
+    }
+
+    /// A motion reached its end. If the geometry changed under it and the content is not where it may rest,
+    /// a spring takes it there first; otherwise the arbitration is told and the notifications follow.
+    private func finishMotion(at time: Duration) {
+        if !arbitration.isAnimatingProgrammatically {
+            let policy = makePolicy()
+            if !policy.isResting(contentOffset) {
+                let settle = policy.settleMotion(from: contentOffset, at: time)
+                if !settle.isIdle {
+                    motion = settle
+                    return
+                }
+            }
+        }
+        perform(arbitration.animationFinished(), at: time)
+    }
+
+    /// The content came to rest: the page at rest may have changed, and the indicators fade out.
+    func didComeToRest() {
+        updateCurrentPage()
+        scheduleIndicatorFade()
+    }
+}

@@ -1,0 +1,245 @@
+// The container's side of touch routing: the window's `TouchRouter` reports fingers here, the arbitration
+// decides, and `perform(_:at:planned:)` carries its actions out. Content delivery itself (began, moved,
+// ended, cancelled) is the router's job; the container only tells it what it holds, claims or releases.
+
+extension ScrollContainer {
+    // MARK: - Router entry points
+
+    /// Whether the container takes part in touch arbitration (otherwise touches pass straight through).
+    var participatesInTouches: Bool { isScrollEnabled }
+
+    /// Whether the container holds its fingers back from the content.
+    var holdsContentBack: Bool { arbitration.holdsContent }
+
+    /// Whether finger `id` is on this container.
+    func tracksFinger(_ id: Int) -> Bool { fingers.contains(id) }
+
+    /// Whether any finger is on this container.
+    var hasFingers: Bool { !fingers.isEmpty }
+
+    /// A finger touched down on the container (or its content). Returns what the container wants for the
+    /// content touch of this finger.
+    func routerTouchDown(id: Int, at location: Point, time: Duration) -> TouchRouter.Disposition {
+        if fingers.isEmpty {
+            fingers.add(id, at: location)
+            fingers.beginSequence()
+            velocityTracker.reset()
+        } else {
+            fingers.add(id, at: location)
+        }
+        velocityTracker.addSample(-fingers.translation, at: time)
+        let action = arbitration.touchDown(at: time, fingers: fingers.count)
+        let disposition = perform(action, at: time)
+        finishChange()
+        return disposition
+    }
+
+    /// A finger moved; the decision waits for the touch frame (`routerFrame`).
+    func routerFingerMoved(id: Int, to location: Point) {
+        guard fingers.contains(id) else { return }
+        fingers.move(id, to: location)
+        hasPendingMoves = true
+    }
+
+    /// The touch frame ended: act on the moves reported since the last one.
+    func routerFrame(time: Duration) {
+        guard hasPendingMoves else { return }
+        hasPendingMoves = false
+        fingers.commitMoves()
+        velocityTracker.addSample(-fingers.translation, at: time)
+        let cancellable = arbitration.contentTracksUndecided ? contentAgreesToCancel() : true
+        let action = arbitration.touchMoved(translation: fingers.translation, fingers: fingers.count,
+                                            scrollable: scrollableAxes, contentCancellable: cancellable)
+        perform(action, at: time)
+        finishChange()
+    }
+
+    /// A finger lifted.
+    func routerTouchUp(id: Int, time: Duration) {
+        guard fingers.contains(id) else { return }
+        fingers.remove(id)
+        var planned = ScrollMotion(start: time)
+        if fingers.isEmpty {
+            if arbitration.isDragging {
+                planned = planRelease(at: time, measured: velocityTracker.velocity(at: time))
+            } else if arbitration.isTracking {
+                planned = makePolicy().settleMotion(from: contentOffset, at: time)
+            }
+        }
+        let action = arbitration.touchUp(at: time, fingers: fingers.count,
+                                         release: planned.isIdle ? .stays : .moves)
+        perform(action, at: time, planned: planned)
+        finishChange()
+    }
+
+    /// Every finger is gone at once (compositor cancel, capability lost): no fling, the content settles.
+    func routerTouchesCancelled(time: Duration) {
+        var planned = ScrollMotion(start: time)
+        if arbitration.isDragging {
+            planned = planRelease(at: time, measured: .zero)
+        } else if arbitration.isTracking {
+            planned = makePolicy().settleMotion(from: contentOffset, at: time)
+        }
+        fingers.removeAll()
+        hasPendingMoves = false
+        cancelDelayTimer()
+        let action = arbitration.touchesCancelled(release: planned.isIdle ? .stays : .moves)
+        perform(action, at: time, planned: planned)
+        finishChange()
+    }
+
+    /// Another container claimed fingers this one tracks.
+    func routerOtherContainerClaimed(time: Duration) {
+        perform(arbitration.otherContainerClaimed(), at: time)
+        finishChange()
+    }
+
+    /// The container leaves touch routing (removed from the window, scrolling disabled): forget the fingers.
+    func routerDetach(time: Duration) {
+        fingers.removeAll()
+        hasPendingMoves = false
+        cancelDelayTimer()
+        let action = arbitration.reset()
+        motion = ScrollMotion(start: .zero)
+        perform(action, at: time)
+        finishChange()
+    }
+
+    /// Whether every content view tracking one of these fingers lets a drag cancel it.
+    private func contentAgreesToCancel() -> Bool {
+        guard let router = attachedWindow?.touchRouter else { return true }
+        for index in 0..<fingers.count {
+            if let view = router.deliveredView(forTouch: fingers.id(at: index)), !touchesShouldCancel(in: view) {
+                return false
+            }
+        }
+        return true
+    }
+
+    // MARK: - Delay
+
+    /// The content-touch delay timer fired.
+    func contentDelayElapsed() {
+        delayTimer = nil
+        perform(arbitration.delayElapsed(at: delayDeadline), at: delayDeadline)
+        finishChange()
+    }
+
+    func cancelDelayTimer() {
+        guard let timer = delayTimer else { return }
+        attachedWindow?.timers.cancel(timer)
+        delayTimer = nil
+    }
+
+    // MARK: - Drag
+
+    /// Anchors the drag at the current offset and translation (drag start, offset set during a drag,
+    /// geometry change): the content does not jump.
+    func rebaseDrag() {
+        let policy = makePolicy()
+        let offset = contentOffset
+        dragStartRaw = Point(x: policy.raw(displayed: offset.x, .horizontal),
+                             y: policy.raw(displayed: offset.y, .vertical))
+        dragOrigin = fingers.translation
+    }
+
+    /// Moves the content with the fingers: 1:1 inside the range, rubber band (or clamp) outside it, only
+    /// along the axes the lock and the range allow.
+    func applyDrag() {
+        guard arbitration.isDragging, isScrollEnabled else { return }
+        let lock = arbitration.lock
+        let policy = makePolicy()
+        let delta = fingers.translation - dragOrigin
+        var offset = contentOffset
+        for axis in Axis.allCases where lock.allows(axis) && policy.scrollable.contains(axis) {
+            offset[axis] = policy.displayed(raw: dragStartRaw[axis] - delta[axis], axis)
+        }
+        applyOffset(offset)
+    }
+
+    // MARK: - Actions
+
+    /// Carries out an arbitration action. `planned` is the motion computed for a release or a settle.
+    /// Returns what the content touch of a new finger should do (meaningful for touch-down actions).
+    @discardableResult
+    func perform(_ action: TouchArbitration.Action, at time: Duration,
+                 planned: ScrollMotion? = nil) -> TouchRouter.Disposition {
+        switch action {
+        case .none:
+            return .deliver
+        case .hold(let deadline):
+            if let deadline { startDelayTimer(until: deadline) }
+            return .hold
+        case .deliver:
+            return .deliver
+        case .suppress:
+            return .suppress
+        case .releaseContent:
+            cancelDelayTimer()
+            attachedWindow?.touchRouter.containerReleasedContent(self)
+            return .deliver
+        case .catchAnimation:
+            // The motion stops where the last frame put it: the content stays still under the finger.
+            motion = ScrollMotion(start: .zero)
+            return .suppress
+        case .cancelContentAndHold:
+            cancelDelayTimer()
+            attachedWindow?.touchRouter.containerCancelsContent(self)
+            return .suppress
+        case let .beginDrag(_, origin, _):
+            cancelDelayTimer()
+            rebaseDrag()
+            dragOrigin = origin
+            effects.push(.willBeginDragging)
+            showIndicators()
+            attachedWindow?.touchRouter.containerClaimed(self, drags: true)
+            applyDrag()
+            return .suppress
+        case .keepContent:
+            attachedWindow?.touchRouter.containerClaimed(self, drags: false)
+            return .deliver
+        case .decline(let releasesContent):
+            if releasesContent {
+                cancelDelayTimer()
+                attachedWindow?.touchRouter.containerReleasedContent(self)
+            }
+            return .deliver
+        case .drag:
+            applyDrag()
+            return .suppress
+        case .endDrag(let willDecelerate):
+            effects.push(.didEndDragging(willDecelerate: willDecelerate))
+            if willDecelerate, let planned {
+                effects.push(.willBeginDecelerating)
+                startMotion(planned)
+            } else {
+                didComeToRest()
+            }
+            return .deliver
+        case .settle:
+            if let planned { startMotion(planned) }
+            return .deliver
+        case .endDeceleration:
+            effects.push(.didEndDecelerating)
+            didComeToRest()
+            return .deliver
+        case .endSettling(let programmatic):
+            if programmatic { effects.push(.didEndScrollingAnimation) }
+            didComeToRest()
+            return .deliver
+        case .startAnimation, .applyImmediately, .rebaseDrag:
+            // Programmatic inputs; handled where they are asked (`setContentOffset`, `contentOffset`).
+            return .deliver
+        case .stopAnimation:
+            motion = ScrollMotion(start: .zero)
+            return .deliver
+        }
+    }
+
+    private func startDelayTimer(until deadline: Duration) {
+        cancelDelayTimer()
+        guard let window = attachedWindow else { return }
+        delayDeadline = deadline
+        delayTimer = window.timers.schedule(at: deadline, delayAction)
+    }
+}

@@ -1,0 +1,57 @@
+// Notifications after changes: delegate calls and key-path observers, sent from a queue once the state is
+// consistent. Inside a touch event the window's router sends them when the event is fully handled; outside
+// (a property set, a timer, a frame) they are sent before the call returns.
+
+extension ScrollContainer {
+    /// Calls `handler` after every change of the value at `keyPath` (any `Equatable` property reached from
+    /// the container: `\.contentOffset`, `\.contentOffset.y`, `\.isDragging`, `\.currentPage`, ...), with the
+    /// old and new values. Never called when a value is set to what it already was; `.initial` calls it once
+    /// now, with no old value. The observation lasts while the returned token lives (or until
+    /// `invalidate()`); the token does not keep the container alive. A handler may change the container:
+    /// it is called again for that change after it returns, never recursively.
+    @discardableResult
+    public func observe<Value: Equatable>(
+        _ keyPath: KeyPath<ScrollContainer, Value>,
+        options: ObservationOptions = [],
+        _ handler: @escaping @MainActor (ScrollContainer, ObservedChange<Value>) -> Void
+    ) -> Observation {
+        observers.observe(keyPath, on: self, options: options, handler: handler)
+    }
+
+    /// Ends a change: observers are due. Sends the queued notifications now, or lets the router send them
+    /// when the touch event it is handling is done.
+    func finishChange() {
+        effects.push(.notifyObservers)
+        if let router = attachedWindow?.touchRouter, router.isHandlingEvent {
+            router.containerHasEffects(self)
+        } else {
+            drainEffects()
+        }
+    }
+
+    /// Sends the queued notifications, in order. Re-entrant calls return at once: the running loop takes
+    /// what they queued.
+    func drainEffects() {
+        guard !isDrainingEffects else { return }
+        isDrainingEffects = true
+        defer { isDrainingEffects = false }
+        while let effect = effects.pop() {
+            switch effect {
+            case .didScroll:
+                delegate?.scrollContainerDidScroll(self)
+            case .willBeginDragging:
+                delegate?.scrollContainerWillBeginDragging(self)
+            case .didEndDragging(let willDecelerate):
+                delegate?.scrollContainerDidEndDragging(self, willDecelerate: willDecelerate)
+            case .willBeginDecelerating:
+                delegate?.scrollContainerWillBeginDecelerating(self)
+            case .didEndDecelerating:
+                delegate?.scrollContainerDidEndDecelerating(self)
+            case .didEndScrollingAnimation:
+                delegate?.scrollContainerDidEndScrollingAnimation(self)
+            case .notifyObservers:
+                if !observers.isEmpty { observers.rootDidChange(self) }
+            }
+        }
+    }
+}

@@ -1,0 +1,399 @@
+/// A view that shows a larger content through its bounds and scrolls it with touches: dragging, flings,
+/// rubber band, paging, nested containers, key-path observation. Behaviour: shared/spec/SCROLL.md.
+///
+/// The content is the container's subviews, laid out in content coordinates; `contentOffset` (which is
+/// `bounds.origin`) is the content point shown at the top-left corner. Set `contentSize` to the content's
+/// extent.
+///
+/// How it is put together:
+/// - `TouchArbitration` (a value-type state machine) decides who owns the fingers; this class executes its
+///   actions (`ScrollContainer+Dragging.swift`).
+/// - `ScrollPolicy` decides where a release or a catch goes and which simulation takes it there; the motion
+///   is sampled at absolute frame times by a frame animator (`ScrollContainer+Deceleration.swift`).
+/// - The window's `TouchRouter` feeds the fingers and delivers what the content gets.
+/// - Delegate calls and key-path observers run after each change, from a queue (`+Observation.swift`).
+///
+/// Beyond UIScrollView: strict directional lock through deceleration, nested containers that honour fast
+/// orthogonal flicks, a tap that stops a fling is never delivered, `pageSize` and `pagingAxes`,
+/// `minimumNumberOfTouches` with a grace period for the second finger.
+@MainActor
+open class ScrollContainer: View {
+    // MARK: - Geometry
+
+    /// The extent of the content, in points. Non-finite or negative dimensions count as zero.
+    public var contentSize: Size = .zero {
+        didSet {
+            let clean = Size(width: ScrollContainer.nonNegative(contentSize.width),
+                             height: ScrollContainer.nonNegative(contentSize.height))
+            if clean != contentSize { contentSize = clean }   // no observer re-run
+            guard contentSize != oldValue else { return }
+            geometryDidChange()
+        }
+    }
+
+    /// Extra room around the content, in points: the range starts at `-inset.leading` and ends at
+    /// `content + inset.trailing - bounds`. Non-finite values count as zero.
+    public var contentInset: EdgeInsets = .zero {
+        didSet {
+            let clean = EdgeInsets(top: ScrollContainer.finite(contentInset.top),
+                                   left: ScrollContainer.finite(contentInset.left),
+                                   bottom: ScrollContainer.finite(contentInset.bottom),
+                                   right: ScrollContainer.finite(contentInset.right))
+            if clean != contentInset { contentInset = clean }
+            guard contentInset != oldValue else { return }
+            geometryDidChange()
+        }
+    }
+
+    /// The content point shown at the top-left corner, in points (`bounds.origin`).
+    ///
+    /// Setting it is allowed anywhere, in or out of the range: it stops a running motion and stays where it
+    /// was set until the next gesture or animation moves it. During a drag, the drag continues from it.
+    /// Non-finite values are ignored.
+    public var contentOffset: Point {
+        get { super.bounds.origin }
+        set { assignContentOffset(newValue) }
+    }
+
+    /// The view's rectangle in its superview's coordinates, in points. Observers see its changes.
+    open override var frame: Rect {
+        didSet { if frame != oldValue { finishChange() } }
+    }
+
+    /// The view's rectangle in its own coordinates: `origin` is `contentOffset`.
+    open override var bounds: Rect {
+        get { super.bounds }
+        set {
+            guard newValue.origin.isFinite, newValue.size.isFinite else { return }
+            if newValue.size != super.bounds.size {
+                super.bounds = Rect(origin: super.bounds.origin, size: newValue.size)
+            }
+            if newValue.origin != super.bounds.origin { assignContentOffset(newValue.origin) }
+        }
+    }
+
+    // MARK: - Touch settings
+
+    /// Whether touches scroll the container. When false, touches go straight to the content. Default true.
+    public var isScrollEnabled = true {
+        didSet {
+            guard isScrollEnabled != oldValue else { return }
+            if !isScrollEnabled { attachedWindow?.touchRouter.detach(self) }
+            finishChange()
+        }
+    }
+
+    /// Whether a new touch is held back from the content for `contentTouchDelay` (or until it moves past the
+    /// slop, which starts a drag the content never sees). Default true.
+    public var delaysContentTouches = true {
+        didSet { syncConfiguration(); finishChange() }
+    }
+
+    /// How long `delaysContentTouches` holds a touch back. Negative values count as zero. Default 150 ms.
+    public var contentTouchDelay: Duration = .milliseconds(150) {
+        didSet {
+            if contentTouchDelay < .zero { contentTouchDelay = .zero }
+            syncConfiguration()
+            finishChange()
+        }
+    }
+
+    /// Whether the content's touches may be taken away (cancelled) when a drag starts. When false, a touch
+    /// the content tracks stays with it until it lifts and the container does not scroll. Default true.
+    public var canCancelContentTouches = true {
+        didSet { syncConfiguration(); finishChange() }
+    }
+
+    /// How far the fingers' centroid may move, in points, before a drag can start. Non-finite or negative
+    /// values count as zero. Default 10.
+    public var touchSlop: Double = 10 {
+        didSet { syncConfiguration(); finishChange() }
+    }
+
+    /// Whether the content may receive `touches` in `view` (asked before `touchesBegan`). Default true.
+    open func touchesShouldBegin(_ touches: [Touch], in view: View) -> Bool {
+        true
+    }
+
+    /// Whether a drag may cancel the content touches of `view`. Default: true, except for a `Control`.
+    open func touchesShouldCancel(in view: View) -> Bool {
+        !(view is Control)
+    }
+
+    /// Whether a drag moves along one axis only, the dominant one at the slop crossing, for the whole drag
+    /// and the deceleration after it (strict, diagonals included). Default false.
+    public var isDirectionalLockEnabled = false {
+        didSet { syncConfiguration(); finishChange() }
+    }
+
+    /// Fewest fingers that drag, at least 1. With 2 or more, a single finger goes to the content at once and
+    /// never scrolls; a second finger landing within `contentTouchDelay` of the first cancels the first
+    /// finger's content touch and the fingers scroll. Default 1.
+    public var minimumNumberOfTouches = 1 {
+        didSet {
+            if minimumNumberOfTouches < 1 { minimumNumberOfTouches = 1 }
+            syncConfiguration()
+            finishChange()
+        }
+    }
+
+    /// Most fingers that can start a drag; fingers beyond it do not steer a running drag. At least
+    /// `minimumNumberOfTouches` in effect. Default `Int.max`.
+    public var maximumNumberOfTouches = Int.max {
+        didSet {
+            if maximumNumberOfTouches < 1 { maximumNumberOfTouches = 1 }
+            syncConfiguration()
+            finishChange()
+        }
+    }
+
+    /// Whether a primary-button pointer drag scrolls like one finger (for seats without touch). Default false.
+    public var pointerDragScrolls = false {
+        didSet { finishChange() }
+    }
+
+    /// Whether wheel detents scroll with a short animation (true) or at once. Default true.
+    public var smoothWheelScrolling = true {
+        didSet { finishChange() }
+    }
+
+    // MARK: - Scrolling behaviour
+
+    /// Whether resting offsets snap to pages. Default false.
+    public var isPagingEnabled = false {
+        didSet { if isPagingEnabled != oldValue { finishChange() } }
+    }
+
+    /// The axes paging applies to (the others scroll freely). Default both.
+    public var pagingAxes: Axis.Set = [.horizontal, .vertical] {
+        didSet { if pagingAxes != oldValue { finishChange() } }
+    }
+
+    /// The page size, in points; nil means the bounds size. A zero, negative or non-finite dimension means
+    /// no paging along that axis. Default nil.
+    public var pageSize: Size? {
+        didSet { if pageSize != oldValue { updateCurrentPage(); finishChange() } }
+    }
+
+    /// The page at rest (nearest page boundary per axis, counted from the start of the range). Changes when
+    /// the content comes to rest on another page, or when the offset is set directly.
+    public internal(set) var currentPage: PageIndex = .zero
+
+    /// Whether drags and flings may go past the edges (rubber band, bounce). Default true.
+    public var bounces = true {
+        didSet { finishChange() }
+    }
+
+    /// Whether a horizontal drag is possible (and bounces) even when the content is not wider than the
+    /// container. Default false.
+    public var alwaysBounceHorizontal = false {
+        didSet { finishChange() }
+    }
+
+    /// Whether a vertical drag is possible (and bounces) even when the content is not taller than the
+    /// container. Default false.
+    public var alwaysBounceVertical = false {
+        didSet { finishChange() }
+    }
+
+    /// How fast flings slow down: the velocity is multiplied by `rawValue` per millisecond. Values outside
+    /// (0, 1) are clamped into it. Default `.normal` (0.998).
+    public var decelerationRate: DecelerationRate = .normal {
+        didSet { finishChange() }
+    }
+
+    /// Whether the horizontal scroll indicator appears while scrolling. Default true.
+    public var showsHorizontalScrollIndicator = true {
+        didSet { finishChange() }
+    }
+
+    /// Whether the vertical scroll indicator appears while scrolling. Default true.
+    public var showsVerticalScrollIndicator = true {
+        didSet { finishChange() }
+    }
+
+    // MARK: - State
+
+    /// Whether fingers are down on the container (whoever owns them).
+    public var isTracking: Bool { arbitration.isTracking }
+
+    /// Whether the container is following fingers.
+    public var isDragging: Bool { arbitration.isDragging }
+
+    /// Whether the content moves on after a drag (fling, bounce, spring back or page snap).
+    public var isDecelerating: Bool { arbitration.isDecelerating }
+
+    /// Told about scrolling; see `ScrollContainerDelegate` for the order of calls.
+    public weak var delegate: (any ScrollContainerDelegate)?
+
+    // MARK: - Internal storage (used by the extensions)
+
+    /// Who owns the fingers.
+    var arbitration = TouchArbitration()
+    /// The fingers on the container and their centroid translation.
+    var fingers = FingerSet()
+    /// Release velocity estimation, fed with the negated translation (= offset motion).
+    var velocityTracker = VelocityTracker()
+    /// The raw (finger) offset at which the drag was anchored.
+    var dragStartRaw: Point = .zero
+    /// The translation at which the drag was anchored.
+    var dragOrigin: Point = .zero
+    /// Moves reported by the router since the last touch frame.
+    var hasPendingMoves = false
+    /// The running motion (idle when none).
+    var motion = ScrollMotion(start: .zero)
+    /// The content-touch delay timer, while pending.
+    var delayTimer: TimerQueue.ID?
+    /// Its deadline.
+    var delayDeadline: Duration = .zero
+    /// Notifications owed, sent after the change.
+    var effects = ScrollEffectQueue()
+    /// Whether effects are being sent (re-entrant changes only queue).
+    var isDrainingEffects = false
+    /// Key-path observers.
+    let observers = ObserverRegistry<ScrollContainer>()
+    /// Scroll indicator opacity, 0...1.
+    var indicatorAlpha = 0.0
+    /// When the indicators started fading out, if they are.
+    var indicatorFadeStart: Duration?
+    /// The timer that starts the fade after the content came to rest.
+    var indicatorFadeTimer: TimerQueue.ID?
+    /// The window the container's timers and animator live in (kept to clean up after leaving it).
+    weak var attachedWindow: WindowCore?
+
+    /// The frame animator, made once.
+    lazy var animationDriver = ScrollAnimationDriver(container: self)
+    /// The delay timer's action, made once (no closure per touch).
+    lazy var delayAction: @MainActor () -> Void = { [weak self] in self?.contentDelayElapsed() }
+    /// The indicator fade timer's action, made once.
+    lazy var fadeAction: @MainActor () -> Void = { [weak self] in self?.startIndicatorFade() }
+
+    /// A scroll container in `frame` (superview coordinates, points). It clips its content.
+    public override init(frame: Rect) {
+        super.init(frame: frame)
+        clipsToBounds = true
+    }
+
+    // MARK: - Geometry helpers
+
+    static func nonNegative(_ value: Double) -> Double { value.isFinite ? max(0, value) : 0 }
+    static func finite(_ value: Double) -> Double { value.isFinite ? value : 0 }
+
+    /// The policy for the current geometry and settings.
+    func makePolicy() -> ScrollPolicy {
+        let size = Size(width: ScrollContainer.nonNegative(bounds.width),
+                        height: ScrollContainer.nonNegative(bounds.height))
+        let inset = contentInset
+        let minOffset = Point(x: -inset.left, y: -inset.top)
+        let maxOffset = Point(x: max(minOffset.x, contentSize.width + inset.right - size.width),
+                              y: max(minOffset.y, contentSize.height + inset.bottom - size.height))
+        var scrollable: Axis.Set = []
+        if maxOffset.x > minOffset.x || alwaysBounceHorizontal { scrollable.insert(.horizontal) }
+        if maxOffset.y > minOffset.y || alwaysBounceVertical { scrollable.insert(.vertical) }
+        let requested = pageSize ?? size
+        let page = Size(width: requested.width.isFinite && requested.width > 0 ? requested.width : 0,
+                        height: requested.height.isFinite && requested.height > 0 ? requested.height : 0)
+        var paging: Axis.Set = []
+        if isPagingEnabled {
+            for axis in Axis.allCases where pagingAxes.contains(axis) && page[axis] > 0 {
+                paging.insert(Axis.Set(axis))
+            }
+        }
+        return ScrollPolicy(minOffset: minOffset, maxOffset: maxOffset, viewport: size, scrollable: scrollable,
+                            pageSize: page, pagingAxes: paging, bounces: bounces, rate: decelerationRate)
+    }
+
+    /// The axes touches can scroll now.
+    var scrollableAxes: Axis.Set {
+        isScrollEnabled ? makePolicy().scrollable : []
+    }
+
+    /// Copies the touch settings into the arbitration.
+    func syncConfiguration() {
+        var c = TouchArbitration.Configuration()
+        c.touchSlop = TouchArbitration.sanitizedSlop(touchSlop)
+        c.contentTouchDelay = max(.zero, contentTouchDelay)
+        c.delaysContentTouches = delaysContentTouches
+        c.canCancelContentTouches = canCancelContentTouches
+        c.isDirectionalLockEnabled = isDirectionalLockEnabled
+        c.minimumNumberOfTouches = max(1, minimumNumberOfTouches)
+        c.maximumNumberOfTouches = max(c.minimumNumberOfTouches, maximumNumberOfTouches)
+        arbitration.configuration = c
+        fingers.countedFingers = c.maximumNumberOfTouches
+    }
+
+    /// The content size, insets or bounds size changed.
+    func geometryDidChange() {
+        if arbitration.isDragging { rebaseDrag() }
+        setNeedsDisplay()
+        if !arbitration.isTracking && !arbitration.isAnimating { updateCurrentPage() }
+        finishChange()
+    }
+
+    /// The bounds size changed: the scroll range did too (a drag re-anchors, observers hear of it).
+    open override func boundsSizeDidChange() {
+        super.boundsSizeDidChange()
+        geometryDidChange()
+    }
+
+    // MARK: - Offset
+
+    /// Moves the content to `offset` (the one place the offset changes), queueing `didScroll`.
+    func applyOffset(_ offset: Point) {
+        guard offset.isFinite, offset != super.bounds.origin else { return }
+        super.bounds = Rect(origin: offset, size: super.bounds.size)
+        effects.push(.didScroll)
+        showIndicators()
+    }
+
+    /// The public setter's path: stop motion, re-anchor a drag, move.
+    func assignContentOffset(_ offset: Point) {
+        guard offset.isFinite else { return }
+        let action = arbitration.offsetAssigned()
+        applyOffset(offset)
+        switch action {
+        case .stopAnimation:
+            motion = ScrollMotion(start: .zero)
+            didComeToRest()
+        case .rebaseDrag:
+            rebaseDrag()
+        case .none:
+            if !arbitration.isTracking { didComeToRest() }
+        case .hold, .deliver, .releaseContent, .suppress, .catchAnimation, .cancelContentAndHold, .beginDrag,
+             .keepContent, .decline, .drag, .endDrag, .settle, .endDeceleration, .endSettling, .startAnimation,
+             .applyImmediately:
+            break
+        }
+        finishChange()
+    }
+
+    /// Draws the scroll indicators above the content.
+    open override func drawOverlay(in canvas: Canvas) {
+        super.drawOverlay(in: canvas)
+        drawIndicators(in: canvas)
+    }
+
+    // MARK: - Window
+
+    /// Joined or left a window: timers, animator and fingers of the old window are dropped.
+    open override func didMoveToWindow() {
+        super.didMoveToWindow()
+        guard hostWindow !== attachedWindow else { return }
+        if let old = attachedWindow {
+            // Timers and the animator belong to the old window: take them back.
+            old.timers.cancel(delayTimer)
+            old.timers.cancel(indicatorFadeTimer)
+            old.removeAnimator(animationDriver)
+        }
+        delayTimer = nil
+        indicatorFadeTimer = nil
+        indicatorFadeStart = nil
+        indicatorAlpha = 0
+        let action = arbitration.reset()
+        fingers.removeAll()
+        motion = ScrollMotion(start: .zero)
+        perform(action, at: hostWindow?.now ?? .zero)
+        attachedWindow = hostWindow
+        finishChange()
+    }
+}

@@ -1,0 +1,47 @@
+/// Told about a scroll container's scrolling. Every method has a default empty body, so a delegate
+/// implements only what it needs.
+///
+/// Order for a drag that ends with motion: `willBeginDragging` → `didScroll`* → `willEndDragging` →
+/// `didEndDragging(willDecelerate: true)` → `willBeginDecelerating` → `didScroll`* → `didEndDecelerating`.
+/// A drag released at rest ends with `didEndDragging(willDecelerate: false)` and nothing after it. Any motion
+/// after a release (fling, bounce, spring back, page snap) counts as deceleration. Notifications are sent
+/// after the container's state changed, so reading the container from them sees the new state; a delegate
+/// may change the container from them (the changes are notified after the current call returns).
+@MainActor
+public protocol ScrollContainerDelegate: AnyObject {
+    /// The content offset changed (per frame while dragging or animating, and on every direct change).
+    func scrollContainerDidScroll(_ container: ScrollContainer)
+    /// A drag is starting (the fingers moved past the slop and this container claimed them).
+    func scrollContainerWillBeginDragging(_ container: ScrollContainer)
+    /// The fingers lifted from a drag. `velocity` is the release velocity in pt/s (rate of change of
+    /// `contentOffset`, each axis clamped to ±8000, zero below 50); `targetContentOffset` is where the content
+    /// will rest, and may be changed: the motion then ends exactly there (clamped into the scroll range).
+    func scrollContainerWillEndDragging(_ container: ScrollContainer, velocity: Point,
+                                        targetContentOffset: inout Point)
+    /// The drag ended; `willDecelerate` when the content keeps moving.
+    func scrollContainerDidEndDragging(_ container: ScrollContainer, willDecelerate: Bool)
+    /// The motion after a drag starts.
+    func scrollContainerWillBeginDecelerating(_ container: ScrollContainer)
+    /// The motion after a drag came to rest (not called when a touch or a direct offset stops it).
+    func scrollContainerDidEndDecelerating(_ container: ScrollContainer)
+    /// An animated `setContentOffset` or `scrollRectToVisible` finished.
+    func scrollContainerDidEndScrollingAnimation(_ container: ScrollContainer)
+}
+
+extension ScrollContainerDelegate {
+    /// Default: nothing.
+    public func scrollContainerDidScroll(_ container: ScrollContainer) {}
+    /// Default: nothing.
+    public func scrollContainerWillBeginDragging(_ container: ScrollContainer) {}
+    /// Default: the target stays.
+    public func scrollContainerWillEndDragging(_ container: ScrollContainer, velocity: Point,
+                                               targetContentOffset: inout Point) {}
+    /// Default: nothing.
+    public func scrollContainerDidEndDragging(_ container: ScrollContainer, willDecelerate: Bool) {}
+    /// Default: nothing.
+    public func scrollContainerWillBeginDecelerating(_ container: ScrollContainer) {}
+    /// Default: nothing.
+    public func scrollContainerDidEndDecelerating(_ container: ScrollContainer) {}
+    /// Default: nothing.
+    public func scrollContainerDidEndScrollingAnimation(_ container: ScrollContainer) {}
+}

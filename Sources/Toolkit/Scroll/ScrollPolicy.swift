@@ -1,0 +1,270 @@
+/// Decides *where* a scroll container goes and *which* simulation takes it there; it never runs one.
+///
+/// After Flutter's scroll physics: the container snapshots its geometry into a policy value at the moment of
+/// a decision (a release, a catch, a drag step), asks it, and only samples the simulation it returns. Pure
+/// functions of the snapshot, so they are tested directly.
+///
+/// Rules it implements (SCROLL.md):
+/// - Range per axis: `min = -inset.leading`, `max = max(min, content + inset.trailing - viewport)` (section 1).
+/// - Drag past an edge shows the rubber band `b(x) = (1 - 1/(x·0.55/d + 1))·d`, or clamps without `bounces`
+///   (section 3). The inverse maps a displayed offset back to the finger's "raw" offset, so that catching a
+///   bounce and dragging again continues without a jump.
+/// - Release velocity: each axis clamped to ±8000 pt/s, below 50 pt/s it is zero (section 5).
+/// - Paging: boundaries at `min + k·page`, the last one clamped to `max`; a release at >= 300 pt/s goes to the
+///   first boundary past the offset in the direction of motion, otherwise to the nearest (section 6).
+/// - Simulations: paging → critically damped spring (0.5 s); otherwise `BounceSimulation` (exponential
+///   decay, spring past an edge or stop at it); a target changed by the delegate → a deceleration curve
+///   ending exactly there when the velocity points at it, else a spring to it.
+struct ScrollPolicy {
+    /// Fastest release velocity kept, per axis, in pt/s.
+    static let maximumVelocity = 8000.0
+    /// Slowest release velocity that flings, per axis, in pt/s; slower counts as zero.
+    static let flingThreshold = 50.0
+    /// Release speed along a paging axis from which the next page is chosen, in pt/s.
+    static let pagingFlingThreshold = 300.0
+    /// Time a page snap takes to reach its page, in seconds.
+    static let pageSnapTime = 0.5
+    /// Time a spring back (after a catch or a cancel) takes, in seconds.
+    static let springBackTime = 0.5
+    /// Distances below this (points) count as "already there".
+    static let restTolerance = 0.001
+
+    /// Smallest offset per axis, points.
+    var minOffset: Point
+    /// Largest offset per axis (>= `minOffset`), points.
+    var maxOffset: Point
+    /// The container's size, points: the rubber band's `d`.
+    var viewport: Size
+    /// Axes the container can scroll.
+    var scrollable: Axis.Set
+    /// Page size per axis for `currentPage` (0: one page), points.
+    var pageSize: Size
+    /// Axes where resting offsets snap to pages (paging on, page size > 0).
+    var pagingAxes: Axis.Set
+    /// Whether drags and flings may go past the edges.
+    var bounces: Bool
+    /// Deceleration rate of flings.
+    var rate: DecelerationRate
+
+    // MARK: - Range
+
+    /// `value` clamped into the range of `axis`.
+    func clamp(_ value: Double, _ axis: Axis) -> Double {
+        min(max(value, minOffset[axis]), maxOffset[axis])
+    }
+
+    /// `offset` clamped into the range.
+    func clamp(_ offset: Point) -> Point {
+        Point(x: clamp(offset.x, .horizontal), y: clamp(offset.y, .vertical))
+    }
+
+    /// Where the content rests from `offset`: clamped, and on the nearest page boundary when paging.
+    func restingOffset(for offset: Point) -> Point {
+        var result = clamp(offset)
+        for axis in Axis.allCases where pagingAxes.contains(axis) {
+            result[axis] = nearestBoundary(to: offset[axis], axis)
+        }
+        return result
+    }
+
+    /// Whether `offset` is where the content may rest (within `restTolerance`).
+    func isResting(_ offset: Point) -> Bool {
+        let rest = restingOffset(for: offset)
+        return abs(rest.x - offset.x) <= ScrollPolicy.restTolerance
+            && abs(rest.y - offset.y) <= ScrollPolicy.restTolerance
+    }
+
+    // MARK: - Dragging
+
+    /// The displayed offset for a finger-driven ("raw") offset: identical inside the range, rubber band
+    /// (or clamp) outside it.
+    func displayed(raw: Double, _ axis: Axis) -> Double {
+        let lo = minOffset[axis], hi = maxOffset[axis], d = viewport[axis]
+        if raw < lo {
+            return bounces ? lo - RubberBand.displayed(overscroll: lo - raw, dimension: d) : lo
+        }
+        if raw > hi {
+            return bounces ? hi + RubberBand.displayed(overscroll: raw - hi, dimension: d) : hi
+        }
+        return raw
+    }
+
+    /// The raw offset a finger would have to be at to display `offset` (inverse of `displayed`).
+    func raw(displayed value: Double, _ axis: Axis) -> Double {
+        let lo = minOffset[axis], hi = maxOffset[axis], d = viewport[axis]
+        guard bounces else { return value }
+        if value < lo { return lo - RubberBand.overscroll(displayed: lo - value, dimension: d) }
+        if value > hi { return hi + RubberBand.overscroll(displayed: value - hi, dimension: d) }
+        return value
+    }
+
+    // MARK: - Release
+
+    /// The velocity a release uses: zero on axes the lock or the range forbid, non-finite values dropped,
+    /// clamped to ±8000 pt/s, and zero below the 50 pt/s fling threshold.
+    func releaseVelocity(_ measured: Point, lock: TouchArbitration.AxisLock) -> Point {
+        var v = Point.zero
+        for axis in Axis.allCases {
+            let raw = measured[axis]
+            guard raw.isFinite, lock.allows(axis), scrollable.contains(axis) else { continue }
+            let clamped = min(max(raw, -ScrollPolicy.maximumVelocity), ScrollPolicy.maximumVelocity)
+            v[axis] = abs(clamped) < ScrollPolicy.flingThreshold ? 0 : clamped
+        }
+        return v
+    }
+
+    /// Where a release at `offset` with `velocity` comes to rest if nobody intervenes (the value offered to
+    /// `willEndDragging` as the target).
+    func naturalTarget(from offset: Point, velocity: Point) -> Point {
+        var target = offset
+        for axis in Axis.allCases {
+            let x = offset[axis], v = velocity[axis]
+            if pagingAxes.contains(axis) {
+                target[axis] = abs(v) >= ScrollPolicy.pagingFlingThreshold
+                    ? boundary(after: x, direction: v, axis) : nearestBoundary(to: x, axis)
+            } else if scrollable.contains(axis) {
+                target[axis] = bounce(axis, from: x, velocity: v).finalPosition
+            } else {
+                target[axis] = clamp(x, axis)
+            }
+        }
+        return target
+    }
+
+    /// The motion after a release at `offset` with `velocity` (already through `releaseVelocity`), ending at
+    /// `target`; `overridden` holds the axes on which the delegate moved the target. Returns an idle motion
+    /// when the offset already rests where it should.
+    func releaseMotion(from offset: Point, velocity: Point, target: Point, overridden: Axis.Set,
+                       at time: Duration) -> ScrollMotion {
+        var motion = ScrollMotion(start: time)
+        for axis in Axis.allCases {
+            motion[axis] = releaseMotion(axis, from: offset[axis], velocity: velocity[axis],
+                                         target: target[axis], overridden: overridden.contains(axis))
+        }
+        return motion
+    }
+
+    private func releaseMotion(_ axis: Axis, from x: Double, velocity v: Double, target: Double,
+                               overridden: Bool) -> AxisMotion {
+        if overridden {
+            let t = clamp(target.isFinite ? target : x, axis)
+            if abs(t - x) <= ScrollPolicy.restTolerance && v == 0 { return .none }
+            if v != 0, (t - x) * v > 0 {
+                return .deceleration(DecelerationSimulation(position: x, velocity: v, rate: rate, target: t))
+            }
+            return .spring(SpringSimulation(position: x, velocity: 0, target: t,
+                                            settleTime: ScrollPolicy.springBackTime))
+        }
+        if pagingAxes.contains(axis) {
+            if abs(target - x) <= ScrollPolicy.restTolerance && v == 0 { return .none }
+            return pageSnap(from: x, velocity: v, to: target)
+        }
+        guard scrollable.contains(axis) else { return springBack(axis, from: x) }
+        let simulation = bounce(axis, from: x, velocity: v)
+        if simulation.isDone(at: 0), abs(simulation.finalPosition - x) <= ScrollPolicy.restTolerance {
+            return .none
+        }
+        return .bounce(simulation)
+    }
+
+    /// The motion that brings a content nobody drags (a caught fling, a cancelled sequence) to rest.
+    func settleMotion(from offset: Point, at time: Duration) -> ScrollMotion {
+        var motion = ScrollMotion(start: time)
+        let rest = restingOffset(for: offset)
+        for axis in Axis.allCases where abs(rest[axis] - offset[axis]) > ScrollPolicy.restTolerance {
+            motion[axis] = pagingAxes.contains(axis)
+                ? pageSnap(from: offset[axis], velocity: 0, to: rest[axis])
+                : .spring(SpringSimulation(position: offset[axis], velocity: 0, target: rest[axis],
+                                           settleTime: ScrollPolicy.springBackTime))
+        }
+        return motion
+    }
+
+    private func springBack(_ axis: Axis, from x: Double) -> AxisMotion {
+        let rest = clamp(x, axis)
+        guard abs(rest - x) > ScrollPolicy.restTolerance else { return .none }
+        return .spring(SpringSimulation(position: x, velocity: 0, target: rest,
+                                        settleTime: ScrollPolicy.springBackTime))
+    }
+
+    private func bounce(_ axis: Axis, from x: Double, velocity v: Double) -> BounceSimulation {
+        BounceSimulation(position: x, velocity: v, rate: rate, minPosition: minOffset[axis],
+                         maxPosition: maxOffset[axis], bounces: bounces, dimension: viewport[axis])
+    }
+
+    /// A critically damped spring to the page. The release velocity carries into it (no kink at the lift),
+    /// capped at w·|distance| toward the page, w being the spring's angular frequency: a critically damped
+    /// spring started toward its target faster than that crosses it once (see `SpringSimulation`), and a page
+    /// snap must reach its page from one side.
+    private func pageSnap(from x: Double, velocity v: Double, to target: Double) -> AxisMotion {
+        let distance = target - x
+        var start = v
+        if start * distance > 0 {
+            let w = SpringSimulation.settleProduct / ScrollPolicy.pageSnapTime
+            let cap = w * abs(distance)
+            start = min(max(start, -cap), cap)
+        }
+        return .spring(SpringSimulation(position: x, velocity: start, target: target,
+                                        settleTime: ScrollPolicy.pageSnapTime))
+    }
+
+    // MARK: - Pages
+
+    /// Index of the last page boundary on `axis` (0 when not paging there).
+    private func lastPageIndex(_ axis: Axis) -> Int {
+        let p = pageSize[axis]
+        guard p > 0 else { return 0 }
+        let pages = ((maxOffset[axis] - minOffset[axis]) / p - 1e-9).rounded(.up)
+        return pages.isFinite ? Int(min(max(0, pages), Double(Int32.max))) : 0
+    }
+
+    /// Page boundary `k` on `axis`: `min + k·page`, the last one clamped to `max`.
+    private func boundary(_ k: Int, _ axis: Axis) -> Double {
+        min(minOffset[axis] + Double(k) * pageSize[axis], maxOffset[axis])
+    }
+
+    /// The index of the page boundary nearest to `x` (0 when not paging there).
+    func nearestPageIndex(to x: Double, _ axis: Axis) -> Int {
+        let p = pageSize[axis]
+        guard p > 0, x.isFinite else { return 0 }
+        let last = lastPageIndex(axis)
+        let f = ((x - minOffset[axis]) / p).rounded(.down)
+        let k0 = f.isFinite ? Int(min(max(0, f), Double(last))) : 0
+        let k1 = min(k0 + 1, last)
+        return abs(boundary(k1, axis) - x) < abs(boundary(k0, axis) - x) ? k1 : k0
+    }
+
+    /// The page boundary nearest to `x`.
+    func nearestBoundary(to x: Double, _ axis: Axis) -> Double {
+        boundary(nearestPageIndex(to: x, axis), axis)
+    }
+
+    /// The first page boundary strictly past `x` in the direction of `direction`'s sign (the last one in that
+    /// direction when there is none past it): a fling never skips a page.
+    func boundary(after x: Double, direction: Double, _ axis: Axis) -> Double {
+        let p = pageSize[axis]
+        guard p > 0, x.isFinite else { return clamp(x, axis) }
+        let last = lastPageIndex(axis)
+        let eps = 0.01
+        let f = ((x - minOffset[axis]) / p).rounded(.down)
+        var k = f.isFinite ? Int(min(max(-1, f), Double(last) + 1)) : 0
+        if direction > 0 {
+            // Smallest k with boundary(k) > x.
+            k = min(max(k, 0), last)
+            while k > 0 && boundary(k - 1, axis) > x + eps { k -= 1 }
+            while k < last && boundary(k, axis) <= x + eps { k += 1 }
+        } else {
+            // Largest k with boundary(k) < x.
+            k = min(max(k + 1, 0), last)
+            while k < last && boundary(k + 1, axis) < x - eps { k += 1 }
+            while k > 0 && boundary(k, axis) >= x - eps { k -= 1 }
+        }
+        return boundary(k, axis)
+    }
+
+    /// The page shown at `offset`: the nearest boundary per axis.
+    func page(at offset: Point) -> PageIndex {
+        PageIndex(column: nearestPageIndex(to: offset.x, .horizontal),
+                  row: nearestPageIndex(to: offset.y, .vertical))
+    }
+}

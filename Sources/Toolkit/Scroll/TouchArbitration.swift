@@ -1,0 +1,460 @@
+/// Who owns the fingers on one scroll container: the content, the container's drag, or neither. This is
+/// the heart of SCROLL.md section 2, as a value-type state machine.
+///
+/// Shape (after swift-nio's protocol state machines): a private `State`, one mutating function per input,
+/// each returning an `Action` that the container executes. The machine reads no clock and calls nothing: time,
+/// finger counts, the centroid translation and the scrollable axes come in as arguments, so every transition
+/// can be tested by feeding values. Side effects (content delivery, delegate calls, observers) happen in the
+/// container after the transition, never inside it.
+///
+/// Vocabulary:
+/// - *translation*: how far the fingers' centroid moved since the first finger of the sequence touched down,
+///   accumulated so that a finger joining or leaving makes no jump (window coordinates, points).
+/// - *slop*: the distance the centroid may move before anything is decided (`touchSlop`).
+/// - *dominant axis*: the axis with the larger component of the translation when the slop is crossed
+///   (vertical on an exact tie).
+/// - *claim*: a container decides the sequence (drags it, or keeps it for the content); other containers
+///   tracking the same fingers then decline (`otherContainerClaimed()`).
+struct TouchArbitration {
+    /// The container settings the decisions depend on (copied from the container's properties).
+    struct Configuration: Equatable {
+        /// Distance the centroid may move before a drag can start, points (>= 0).
+        var touchSlop: Double = 10
+        /// How long a new sequence is held back from the content.
+        var contentTouchDelay: Duration = .milliseconds(150)
+        /// Whether a new sequence is held back for `contentTouchDelay`.
+        var delaysContentTouches = true
+        /// Whether the content's touches may be taken away once it has them.
+        var canCancelContentTouches = true
+        /// Whether a drag moves along its dominant axis only.
+        var isDirectionalLockEnabled = false
+        /// Fewest fingers that can drag (>= 1).
+        var minimumNumberOfTouches = 1
+        /// Most fingers that can start a drag (>= minimum).
+        var maximumNumberOfTouches = Int.max
+    }
+
+    /// The axes a drag (and the deceleration after it) may move along.
+    enum AxisLock: Equatable, Sendable {
+        /// Both axes.
+        case none
+        /// One axis only.
+        case locked(Axis)
+
+        /// Whether motion along `axis` is allowed.
+        func allows(_ axis: Axis) -> Bool {
+            switch self {
+            case .none: return true
+            case .locked(let only): return only == axis
+            }
+        }
+    }
+
+    /// How the container will come to rest when the fingers it tracks are gone. The container computes it
+    /// (asking the policy and, after a drag, the delegate) before the input that removes the last finger.
+    enum Release: Equatable {
+        /// The offset is already where it should rest: nothing moves.
+        case stays
+        /// A motion follows (fling, bounce, spring back or page snap).
+        case moves
+    }
+
+    /// What the container must do after an input.
+    enum Action: Equatable {
+        /// Nothing.
+        case none
+        /// Hold the new finger back from the content; with a deadline, (re)start the content-touch delay.
+        case hold(delayUntil: Duration?)
+        /// As far as this container is concerned, the new finger may reach the content now.
+        case deliver
+        /// Stop holding this container's fingers back: the content may get what waited.
+        case releaseContent
+        /// The new finger never reaches the content.
+        case suppress
+        /// Stop the running motion where it is; the new finger never reaches the content.
+        case catchAnimation
+        /// Two fingers arrived in time: cancel the content's touches of these fingers; none reaches it again.
+        case cancelContentAndHold
+        /// Claim the fingers and start dragging. `origin` is the translation where the slop was crossed
+        /// (the first scroll delta is measured from there); `cancelsContent` when the content had them.
+        case beginDrag(lock: AxisLock, origin: Point, cancelsContent: Bool)
+        /// Claim the fingers for the content: nobody scrolls for this sequence.
+        case keepContent
+        /// Leave the fingers to other containers; `releasesContent` when they were held back here.
+        case decline(releasesContent: Bool)
+        /// Move the content with the fingers.
+        case drag(lock: AxisLock)
+        /// The drag is over; a motion follows when `willDecelerate`.
+        case endDrag(willDecelerate: Bool)
+        /// Start a motion to the resting offset that no drag started (after a catch or a decline).
+        case settle
+        /// The motion after a drag reached its end.
+        case endDeceleration
+        /// The settling motion reached its end; `programmatic` for an animated `setContentOffset`.
+        case endSettling(programmatic: Bool)
+        /// Start an animated offset change.
+        case startAnimation
+        /// Fingers are down: apply the requested offset at once instead of animating.
+        case applyImmediately
+        /// Stop the running motion (the offset was set directly).
+        case stopAnimation
+        /// The offset was set during a drag: anchor the drag at the new offset.
+        case rebaseDrag
+    }
+
+    private enum State: Equatable {
+        /// No finger is down and nothing moves.
+        case idle
+        /// Fingers are down, the content has not been told; waiting for the delay, the slop or a lift.
+        case pending(since: Duration)
+        /// Fingers are down and the content tracks them; past the slop the container may still take them.
+        case content(since: Duration)
+        /// Fingers are down that the content never sees (they caught a motion, or two fingers started a drag).
+        case holding
+        /// Fingers are down that this container will not scroll for, until they all lift.
+        case declined
+        /// The content follows the fingers' centroid along the lock's axes.
+        case dragging(AxisLock)
+        /// No finger is down; the motion after a drag runs (fling, bounce, spring back, page snap).
+        case decelerating(AxisLock)
+        /// No finger is down; a motion no drag started runs (spring back or page snap after a catch,
+        /// or an animated `setContentOffset` when `programmatic`).
+        case settling(programmatic: Bool)
+    }
+
+    /// The settings in force; the container keeps them in sync with its properties.
+    var configuration = Configuration()
+
+    private var state: State = .idle
+
+    // The translation seen by the previous `touchMoved`, to find where the slop was crossed.
+    private var lastTranslation: Point = .zero
+
+    // MARK: - Queries
+
+    /// Fingers are down on the container (whoever owns them).
+    var isTracking: Bool {
+        switch state {
+        case .pending, .content, .holding, .declined, .dragging: return true
+        case .idle, .decelerating, .settling: return false
+        }
+    }
+
+    /// The container is dragging.
+    var isDragging: Bool {
+        switch state {
+        case .dragging: return true
+        case .idle, .pending, .content, .holding, .declined, .decelerating, .settling: return false
+        }
+    }
+
+    /// The motion after a drag is running.
+    var isDecelerating: Bool {
+        switch state {
+        case .decelerating: return true
+        case .idle, .pending, .content, .holding, .declined, .dragging, .settling: return false
+        }
+    }
+
+    /// A motion (post-drag or settling) is running.
+    var isAnimating: Bool {
+        switch state {
+        case .decelerating, .settling: return true
+        case .idle, .pending, .content, .holding, .declined, .dragging: return false
+        }
+    }
+
+    /// An animated `setContentOffset` is running.
+    var isAnimatingProgrammatically: Bool {
+        switch state {
+        case .settling(let programmatic): return programmatic
+        case .idle, .pending, .content, .holding, .declined, .dragging, .decelerating: return false
+        }
+    }
+
+    /// The container holds its fingers back from the content.
+    var holdsContent: Bool {
+        switch state {
+        case .pending: return true
+        case .idle, .content, .holding, .declined, .dragging, .decelerating, .settling: return false
+        }
+    }
+
+    /// The content tracks the fingers and the container has not decided yet (it may cancel them).
+    var contentTracksUndecided: Bool {
+        switch state {
+        case .content: return true
+        case .idle, .pending, .holding, .declined, .dragging, .decelerating, .settling: return false
+        }
+    }
+
+    /// The axes the current drag or deceleration may move along (`.none` when not dragging or decelerating).
+    var lock: AxisLock {
+        switch state {
+        case .dragging(let lock), .decelerating(let lock): return lock
+        case .idle, .pending, .content, .holding, .declined, .settling: return .none
+        }
+    }
+
+    // MARK: - Inputs
+
+    /// A finger touched down; `fingers` is how many are down on the container now, this one included.
+    mutating func touchDown(at time: Duration, fingers: Int) -> Action {
+        switch state {
+        case .idle:
+            lastTranslation = .zero
+            if configuration.minimumNumberOfTouches > 1 {
+                // One finger can never drag here (a drawing canvas): the content gets it at once.
+                state = .content(since: time)
+                return .deliver
+            }
+            if configuration.delaysContentTouches {
+                state = .pending(since: time)
+                return .hold(delayUntil: time + configuration.contentTouchDelay)
+            }
+            state = .content(since: time)
+            return .deliver
+        case .decelerating, .settling:
+            lastTranslation = .zero
+            state = .holding
+            return .catchAnimation
+        case .pending:
+            return .hold(delayUntil: nil)
+        case .content(let since):
+            let c = configuration
+            guard c.minimumNumberOfTouches > 1, fingers >= c.minimumNumberOfTouches,
+                  fingers <= c.maximumNumberOfTouches else { return .deliver }
+            if time - since <= c.contentTouchDelay {
+                state = .holding
+                return .cancelContentAndHold
+            }
+            // Too late: the content touch lasted longer than the delay and keeps the sequence.
+            state = .declined
+            return .deliver
+        case .holding, .dragging:
+            return .suppress
+        case .declined:
+            return .deliver
+        }
+    }
+
+    /// The content-touch delay that started at a down is due at `time`. A stale delay (from an earlier
+    /// sequence, or a timer that fired late) is recognized by its time and ignored.
+    mutating func delayElapsed(at time: Duration) -> Action {
+        switch state {
+        case .pending(let since):
+            guard time >= since + configuration.contentTouchDelay else { return .none }
+            state = .content(since: since)
+            return .releaseContent
+        case .idle, .content, .holding, .declined, .dragging, .decelerating, .settling:
+            return .none
+        }
+    }
+
+    /// The fingers moved (once per touch frame). `translation`: the centroid translation since the sequence
+    /// began; `scrollable`: the axes the container can scroll now; `contentCancellable`: whether every
+    /// content view tracking these fingers agrees to give them up (`touchesShouldCancel(in:)`).
+    mutating func touchMoved(translation: Point, fingers: Int, scrollable: Axis.Set,
+                             contentCancellable: Bool) -> Action {
+        let previous = lastTranslation
+        lastTranslation = translation
+        switch state {
+        case .idle, .decelerating, .settling, .declined:
+            return .none
+        case .dragging(let lock):
+            return .drag(lock: lock)
+        case .pending:
+            return decide(previous: previous, translation: translation, fingers: fingers,
+                          scrollable: scrollable, contentHasFingers: false, heldHere: true,
+                          contentCancellable: contentCancellable)
+        case .content:
+            return decide(previous: previous, translation: translation, fingers: fingers,
+                          scrollable: scrollable, contentHasFingers: true, heldHere: false,
+                          contentCancellable: contentCancellable)
+        case .holding:
+            return decide(previous: previous, translation: translation, fingers: fingers,
+                          scrollable: scrollable, contentHasFingers: false, heldHere: false,
+                          contentCancellable: contentCancellable)
+        }
+    }
+
+    /// The slop test and the claim, shared by the three undecided states.
+    private mutating func decide(previous: Point, translation: Point, fingers: Int, scrollable: Axis.Set,
+                                 contentHasFingers: Bool, heldHere: Bool, contentCancellable: Bool) -> Action {
+        let slop = TouchArbitration.sanitizedSlop(configuration.touchSlop)
+        guard translation.length > slop else { return .none }
+        let c = configuration
+        // Too few or too many fingers: nothing is decided yet (a second finger may still come or go).
+        guard fingers >= c.minimumNumberOfTouches, fingers <= c.maximumNumberOfTouches else { return .none }
+        let axis: Axis = abs(translation.x) > abs(translation.y) ? .horizontal : .vertical
+        guard scrollable.contains(axis) else {
+            state = .declined
+            return .decline(releasesContent: heldHere)
+        }
+        let lock: AxisLock = c.isDirectionalLockEnabled ? .locked(axis) : .none
+        let origin = TouchArbitration.slopCrossing(from: previous, to: translation, slop: slop)
+        if contentHasFingers {
+            guard c.canCancelContentTouches, contentCancellable else {
+                state = .declined
+                return .keepContent
+            }
+            state = .dragging(lock)
+            return .beginDrag(lock: lock, origin: origin, cancelsContent: true)
+        }
+        state = .dragging(lock)
+        return .beginDrag(lock: lock, origin: origin, cancelsContent: false)
+    }
+
+    /// Another container claimed fingers this one tracks: this one will not scroll for the sequence.
+    mutating func otherContainerClaimed() -> Action {
+        switch state {
+        case .pending:
+            state = .declined
+            return .releaseContent
+        case .content, .holding:
+            state = .declined
+            return .none
+        case .idle, .declined, .dragging, .decelerating, .settling:
+            return .none
+        }
+    }
+
+    /// A finger lifted; `fingers` are still down on the container. `release` tells how the container would
+    /// come to rest if this was the last one.
+    mutating func touchUp(at time: Duration, fingers: Int, release: Release) -> Action {
+        switch state {
+        case .idle, .decelerating, .settling:
+            return .none
+        case .pending(let since):
+            // A lift before the delay: a quick tap is never lost. Whatever waited goes to the content now.
+            state = fingers == 0 ? .idle : .content(since: since)
+            return .releaseContent
+        case .content:
+            if fingers == 0 { state = .idle }
+            return .none
+        case .holding, .declined:
+            guard fingers == 0 else { return .none }
+            return finishUndecided(release)
+        case .dragging(let lock):
+            guard fingers == 0 else { return .none }
+            return finishDrag(lock: lock, release: release)
+        }
+    }
+
+    /// Every finger is gone at once (the compositor cancelled, the seat lost its touch capability).
+    mutating func touchesCancelled(release: Release) -> Action {
+        switch state {
+        case .idle, .decelerating, .settling:
+            return .none
+        case .pending, .content:
+            state = .idle
+            return .none
+        case .holding, .declined:
+            return finishUndecided(release)
+        case .dragging(let lock):
+            return finishDrag(lock: lock, release: release)
+        }
+    }
+
+    private mutating func finishUndecided(_ release: Release) -> Action {
+        switch release {
+        case .stays:
+            state = .idle
+            return .none
+        case .moves:
+            state = .settling(programmatic: false)
+            return .settle
+        }
+    }
+
+    private mutating func finishDrag(lock: AxisLock, release: Release) -> Action {
+        switch release {
+        case .stays:
+            state = .idle
+            return .endDrag(willDecelerate: false)
+        case .moves:
+            state = .decelerating(lock)
+            return .endDrag(willDecelerate: true)
+        }
+    }
+
+    /// The running motion reached its end.
+    mutating func animationFinished() -> Action {
+        switch state {
+        case .decelerating:
+            state = .idle
+            return .endDeceleration
+        case .settling(let programmatic):
+            state = .idle
+            return .endSettling(programmatic: programmatic)
+        case .idle, .pending, .content, .holding, .declined, .dragging:
+            return .none
+        }
+    }
+
+    /// The app asked for an animated offset change.
+    mutating func programmaticAnimation() -> Action {
+        switch state {
+        case .idle, .decelerating, .settling:
+            state = .settling(programmatic: true)
+            return .startAnimation
+        case .pending, .content, .holding, .declined, .dragging:
+            return .applyImmediately
+        }
+    }
+
+    /// The app set the offset directly.
+    mutating func offsetAssigned() -> Action {
+        switch state {
+        case .decelerating, .settling:
+            state = .idle
+            return .stopAnimation
+        case .dragging:
+            return .rebaseDrag
+        case .idle, .pending, .content, .holding, .declined:
+            return .none
+        }
+    }
+
+    /// The container left the window or stopped scrolling: forget the fingers, stop any motion.
+    mutating func reset() -> Action {
+        let previous = state
+        state = .idle
+        lastTranslation = .zero
+        switch previous {
+        case .dragging:
+            return .endDrag(willDecelerate: false)
+        case .decelerating, .settling:
+            return .stopAnimation
+        case .idle, .pending, .content, .holding, .declined:
+            return .none
+        }
+    }
+
+    // MARK: - Geometry helpers
+
+    /// The slop as used: non-finite or negative values count as zero.
+    static func sanitizedSlop(_ slop: Double) -> Double {
+        slop.isFinite ? max(0, slop) : 0
+    }
+
+    /// Where the segment from `p0` (inside the slop circle) to `p1` (outside) crosses the circle of radius
+    /// `slop` around the origin.
+    ///
+    /// Solving |p0 + s (p1 - p0)| = slop for s in [0, 1]: with d = p1 - p0,
+    /// |d|² s² + 2 (p0·d) s + |p0|² - slop² = 0, and the root we want is the larger one
+    /// s = (-(p0·d) + sqrt((p0·d)² - |d|² (|p0|² - slop²))) / |d|².
+    /// Measuring the first drag delta from this point means a fast first move scrolls by what exceeds the
+    /// slop, with no jump and no lost distance.
+    static func slopCrossing(from p0: Point, to p1: Point, slop: Double) -> Point {
+        let d = p1 - p0
+        let dd = d.x * d.x + d.y * d.y
+        guard dd > 0 else { return p1 }
+        let pd = p0.x * d.x + p0.y * d.y
+        let c = p0.x * p0.x + p0.y * p0.y - slop * slop
+        let disc = pd * pd - dd * c
+        guard disc >= 0, c <= 0 else { return p0 }
+        let s = min(1, max(0, (-pd + disc.squareRoot()) / dd))
+        return p0 + d * s
+    }
+}

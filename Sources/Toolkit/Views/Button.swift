@@ -1,0 +1,107 @@
+/// A push button: a rounded rectangle with a title that runs `action` when a touch lifts inside it.
+///
+/// Tracking follows the usual touch-button rules: the first touch that begins on the button is tracked; while
+/// it is down and within `touchSlop` points of the bounds the button is highlighted; lifting there runs the
+/// action once. Lifting farther away, or a cancel (a scroll container took the touch, the compositor
+/// cancelled it), runs nothing. Being a `Control`, a scroll container does not take a touch away from a
+/// button once the button tracks it (`touchesShouldCancel(in:)` answers false), unless the container was
+/// told otherwise.
+@MainActor
+open class Button: Control {
+    /// The title drawn in the middle.
+    open var title: String {
+        didSet { if title != oldValue { setNeedsDisplay() } }
+    }
+
+    /// Runs when a tracked touch lifts inside (bounds grown by `touchSlop`).
+    open var action: (@MainActor (Button) -> Void)?
+
+    /// How far outside the bounds, in points, a tracked touch still counts as inside. Default 24.
+    open var touchSlop: Double = 24
+
+    /// Title font size, in points. Default 17.
+    open var fontSize: Double = 17 {
+        didSet { if fontSize != oldValue { setNeedsDisplay() } }
+    }
+
+    /// The fill color at rest.
+    open var tintColor = Color(red: 0.16, green: 0.45, blue: 0.86) {
+        didSet { if tintColor != oldValue { setNeedsDisplay() } }
+    }
+
+    /// The fill color while highlighted.
+    open var highlightedColor = Color(red: 0.09, green: 0.29, blue: 0.60) {
+        didSet { if highlightedColor != oldValue { setNeedsDisplay() } }
+    }
+
+    /// The title color.
+    open var titleColor: Color = .white {
+        didSet { if titleColor != oldValue { setNeedsDisplay() } }
+    }
+
+    /// Corner radius of the background, in points. Default 8.
+    open var cornerRadius: Double = 8
+
+    /// How many times the action ran (handy in tests and demos).
+    public private(set) var actionCount = 0
+
+    // The id of the touch being tracked, if any. Other touches on the button are ignored.
+    private var trackedID: Int?
+
+    /// A button in `frame` (superview coordinates, points) with a title and an optional action.
+    public init(frame: Rect, title: String = "", action: (@MainActor (Button) -> Void)? = nil) {
+        self.title = title
+        self.action = action
+        super.init(frame: frame)
+    }
+
+    /// Whether `point` (window coordinates) counts as inside for tracking.
+    private func isInside(_ point: Point) -> Bool {
+        let slop = touchSlop.isFinite ? max(0, touchSlop) : 0
+        return bounds.insetBy(dx: -slop, dy: -slop).contains(convert(point, from: nil))
+    }
+
+    /// Starts tracking the first touch and highlights.
+    open override func touchesBegan(_ touches: [Touch]) {
+        guard trackedID == nil, isEnabled, let touch = touches.first else { return }
+        trackedID = touch.id
+        isHighlighted = true
+    }
+
+    /// Highlighted while the tracked touch is inside (bounds grown by `touchSlop`).
+    open override func touchesMoved(_ touches: [Touch]) {
+        guard let id = trackedID else { return }
+        for touch in touches where touch.id == id {
+            isHighlighted = isInside(touch.location)
+        }
+    }
+
+    /// Runs the action when the tracked touch lifts inside.
+    open override func touchesEnded(_ touches: [Touch]) {
+        guard let id = trackedID, let touch = touches.first(where: { $0.id == id }) else { return }
+        trackedID = nil
+        isHighlighted = false
+        // Lifting positions are the last known ones: `wl_touch.up` carries no position.
+        guard isEnabled, isInside(touch.location) else { return }
+        actionCount += 1
+        action?(self)
+    }
+
+    /// Stops tracking without running the action.
+    open override func touchesCancelled(_ touches: [Touch]) {
+        guard let id = trackedID, touches.contains(where: { $0.id == id }) else { return }
+        trackedID = nil
+        isHighlighted = false
+    }
+
+    /// Draws the rounded background (darker while highlighted) and the centred title.
+    open override func draw(in canvas: Canvas) {
+        let b = bounds
+        let fill = isHighlighted ? highlightedColor : (isEnabled ? tintColor : tintColor.withAlpha(0.4))
+        canvas.fillRoundedRect(b, radius: cornerRadius, color: fill)
+        guard !title.isEmpty, fontSize.isFinite, fontSize > 0 else { return }
+        let measured = canvas.measureText(title, size: fontSize)
+        canvas.drawText(title, at: Point(x: b.midX - measured.width / 2, y: b.midY - measured.height / 2),
+                        size: fontSize, color: titleColor)
+    }
+}

@@ -1,0 +1,60 @@
+/// A single line of text.
+///
+/// The text is drawn with `Canvas.drawText`, vertically centred in the bounds and placed horizontally by
+/// `alignment`. A label does not take touches by default (`isUserInteractionEnabled` is false), so a touch on
+/// a label inside a button or a list row reaches the view behind it.
+@MainActor
+open class Label: View {
+    /// Where the text sits horizontally inside the bounds.
+    public enum Alignment: Sendable {
+        /// Against the left edge.
+        case leading
+        /// Centred.
+        case center
+        /// Against the right edge.
+        case trailing
+    }
+
+    /// The text shown. Default empty.
+    open var text: String {
+        didSet { if text != oldValue { setNeedsDisplay() } }
+    }
+
+    /// The font size, in points (the em height). Non-finite or negative values draw nothing. Default 17.
+    open var fontSize: Double = 17 {
+        didSet { if fontSize != oldValue { setNeedsDisplay() } }
+    }
+
+    /// The text color. Default black.
+    open var textColor: Color = .black {
+        didSet { if textColor != oldValue { setNeedsDisplay() } }
+    }
+
+    /// Horizontal placement. Default `.leading`.
+    open var alignment: Alignment = .leading {
+        didSet { if alignment != oldValue { setNeedsDisplay() } }
+    }
+
+    /// A label with `text` in `frame` (superview coordinates, points).
+    public init(frame: Rect, text: String = "", fontSize: Double = 17, textColor: Color = .black) {
+        self.text = text
+        self.fontSize = fontSize
+        self.textColor = textColor
+        super.init(frame: frame)
+        isUserInteractionEnabled = false
+    }
+
+    /// Draws the text, vertically centred, placed by `alignment`.
+    open override func draw(in canvas: Canvas) {
+        guard !text.isEmpty, fontSize.isFinite, fontSize > 0 else { return }
+        let measured = canvas.measureText(text, size: fontSize)
+        let b = bounds
+        let x: Double
+        switch alignment {
+        case .leading: x = b.minX
+        case .center: x = b.midX - measured.width / 2
+        case .trailing: x = b.maxX - measured.width
+        }
+        canvas.drawText(text, at: Point(x: x, y: b.midY - measured.height / 2), size: fontSize, color: textColor)
+    }
+}

@@ -1,0 +1,105 @@
+import CWayland
+import Glibc
+
+/// The window's buffers: executes `BufferSlots`' decisions with real `ShmBuffer`s (allocation, copy
+/// forward, destruction on release or reconfiguration).
+@MainActor
+final class WaylandBufferPool {
+    private var slots: BufferSlots
+    private var buffers: [ShmBuffer?]
+    private let shm: OpaquePointer
+    /// Called after a `wl_buffer.release` made a buffer available again.
+    var onBufferReleased: (() -> Void)?
+
+    /// A pool drawing `configuration`-sized buffers from `shm`, at most `maximumCount` alive.
+    init(shm: OpaquePointer, configuration: BufferSlots.Configuration, maximumCount: Int = 4) {
+        self.shm = shm
+        slots = BufferSlots(maximumCount: maximumCount, configuration: configuration)
+        buffers = Array(repeating: nil, count: slots.maximumCount)
+    }
+
+    /// The layout of new buffers.
+    var configuration: BufferSlots.Configuration { slots.configuration }
+
+    /// Number of live buffers (any state).
+    var liveCount: Int { slots.liveCount }
+
+    /// Switches to a new pixel size or scale: free buffers of the old one go now, busy ones on release.
+    func reconfigure(_ configuration: BufferSlots.Configuration) {
+        slots.reconfigure(configuration) { destroyBuffer(at: $0) }
+    }
+
+    /// A buffer ready to draw: allocated if needed, with the pixels it misses copied forward from the last
+    /// presented buffer. `needsFullRedraw` means no buffer could provide them: redraw the whole window.
+    /// Returns nil when every buffer is busy and no more may be allocated (wait for a release).
+    func acquire() throws -> (buffer: ShmBuffer, needsFullRedraw: Bool)? {
+        guard let plan = slots.acquire() else { return nil }
+        if plan.needsAllocation {
+            let c = slots.configuration
+            do {
+                let buffer = try ShmBuffer(shm: shm, slot: plan.slot, width: c.width, height: c.height, scale: c.scale)
+                buffer.onRelease = { [unowned self] slot in self.released(slot) }
+                buffers[plan.slot] = buffer
+            } catch {
+                slots.abandon(plan.slot, allocated: false)
+                throw error
+            }
+        }
+        guard let buffer = buffers[plan.slot] else {
+            slots.abandon(plan.slot, allocated: false)
+            return nil
+        }
+        if let sourceIndex = plan.copySource, let source = buffers[sourceIndex] {
+            WaylandBufferPool.copy(plan.copyRegion, from: source, to: buffer)
+        }
+        return (buffer, plan.needsFullRedraw)
+    }
+
+    /// The frame in `buffer` was attached and committed with `damage` (pixels).
+    func commit(_ buffer: ShmBuffer, damage: DamageRegion) {
+        slots.commit(buffer.slot, damage: damage)
+    }
+
+    /// `buffer` was acquired but nothing was drawn into it: it is free again, as it was (plus the copied
+    /// forward pixels, which only brought it closer to the picture on screen).
+    func putBack(_ buffer: ShmBuffer) {
+        slots.putBack(buffer.slot)
+    }
+
+    private func released(_ slot: Int) {
+        if slots.release(slot) { destroyBuffer(at: slot) }
+        onBufferReleased?()
+    }
+
+    private func destroyBuffer(at slot: Int) {
+        buffers[slot]?.destroy()
+        buffers[slot] = nil
+    }
+
+    /// A copy of the pixels of the buffer presented last (tests and diagnostics: it is what the compositor
+    /// shows), or nil before the first commit.
+    func lastPresentedImage() -> Image? {
+        guard let index = slots.lastPresented, let buffer = buffers[index] else { return nil }
+        var pixels = [UInt32](repeating: 0, count: buffer.width * buffer.height)
+        pixels.withUnsafeMutableBytes { raw in
+            guard let base = raw.baseAddress else { return }
+            for row in 0..<buffer.height {
+                memcpy(base + row * buffer.width * 4, buffer.pixels + row * buffer.stride, buffer.width * 4)
+            }
+        }
+        return Image(width: buffer.width, height: buffer.height, pixels: pixels)
+    }
+
+    /// Destroys every buffer (teardown).
+    func destroyAll() {
+        slots.removeAll { destroyBuffer(at: $0) }
+        onBufferReleased = nil
+    }
+
+    /// Copies `region` (pixels) from `source` to `destination` with pixman (SRC), clipped to both buffers.
+    /// Buffers of one pool share a size; a size mismatch (never planned) copies nothing.
+    private static func copy(_ region: DamageRegion, from source: ShmBuffer, to destination: ShmBuffer) {
+        guard source.width == destination.width, source.height == destination.height else { return }
+        destination.canvas.copyPixels(from: source.pixels, stride: source.stride, region: region)
+    }
+}

@@ -1,0 +1,217 @@
+/// The state of a window's shm buffers, without Wayland: which buffer to draw into, what to copy forward
+/// into it, when to allocate, when to wait, what to destroy. `WaylandBufferPool` executes its answers.
+///
+/// Policy (after foot's shm/render code, facts only):
+/// - Never hand out a buffer the compositor holds (attached and not yet released).
+/// - Among the free buffers, reuse the youngest (most recently drawn): it is missing the least damage.
+/// - Each buffer remembers the damage presented since it was last drawn (`damageSinceDrawn`, pixels);
+///   before drawing, that region is copied forward from the last presented buffer so that only the new
+///   damage has to be redrawn. A new buffer misses everything.
+/// - When every buffer is busy, allocate another, up to `maximumCount`; beyond that, wait (the caller skips
+///   the frame and tries again on the next release).
+/// - A configuration change (pixel size or scale) drops the free buffers at once and retires the busy ones:
+///   they are destroyed when the compositor releases them.
+struct BufferSlots {
+    /// One buffer's state, one per line.
+    enum State: Equatable {
+        /// Allocated, never drawn: its pixels are undefined, it misses the whole picture.
+        case fresh
+        /// Drawn and released by the compositor: may be drawn again after copying forward what it misses.
+        case free
+        /// Handed out for the frame being drawn, between `acquire` and `commit` (or `abandon`).
+        case drawing
+        /// Committed: the compositor may read it until `wl_buffer.release`. Never drawn into.
+        case busy
+        /// Busy, and of an outdated configuration: destroyed as soon as it is released.
+        case retiring
+    }
+
+    /// The pixel layout buffers are made for.
+    struct Configuration: Equatable {
+        /// Width, in pixels.
+        var width: Int
+        /// Height, in pixels.
+        var height: Int
+        /// Buffer scale (pixels per point).
+        var scale: Int
+    }
+
+    /// One buffer's bookkeeping.
+    struct Slot {
+        var state: State
+        var configuration: Configuration
+        /// Frame number of the last frame drawn into it (0: never).
+        var lastDrawnFrame: UInt64
+        /// Pixels presented (in other buffers) since it was last drawn.
+        var damageSinceDrawn: DamageRegion
+    }
+
+    /// What to do for the next frame.
+    struct Acquisition: Equatable {
+        /// The slot to draw into.
+        var slot: Int
+        /// True when the caller must allocate the buffer for `slot` first (`abandon` if that fails).
+        var needsAllocation: Bool
+        /// The buffer to copy `copyRegion` from, or nil when there is nothing to copy.
+        var copySource: Int?
+        /// The pixels to copy forward from `copySource` before drawing (empty when nothing).
+        var copyRegion: DamageRegion
+        /// True when the buffer misses pixels that no buffer can provide: the whole window must be redrawn.
+        var needsFullRedraw: Bool
+
+        static func == (a: Acquisition, b: Acquisition) -> Bool {
+            a.slot == b.slot && a.needsAllocation == b.needsAllocation && a.copySource == b.copySource
+                && a.copyRegion.bounds == b.copyRegion.bounds && a.needsFullRedraw == b.needsFullRedraw
+        }
+    }
+
+    /// The most buffers alive at once (including retiring ones).
+    let maximumCount: Int
+    /// The layout new buffers get.
+    private(set) var configuration: Configuration
+    private(set) var slots: [Slot?]
+    /// The slot holding the picture on screen (the last commit), if any.
+    private(set) var lastPresented: Int?
+    private var frameCounter: UInt64 = 0
+
+    /// - Parameter maximumCount: at least 2 (double buffering); values below are raised to 2.
+    init(maximumCount: Int = 4, configuration: Configuration) {
+        self.maximumCount = max(2, maximumCount)
+        self.configuration = configuration
+        slots = Array(repeating: nil, count: self.maximumCount)
+    }
+
+    /// Number of buffers alive (any state).
+    var liveCount: Int { slots.reduce(0) { $0 + ($1 == nil ? 0 : 1) } }
+
+    /// The state of `slot`, or nil when no buffer lives there.
+    func state(of slot: Int) -> State? {
+        guard slots.indices.contains(slot) else { return nil }
+        return slots[slot]?.state
+    }
+
+    /// Picks the buffer for the next frame, or nil: every buffer is busy and no more may be allocated.
+    mutating func acquire() -> Acquisition? {
+        var best: Int?
+        for index in slots.indices {
+            guard let slot = slots[index], slot.configuration == configuration,
+                  slot.state == .free || slot.state == .fresh else { continue }
+            if let current = best, let chosen = slots[current], chosen.lastDrawnFrame >= slot.lastDrawnFrame {
+                continue
+            }
+            best = index
+        }
+        if let index = best {
+            slots[index]!.state = .drawing
+            return plan(for: index, needsAllocation: false)
+        }
+        guard let empty = slots.firstIndex(where: { $0 == nil }) else { return nil }
+        var whole = DamageRegion()
+        whole.add(Rect(x: 0, y: 0, width: Double(configuration.width), height: Double(configuration.height)))
+        slots[empty] = Slot(state: .drawing, configuration: configuration, lastDrawnFrame: 0, damageSinceDrawn: whole)
+        return plan(for: empty, needsAllocation: true)
+    }
+
+    private func plan(for index: Int, needsAllocation: Bool) -> Acquisition {
+        let missing = slots[index]!.damageSinceDrawn
+        if missing.isEmpty {
+            return Acquisition(slot: index, needsAllocation: needsAllocation, copySource: nil,
+                               copyRegion: DamageRegion(), needsFullRedraw: false)
+        }
+        if let source = lastPresented, source != index, let sourceSlot = slots[source],
+           sourceSlot.configuration == configuration, sourceSlot.lastDrawnFrame > 0 {
+            return Acquisition(slot: index, needsAllocation: needsAllocation, copySource: source,
+                               copyRegion: missing, needsFullRedraw: false)
+        }
+        return Acquisition(slot: index, needsAllocation: needsAllocation, copySource: nil,
+                           copyRegion: DamageRegion(), needsFullRedraw: true)
+    }
+
+    /// The frame drawn into `slot` (which was handed out by `acquire`) was committed with `damage` (pixels).
+    /// Every other buffer of the current configuration now misses `damage` too.
+    mutating func commit(_ slot: Int, damage: DamageRegion) {
+        guard slots.indices.contains(slot), slots[slot]?.state == .drawing else { return }
+        frameCounter += 1
+        slots[slot]!.state = .busy
+        slots[slot]!.lastDrawnFrame = frameCounter
+        slots[slot]!.damageSinceDrawn.removeAll()
+        for index in slots.indices where index != slot {
+            guard slots[index] != nil, slots[index]!.configuration == configuration else { continue }
+            slots[index]!.damageSinceDrawn.formUnion(damage)
+        }
+        lastPresented = slot
+    }
+
+    /// The frame for `slot` was not committed (allocation failed, nothing to draw). A slot that was never
+    /// allocated (`allocated == false`) is emptied; otherwise the buffer stays, missing everything from now
+    /// on (it may hold a partial drawing).
+    mutating func abandon(_ slot: Int, allocated: Bool) {
+        guard slots.indices.contains(slot), slots[slot]?.state == .drawing else { return }
+        if !allocated {
+            slots[slot] = nil
+            return
+        }
+        slots[slot]!.state = .fresh
+        slots[slot]!.lastDrawnFrame = 0
+        var whole = DamageRegion()
+        let c = slots[slot]!.configuration
+        whole.add(Rect(x: 0, y: 0, width: Double(c.width), height: Double(c.height)))
+        slots[slot]!.damageSinceDrawn = whole
+        if lastPresented == slot { lastPresented = nil }
+    }
+
+    /// `slot` was handed out but nothing was drawn into it: it returns to `free` (or `fresh` when it was
+    /// never drawn), missing what it missed before. Copy-forward done meanwhile is harmless: it only made the
+    /// pixels closer to the picture on screen.
+    mutating func putBack(_ slot: Int) {
+        guard slots.indices.contains(slot), slots[slot]?.state == .drawing else { return }
+        slots[slot]!.state = slots[slot]!.lastDrawnFrame == 0 ? .fresh : .free
+    }
+
+    /// `wl_buffer.release` for `slot`. Returns true when the caller must destroy the buffer (it was retiring).
+    mutating func release(_ slot: Int) -> Bool {
+        guard slots.indices.contains(slot), let state = slots[slot]?.state else { return false }
+        switch state {
+        case .busy:
+            slots[slot]!.state = .free
+            return false
+        case .retiring:
+            slots[slot] = nil
+            if lastPresented == slot { lastPresented = nil }
+            return true
+        case .fresh, .free, .drawing:
+            // A release for a buffer we did not commit: a compositor bug; ignore it rather than hand out a
+            // buffer that may still be read.
+            return false
+        }
+    }
+
+    /// Switches to a new pixel layout. Calls `destroy` for each free buffer of another layout (now gone);
+    /// busy ones are retired and reported by `release` later.
+    mutating func reconfigure(_ newConfiguration: Configuration, destroy: (Int) -> Void) {
+        guard newConfiguration != configuration else { return }
+        configuration = newConfiguration
+        for index in slots.indices {
+            guard let slot = slots[index], slot.configuration != newConfiguration else { continue }
+            switch slot.state {
+            case .fresh, .free:
+                slots[index] = nil
+                if lastPresented == index { lastPresented = nil }
+                destroy(index)
+            case .busy, .drawing:
+                slots[index]!.state = .retiring
+            case .retiring:
+                break
+            }
+        }
+    }
+
+    /// Forgets every buffer (teardown), calling `destroy` for each.
+    mutating func removeAll(destroy: (Int) -> Void) {
+        for index in slots.indices where slots[index] != nil {
+            slots[index] = nil
+            destroy(index)
+        }
+        lastPresented = nil
+    }
+}

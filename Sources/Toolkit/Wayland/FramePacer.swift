@@ -1,0 +1,100 @@
+/// When a Wayland window may draw and commit, without Wayland: a value-type state machine whose inputs are
+/// protocol facts (configure, frame callback done, buffer release, the core wanting a frame) and whose
+/// answers are actions for `WaylandWindow` to execute.
+///
+/// Rules:
+/// - Nothing is drawn before the first `xdg_surface.configure`; that configure draws the first frame.
+/// - Afterwards frames are drawn on `wl_callback.done` of a frame callback, and only when the core needs one.
+/// - At most one frame callback is pending; nothing is committed while one is (the compositor paces us).
+/// - When the core wants a frame and no callback is pending, a callback is requested with a bare commit;
+///   its `done` is the frame opportunity.
+/// - A later configure while idle is also a frame opportunity (resizes show without an extra round trip);
+///   when nothing needs drawing, a bare commit carries the ack.
+/// - Only the latest configure serial is acked, once, right before the next commit.
+/// - With no free buffer, the frame is skipped until a buffer is released.
+struct FramePacer: Equatable {
+    /// What the window does next.
+    enum Action: Equatable {
+        /// Nothing now.
+        case none
+        /// Draw a frame and commit it with a frame callback (when the core has nothing to draw, fall back to
+        /// `requestCallback` if a configure waits for its ack, else go idle).
+        case draw
+        /// Commit without a new buffer, with a frame callback (to get a frame opportunity, or carry an ack).
+        case requestCallback
+    }
+
+    /// True once the first configure arrived.
+    private(set) var isConfigured = false
+    /// The latest configure serial not acked yet.
+    private(set) var pendingSerial: UInt32?
+    /// True between a commit with a frame callback and that callback's `done`.
+    private(set) var callbackPending = false
+    /// True when the pending callback follows a commit that attached a buffer (its `done` = frame presented).
+    private(set) var callbackFollowsFrame = false
+    /// True when a frame was skipped for lack of a free buffer.
+    private(set) var waitingForBuffer = false
+    /// True once a frame with a buffer was committed.
+    private(set) var hasCommittedFrame = false
+
+    init() {}
+
+    /// `xdg_surface.configure` with `serial` (after the toplevel's state was applied).
+    mutating func configure(serial: UInt32, needsFrame: Bool) -> Action {
+        pendingSerial = serial
+        let first = !isConfigured
+        isConfigured = true
+        guard !callbackPending else { return .none }
+        if first || needsFrame { return .draw }
+        return .requestCallback
+    }
+
+    /// The core started needing a frame (`WindowCore.onNeedsFrame`).
+    mutating func frameWanted() -> Action {
+        guard isConfigured, !callbackPending, !waitingForBuffer else { return .none }
+        return hasCommittedFrame ? .requestCallback : .draw
+    }
+
+    /// `wl_callback.done` of the pending frame callback. `presented` is true when it followed a frame.
+    mutating func callbackDone(needsFrame: Bool) -> (presented: Bool, action: Action) {
+        guard callbackPending else { return (false, .none) }
+        callbackPending = false
+        let presented = callbackFollowsFrame
+        callbackFollowsFrame = false
+        if needsFrame { return (presented, .draw) }
+        return (presented, pendingSerial != nil ? .requestCallback : .none)
+    }
+
+    /// A `.draw` found nothing to draw: commit only if a configure waits for its ack.
+    mutating func nothingToDraw() -> Action {
+        pendingSerial != nil && !callbackPending ? .requestCallback : .none
+    }
+
+    /// A `.draw` found no free buffer: the frame waits for a release.
+    mutating func bufferUnavailable() {
+        waitingForBuffer = true
+    }
+
+    /// `wl_buffer.release`: draw the skipped frame now, if there was one.
+    mutating func bufferReleased() -> Action {
+        guard waitingForBuffer else { return .none }
+        waitingForBuffer = false
+        return callbackPending ? .none : .draw
+    }
+
+    /// The serial to ack right before a commit, once (nil when every configure was acked).
+    mutating func takeSerialToAck() -> UInt32? {
+        defer { pendingSerial = nil }
+        return pendingSerial
+    }
+
+    /// A commit with a frame callback went out; `withBuffer` when it attached a new frame.
+    mutating func didCommit(withBuffer: Bool) {
+        callbackPending = true
+        callbackFollowsFrame = withBuffer
+        if withBuffer {
+            hasCommittedFrame = true
+            waitingForBuffer = false
+        }
+    }
+}

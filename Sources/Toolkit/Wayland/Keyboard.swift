@@ -1,0 +1,152 @@
+import CWayland
+import Glibc
+
+/// A seat's keyboard (`wl_keyboard`): the shared keymap, focus, keys through XKB into `Key`, modifiers, and
+/// client-side key repeat (`KeyRepeater`) on the window's timers.
+@MainActor
+final class WaylandKeyboard {
+    private(set) var proxy: OpaquePointer?
+    /// The version the keyboard was created at (the seat's).
+    let version: UInt32
+    private let context: WaylandInputContext
+    private let xkbContext: OpaquePointer?
+    private var xkb: XkbKeyboardState?
+    private let repeater: KeyRepeater
+    /// Whether the window has the keyboard focus.
+    private(set) var hasFocus = false
+
+    private static let listener: UnsafeMutablePointer<wl_keyboard_listener> = {
+        let listener = UnsafeMutablePointer<wl_keyboard_listener>.allocate(capacity: 1)
+        listener.initialize(to: wl_keyboard_listener(
+            keymap: { data, _, format, fd, size in
+                // The fd is ours whatever happens: close it even when the keyboard is gone.
+                guard let data else { close(fd); return }
+                let keyboard = Unmanaged<WaylandKeyboard>.fromOpaque(data).takeUnretainedValue()
+                MainActor.assumeIsolated { keyboard.keymap(format: format, fd: fd, size: size) }
+            },
+            // The keys already held at enter are ignored on purpose: they were pressed for another window,
+            // and acting on them here would fire shortcuts the user never aimed at this one.
+            enter: { data, _, _, _, _ in
+                WaylandKeyboard.with(data) { $0.focus(true) }
+            },
+            leave: { data, _, _, _ in
+                WaylandKeyboard.with(data) { $0.focus(false) }
+            },
+            key: { data, _, _, time, key, state in
+                WaylandKeyboard.with(data) { $0.key(time: time, code: key, state: state) }
+            },
+            modifiers: { data, _, _, depressed, latched, locked, group in
+                WaylandKeyboard.with(data) {
+                    $0.modifiers(depressed: depressed, latched: latched, locked: locked, group: group)
+                }
+            },
+            repeat_info: { data, _, rate, delay in
+                WaylandKeyboard.with(data) { $0.repeater.setRepeatInfo(rate: rate, delayMilliseconds: delay) }
+            }))
+        return listener
+    }()
+
+    private nonisolated static func with(_ data: UnsafeMutableRawPointer?,
+                                         _ body: @MainActor (WaylandKeyboard) -> Void) {
+        guard let data else { return }
+        let keyboard = Unmanaged<WaylandKeyboard>.fromOpaque(data).takeUnretainedValue()
+        MainActor.assumeIsolated { body(keyboard) }
+    }
+
+    /// Gets the seat's keyboard.
+    init?(seat: OpaquePointer, context: WaylandInputContext) {
+        guard let proxy = wl_seat_get_keyboard(seat) else { return nil }
+        self.proxy = proxy
+        self.context = context
+        version = wl_proxy_get_version(proxy)
+        xkbContext = xkb_context_new(XKB_CONTEXT_NO_FLAGS)
+        repeater = KeyRepeater(timers: context.timers, now: { [unowned context] in context.now },
+                               emit: { [unowned context] event in
+                                   context.post(event)
+                                   context.flush()
+                               })
+        // Before v4 no repeat_info arrives: the repeater keeps its defaults (25 Hz after 600 ms).
+        wl_keyboard_add_listener(proxy, WaylandKeyboard.listener, Unmanaged.passUnretained(self).toOpaque())
+    }
+
+    /// Releases the keyboard; a repeating key stops.
+    func release() {
+        repeater.stop()
+        if hasFocus {
+            hasFocus = false
+            context.post(.keyboardFocus(false))
+            context.flush()
+        }
+        xkb = nil
+        if let xkbContext { xkb_context_unref(xkbContext) }
+        guard let proxy else { return }
+        self.proxy = nil
+        if version >= 3 { wl_keyboard_release(proxy) } else { wl_keyboard_destroy(proxy) }
+    }
+
+    // MARK: - Events
+
+    private func keymap(format: UInt32, fd: Int32, size: UInt32) {
+        defer { close(fd) }
+        // A new keymap invalidates key codes in flight: stop repeating a key read with the old one.
+        repeater.stop()
+        xkb = nil
+        guard format == WL_KEYBOARD_KEYMAP_FORMAT_XKB_V1.rawValue, let xkbContext, size > 0,
+              Int(size) <= XkbKeyboardState.maximumKeymapSize else { return }
+        // MAP_PRIVATE: from v7 the compositor may share one read-only file with every client.
+        guard let mapping = mmap(nil, Int(size), PROT_READ, MAP_PRIVATE, fd, 0), mapping != MAP_FAILED else {
+            return
+        }
+        defer { munmap(mapping, Int(size)) }
+        xkb = XkbKeyboardState(context: xkbContext, text: mapping.assumingMemoryBound(to: CChar.self),
+                               length: Int(size))
+    }
+
+    private func focus(_ entered: Bool) {
+        // Without focus no release will reach us for the repeating key: stop now.
+        if !entered { repeater.stop() }
+        guard entered != hasFocus else { return }
+        hasFocus = entered
+        context.post(.keyboardFocus(entered))
+        context.flush()
+    }
+
+    private func key(time: UInt32, code: UInt32, state: UInt32) {
+        let pressed = state == WL_KEYBOARD_KEY_STATE_PRESSED.rawValue
+        let timestamp = context.eventTime(time)
+        let key: Key
+        let repeats: Bool
+        if let xkb {
+            let keysym = xkb.keysym(evdevCode: code)
+            // A key without a symbol in this layout (or with several) means nothing to the toolkit; its
+            // release still has to end a repeat it may have started under another layout group.
+            guard keysym != 0 || !pressed else {
+                repeater.keyReleased(code: code)
+                return
+            }
+            key = KeysymMapping.key(forKeysym: keysym)
+            repeats = xkb.repeats(evdevCode: code)
+        } else {
+            guard let mapped = KeysymMapping.key(forEvdevCode: code) else { return }
+            key = mapped
+            repeats = true
+        }
+        // The compositor sends `modifiers` right after a modifier key's `key` event: the state read here is
+        // the one in force for this key.
+        let modifiers = xkb?.modifiers ?? []
+        repeater.modifiers = modifiers
+        if pressed {
+            repeater.keyPressed(code: code, key: key, at: timestamp, repeats: repeats)
+        } else {
+            repeater.keyReleased(code: code)
+        }
+        context.post(.key(key, pressed: pressed, modifiers: modifiers, isRepeat: false, timestamp: timestamp))
+        context.flush()
+    }
+
+    private func modifiers(depressed: UInt32, latched: UInt32, locked: UInt32, group: UInt32) {
+        guard let xkb else { return }
+        xkb.updateMask(depressed: depressed, latched: latched, locked: locked, group: group)
+        repeater.modifiers = xkb.modifiers
+    }
+}

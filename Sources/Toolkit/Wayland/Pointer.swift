@@ -1,0 +1,145 @@
+import CWayland
+
+/// A seat's pointer (`wl_pointer`): protocol events in, `InputEvent`s out, grouped per `wl_pointer.frame` by
+/// `PointerFrameAccumulator`. Surface coordinates are points already (the buffer scale only affects pixels).
+@MainActor
+final class WaylandPointer {
+    private(set) var proxy: OpaquePointer?
+    /// The version the pointer was created at (the seat's).
+    let version: UInt32
+    /// Serial of the latest enter (needed by `wl_pointer.set_cursor`).
+    private(set) var enterSerial: UInt32 = 0
+    private var accumulator: PointerFrameAccumulator
+    private let context: WaylandInputContext
+
+    private static let listener: UnsafeMutablePointer<wl_pointer_listener> = {
+        let listener = UnsafeMutablePointer<wl_pointer_listener>.allocate(capacity: 1)
+        listener.initialize(to: wl_pointer_listener(
+            enter: { data, _, serial, _, x, y in
+                WaylandPointer.with(data) { $0.enter(serial: serial, x: x, y: y) }
+            },
+            leave: { data, _, _, _ in
+                WaylandPointer.with(data) { $0.leave() }
+            },
+            motion: { data, _, time, x, y in
+                WaylandPointer.with(data) { $0.motion(time: time, x: x, y: y) }
+            },
+            button: { data, _, _, time, button, state in
+                WaylandPointer.with(data) { $0.button(time: time, code: button, state: state) }
+            },
+            axis: { data, _, time, axis, value in
+                WaylandPointer.with(data) { $0.axis(time: time, axis: axis, value: value) }
+            },
+            frame: { data, _ in
+                WaylandPointer.with(data) { $0.frame() }
+            },
+            axis_source: { data, _, source in
+                WaylandPointer.with(data) { $0.accumulator.axisSource(source) }
+            },
+            axis_stop: { data, _, time, axis in
+                WaylandPointer.with(data) { $0.axisStop(time: time, axis: axis) }
+            },
+            axis_discrete: { data, _, axis, discrete in
+                WaylandPointer.with(data) { $0.axisDiscrete(axis: axis, discrete: discrete) }
+            },
+            axis_value120: { data, _, axis, value in
+                WaylandPointer.with(data) { $0.axisValue120(axis: axis, value: value) }
+            }))
+        return listener
+    }()
+
+    /// Runs `body` on the pointer behind a listener's `data`, on the main actor (listeners run on the
+    /// thread that dispatches the display: the main thread).
+    private nonisolated static func with(_ data: UnsafeMutableRawPointer?, _ body: @MainActor (WaylandPointer) -> Void) {
+        guard let data else { return }
+        let pointer = Unmanaged<WaylandPointer>.fromOpaque(data).takeUnretainedValue()
+        MainActor.assumeIsolated { body(pointer) }
+    }
+
+    /// Gets the seat's pointer.
+    init?(seat: OpaquePointer, context: WaylandInputContext) {
+        guard let proxy = wl_seat_get_pointer(seat) else { return nil }
+        self.proxy = proxy
+        self.context = context
+        version = wl_proxy_get_version(proxy)
+        accumulator = PointerFrameAccumulator(framesEvents: version >= 5)
+        wl_pointer_add_listener(proxy, WaylandPointer.listener, Unmanaged.passUnretained(self).toOpaque())
+    }
+
+    /// Releases the pointer (`release` from v3, else a plain destroy).
+    func release() {
+        guard let proxy else { return }
+        self.proxy = nil
+        if version >= 3 { wl_pointer_release(proxy) } else { wl_pointer_destroy(proxy) }
+    }
+
+    // MARK: - Events
+
+    private static func axis(_ raw: UInt32) -> Axis? {
+        switch raw {
+        case WL_POINTER_AXIS_VERTICAL_SCROLL.rawValue: return .vertical
+        case WL_POINTER_AXIS_HORIZONTAL_SCROLL.rawValue: return .horizontal
+        default: return nil
+        }
+    }
+
+    private static func point(_ x: wl_fixed_t, _ y: wl_fixed_t) -> Point {
+        Point(x: wl_fixed_to_double(x), y: wl_fixed_to_double(y))
+    }
+
+    private func enter(serial: UInt32, x: wl_fixed_t, y: wl_fixed_t) {
+        enterSerial = serial
+        // enter carries no time: it happened now.
+        accumulator.enter(location: WaylandPointer.point(x, y), timestamp: context.now, emit: context.post)
+        context.flush()
+    }
+
+    // Each handler flushes the context: with frames (v5+) only `frame` posts anything, but before v5 every
+    // event is its own frame and must reach the core at once.
+    private func leave() {
+        accumulator.leave(timestamp: context.now, emit: context.post)
+        context.flush()
+    }
+
+    private func motion(time: UInt32, x: wl_fixed_t, y: wl_fixed_t) {
+        accumulator.motion(location: WaylandPointer.point(x, y), timestamp: context.eventTime(time),
+                           emit: context.post)
+        context.flush()
+    }
+
+    private func button(time: UInt32, code: UInt32, state: UInt32) {
+        let pressed = state == WL_POINTER_BUTTON_STATE_PRESSED.rawValue
+        accumulator.button(code: code, pressed: pressed, timestamp: context.eventTime(time), emit: context.post)
+        context.flush()
+    }
+
+    private func axis(time: UInt32, axis: UInt32, value: wl_fixed_t) {
+        guard let axis = WaylandPointer.axis(axis) else { return }
+        accumulator.axis(axis, value: wl_fixed_to_double(value), timestamp: context.eventTime(time),
+                         emit: context.post)
+        context.flush()
+    }
+
+    private func axisStop(time: UInt32, axis: UInt32) {
+        guard let axis = WaylandPointer.axis(axis) else { return }
+        accumulator.axisStop(axis, timestamp: context.eventTime(time), emit: context.post)
+        context.flush()
+    }
+
+    // axis_discrete and axis_value120 come before the `axis` event they qualify, carry no time, and never
+    // end a frame: they only feed the accumulator.
+    private func axisDiscrete(axis: UInt32, discrete: Int32) {
+        guard let axis = WaylandPointer.axis(axis) else { return }
+        accumulator.axisDiscrete(axis, steps: discrete)
+    }
+
+    private func axisValue120(axis: UInt32, value: Int32) {
+        guard let axis = WaylandPointer.axis(axis) else { return }
+        accumulator.axisValue120(axis, value: value)
+    }
+
+    private func frame() {
+        accumulator.frame(emit: context.post)
+        context.flush()
+    }
+}

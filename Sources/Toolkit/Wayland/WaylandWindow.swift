@@ -1,0 +1,424 @@
+import CWayland
+
+/// A toolkit window on a Wayland compositor: the entry point apps use.
+///
+/// It connects, binds the globals it needs (`wl_compositor`, `wl_shm`, `xdg_wm_base`; seats and outputs
+/// whenever they appear), creates an xdg toplevel and drives a `WindowCore`: protocol input becomes
+/// `InputEvent`s stamped on the window clock (CLOCK_MONOTONIC since the window was made), and the core's
+/// drawing becomes shm buffers committed with `damage_buffer`, paced by frame callbacks.
+///
+/// ```swift
+/// let window = try WaylandWindow(title: "Demo", size: Size(width: 480, height: 640))
+/// window.rootView.addSubview(myScrollContainer)
+/// try window.run()          // returns when the user closes the window
+/// ```
+///
+/// A compositor without a seat (Weston headless) or whose seat has no capabilities yet (sway) is fine: input
+/// devices are created when they appear. Everything runs on the main thread.
+@MainActor
+public final class WaylandWindow {
+    /// The backend-neutral window: root view, routing, timers, damage.
+    public let core: WindowCore
+
+    /// The view filling the window (`core.rootView`).
+    public var rootView: View { core.rootView }
+
+    /// The window size, in points (`core.size`).
+    public var size: Size { core.size }
+
+    /// When true, the primary pointer button acts as a finger (for compositors without a touch device).
+    public var pointerEmulatesTouch: Bool {
+        get { core.pointerEmulatesTouch }
+        set { core.pointerEmulatesTouch = newValue }
+    }
+
+    /// Frames presented so far: frame callbacks done for commits that attached a new buffer.
+    public private(set) var presentedFrameCount = 0
+
+    /// Called once, right after the first frame was committed (attached and sent).
+    public var onFirstFrameCommitted: (() -> Void)?
+
+    /// Time from the start of `init` to the first committed frame, on the window clock; nil before it.
+    public private(set) var timeToFirstCommit: Duration?
+
+    /// Pixels per point of the buffers: the largest scale among the outputs the surface is on (before it
+    /// is on any, the largest among all outputs; 1 without outputs or with a `wl_surface` below v3).
+    public private(set) var bufferScale = 1
+
+    /// True once the compositor asked to close the window (or `close()` was called): `run` returns and
+    /// `dispatchOnce` answers false.
+    public private(set) var isClosed = false
+
+    /// Whether the compositor offers a seat at all (Weston headless offers none).
+    public var hasSeat: Bool { !seats.isEmpty }
+    /// Whether some seat currently has a touch device.
+    public var hasTouch: Bool { seats.contains { $0.touch != nil } }
+    /// Whether some seat currently has a pointer.
+    public var hasPointer: Bool { seats.contains { $0.pointer != nil } }
+    /// Whether some seat currently has a keyboard.
+    public var hasKeyboard: Bool { seats.contains { $0.keyboard != nil } }
+
+    /// The window title (`xdg_toplevel.set_title`).
+    public var title: String {
+        didSet { xdg?.setTitle(title) }
+    }
+
+    /// The smallest size the compositor should give the window, in points (`xdg_toplevel.set_min_size`;
+    /// zero: no minimum). Also the lower bound applied to configured sizes.
+    public var minimumSize: Size = .zero {
+        didSet {
+            xdg?.setMinimumSize(width: WaylandWindow.points(minimumSize.width),
+                                height: WaylandWindow.points(minimumSize.height))
+            execute(pacer.frameWanted())
+        }
+    }
+
+    /// Sees every input event before the core (tests, diagnostics).
+    var onInputEvent: ((InputEvent) -> Void)? {
+        get { context.observer }
+        set { context.observer = newValue }
+    }
+
+    private let clock: MonotonicClock
+    private let startTime: Duration
+    private let display: WaylandDisplay
+    private let loop: WaylandEventLoop
+    private let context: WaylandInputContext
+    private var registry: WaylandRegistry?
+    private var compositor: OpaquePointer?
+    private var shm: OpaquePointer?
+    private var wmBase: XdgWmBase?
+    private var viewporter: OpaquePointer?
+    private var seats: [WaylandSeat] = []
+    private var outputs: [WaylandOutput] = []
+    private var enteredOutputs: [UInt] = []
+    private var xdg: XdgWindow?
+    private var buffers: WaylandBufferPool?
+    private var pacer = FramePacer()
+    private var committedScale = 1
+    /// True while drawing a frame or applying a configure: frame requests from the core are covered.
+    private var isBusy = false
+    private var pendingError: WaylandError?
+    private var isTornDown = false
+
+    /// Connects and creates the toplevel; the first frame is drawn when the compositor configures it (in
+    /// `run` or `dispatchOnce`).
+    /// - Parameters:
+    ///   - title: the window title.
+    ///   - size: the initial size, in points; rounded to whole points, at least 1 x 1 (non-finite: 1).
+    ///   - appID: the application id (desktop file name) compositors group windows by.
+    ///   - connection: where to connect.
+    /// - Throws: `WaylandError.noDisplay` when nothing answers, `.missingGlobal` when the compositor lacks
+    ///   `wl_compositor`, `wl_shm` or `xdg_wm_base`, `.connectionLost` when it breaks the connection.
+    public init(title: String, size: Size, appID: String = "org.toolkit.app",
+                connection: WaylandConnectionTarget = .environment) throws {
+        clock = MonotonicClock()
+        startTime = clock.now
+        self.title = title
+        display = try WaylandDisplay.connect(connection)
+        loop = WaylandEventLoop(display: display)
+        core = WindowCore(size: XdgWindow.resolvedSize(configured: (0, 0), current: size, minimum: .zero))
+        context = WaylandInputContext(core: core, clock: clock)
+        // Every stored property is set: from here on, a throw runs deinit, which tears down what exists.
+        let registry = WaylandRegistry(display: display.display)
+        self.registry = registry
+        registry.onGlobal = { [unowned self] in self.globalAdded($0) }
+        registry.onGlobalRemove = { [unowned self] in self.globalRemoved($0) }
+        try display.roundtrip()
+        guard let compositor else { throw WaylandError.missingGlobal("wl_compositor") }
+        guard let shm else { throw WaylandError.missingGlobal("wl_shm") }
+        guard let wmBaseProxy = wmBase?.proxy else { throw WaylandError.missingGlobal("xdg_wm_base") }
+        guard let xdg = XdgWindow(compositor: compositor, wmBase: wmBaseProxy, title: title, appID: appID) else {
+            throw WaylandError.connectionLost("could not create the window surface")
+        }
+        self.xdg = xdg
+        xdg.onConfigure = { [unowned self] in self.configured(serial: $0) }
+        xdg.onClose = { [unowned self] in self.isClosed = true }
+        xdg.onFrameDone = { [unowned self] in self.frameDone() }
+        xdg.onOutput = { [unowned self] in self.surfaceOutput(address: $0, entered: $1) }
+        bufferScale = preferredScale()
+        let buffers = WaylandBufferPool(shm: shm, configuration: pixelConfiguration())
+        buffers.onBufferReleased = { [unowned self] in self.execute(self.pacer.bufferReleased()) }
+        self.buffers = buffers
+        core.onNeedsFrame = { [unowned self] in
+            // While drawing or applying a configure, the frame in the works (and its callback) covers it.
+            guard !self.isBusy else { return }
+            self.execute(self.pacer.frameWanted())
+        }
+        // The initial commit, without a buffer, asks the compositor for the first configure.
+        if let surface = xdg.surface { wl_surface_commit(surface) }
+        _ = try display.flush()
+    }
+
+    isolated deinit {
+        tearDown()
+    }
+
+    // MARK: - Running
+
+    /// Runs the event loop until the window is closed (returns normally) or, with `maxFrames`, until that
+    /// many frames were presented during this call (`maxFrames <= 0` returns at once).
+    /// - Throws: `WaylandError` when the connection breaks (compositor gone, protocol error) or a buffer
+    ///   cannot be allocated.
+    public func run(maxFrames: Int? = nil) throws {
+        let start = presentedFrameCount
+        while true {
+            if let maxFrames, presentedFrameCount - start >= maxFrames { return }
+            guard try dispatchOnce(timeout: .seconds(3600)) else { return }
+        }
+    }
+
+    /// One loop iteration: waits at most `timeout` (less when a timer is due sooner) for compositor events,
+    /// dispatches them, fires due timers, draws when a frame callback says so.
+    /// - Returns: false once the window is closed.
+    public func dispatchOnce(timeout: Duration) throws -> Bool {
+        if let pendingError { throw pendingError }
+        guard !isClosed else { return false }
+        var wait = max(.zero, timeout)
+        if let deadline = core.nextTimerDeadline {
+            wait = min(wait, max(.zero, deadline - clock.now))
+        }
+        do {
+            try loop.step(timeout: wait)
+        } catch let error as WaylandError {
+            pendingError = error
+            throw error
+        }
+        core.fireTimers(upTo: clock.now)
+        if let pendingError { throw pendingError }
+        // Send what dispatching and timers produced (pongs, commits) now rather than at the next step: a
+        // caller stepping by hand (a test) may block before calling again. A full socket is left to the
+        // next step's POLLOUT wait.
+        do {
+            _ = try display.flush()
+        } catch let error as WaylandError {
+            pendingError = error
+            throw error
+        }
+        return !isClosed
+    }
+
+    /// The pixels of the frame presented last (what the compositor shows), or nil before the first one.
+    /// For tests and diagnostics: it copies the whole buffer.
+    func lastPresentedImage() -> Image? {
+        buffers?.lastPresentedImage()
+    }
+
+    /// Number of shm buffers alive (diagnostics: at most 4).
+    var liveBufferCount: Int { buffers?.liveCount ?? 0 }
+
+    /// Asks the run loop to stop, as if the compositor had sent `close`.
+    public func close() {
+        isClosed = true
+    }
+
+    // MARK: - Globals
+
+    private func globalAdded(_ global: WaylandRegistry.Global) {
+        guard let registry else { return }
+        switch global.interface {
+        case "wl_compositor" where compositor == nil:
+            compositor = registry.bind(global, interface: cw_compositor_interface())?.proxy
+        case "wl_shm" where shm == nil:
+            shm = registry.bind(global, interface: cw_shm_interface())?.proxy
+        case "xdg_wm_base" where wmBase == nil:
+            if let bound = registry.bind(global, interface: cw_xdg_wm_base_interface()) {
+                wmBase = XdgWmBase(proxy: bound.proxy, version: bound.version)
+            }
+        case "wp_viewporter" where viewporter == nil:
+            viewporter = registry.bind(global, interface: cw_viewporter_interface())?.proxy
+        case "wl_seat":
+            if let bound = registry.bind(global, interface: cw_seat_interface()) {
+                seats.append(WaylandSeat(proxy: bound.proxy, version: bound.version, globalName: global.name,
+                                         context: context))
+            }
+        case "wl_output":
+            if let bound = registry.bind(global, interface: cw_output_interface()) {
+                let output = WaylandOutput(proxy: bound.proxy, version: bound.version, globalName: global.name)
+                output.onScaleChange = { [unowned self] in self.updateBufferScale() }
+                outputs.append(output)
+            }
+        default:
+            break
+        }
+    }
+
+    private func globalRemoved(_ global: WaylandRegistry.Global) {
+        if let index = seats.firstIndex(where: { $0.globalName == global.name }) {
+            let seat = seats.remove(at: index)
+            seat.release()
+        } else if let index = outputs.firstIndex(where: { $0.globalName == global.name }) {
+            let output = outputs.remove(at: index)
+            enteredOutputs.removeAll { output.matches(address: $0) }
+            output.release()
+            updateBufferScale()
+        }
+    }
+
+    // MARK: - Scale
+
+    private func surfaceOutput(address: UInt, entered: Bool) {
+        if entered {
+            if !enteredOutputs.contains(address) { enteredOutputs.append(address) }
+        } else {
+            enteredOutputs.removeAll { $0 == address }
+        }
+        updateBufferScale()
+    }
+
+    private func preferredScale() -> Int {
+        guard let xdg, xdg.surfaceVersion >= 3 else { return 1 }
+        let entered = outputs.filter { output in enteredOutputs.contains { output.matches(address: $0) } }
+        let candidates = entered.isEmpty ? outputs : entered
+        return candidates.map(\.scale).max() ?? 1
+    }
+
+    private func updateBufferScale() {
+        let scale = preferredScale()
+        guard scale != bufferScale else { return }
+        bufferScale = scale
+        // Every pixel changes: redraw all. The new scale is sent with the next buffer (set_buffer_scale is
+        // double-buffered, and a bare commit with the old buffer at the new scale could be invalid).
+        core.addDamage(Rect(origin: .zero, size: core.size))
+    }
+
+    // MARK: - Frames
+
+    private static func points(_ value: Double) -> Int {
+        value.isFinite ? max(0, Int(min(value.rounded(.up), 1_000_000))) : 0
+    }
+
+    private func pixelConfiguration() -> BufferSlots.Configuration {
+        let width = max(1, WaylandWindow.points(core.size.width))
+        let height = max(1, WaylandWindow.points(core.size.height))
+        return BufferSlots.Configuration(width: width * bufferScale, height: height * bufferScale, scale: bufferScale)
+    }
+
+    private func configured(serial: UInt32) {
+        guard let xdg else { return }
+        isBusy = true
+        core.resize(to: XdgWindow.resolvedSize(configured: xdg.configuredSize, current: core.size,
+                                               minimum: minimumSize))
+        isBusy = false
+        execute(pacer.configure(serial: serial, needsFrame: core.needsFrame))
+    }
+
+    private func frameDone() {
+        let (presented, action) = pacer.callbackDone(needsFrame: core.needsFrame)
+        if presented { presentedFrameCount += 1 }
+        execute(action)
+    }
+
+    private func execute(_ action: FramePacer.Action) {
+        guard !isTornDown, pendingError == nil else { return }
+        switch action {
+        case .none: break
+        case .draw: drawFrame()
+        case .requestCallback: requestCallback()
+        }
+    }
+
+    /// A commit without a new buffer, carrying a frame callback (and the latest configure's ack).
+    private func requestCallback() {
+        guard let xdg, let surface = xdg.surface else { return }
+        if let serial = pacer.takeSerialToAck() { xdg.ackConfigure(serial) }
+        xdg.requestFrameCallback()
+        wl_surface_commit(surface)
+        pacer.didCommit(withBuffer: false)
+    }
+
+    /// Draws the core's damage into a free buffer and commits it with its damage and a frame callback.
+    ///
+    /// Order matters: the buffer is acquired (and the damage a fresh buffer needs is added) before
+    /// `prepareFrame`, so that everything the core is told before drawing happens before its frame starts
+    /// and the core's frame request state ends consistent.
+    private func drawFrame() {
+        guard !isBusy, let xdg, let surface = xdg.surface, let buffers else { return }
+        isBusy = true
+        defer { isBusy = false }
+        let configuration = pixelConfiguration()
+        buffers.reconfigure(configuration)
+        let acquired: (buffer: ShmBuffer, needsFullRedraw: Bool)?
+        do {
+            acquired = try buffers.acquire()
+        } catch let error as WaylandError {
+            pendingError = error
+            return
+        } catch {
+            pendingError = .bufferAllocationFailed("\(error)")
+            return
+        }
+        guard let (buffer, needsFullRedraw) = acquired, let bufferProxy = buffer.proxy else {
+            pacer.bufferUnavailable()
+            return
+        }
+        if needsFullRedraw || !pacer.hasCommittedFrame {
+            core.addDamage(Rect(origin: .zero, size: core.size))
+        }
+        core.prepareFrame(at: clock.now)
+        guard core.needsFrame else {
+            // The animations ended without changing anything: the buffer goes back untouched.
+            buffers.putBack(buffer)
+            execute(pacer.nothingToDraw())
+            return
+        }
+        let drawn = core.draw(into: buffer.canvas)
+        let scale = configuration.scale
+        var pixelDamage = DamageRegion()
+        drawn.forEachRect { x, y, w, h in
+            pixelDamage.add(Rect(x: Double(x), y: Double(y), width: Double(w), height: Double(h)), scale: scale)
+        }
+        if let serial = pacer.takeSerialToAck() { xdg.ackConfigure(serial) }
+        if committedScale != scale {
+            wl_surface_set_buffer_scale(surface, Int32(scale))
+            committedScale = scale
+        }
+        wl_surface_attach(surface, bufferProxy, 0, 0)
+        if xdg.surfaceVersion >= 4 {
+            pixelDamage.forEachRect { x, y, w, h in
+                wl_surface_damage_buffer(surface, Int32(x), Int32(y), Int32(w), Int32(h))
+            }
+        } else {
+            // Before v4 damage is in surface coordinates, which are points.
+            drawn.forEachRect { x, y, w, h in wl_surface_damage(surface, Int32(x), Int32(y), Int32(w), Int32(h)) }
+        }
+        xdg.requestFrameCallback()
+        wl_surface_commit(surface)
+        buffers.commit(buffer, damage: pixelDamage)
+        let first = !pacer.hasCommittedFrame
+        pacer.didCommit(withBuffer: true)
+        if first {
+            timeToFirstCommit = clock.now - startTime
+            onFirstFrameCommitted?()
+        }
+    }
+
+    // MARK: - Teardown
+
+    /// Destroys every proxy in protocol order, then disconnects. Safe to call twice.
+    private func tearDown() {
+        guard !isTornDown else { return }
+        isTornDown = true
+        core.onNeedsFrame = nil
+        buffers?.destroyAll()
+        buffers = nil
+        xdg?.destroy()
+        xdg = nil
+        for seat in seats { seat.release() }
+        seats.removeAll()
+        for output in outputs { output.release() }
+        outputs.removeAll()
+        wmBase?.destroy()
+        wmBase = nil
+        if let viewporter { wp_viewporter_destroy(viewporter) }
+        viewporter = nil
+        if let shm { wl_shm_destroy(shm) }
+        shm = nil
+        if let compositor { wl_compositor_destroy(compositor) }
+        compositor = nil
+        registry?.destroy()
+        registry = nil
+        _ = try? display.flush()
+        display.disconnect()
+    }
+}

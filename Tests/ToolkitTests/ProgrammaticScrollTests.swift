@@ -1,0 +1,75 @@
+// SCROLL.md section 8 (programmatic scrolling) and section 1 (direct offsets).
+
+import Testing
+@testable import Toolkit
+
+@MainActor @Suite struct ProgrammaticScrollTests {
+    @Test func rule8_1_animatedOffsetTakesThreeTenthsEaseOut() {
+        let s = ScrollScene()
+        s.container.setContentOffset(Point(x: 0, y: 1000), animated: true)
+        #expect(s.container.contentOffset == .zero)
+        s.window.advance(ms: 150)
+        // Ease-out: more than half way at half time.
+        #expect(s.container.contentOffset.y > 600 && s.container.contentOffset.y < 1000)
+        s.window.advance(ms: 140)
+        #expect(s.container.contentOffset.y < 1000)
+        s.window.advance(ms: 30)
+        #expect(s.container.contentOffset.y == 1000)
+        #expect(s.delegate.events == ["didScroll", "didEndScrollingAnimation"])
+        #expect(s.delegate.didScrollCount >= 17 && s.delegate.didScrollCount <= 20)   // one per frame
+        s.window.advance(ms: 500)
+        #expect(s.delegate.events.filter { $0 == "didEndScrollingAnimation" }.count == 1)
+        #expect(!s.container.isDecelerating && !s.container.isDragging)
+    }
+
+    @Test func rule8_1_animatedOffsetCancelsADeceleration() {
+        let s = ScrollScene(contentSize: Size(width: 400, height: 20_000))
+        s.window.drag(from: Point(x: 200, y: 600), to: Point(x: 200, y: 300), steps: 5, durationMS: 50)
+        s.window.advance(ms: 50)
+        #expect(s.container.isDecelerating)
+        s.container.setContentOffset(Point(x: 0, y: 100), animated: true)
+        #expect(!s.container.isDecelerating)
+        s.window.advance(ms: 400)
+        #expect(s.container.contentOffset.y == 100)
+        #expect(!s.delegate.events.contains("didEndDecelerating"))
+        #expect(s.delegate.events.last == "didEndScrollingAnimation")
+    }
+
+    @Test func rule8_2_scrollRectToVisibleScrollsTheLeastAmount() {
+        let s = ScrollScene()
+        s.container.scrollRectToVisible(Rect(x: 0, y: 1000, width: 100, height: 100), animated: false)
+        #expect(s.container.contentOffset.y == 300)   // bottom edge aligned
+        s.container.scrollRectToVisible(Rect(x: 0, y: 500, width: 100, height: 100), animated: false)
+        #expect(s.container.contentOffset.y == 300)   // already visible
+        s.container.scrollRectToVisible(Rect(x: 0, y: 100, width: 100, height: 100), animated: true)
+        s.window.advance(ms: 400)
+        #expect(s.container.contentOffset.y == 100)   // top edge aligned
+        s.container.scrollRectToVisible(Rect(x: 0, y: 3900, width: 100, height: 500), animated: false)
+        #expect(s.container.contentOffset.y == 3200)   // clamped into the range
+    }
+
+    @Test func rule1_directOffsetStaysWhereSetAndStopsMotion() {
+        let s = ScrollScene(contentSize: Size(width: 400, height: 20_000))
+        s.container.contentOffset = Point(x: 0, y: -300)   // out of range: allowed
+        s.window.advance(ms: 1000)
+        #expect(s.container.contentOffset.y == -300)
+        s.window.drag(from: Point(x: 200, y: 600), to: Point(x: 200, y: 300), steps: 5, durationMS: 50)
+        s.window.advance(ms: 50)
+        #expect(s.container.isDecelerating)
+        s.container.contentOffset = Point(x: 0, y: 700)
+        #expect(!s.container.isDecelerating)
+        s.window.advance(ms: 1000)
+        #expect(s.container.contentOffset.y == 700)
+    }
+
+    @Test func rule1_theRangeFollowsInsetsAndContentSize() {
+        let s = ScrollScene(viewport: Size(width: 400, height: 800), contentSize: Size(width: 400, height: 1000))
+        s.container.contentInset = EdgeInsets(top: 50, left: 0, bottom: 30, right: 0)
+        let p = s.container.makePolicy()
+        #expect(p.minOffset.y == -50)
+        #expect(p.maxOffset.y == 230)
+        #expect(!p.scrollable.contains(.horizontal))
+        s.container.alwaysBounceHorizontal = true
+        #expect(s.container.makePolicy().scrollable.contains(.horizontal))
+    }
+}

@@ -1,0 +1,96 @@
+import Testing
+@testable import Toolkit
+
+/// Frame pacing and configure acks, as a state machine.
+@Suite struct FramePacerTests {
+    @Test func nothingBeforeTheFirstConfigureWhichDrawsTheFirstFrame() {
+        var pacer = FramePacer()
+        #expect(pacer.frameWanted() == .none)
+        #expect(pacer.configure(serial: 7, needsFrame: false) == .draw)
+        #expect(pacer.takeSerialToAck() == 7)
+        #expect(pacer.takeSerialToAck() == nil)
+        pacer.didCommit(withBuffer: true)
+        #expect(pacer.hasCommittedFrame)
+    }
+
+    @Test func noCommitWhileACallbackIsPending() {
+        var pacer = FramePacer()
+        _ = pacer.configure(serial: 1, needsFrame: true)
+        _ = pacer.takeSerialToAck()
+        pacer.didCommit(withBuffer: true)
+        #expect(pacer.frameWanted() == .none)
+        #expect(pacer.configure(serial: 2, needsFrame: true) == .none)
+        let done = pacer.callbackDone(needsFrame: true)
+        #expect(done.presented)
+        #expect(done.action == .draw)
+    }
+
+    @Test func onlyTheLatestSerialIsAcked() {
+        var pacer = FramePacer()
+        _ = pacer.configure(serial: 1, needsFrame: true)
+        _ = pacer.takeSerialToAck()
+        pacer.didCommit(withBuffer: true)
+        _ = pacer.configure(serial: 2, needsFrame: true)
+        _ = pacer.configure(serial: 3, needsFrame: true)
+        _ = pacer.callbackDone(needsFrame: true)
+        #expect(pacer.takeSerialToAck() == 3)
+        #expect(pacer.takeSerialToAck() == nil)
+    }
+
+    @Test func anIdleWindowAsksForACallbackAndItsDoneIsNotAPresentedFrame() {
+        var pacer = FramePacer()
+        _ = pacer.configure(serial: 1, needsFrame: true)
+        _ = pacer.takeSerialToAck()
+        pacer.didCommit(withBuffer: true)
+        #expect(pacer.callbackDone(needsFrame: false) == (true, .none))
+        #expect(pacer.frameWanted() == .requestCallback)
+        pacer.didCommit(withBuffer: false)
+        let done = pacer.callbackDone(needsFrame: true)
+        #expect(!done.presented)
+        #expect(done.action == .draw)
+    }
+
+    @Test func aConfigureWithNothingToDrawStillGetsItsAckCommitted() {
+        var pacer = FramePacer()
+        _ = pacer.configure(serial: 1, needsFrame: true)
+        _ = pacer.takeSerialToAck()
+        pacer.didCommit(withBuffer: true)
+        _ = pacer.callbackDone(needsFrame: false)
+        // Idle, a state-only configure (e.g. activated): a bare commit carries the ack.
+        #expect(pacer.configure(serial: 2, needsFrame: false) == .requestCallback)
+        // While a callback is pending it waits for the done.
+        pacer.didCommit(withBuffer: false)
+        _ = pacer.configure(serial: 3, needsFrame: false)
+        #expect(pacer.callbackDone(needsFrame: false).action == .requestCallback)
+        // A draw that found nothing falls back to the same.
+        #expect(pacer.nothingToDraw() == .requestCallback)
+        _ = pacer.takeSerialToAck()
+        #expect(pacer.nothingToDraw() == .none)
+    }
+
+    @Test func aResizeConfigureWhileIdleDrawsAtOnce() {
+        var pacer = FramePacer()
+        _ = pacer.configure(serial: 1, needsFrame: true)
+        _ = pacer.takeSerialToAck()
+        pacer.didCommit(withBuffer: true)
+        _ = pacer.callbackDone(needsFrame: false)
+        #expect(pacer.configure(serial: 2, needsFrame: true) == .draw)
+    }
+
+    @Test func withoutAFreeBufferTheFrameWaitsForARelease() {
+        var pacer = FramePacer()
+        _ = pacer.configure(serial: 1, needsFrame: true)
+        _ = pacer.takeSerialToAck()
+        pacer.didCommit(withBuffer: true)
+        _ = pacer.callbackDone(needsFrame: true)
+        pacer.bufferUnavailable()
+        #expect(pacer.frameWanted() == .none)
+        #expect(pacer.bufferReleased() == .draw)
+        #expect(pacer.bufferReleased() == .none)
+    }
+
+    @Test func aStrayDoneIsIgnored() {
+        var pacer = FramePacer()
+        #expect(pacer.callbackDone(needsFrame: true) == (false, .none))
+    }
+}

@@ -1,0 +1,201 @@
+import Testing
+@testable import Toolkit
+import ToolkitTesting
+
+/// `WaylandWindow` end to end through the in-process test compositor: real protocol, injected input.
+/// Timestamps are not asserted (the window maps compositor times onto its own monotonic clock).
+@MainActor
+@Suite struct WaylandWindowCompositorTests {
+    private final class Log {
+        var events: [InputEvent] = []
+        func without(timestamps: Bool = true) -> [String] {
+            events.map { event in
+                switch event {
+                case let .touchDown(id, location, _): return "down \(id) \(location)"
+                case let .touchMotion(id, location, _): return "motion \(id) \(location)"
+                case let .touchUp(id, _): return "up \(id)"
+                case .touchFrame: return "frame"
+                case .touchCancel: return "cancel"
+                case let .pointerEnter(location, _): return "enter \(location)"
+                case .pointerLeave: return "leave"
+                case let .pointerMotion(location, _): return "pointer \(location)"
+                case let .pointerButton(button, pressed, _): return "button \(button) \(pressed)"
+                case let .axis(e): return "axis \(e.source) \(e.dx) \(e.dy) \(e.stopHorizontal) \(e.stopVertical)"
+                case let .key(key, pressed, modifiers, isRepeat, _):
+                    return "key \(key) \(pressed) \(modifiers.rawValue) \(isRepeat ? "repeat" : "")"
+                case let .keyboardFocus(focus): return "focus \(focus)"
+                }
+            }
+        }
+    }
+
+    private final class Ticker: FrameAnimator {
+        let view: View
+        init(view: View) { self.view = view }
+        func animationFrame(at time: Duration) -> Bool {
+            view.setNeedsDisplay()
+            return true
+        }
+    }
+
+    /// Dispatches until `condition` holds, at most `limit` (real I/O with the compositor thread).
+    private func pump(_ window: WaylandWindow, limit: Duration = .seconds(5), until condition: () -> Bool) throws {
+        let clock = ContinuousClock()
+        let deadline = clock.now + limit
+        while !condition() && clock.now < deadline {
+            _ = try window.dispatchOnce(timeout: .milliseconds(10))
+        }
+    }
+
+    private func mapped(_ compositor: TestCompositor, size: Size = Size(width: 200, height: 100),
+                        log: Log) throws -> WaylandWindow {
+        let window = try WaylandWindow(title: "compositor test", size: size, appID: "org.toolkit.tests",
+                                       connection: .fileDescriptor(compositor.connectClientFD()))
+        window.rootView.backgroundColor = Color(red: 0, green: 0, blue: 1)
+        window.onInputEvent = { log.events.append($0) }
+        try pump(window) { window.presentedFrameCount >= 1 }
+        return window
+    }
+
+    @Test func mapsWithTitleAppIDAndPixels() throws {
+        let compositor = try TestCompositor()
+        let log = Log()
+        let window = try mapped(compositor, log: log)
+        #expect(window.presentedFrameCount >= 1)
+        #expect(compositor.toplevelTitle == "compositor test")
+        #expect(compositor.toplevelAppID == "org.toolkit.tests")
+        let image = try #require(compositor.lastCommittedImage)
+        #expect(image.width == 200 && image.height == 100)
+        #expect(image.pixel(x: 199, y: 99) == 0xFF00_00FF)
+        #expect(window.hasSeat && window.hasPointer && window.hasKeyboard && window.hasTouch)
+        #expect(compositor.isClean)
+    }
+
+    @Test func touchFramesAndCapabilityLossMidTouch() throws {
+        let compositor = try TestCompositor()
+        let log = Log()
+        let window = try mapped(compositor, log: log)
+        compositor.touchDown(id: 3, at: Point(x: 10, y: 20))
+        compositor.touchFrame()
+        compositor.touchMotion(id: 3, to: Point(x: 15, y: 25))
+        compositor.touchFrame()
+        try pump(window) { log.events.count >= 4 }
+        #expect(log.without() == ["down 3 (10.0, 20.0)", "frame", "motion 3 (15.0, 25.0)", "frame"])
+        log.events.removeAll()
+        compositor.setCapabilities([.pointer, .keyboard])
+        try pump(window) { !log.events.isEmpty }
+        #expect(log.without() == ["cancel"])
+        #expect(!window.hasTouch)
+        #expect(compositor.isClean)
+    }
+
+    @Test func lastUpWithoutFrameIsDelivered() throws {
+        let compositor = try TestCompositor()
+        let log = Log()
+        let window = try mapped(compositor, log: log)
+        compositor.touchDown(id: 0, at: Point(x: 5, y: 5))
+        compositor.touchFrame()
+        compositor.touchUp(id: 0)   // no frame, as Weston 10
+        try pump(window) { log.events.count >= 4 }
+        #expect(log.without() == ["down 0 (5.0, 5.0)", "frame", "up 0", "frame"])
+    }
+
+    @Test func pointerFramesWheelAndFinger() throws {
+        let compositor = try TestCompositor()
+        let log = Log()
+        let window = try mapped(compositor, log: log)
+        compositor.pointerEnter(at: Point(x: 50, y: 50))
+        compositor.pointerFrame()
+        compositor.pointerMotion(to: Point(x: 60, y: 55.5))
+        compositor.pointerFrame()
+        compositor.pointerAxis(dx: 0, dy: 40, source: .wheel)
+        compositor.pointerFrame()
+        compositor.pointerAxis(dx: 0, dy: 80, source: .wheel)
+        compositor.pointerFrame()
+        compositor.pointerAxis(dx: 0, dy: 3.5, source: .finger)
+        compositor.pointerFrame()
+        compositor.pointerAxisStop()
+        compositor.pointerFrame()
+        compositor.pointerButton(.left, pressed: true)
+        compositor.pointerFrame()
+        try pump(window) { log.events.count >= 7 }
+        #expect(log.without() == [
+            "enter (50.0, 50.0)", "pointer (60.0, 55.5)",
+            "axis wheel 0.0 40.0 false false", "axis wheel 0.0 80.0 false false",
+            "axis finger 0.0 3.5 false false", "axis finger 0.0 0.0 true true",
+            "button left true",
+        ])
+        #expect(window.core.pointerLocation == Point(x: 60, y: 55.5))
+    }
+
+    @Test func keysThroughTheSharedKeymapAndRepeat() throws {
+        let compositor = try TestCompositor()
+        let log = Log()
+        let window = try mapped(compositor, log: log)
+        compositor.key(.down, pressed: true)
+        try pump(window) { log.events.contains { if case .key = $0 { return true } else { return false } } }
+        // Repeat runs on the window's monotonic clock: wait for one (real time, bounded).
+        try pump(window, limit: .seconds(3)) { log.without().contains("key down true 0 repeat") }
+        compositor.key(.down, pressed: false)
+        try pump(window) { log.without().contains("key down false 0 ") }
+        let lines = log.without()
+        #expect(lines.first == "focus true")
+        #expect(lines.contains("key down true 0 "))
+        #expect(lines.contains("key down true 0 repeat"))
+        let repeatsAtRelease = lines.filter { $0.hasSuffix("repeat") }.count
+        // Released: no more repeats.
+        try pump(window, limit: .milliseconds(200)) { false }
+        #expect(log.without().filter { $0.hasSuffix("repeat") }.count == repeatsAtRelease)
+    }
+
+    @Test func scaleResizeBufferBoundPingAndClose() throws {
+        let compositor = try TestCompositor(outputSize: Size(width: 400, height: 300))
+        compositor.outputScale = 2
+        let log = Log()
+        let window = try mapped(compositor, size: Size(width: 100, height: 50), log: log)
+        try pump(window) { compositor.toplevelBufferScale == 2 }
+        #expect(window.bufferScale == 2)
+        let first = try #require(compositor.lastCommittedImage)
+        #expect(first.width == 200 && first.height == 100)
+
+        let serial = compositor.sendConfigure(size: Size(width: 150, height: 80))
+        try pump(window) { compositor.lastAckedSerial == serial && compositor.lastCommittedImage?.width == 300 }
+        #expect(window.size == Size(width: 150, height: 80))
+        #expect(compositor.lastCommittedImage?.height == 160)
+
+        // A compositor that keeps every buffer: at most 4 exist, then the window waits.
+        compositor.autoReleaseBuffers = false
+        window.core.addAnimator(Ticker(view: window.rootView))
+        try pump(window, limit: .milliseconds(300)) { false }
+        #expect(window.liveBufferCount == 4)
+        let stalled = window.presentedFrameCount
+        try pump(window, limit: .milliseconds(100)) { false }
+        #expect(window.presentedFrameCount == stalled)
+        compositor.releaseBuffers()
+        compositor.autoReleaseBuffers = true
+        try pump(window) { window.presentedFrameCount > stalled + 2 }
+        #expect(window.presentedFrameCount > stalled + 2)
+
+        let ping = compositor.sendPing()
+        _ = try window.dispatchOnce(timeout: .milliseconds(500))
+        try compositor.waitForPong(serial: ping, timeout: .seconds(2))
+
+        #expect(compositor.sendClose())
+        try pump(window) { window.isClosed }
+        #expect(window.isClosed)
+        try window.run()   // returns at once: closed
+        #expect(compositor.isClean)
+    }
+
+    @Test func disconnectThrowsConnectionLost() throws {
+        let compositor = try TestCompositor()
+        let log = Log()
+        let window = try mapped(compositor, log: log)
+        compositor.disconnectAllClients()
+        #expect(throws: WaylandError.self) {
+            let clock = ContinuousClock()
+            let deadline = clock.now + .seconds(5)
+            while clock.now < deadline { _ = try window.dispatchOnce(timeout: .milliseconds(10)) }
+        }
+    }
+}
