@@ -31,7 +31,7 @@ enum EventBench {
     static func drag(_ name: String, scene: ListScene, motions: Int, options: Options) -> Measurement {
         let window = scene.window
         return Measurement.measure(name, runs: options.runs, operationsPerRun: motions,
-                                   traceAllocations: options.traceAllocations) { _ in
+                                   options: options) { _ in
             var time = scene.clock
             window.handle(.touchDown(id: 1, location: Point(x: 200, y: 300), timestamp: time))
             window.handle(.touchFrame(timestamp: time))
@@ -51,7 +51,7 @@ enum EventBench {
     private static func tap(_ name: String, scene: ListScene, taps: Int, options: Options) -> Measurement {
         let window = scene.window
         return Measurement.measure(name, runs: options.runs, operationsPerRun: taps,
-                                   traceAllocations: options.traceAllocations) { _ in
+                                   options: options) { _ in
             var time = scene.clock
             for _ in 0..<taps {
                 time += .milliseconds(1)

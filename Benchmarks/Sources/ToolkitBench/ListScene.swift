@@ -3,10 +3,10 @@ import Toolkit
 /// The benchmark window: a header and, below it, a clipping container of `rowCount` rows of 44 pt, all in a
 /// `WindowCore` of 1920 x 1080 points at scale 1, drawn into a pixel buffer of the same size.
 ///
-/// The container is a plain `View` with `clipsToBounds`, scrolled by setting `bounds.origin` (what a scroll
-/// container does with its content offset): that damages the container's frame, the whole list area. Every
-/// row is a subview, including those far outside the visible area, so the per-frame cost shows whether the
-/// drawing walk depends on the content length.
+/// The container is either a plain `View` with `clipsToBounds`, scrolled by setting `bounds.origin` (what a
+/// scroll container does with its content offset), or a real `ScrollContainer`. Either way a scroll damages
+/// the container's frame, the whole list area. Every row is a subview, including those far outside the
+/// visible area, so the per-frame cost shows whether the drawing walk depends on the content length.
 @MainActor
 final class ListScene {
     /// Window width, in points (and pixels).
@@ -16,6 +16,8 @@ final class ListScene {
 
     let window: WindowCore
     let container: View
+    /// The container when it is a `ScrollContainer`.
+    let scrollContainer: ScrollContainer?
     let rows: [RowView]
     let canvas: Canvas
     /// The canvas's pixels (`width * height` ARGB words), owned here.
@@ -28,14 +30,23 @@ final class ListScene {
         max(0, Double(rows.count) * RowView.height - container.bounds.height)
     }
 
-    init(rowCount: Int) {
+    /// A window with `rowCount` rows in a plain clipping view, or in a `ScrollContainer` when `scrolling`.
+    init(rowCount: Int, scrolling: Bool = false) {
         let size = Size(width: Double(ListScene.width), height: Double(ListScene.height))
         window = WindowCore(size: size)
         window.rootView.backgroundColor = Color(white: 1)
         window.rootView.addSubview(HeaderView(width: size.width))
-        container = View(frame: Rect(x: 0, y: HeaderView.height, width: size.width,
-                                     height: size.height - HeaderView.height))
-        container.clipsToBounds = true
+        let listFrame = Rect(x: 0, y: HeaderView.height, width: size.width, height: size.height - HeaderView.height)
+        if scrolling {
+            let scroll = ScrollContainer(frame: listFrame)
+            scroll.contentSize = Size(width: size.width, height: Double(rowCount) * RowView.height)
+            scrollContainer = scroll
+            container = scroll
+        } else {
+            scrollContainer = nil
+            container = View(frame: listFrame)
+            container.clipsToBounds = true
+        }
         window.rootView.addSubview(container)
         var rows: [RowView] = []
         rows.reserveCapacity(rowCount)

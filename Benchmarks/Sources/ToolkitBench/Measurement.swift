@@ -28,15 +28,23 @@ struct Measurement {
     var minimum: Double { samples.min() ?? .nan }
 
     /// Runs `warmUp` untimed runs, then optionally a traced run, then `runs` timed runs of `body`, which
-    /// performs `operationsPerRun` operations each time it is called (run index given).
-    static func measure(_ name: String, runs: Int, operationsPerRun: Int, warmUp: Int = 2, traceAllocations: Int,
-                        _ body: (Int) -> Void) -> Measurement {
+    /// performs `operationsPerRun` operations each time it is called (run index given). `setUp`, when given,
+    /// runs before every run of `body`, outside the timing and the allocation count.
+    /// Skipped (no samples) when `options.filter` is set and not in `name`.
+    static func measure(_ name: String, runs: Int, operationsPerRun: Int, warmUp: Int = 2, options: Options,
+                        setUp: ((Int) -> Void)? = nil, _ body: (Int) -> Void) -> Measurement {
+        if let filter = options.filter, !name.contains(filter) {
+            return Measurement(name: name, samples: [], allocationsPerOperation: .nan, bytesPerOperation: .nan)
+        }
+        let traceAllocations = options.traceAllocations
         var run = 0
         for _ in 0..<warmUp {
+            setUp?(run)
             body(run)
             run += 1
         }
         if traceAllocations > 0 {
+            setUp?(run)
             // Arm first: arming loads the unwinder, which allocates.
             bench_alloc_trace(Int32(traceAllocations))
             let before = bench_alloc_count()
@@ -52,6 +60,7 @@ struct Measurement {
         var allocations: UInt64 = 0
         var bytes: UInt64 = 0
         for _ in 0..<runs {
+            setUp?(run)
             let allocationsBefore = bench_alloc_count()
             let bytesBefore = bench_alloc_bytes()
             let start = Stopwatch.nanoseconds()

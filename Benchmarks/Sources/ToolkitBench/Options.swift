@@ -1,6 +1,6 @@
 /// What the command line asked for.
 ///
-/// `toolkit-bench [frames|events|all] [--runs N] [--quick] [--trace-allocs[=N]] [--png FILE]`
+/// `toolkit-bench [frames|events|all] [--runs N] [--quick] [--trace-allocs[=N]] [--png FILE] [--only TEXT]`
 struct Options {
     /// Which benchmark groups run.
     enum Group: String {
@@ -18,6 +18,8 @@ struct Options {
     /// When set, the list window as the frame benchmarks draw it is written there as a PNG (to check what is
     /// being measured).
     var snapshotPath: String?
+    /// When set, only cases whose name contains it run (for profiling one case).
+    var filter: String?
 
     /// Parses `arguments` (without the program name); returns nil and prints usage on a bad argument.
     static func parse(_ arguments: [String]) -> Options? {
@@ -33,6 +35,9 @@ struct Options {
             } else if argument == "--png", index + 1 < arguments.count {
                 options.snapshotPath = arguments[index + 1]
                 index += 1
+            } else if argument == "--only", index + 1 < arguments.count {
+                options.filter = arguments[index + 1]
+                index += 1
             } else if argument == "--quick" {
                 options.quick = true
             } else if argument == "--trace-allocs" {
@@ -42,12 +47,14 @@ struct Options {
             } else {
                 print("""
                     usage: toolkit-bench [frames|events|all] [--runs N] [--quick] [--trace-allocs[=N]] [--png FILE]
+                                         [--only TEXT]
                       frames          1080p frame costs against one pixman copy of the frame
                       events          touch event throughput through WindowCore.handle(_:)
                       --runs N        timed runs per case (default 7); median and minimum are printed
                       --quick         fewer operations per run (harness smoke test)
                       --trace-allocs  backtrace of the first N (default 3) steady-state allocations per case
                       --png FILE      write the benchmark window, as drawn, to FILE
+                      --only TEXT     run only the cases whose name contains TEXT (for profiling)
                     """)
                 return nil
             }

@@ -17,45 +17,46 @@ struct ToolkitBench {
         }
         if options.group == .frames || options.group == .all {
             let results = FrameBench.run(options)
-            printTable("frames (ms per frame; ratio to one pixman copy)", results, unit: .milliseconds,
+            printTable("frames (microseconds per frame; ratio of medians to one pixman copy)", results, unit: .microseconds,
                        reference: results.first)
         }
         if options.group == .events || options.group == .all {
-            printTable("events", EventBench.run(options), unit: .eventsPerSecond, reference: nil)
+            printTable("events (operations per second: touch events, taps or frames as named)", EventBench.run(options),
+                       unit: .operationsPerSecond, reference: nil)
         }
     }
 
     /// How a table shows its samples.
     enum Unit {
-        /// Milliseconds per operation.
-        case milliseconds
+        /// Microseconds per operation.
+        case microseconds
         /// Operations per second, with the time per operation in nanoseconds.
-        case eventsPerSecond
+        case operationsPerSecond
     }
 
     static func printTable(_ title: String, _ results: [Measurement], unit: Unit, reference: Measurement?) {
         print("")
         print("== \(title)")
         switch unit {
-        case .milliseconds:
-            print(pad("case", 46, left: false) + pad("median ms", 11) + pad("min ms", 9) + pad("x copy", 8)
+        case .microseconds:
+            print(pad("case", 46, left: false) + pad("median us", 11) + pad("min us", 9) + pad("x copy", 8)
                   + pad("allocs/frame", 14) + pad("bytes/frame", 13))
-        case .eventsPerSecond:
+        case .operationsPerSecond:
             print(pad("case", 46, left: false) + pad("median /s", 13) + pad("max /s", 13) + pad("ns/op", 12)
                   + pad("allocs/op", 11) + pad("bytes/op", 10))
         }
-        for result in results {
+        for result in results where !result.samples.isEmpty {
             var line = pad(result.name, 46, left: false)
             switch unit {
-            case .milliseconds:
-                line += pad(format(result.median * 1e3, 3), 11) + pad(format(result.minimum * 1e3, 3), 9)
+            case .microseconds:
+                line += pad(format(result.median * 1e6, 2), 11) + pad(format(result.minimum * 1e6, 2), 9)
                 line += pad(reference.map { format(result.median / $0.median, 2) } ?? "", 8)
-            case .eventsPerSecond:
+            case .operationsPerSecond:
                 line += pad(format(1 / result.median, 0), 13) + pad(format(1 / result.minimum, 0), 13)
                 line += pad(format(result.median * 1e9, 0), 12)
             }
-            line += pad(format(result.allocationsPerOperation, 2), unit == .milliseconds ? 14 : 11)
-            line += pad(format(result.bytesPerOperation, 0), unit == .milliseconds ? 13 : 10)
+            line += pad(format(result.allocationsPerOperation, 2), unit == .microseconds ? 14 : 11)
+            line += pad(format(result.bytesPerOperation, 0), unit == .microseconds ? 13 : 10)
             print(line)
         }
     }
