@@ -123,9 +123,6 @@ enum ScrollEventBench {
     /// Frames of one fling each run (the flick is set-up, not timed); frames per second of the window's work.
     private static func fling(_ name: String, scene: ListScene, draws: Bool, options: Options) -> Measurement {
         guard let container = scene.scrollContainer else { fatalError("the fling needs a ScrollContainer") }
-        if let filter = options.filter, !name.contains(filter) {
-            return Measurement(name: name, samples: [], allocationsPerOperation: .nan, bytesPerOperation: .nan)
-        }
         // One probe fling: how many frames it lasts (the same every time: same start, same gesture, same clock
         // steps relative to the release).
         flick(scene)
@@ -135,9 +132,8 @@ enum ScrollEventBench {
             frames += 1
         }
         let framesPerFling = frames
-        printError("[info] \(name): \(framesPerFling) frames per fling, resting at offset "
-                   + format(container.contentOffset.y, 1))
-        return Measurement.measure(name, runs: options.runs * 3, operationsPerRun: max(framesPerFling, 1),
+        return Measurement.measure("\(name) (\(framesPerFling) frames)", runs: options.runs * 3,
+                                   operationsPerRun: max(framesPerFling, 1),
                                    options: options, setUp: { _ in
             flick(scene)
         }) { _ in

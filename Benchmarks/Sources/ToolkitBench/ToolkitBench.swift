@@ -17,12 +17,12 @@ struct ToolkitBench {
         }
         if options.group == .frames || options.group == .all {
             let results = FrameBench.run(options)
-            printTable("frames (microseconds per frame; ratio of medians to one pixman copy)", results, unit: .microseconds,
-                       reference: results.first)
+            printTable("frames (microseconds per frame; ratio of medians to one pixman copy)", results,
+                       unit: .microseconds, reference: results.first)
         }
         if options.group == .events || options.group == .all {
-            printTable("events (operations per second: touch events, taps or frames as named)", EventBench.run(options),
-                       unit: .operationsPerSecond, reference: nil)
+            printTable("events (operations per second: touch events, taps or frames as named)",
+                       EventBench.run(options), unit: .operationsPerSecond, reference: nil)
         }
     }
 
@@ -39,14 +39,14 @@ struct ToolkitBench {
         print("== \(title)")
         switch unit {
         case .microseconds:
-            print(pad("case", 46, left: false) + pad("median us", 11) + pad("min us", 9) + pad("x copy", 8)
+            print(pad("case", 52, left: false) + pad("median us", 11) + pad("min us", 9) + pad("x copy", 8)
                   + pad("allocs/frame", 14) + pad("bytes/frame", 13))
         case .operationsPerSecond:
-            print(pad("case", 46, left: false) + pad("median /s", 13) + pad("max /s", 13) + pad("ns/op", 12)
+            print(pad("case", 52, left: false) + pad("median /s", 13) + pad("max /s", 13) + pad("ns/op", 12)
                   + pad("allocs/op", 11) + pad("bytes/op", 10))
         }
         for result in results where !result.samples.isEmpty {
-            var line = pad(result.name, 46, left: false)
+            var line = pad(result.name, 52, left: false)
             switch unit {
             case .microseconds:
                 line += pad(format(result.median * 1e6, 2), 11) + pad(format(result.minimum * 1e6, 2), 9)
