@@ -110,6 +110,8 @@ void bench_alloc_trace(int n) {
     __atomic_store_n(&traceRemaining, n > 0 ? n : 0, __ATOMIC_RELAXED);
 }
 
+// A malloc the compiler cannot drop (the pointer goes through a volatile): if it is not counted, another
+// malloc than ours is in use (static linking, a preloaded allocator).
 int bench_alloc_counting_works(void) {
     uint64_t before = bench_alloc_count();
     void *volatile probe = malloc(1);
@@ -118,6 +120,9 @@ int bench_alloc_counting_works(void) {
 }
 
 // MARK: - The interposed functions
+
+// Each function counts, then forwards to the glibc entry point that does the same job, so that memory is
+// always allocated and freed by the same allocator (glibc's), whichever library made the call.
 
 void *malloc(size_t size) {
     count("malloc", size);
@@ -134,6 +139,7 @@ void *realloc(void *pointer, size_t size) {
     return __libc_realloc(pointer, size);
 }
 
+// glibc's own reallocarray calls its internal realloc (not through the PLT): defined here so it is counted.
 void *reallocarray(void *pointer, size_t n, size_t size) {
     size_t total;
     if (__builtin_mul_overflow(n, size, &total)) {
@@ -144,6 +150,7 @@ void *reallocarray(void *pointer, size_t n, size_t size) {
     return __libc_realloc(pointer, total);
 }
 
+// Not counted: the budget is about allocations, and every free pairs with one of them.
 void free(void *pointer) {
     __libc_free(pointer);
 }
@@ -158,6 +165,7 @@ int posix_memalign(void **result, size_t alignment, size_t size) {
     return 0;
 }
 
+// The Swift runtime allocates over-aligned objects through these (swift_slowAlloc).
 void *aligned_alloc(size_t alignment, size_t size) {
     count("aligned_alloc", size);
     return __libc_memalign(alignment, size);

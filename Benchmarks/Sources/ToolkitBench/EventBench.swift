@@ -33,11 +33,13 @@ enum EventBench {
         let window = scene.window
         return Measurement.measure(name, runs: options.runs, operationsPerRun: motions,
                                    options: options) { _ in
+            // The clock carries on from the previous run: time never goes backwards for the window.
             var time = scene.clock
             window.handle(.touchDown(id: 1, location: Point(x: 200, y: 300), timestamp: time))
             window.handle(.touchFrame(timestamp: time))
             for index in 0..<motions {
                 time += .milliseconds(1)
+                // Small moves within one row: the touch stays on the row it went down on.
                 let location = Point(x: 200 + Double(index & 15), y: 300)
                 window.handle(.touchMotion(id: 1, location: location, timestamp: time))
                 window.handle(.touchFrame(timestamp: time))

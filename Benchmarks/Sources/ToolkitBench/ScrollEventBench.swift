@@ -67,7 +67,7 @@ enum ScrollEventBench {
                 window.handle(.touchMotion(id: 1, location: location, timestamp: time))
                 window.handle(.touchFrame(timestamp: time))
             }
-            // Lift slowly (the last moves were 1 pt/ms, below nothing): the release may fling a little;
+            // The last moves were 1 pt/ms: the release may fling a little;
             // the next run's offset assignment stops it.
             window.handle(.touchUp(id: 1, timestamp: time))
             window.handle(.touchFrame(timestamp: time))

@@ -45,6 +45,7 @@ struct ToolkitBench {
             print(pad("case", 52, left: false) + pad("median /s", 13) + pad("max /s", 13) + pad("ns/op", 12)
                   + pad("allocs/op", 11) + pad("bytes/op", 10))
         }
+        // Cases skipped by --only have no samples.
         for result in results where !result.samples.isEmpty {
             var line = pad(result.name, 52, left: false)
             switch unit {
@@ -52,6 +53,7 @@ struct ToolkitBench {
                 line += pad(format(result.median * 1e6, 2), 11) + pad(format(result.minimum * 1e6, 2), 9)
                 line += pad(reference.map { format(result.median / $0.median, 2) } ?? "", 8)
             case .operationsPerSecond:
+                // The best rate comes from the fastest run: 1 / minimum time.
                 line += pad(format(1 / result.median, 0), 13) + pad(format(1 / result.minimum, 0), 13)
                 line += pad(format(result.median * 1e9, 0), 12)
             }
@@ -79,6 +81,7 @@ struct ToolkitBench {
     private static func cpuModel() -> String {
         guard let file = fopen("/proc/cpuinfo", "r") else { return "unknown CPU" }
         defer { fclose(file) }
+        // Lines of /proc/cpuinfo are short; a longer one is read in pieces, which cannot match the prefix.
         var buffer = [CChar](repeating: 0, count: 512)
         while fgets(&buffer, Int32(buffer.count), file) != nil {
             let line = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
