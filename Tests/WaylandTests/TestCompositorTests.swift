@@ -370,6 +370,9 @@ import ToolkitTesting
         #expect(compositor.droppedInputEventCount == 1)
         compositor.setCapabilities([.pointer, .touch])
         try client.roundtrip()
+        // The client asked for its wl_touch while dispatching that roundtrip, i.e. after its sync: only a
+        // second roundtrip guarantees the compositor has the touch object before the test sends a down.
+        try client.roundtrip()
         #expect(client.touch != nil)
         compositor.touchDown(id: 0, at: Point(x: 1, y: 1))
         compositor.touchFrame()
