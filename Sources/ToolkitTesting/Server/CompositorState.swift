@@ -47,6 +47,9 @@ final class CompositorState {
     var heldBuffers: Set<OpaquePointer> = []
     /// Buffers with a destroy watch, so that no dangling pointer survives a client's `wl_buffer.destroy`.
     var watchedBuffers: Set<OpaquePointer> = []
+    /// The bytes of each held shm buffer as committed, to catch a client drawing into a buffer it does not own
+    /// (see CompositorState+BufferIntegrity).
+    var heldContents: [OpaquePointer: [UInt8]] = [:]
 
     // MARK: Focus
     var pointerFocus: OpaquePointer?
@@ -72,6 +75,8 @@ final class CompositorState {
     var lastAckedSerial: UInt32?
     var pongs: Set<UInt32> = []
     var droppedInputEventCount = 0
+    /// Held buffers found written to before their release.
+    var heldBufferWrites = 0
     var lastTimeoutReason: String?
 
     init(display: OpaquePointer, outputSize: Size, capabilities: SeatCapabilities) {
