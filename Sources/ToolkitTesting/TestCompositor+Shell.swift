@@ -117,6 +117,17 @@ extension TestCompositor {
     /// Buffers committed and not released yet.
     public var buffersHeld: Int { perform { $0.heldBuffers.count } }
 
+    /// How many times a client wrote into a shm buffer the compositor held (between the commit that attached
+    /// it and its `wl_buffer.release`): 0 for a correct client. The compositor compares each held buffer with
+    /// its bytes at commit time on every commit, before every release, and on every read of this property;
+    /// each write found counts once.
+    public var heldBufferWrites: Int {
+        perform { state in
+            state.checkHeldContents()
+            return state.heldBufferWrites
+        }
+    }
+
     /// The serial of the last valid `xdg_surface.ack_configure`, if any.
     public var lastAckedSerial: UInt32? { perform { $0.lastAckedSerial } }
 

@@ -54,6 +54,8 @@ final class RawWaylandClient {
     var answerPings = true
     /// Create and release input objects as the capabilities change.
     var followCapabilities = true
+    /// Buffer memory left mapped by `makeMappedBuffer` (address, bytes), unmapped in deinit.
+    private var mappings: [(UnsafeMutableRawPointer, Int)] = []
 
     /// Connects over an fd from `TestCompositor.connectClientFD()`.
     convenience init(fd: Int32) throws {
@@ -77,6 +79,7 @@ final class RawWaylandClient {
     deinit {
         wl_display_disconnect(display)
         if let keymap { close(keymap.fd) }
+        for (address, size) in mappings { munmap(address, size) }
     }
 
     var opaque: UnsafeMutableRawPointer { Unmanaged.passUnretained(self).toOpaque() }
@@ -195,6 +198,14 @@ final class RawWaylandClient {
     /// A wl_buffer of `width` x `height` pixels in `format`, every pixel set by `pixel(x, y)`.
     func makeBuffer(width: Int, height: Int, format: wl_shm_format = WL_SHM_FORMAT_ARGB8888,
                     pixel: (Int, Int) -> UInt32) -> OpaquePointer? {
+        makeMappedBuffer(width: width, height: height, format: format, keepMapped: false, pixel: pixel)?.buffer
+    }
+
+    /// Like `makeBuffer`, and with `keepMapped` the pixels stay writable (row after row, no padding) for as long
+    /// as this client lives: for tests of what the compositor sees when a client writes into a buffer.
+    func makeMappedBuffer(width: Int, height: Int, format: wl_shm_format = WL_SHM_FORMAT_ARGB8888,
+                          keepMapped: Bool = true, pixel: (Int, Int) -> UInt32)
+        -> (buffer: OpaquePointer, pixels: UnsafeMutablePointer<UInt32>?)? {
         let stride = width * 4, size = stride * height
         let fd = cw_create_shm_file("raw-client-buffer", size)
         guard fd >= 0 else { return nil }
@@ -205,12 +216,13 @@ final class RawWaylandClient {
         for y in 0..<height {
             for x in 0..<width { pixels[y * width + x] = pixel(x, y) }
         }
-        munmap(memory, size)
+        if keepMapped { mappings.append((memory, size)) } else { munmap(memory, size) }
         let pool = wl_shm_create_pool(shm, fd, Int32(size))
         let buffer = wl_shm_pool_create_buffer(pool, 0, Int32(width), Int32(height), Int32(stride), format.rawValue)
         wl_shm_pool_destroy(pool)
-        if let buffer { wl_buffer_add_listener(buffer, listeners.buffer, opaque) }
-        return buffer
+        guard let buffer else { return nil }
+        wl_buffer_add_listener(buffer, listeners.buffer, opaque)
+        return (buffer, keepMapped ? pixels : nil)
     }
 
     /// Acknowledges the last configure (when `ack`), attaches `buffer`, asks for a frame callback and commits.

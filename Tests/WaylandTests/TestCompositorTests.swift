@@ -148,6 +148,32 @@ import ToolkitTesting
         #expect(compositor.isClean)
     }
 
+    /// The ownership check the end-to-end buffer tests rely on: writes into a held buffer are seen (at a read of
+    /// the counter and at the next commit), writes after the release are the client's right.
+    @Test func writesIntoAHeldBufferAreCounted() throws {
+        let compositor = try TestCompositor()
+        let client = try Self.mappedClient(compositor)
+        let first = try #require(client.makeMappedBuffer(width: 4, height: 4) { _, _ in 0xFF00_00FF })
+        let second = try #require(client.makeMappedBuffer(width: 4, height: 4) { _, _ in 0xFF00_FF00 })
+        let firstPixels = try #require(first.pixels), secondPixels = try #require(second.pixels)
+        client.present(first.buffer, ack: false)
+        try client.roundtrip()
+        client.present(second.buffer, ack: false)   // the first comes back
+        try client.roundtrip()
+        #expect(client.releasedBuffers.contains(first.buffer))
+        firstPixels[5] = 0xFFFF_FFFF                 // released: the client's to draw into
+        #expect(compositor.heldBufferWrites == 0)
+        secondPixels[5] = 0xFFFF_FFFF                // shown and held: a violation
+        #expect(compositor.heldBufferWrites == 1)
+        #expect(compositor.heldBufferWrites == 1)    // counted once
+        secondPixels[6] = 0xFF12_3456                // a second write, found by the commit that re-shows it
+        client.present(second.buffer, ack: false)
+        try client.roundtrip()
+        #expect(compositor.heldBufferWrites == 2)
+        #expect(compositor.lastCommittedImage?.pixel(x: 2, y: 1) == 0xFF12_3456)
+        #expect(compositor.isClean)
+    }
+
     // MARK: Shell
 
     @Test func manualConfigureCarriesSizeAndStatesAndRecordsTheAck() throws {
@@ -343,6 +369,9 @@ import ToolkitTesting
         compositor.touchDown(id: 0, at: Point(x: 1, y: 1))
         #expect(compositor.droppedInputEventCount == 1)
         compositor.setCapabilities([.pointer, .touch])
+        try client.roundtrip()
+        // The client asked for its wl_touch while dispatching that roundtrip, i.e. after its sync: only a
+        // second roundtrip guarantees the compositor has the touch object before the test sends a down.
         try client.roundtrip()
         #expect(client.touch != nil)
         compositor.touchDown(id: 0, at: Point(x: 1, y: 1))

@@ -119,6 +119,8 @@ extension CompositorState {
 
     /// Applies a surface's pending state (wl_surface.commit), with the xdg-shell checks a real compositor makes.
     func commit(_ record: SurfaceRecord) {
+        // Before anything of this commit applies: a held buffer (this one's included) must be as it was committed.
+        checkHeldContents()
         let xdg = record.xdgSurface.flatMap { xdgSurfaces[$0] }
         let newBuffer = record.hasPendingAttach ? record.pendingBuffer : record.currentBuffer
         if let xdg, let toplevel = xdg.toplevel.flatMap({ toplevels[$0] }) {
@@ -171,7 +173,10 @@ extension CompositorState {
     private func applyAttach(_ record: SurfaceRecord, buffer: OpaquePointer?, xdg: XdgSurfaceRecord?) {
         let previous = record.currentBuffer
         record.currentBuffer = buffer
-        if let buffer { heldBuffers.insert(buffer) }
+        if let buffer {
+            heldBuffers.insert(buffer)
+            rememberContents(of: buffer)
+        }
         record.bufferSize = buffer.flatMap { wl_shm_buffer_get($0) }.map {
             (wl_shm_buffer_get_width($0), wl_shm_buffer_get_height($0))
         }
@@ -214,6 +219,8 @@ extension CompositorState {
     /// Sends `wl_buffer.release` for a held buffer.
     func release(_ buffer: OpaquePointer) {
         guard heldBuffers.remove(buffer) != nil else { return }
+        checkContents(of: buffer)
+        heldContents.removeValue(forKey: buffer)
         wl_buffer_send_release(buffer)
     }
 
@@ -228,6 +235,7 @@ extension CompositorState {
     func forgetBuffer(_ buffer: OpaquePointer) {
         watchedBuffers.remove(buffer)
         heldBuffers.remove(buffer)
+        heldContents.removeValue(forKey: buffer)
         for record in surfaces.values {
             if record.pendingBuffer == buffer { record.pendingBuffer = nil }
             if record.currentBuffer == buffer { record.currentBuffer = nil }

@@ -55,6 +55,9 @@ final class CompositorState {
     var heldBuffers: Set<OpaquePointer> = []
     /// Buffers with a destroy watch, so that no dangling pointer survives a client's `wl_buffer.destroy`.
     var watchedBuffers: Set<OpaquePointer> = []
+    /// The bytes of each held shm buffer as committed, to catch a client drawing into a buffer it does not own
+    /// (see CompositorState+BufferIntegrity).
+    var heldContents: [OpaquePointer: [UInt8]] = [:]
 
     // MARK: Focus
     var pointerFocus: OpaquePointer?
@@ -85,6 +88,8 @@ final class CompositorState {
     /// wl_pointer.set_cursor requests so far, and the latest one.
     var cursorRequestCount = 0
     var lastCursorRequest: (serial: UInt32, surface: OpaquePointer?, hotspotX: Int32, hotspotY: Int32)?
+    /// Held buffers found written to before their release.
+    var heldBufferWrites = 0
     var lastTimeoutReason: String?
 
     init(display: OpaquePointer, outputSize: Size, capabilities: SeatCapabilities) {

@@ -1,0 +1,110 @@
+import Toolkit
+
+/// `toolkit-bench frames`: what a 1080p frame costs, against the budget "a full frame within 1.5x of one
+/// pixman copy of it".
+///
+/// Cases: (a) the pixman copy itself; (b) a full repaint of the list window (everything damaged); (c) a
+/// scrolling frame (the container moved by 7 pt, damage = its frame, as a scroll container damages today);
+/// (d) an idle frame (nothing damaged); (e) the scrolling frame again with 100,000 rows of content instead of
+/// 100, only about 25 of them visible either way; (f) the scrolling frame with a `ScrollContainer`.
+@MainActor
+enum FrameBench {
+    /// Scroll step per frame, in points.
+    static let scrollStep = 7.0
+
+    static func run(_ options: Options) -> [Measurement] {
+        let runs = options.runs
+        let q = options.quick
+        var results: [Measurement] = []
+
+        let copy = PixmanCopy(width: ListScene.width, height: ListScene.height)
+        let reference = Measurement.measure("(a) pixman copy 1920x1080 (composite32 SRC)", runs: runs,
+                                            operationsPerRun: q ? 5 : 50, options: options) { _ in
+            for _ in 0..<(q ? 5 : 50) { copy.composite() }
+        }
+        results.append(reference)
+        results.append(Measurement.measure("    pixman_blt 1920x1080 (for comparison)", runs: runs,
+                                           operationsPerRun: q ? 5 : 50, options: options) { _ in
+            for _ in 0..<(q ? 5 : 50) { copy.blit() }
+        })
+        // 4 pairs = 66 MB, twice a 32 MB last-level cache: every copy goes to memory.
+        let coldCopy = PixmanCopy(width: ListScene.width, height: ListScene.height, pairs: 4)
+        results.append(Measurement.measure("    pixman copy, cache-cold (4 pairs in turn)", runs: runs,
+                                           operationsPerRun: q ? 8 : 40, options: options) { _ in
+            for _ in 0..<(q ? 8 : 40) { coldCopy.composite() }
+        })
+
+        let scene = ListScene(rowCount: 100)
+        let fullWindow = Rect(x: 0, y: 0, width: Double(ListScene.width), height: Double(ListScene.height))
+        scene.scroll(to: 3 * scrollStep)
+        scene.frame()
+        let fullFrames = q ? 3 : 20
+        results.append(Measurement.measure("(b) full repaint, 100 rows", runs: runs, operationsPerRun: fullFrames,
+                                           options: options) { _ in
+            for _ in 0..<fullFrames {
+                scene.window.addDamage(fullWindow)
+                scene.frame()
+            }
+        })
+
+        if let path = options.snapshotPath, let image = scene.snapshot() {
+            do {
+                try PNGEncoder.write(image, to: path)
+            } catch {
+                printError("could not write \(path): \(error)")
+            }
+        }
+
+        let scrollFrames = q ? 3 : 30
+        results.append(scrollingCase("(c) scroll 7 pt, 100 rows", scene: scene, frames: scrollFrames,
+                                     options: options))
+
+        // The same frames with no window background: the list area is then filled once (the rows) instead of
+        // twice (the window's background under the opaque rows, then the rows).
+        scene.window.rootView.backgroundColor = nil
+        results.append(scrollingCase("    scroll 7 pt, 100 rows, no window background", scene: scene,
+                                     frames: scrollFrames, options: options))
+        scene.window.rootView.backgroundColor = Color(white: 1)
+
+        let idleFrames = q ? 1000 : 20000
+        results.append(Measurement.measure("(d) idle frame (nothing damaged)", runs: runs,
+                                           operationsPerRun: idleFrames, options: options) { _ in
+            for _ in 0..<idleFrames { scene.frame() }
+        })
+
+        let large = ListScene(rowCount: 100_000)
+        large.frame()
+        results.append(scrollingCase("(e) scroll 7 pt, 100,000 rows", scene: large, frames: scrollFrames,
+                                     options: options))
+        results.append(Measurement.measure("    idle frame, 100,000 rows", runs: runs,
+                                           operationsPerRun: idleFrames, options: options) { _ in
+            for _ in 0..<idleFrames { large.frame() }
+        })
+
+        // The same scrolling frames with a real ScrollContainer, scrolled by setting `contentOffset` (its
+        // indicators show, and each set schedules their fade).
+        let scrolling = ListScene(rowCount: 100, scrolling: true)
+        scrolling.frame()
+
+        results.append(scrollingCase("(f) ScrollContainer contentOffset += 7, 100 rows", scene: scrolling,
+                                     frames: scrollFrames, options: options))
+        return results
+    }
+
+    /// Frames that each scroll `scene`'s container by 7 pt (wrapping within the first 100 rows' range, so both
+    /// scenes draw the same rows) and draw the damage.
+    private static func scrollingCase(_ name: String, scene: ListScene, frames: Int,
+                                      options: Options) -> Measurement {
+        let range = 100 * RowView.height - scene.container.bounds.height
+        var offset = scene.container.bounds.origin.y
+        return Measurement.measure(name, runs: options.runs, operationsPerRun: frames,
+                                   options: options) { _ in
+            for _ in 0..<frames {
+                offset += scrollStep
+                if offset > range { offset -= range }
+                scene.scroll(to: offset)
+                scene.frame()
+            }
+        }
+    }
+}

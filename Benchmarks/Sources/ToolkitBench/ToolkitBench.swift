@@ -1,0 +1,94 @@
+import CAllocCounter
+import Glibc
+import Toolkit
+
+/// Entry point: parses the command line, prints the machine, runs the asked groups and prints one table.
+///
+/// Figures are printed, never asserted: the machines are shared and noisy. Read the median as typical and
+/// the minimum as the least disturbed run.
+@main
+struct ToolkitBench {
+    @MainActor
+    static func main() {
+        guard let options = Options.parse(Array(CommandLine.arguments.dropFirst())) else { exit(2) }
+        printMachine()
+        if bench_alloc_counting_works() == 0 {
+            printError("warning: the counting allocator is not in use; allocation figures are meaningless")
+        }
+        if options.group == .frames || options.group == .all {
+            let results = FrameBench.run(options)
+            printTable("frames (microseconds per frame; ratio of medians to one pixman copy)", results,
+                       unit: .microseconds, reference: results.first)
+        }
+        if options.group == .events || options.group == .all {
+            printTable("events (operations per second: touch events, taps or frames as named)",
+                       EventBench.run(options), unit: .operationsPerSecond, reference: nil)
+        }
+    }
+
+    /// How a table shows its samples.
+    enum Unit {
+        /// Microseconds per operation.
+        case microseconds
+        /// Operations per second, with the time per operation in nanoseconds.
+        case operationsPerSecond
+    }
+
+    static func printTable(_ title: String, _ results: [Measurement], unit: Unit, reference: Measurement?) {
+        print("")
+        print("== \(title)")
+        switch unit {
+        case .microseconds:
+            print(pad("case", 52, left: false) + pad("median us", 11) + pad("min us", 9) + pad("x copy", 8)
+                  + pad("allocs/frame", 14) + pad("bytes/frame", 13))
+        case .operationsPerSecond:
+            print(pad("case", 52, left: false) + pad("median /s", 13) + pad("max /s", 13) + pad("ns/op", 12)
+                  + pad("allocs/op", 11) + pad("bytes/op", 10))
+        }
+        // Cases skipped by --only have no samples.
+        for result in results where !result.samples.isEmpty {
+            var line = pad(result.name, 52, left: false)
+            switch unit {
+            case .microseconds:
+                line += pad(format(result.median * 1e6, 2), 11) + pad(format(result.minimum * 1e6, 2), 9)
+                line += pad(reference.map { format(result.median / $0.median, 2) } ?? "", 8)
+            case .operationsPerSecond:
+                // The best rate comes from the fastest run: 1 / minimum time.
+                line += pad(format(1 / result.median, 0), 13) + pad(format(1 / result.minimum, 0), 13)
+                line += pad(format(result.median * 1e9, 0), 12)
+            }
+            line += pad(format(result.allocationsPerOperation, 2), unit == .microseconds ? 14 : 11)
+            line += pad(format(result.bytesPerOperation, 0), unit == .microseconds ? 13 : 10)
+            print(line)
+        }
+    }
+
+    /// Date (UTC), processor, core count and font: the context the figures belong to.
+    static func printMachine() {
+        var now = time(nil)
+        var parts = tm()
+        gmtime_r(&now, &parts)
+        let date = "\(parts.tm_year + 1900)-\(twoDigits(parts.tm_mon + 1))-\(twoDigits(parts.tm_mday))"
+        print("toolkit-bench  \(date)  \(cpuModel())  \(sysconf(Int32(_SC_NPROCESSORS_ONLN))) cores")
+        print("font: \(Font.loadedPath ?? "none (text draws nothing)")")
+    }
+
+    private static func twoDigits(_ value: Int32) -> String {
+        value < 10 ? "0\(value)" : "\(value)"
+    }
+
+    /// The "model name" line of /proc/cpuinfo, or "unknown CPU".
+    private static func cpuModel() -> String {
+        guard let file = fopen("/proc/cpuinfo", "r") else { return "unknown CPU" }
+        defer { fclose(file) }
+        // Lines of /proc/cpuinfo are short; a longer one is read in pieces, which cannot match the prefix.
+        var buffer = [CChar](repeating: 0, count: 512)
+        while fgets(&buffer, Int32(buffer.count), file) != nil {
+            let line = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            if line.hasPrefix("model name"), let colon = line.firstIndex(of: ":") {
+                return line[line.index(after: colon)...].trimmingPrefix(" ").filter { $0 != "\n" }
+            }
+        }
+        return "unknown CPU"
+    }
+}

@@ -1,0 +1,71 @@
+import Toolkit
+
+/// The gallery in a Wayland window, falling back to the headless mode when no compositor is reachable.
+@MainActor
+enum WindowedGallery {
+    static func run(options: GalleryOptions) -> Int32 {
+        let window: WaylandWindow
+        do {
+            window = try WaylandWindow(title: "Gallery", size: Size(width: 800, height: 600), appID: "gallery")
+        } catch let error as WaylandError {
+            if case .noDisplay = error {
+                printError("gallery: no Wayland compositor reachable (\(error)); running --headless instead")
+                var headless = options
+                headless.headless = true
+                return HeadlessGallery.run(options: headless)
+            }
+            printError("gallery: \(error)")
+            return 1
+        } catch {
+            printError("gallery: \(error)")
+            return 1
+        }
+        window.pointerEmulatesTouch = options.pointerDrag
+        let gallery = GalleryView(frame: Rect(origin: .zero, size: window.core.size), selected: options.demo)
+        window.rootView.addSubview(gallery)
+        gallery.fillsSuperview = true   // follow the window size (configure)
+
+        var counter: FrameCounter?
+        if options.frames != nil {
+            // --frames N counts presented frames: keep one small thing changing so that frames keep coming.
+            let c = FrameCounter(frame: Rect(x: gallery.bounds.width - 110, y: 12, width: 100, height: 20))
+            gallery.addSubview(c)
+            window.core.addAnimator(c)
+            counter = c
+        }
+        if options.stats {
+            window.onFirstFrameCommitted = {
+                if let s = ProcessStats.secondsSinceStart() {
+                    printError("stats: first frame committed \(Int((s * 1000).rounded())) ms after process start")
+                }
+            }
+        }
+        do {
+            try window.run(maxFrames: options.frames)
+        } catch {
+            printError("gallery: \(error)")
+            return 1
+        }
+        if options.stats {
+            let rss = ProcessStats.residentMiB().map { String(Int($0.rounded())) } ?? "?"
+            printError("stats: \(window.presentedFrameCount) frames presented, RSS \(rss) MiB")
+        }
+        _ = counter
+        return 0
+    }
+}
+
+/// Shows the number of frames drawn; changes every frame while it runs.
+final class FrameCounter: View, FrameAnimator {
+    private var count = 0
+
+    func animationFrame(at time: Duration) -> Bool {
+        count += 1
+        setNeedsDisplay()
+        return true
+    }
+
+    override func draw(in canvas: Canvas) {
+        canvas.drawText("frame \(count)", at: Point(x: bounds.minX, y: bounds.minY), size: 12, color: Theme.barText)
+    }
+}
