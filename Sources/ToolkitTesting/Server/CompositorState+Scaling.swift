@@ -7,6 +7,7 @@ import Toolkit
 // real compositor enforces are checked: one viewport and one fractional scale object per surface, destination
 // sizes positive or both -1, requests on a viewport whose surface is gone.
 
+/// `wp_viewporter` bind (v1): requests go to `viewporterDispatcher`.
 let bindViewporter: wl_global_bind_func_t = { client, data, version, id in
     guard let client, let data else { return }
     let state = Unmanaged<CompositorState>.fromOpaque(data).takeUnretainedValue()
@@ -14,6 +15,7 @@ let bindViewporter: wl_global_bind_func_t = { client, data, version, id in
                        dispatcher: viewporterDispatcher, destroy: nil)
 }
 
+/// `wp_fractional_scale_manager_v1` bind (v1): requests go to `fractionalScaleManagerDispatcher`.
 let bindFractionalScaleManager: wl_global_bind_func_t = { client, data, version, id in
     guard let client, let data else { return }
     let state = Unmanaged<CompositorState>.fromOpaque(data).takeUnretainedValue()
@@ -41,6 +43,7 @@ let viewportDispatcher: wl_dispatcher_func_t = { _, target, opcode, _, args in
     return 0
 }
 
+/// A viewport went away (destroy request or client gone).
 let viewportDestroyed: wl_resource_destroy_func_t = { resource in
     guard let resource, let state = CompositorState.of(resource) else { return }
     // The destination goes away with the viewport, at the surface's next commit.
@@ -69,6 +72,7 @@ let fractionalScaleDispatcher: wl_dispatcher_func_t = { _, target, opcode, _, _ 
     return 0
 }
 
+/// A fractional scale object went away: its surface may get a new one.
 let fractionalScaleDestroyed: wl_resource_destroy_func_t = { resource in
     guard let resource, let state = CompositorState.of(resource) else { return }
     if let surface = state.fractionalScaleObjects.removeValue(forKey: resource) {
@@ -97,6 +101,8 @@ extension CompositorState {
         for object in fractionalScaleObjects.keys { wp_fractional_scale_v1_send_preferred_scale(object, scale) }
     }
 
+    /// `get_viewport`: one viewport per surface (`viewport_exists` otherwise). A NULL or unknown surface is
+    /// ignored: libwayland already rejects a NULL for a non-nullable object argument.
     func makeViewport(manager: OpaquePointer, id: UInt32, surface: OpaquePointer?) {
         guard let surface, let record = surfaces[surface] else { return }
         if record.viewport != nil {
@@ -110,6 +116,8 @@ extension CompositorState {
         viewports[viewport] = .some(surface)
     }
 
+    /// destroy, set_source (accepted, not applied: the compositor copies whole buffers), set_destination
+    /// (kept pending until the surface commits, like every double-buffered surface state).
     func viewportRequest(_ viewport: OpaquePointer, opcode: UInt32, args: UnsafeMutablePointer<wl_argument>) {
         if opcode == 0 {
             wl_resource_destroy(viewport)
@@ -130,6 +138,8 @@ extension CompositorState {
         record.pendingDestination = (width, height)
     }
 
+    /// `get_fractional_scale`: one object per surface (`fractional_scale_exists` otherwise). The preferred
+    /// scale goes out at once, as a compositor that already knows the surface's output would send it.
     func makeFractionalScale(manager: OpaquePointer, id: UInt32, surface: OpaquePointer?) {
         guard let surface, let record = surfaces[surface] else { return }
         if record.fractionalScale != nil {
