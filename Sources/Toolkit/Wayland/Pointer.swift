@@ -30,8 +30,6 @@ final class WaylandPointer {
     private var isInside = false
     /// nil after an enter: the next sync sets the cursor whatever it is.
     private var applied: AppliedCursor?
-    /// Cursors set so far (diagnostics and tests).
-    private(set) var cursorSetCount = 0
 
     private static let listener: UnsafeMutablePointer<wl_pointer_listener> = {
         let listener = UnsafeMutablePointer<wl_pointer_listener>.allocate(capacity: 1)
@@ -131,7 +129,6 @@ final class WaylandPointer {
         // The hotspot is in surface coordinates (points): pixels divided by the buffer scale.
         wl_pointer_set_cursor(proxy, enterSerial, surface, Int32(image.hotspotX / scale), Int32(image.hotspotY / scale))
         applied = wanted
-        cursorSetCount += 1
     }
 
     // MARK: - Events

@@ -255,9 +255,6 @@ public final class WaylandWindow {
         cursorTheme?.image(for: cursor, scale: scale)
     }
 
-    /// Cursors set so far by every pointer (diagnostics and tests).
-    var cursorSetCount: Int { seats.reduce(0) { $0 + ($1.pointer?.cursorSetCount ?? 0) } }
-
     /// Asks the run loop to stop, as if the compositor had sent `close`.
     public func close() {
         isClosed = true
