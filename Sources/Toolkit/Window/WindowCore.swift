@@ -34,16 +34,23 @@ public final class WindowCore {
     /// The view holding the keyboard focus, if any.
     public private(set) weak var focusedView: View?
 
-    /// When true, the primary pointer button acts as a finger (touch id `pointerTouchID`): press = down,
-    /// motion while pressed = move, release = up. For compositors without a touch device.
+    /// When true, a primary-button drag scrolls every scroll container like one finger, as if each had
+    /// `pointerDragScrolls` on (for compositors without a touch device, e.g. the gallery's `--pointer-drag`).
+    /// Either way the primary button reaches content views as touch `pointerTouchID`: press = down, motion
+    /// while pressed = move, release = up (see `PointerRouter`).
     public var pointerEmulatesTouch = false
 
-    /// The touch id used for the pointer when `pointerEmulatesTouch` is on.
+    /// The touch id the primary pointer button uses.
     public static let pointerTouchID = Int(Int32.max)
 
+    /// The pointer routing: hover, buttons as touches, axis events to scroll containers.
+    private(set) lazy var pointerRouter = PointerRouter(window: self)
+
     /// Where the pointer is, in window coordinates, or nil when it is outside the window.
-    public private(set) var pointerLocation: Point?
-    private var pointerPressed = false
+    public var pointerLocation: Point? { pointerRouter.location }
+
+    /// The deepest view under the pointer (the hovered views are it and its ancestors), if any.
+    public var hoveredView: View? { pointerRouter.hoveredView }
 
     private var animators: [FrameAnimator] = []
     private var frameRequested = false
@@ -186,45 +193,27 @@ public final class WindowCore {
             touchRouter.frame(time: timestamp)
         case let .touchCancel(timestamp):
             touchRouter.cancelAll(time: timestamp)
-        case let .pointerEnter(location, _):
-            pointerLocation = location.isFinite ? location : nil
-        case .pointerLeave:
-            pointerLocation = nil
+        case let .pointerEnter(location, timestamp):
+            pointerRouter.enter(at: location, time: timestamp)
+        case let .pointerLeave(timestamp):
+            pointerRouter.leave(time: timestamp)
         case let .pointerMotion(location, timestamp):
-            guard location.isFinite else { return }
-            pointerLocation = location
-            if pointerEmulatesTouch && pointerPressed {
-                touchRouter.touchMoved(id: WindowCore.pointerTouchID, to: location, time: timestamp)
-                touchRouter.frame(time: timestamp)
-            }
+            pointerRouter.motion(to: location, time: timestamp)
         case let .pointerButton(button, pressed, timestamp):
-            handlePointerButton(button, pressed: pressed, time: timestamp)
-        case .axis:
-            break
+            pointerRouter.button(button, pressed: pressed, time: timestamp)
+        case let .axis(event):
+            pointerRouter.axis(event)
         case let .key(key, pressed, modifiers, _, _):
+            // Repeats arrive as presses too (`isRepeat`) and act again. With no focus, the outermost
+            // scroll container gets the key (SCROLL.md section 7).
             guard pressed else { return }
-            var target: View? = focusedView
+            var target: View? = focusedView ?? ScrollContainer.outermost(in: rootView)
             while let view = target {
                 if view.keyPressed(key, modifiers: modifiers) { return }
                 target = view.superview
             }
         case .keyboardFocus:
             break
-        }
-    }
-
-    private func handlePointerButton(_ button: PointerButton, pressed: Bool, time: Duration) {
-        guard button == .left, let location = pointerLocation else { return }
-        if pressed { updateFocus(at: location) }
-        guard pointerEmulatesTouch else { return }
-        if pressed && !pointerPressed {
-            pointerPressed = true
-            touchRouter.touchDown(id: WindowCore.pointerTouchID, at: location, time: time)
-            touchRouter.frame(time: time)
-        } else if !pressed && pointerPressed {
-            pointerPressed = false
-            touchRouter.touchUp(id: WindowCore.pointerTouchID, time: time)
-            touchRouter.frame(time: time)
         }
     }
 
@@ -240,9 +229,10 @@ public final class WindowCore {
         focusedView = view
     }
 
-    /// A view is leaving the tree: cancel what it tracks, drop the focus if it held it.
+    /// A view is leaving the tree: cancel what it tracks, exit its hover, drop the focus if it held it.
     func viewWillLeaveWindow(_ view: View) {
         touchRouter.viewWillLeave(view, time: now)
+        pointerRouter.viewWillLeave(view)
         if let focused = focusedView, focused.isDescendant(of: view) { focusedView = nil }
     }
 }
