@@ -151,6 +151,10 @@ public final class WindowCore {
                 animators.remove(at: index)
             }
         }
+        // Damage the animators added is drawn in this frame and needs no other one. Without this reset, the
+        // last frame of an animation (which damages and then stops) left the request flag set with nothing
+        // pending, and no later change could ask the backend for a frame again.
+        frameRequested = false
         if !animators.isEmpty { requestFrame() }
     }
 
