@@ -310,6 +310,36 @@ private final class HoverView: View {
         #expect(s.content.calls.isEmpty)
     }
 
+    @Test func touchpadOnAPagerGoesToTheNextPageOnAFastStop() {
+        let s = NestedScene()
+        s.window.pointerMove(to: middle)
+        swipe(s.window, step: Point(x: 15, y: 0), count: 6)   // 90 pt at 1500 pt/s
+        #expect(s.pager.contentOffset.x == 90)
+        s.window.pointerAxisStop()
+        s.window.settle(s.pager)
+        #expect(s.pager.contentOffset.x == 400)
+        // Slow, short and then resting: back to the nearest page.
+        swipe(s.window, step: Point(x: 10, y: 0), count: 5)
+        s.window.advance(ms: 60)
+        s.window.pointerAxisStop()
+        s.window.settle(s.pager)
+        #expect(s.pager.contentOffset.x == 400)
+    }
+
+    @Test func directionalLockKeepsATouchpadGestureOnItsFirstAxis() {
+        let s = ScrollScene(contentSize: Size(width: 2000, height: 4000))
+        s.container.isDirectionalLockEnabled = true
+        s.window.pointerMove(to: middle)
+        s.window.advance(ms: 10)
+        s.window.pointerAxis(dx: 2, dy: 6, source: .finger)
+        swipe(s.window, step: Point(x: 20, y: 5), count: 6)
+        #expect(s.container.contentOffset == Point(x: 0, y: 36))
+        s.window.pointerAxisStop()
+        s.window.settle(s.container)
+        #expect(s.container.contentOffset.x == 0)
+        #expect(s.container.contentOffset.y > 36)
+    }
+
     @Test func continuousSourceScrolls1to1ClampedWithNoKineticTail() {
         let s = scene()
         s.window.pointerAxis(dx: 0, dy: 30, source: .continuous)

@@ -17,7 +17,8 @@
 //   observers throughout, `willBeginDecelerating` / `didEndDecelerating` around the motion after the stop, and
 //   no dragging callbacks (`isDragging` stays false): a touchpad is not a finger on the content (GTK's reading).
 //   A new touchpad event during that motion stops it and tracks again; a touch down (or a pointer press)
-//   catches it as any motion (rule 2.8).
+//   catches it as any motion (rule 2.8). With `isDirectionalLockEnabled`, the gesture and its motion keep to
+//   the dominant axis of its first event (vertical on a tie), as a locked drag does.
 // - Continuous devices (`AxisSource.continuous`: no `axis_stop` ever comes): 1:1 in points, clamped, applied
 //   at once, no kinetic tail (there is no stop to start one from, and nothing would end an overscroll).
 // - While fingers on the screen track the container, pointer and key scrolling are ignored: the fingers own
@@ -124,7 +125,15 @@ extension ScrollContainer {
             }
             velocityTracker.reset()
             touchpadTravel = .zero
+            touchpadLock = nil
             showIndicators()
+        }
+        var delta = delta
+        if isDirectionalLockEnabled {
+            if touchpadLock == nil && delta != .zero {
+                touchpadLock = abs(delta.x) > abs(delta.y) ? .horizontal : .vertical
+            }
+            if let locked = touchpadLock { delta[locked.other] = 0 }
         }
         let policy = makePolicy()
         var offset = contentOffset

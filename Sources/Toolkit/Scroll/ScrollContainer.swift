@@ -268,6 +268,8 @@ open class ScrollContainer: View {
     var stepTargets = ScrollStepTargets()
     /// Touchpad motion since the gesture began, points (the velocity tracker's positions).
     var touchpadTravel: Point = .zero
+    /// The axis a touchpad gesture keeps to, with `isDirectionalLockEnabled` (decided by its first event).
+    var touchpadLock: Axis?
     /// Whether the current touch sequence may drag (false for a pointer press on a container that does not
     /// drag with the pointer and only caught a motion).
     var sequenceDrags = true
