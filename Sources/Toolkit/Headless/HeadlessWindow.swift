@@ -112,13 +112,20 @@ public final class HeadlessWindow {
         }
     }
 
-    /// A pointer button changes state.
+    /// The pointer leaves the window (`wl_pointer.leave`).
+    public func pointerLeave() {
+        core.handle(.pointerLeave(timestamp: now))
+    }
+
+    /// A pointer button changes state. The primary button reaches content views as touch
+    /// `WindowCore.pointerTouchID`; a press gives the keyboard focus to the innermost scroll container under it.
     public func pointerButton(_ button: PointerButton, pressed: Bool) {
         core.handle(.pointerButton(button, pressed: pressed, timestamp: now))
     }
 
-    /// A scroll step: for `.wheel` in 1/120 detents (120 = one notch), otherwise in points. Positive values
-    /// scroll down or right.
+    /// A scroll step, as one pointer frame: for `.wheel` in 1/120 detents (120 = one notch, 48 pt), otherwise in
+    /// points (`.finger`: a touchpad, ended by `pointerAxisStop()`). Positive values scroll down or right. It goes
+    /// to the innermost scroll container under the pointer that can scroll along each axis.
     public func pointerAxis(dx: Double, dy: Double, source: AxisSource) {
         core.handle(.axis(AxisEvent(source: source, dx: dx, dy: dy, timestamp: now)))
     }
@@ -129,9 +136,14 @@ public final class HeadlessWindow {
                                     timestamp: now)))
     }
 
-    /// A key is pressed or released.
+    /// A key is pressed or released, with no modifiers.
     public func key(_ key: Key, pressed: Bool) {
         core.handle(.key(key, pressed: pressed, modifiers: [], isRepeat: false, timestamp: now))
+    }
+
+    /// A key event with `modifiers`; `isRepeat` for a key repeat (a press the seat's repeat_info generated).
+    public func key(_ key: Key, pressed: Bool, modifiers: KeyModifiers, isRepeat: Bool = false) {
+        core.handle(.key(key, pressed: pressed, modifiers: modifiers, isRepeat: isRepeat, timestamp: now))
     }
 
     // MARK: - Output

@@ -13,6 +13,10 @@ enum AxisMotion: Sendable {
     case spring(SpringSimulation)
     /// Ease-out curve (animated `setContentOffset`).
     case ease(EaseOutAnimation)
+    /// A wheel or key step (0.1 s), which the next step extends.
+    case step(ScrollStepAnimation)
+    /// A wheel or key step to a page boundary: the page snap spring.
+    case pageStep(SpringSimulation)
 
     /// The position at `t` seconds, or nil when the axis does not move.
     func position(at t: Double) -> Double? {
@@ -22,6 +26,8 @@ enum AxisMotion: Sendable {
         case .deceleration(let s): return s.position(at: t)
         case .spring(let s): return s.position(at: t)
         case .ease(let s): return s.position(at: t)
+        case .step(let s): return s.position(at: t)
+        case .pageStep(let s): return s.position(at: t)
         }
     }
 
@@ -33,6 +39,8 @@ enum AxisMotion: Sendable {
         case .deceleration(let s): return s.velocity(at: t)
         case .spring(let s): return s.velocity(at: t)
         case .ease(let s): return s.velocity(at: t)
+        case .step(let s): return s.velocity(at: t)
+        case .pageStep(let s): return s.velocity(at: t)
         }
     }
 
@@ -44,6 +52,8 @@ enum AxisMotion: Sendable {
         case .deceleration(let s): return s.isDone(at: t)
         case .spring(let s): return s.isDone(at: t)
         case .ease(let s): return s.isDone(at: t)
+        case .step(let s): return s.isDone(at: t)
+        case .pageStep(let s): return s.isDone(at: t)
         }
     }
 
@@ -55,6 +65,8 @@ enum AxisMotion: Sendable {
         case .deceleration(let s): return s.finalPosition
         case .spring(let s): return s.finalPosition
         case .ease(let s): return s.finalPosition
+        case .step(let s): return s.finalPosition
+        case .pageStep(let s): return s.finalPosition
         }
     }
 
@@ -62,5 +74,14 @@ enum AxisMotion: Sendable {
     var isNone: Bool {
         if case .none = self { return true }
         return false
+    }
+
+    /// Whether this is a wheel or key step (`step` or `pageStep`), which later steps extend and a pointer press
+    /// completes at once.
+    var isStep: Bool {
+        switch self {
+        case .step, .pageStep: return true
+        case .none, .bounce, .deceleration, .spring, .ease: return false
+        }
     }
 }

@@ -5,9 +5,6 @@
 extension ScrollContainer {
     // MARK: - Router entry points
 
-    /// Whether the container takes part in touch arbitration (otherwise touches pass straight through).
-    var participatesInTouches: Bool { isScrollEnabled }
-
     /// Whether the container holds its fingers back from the content.
     var holdsContentBack: Bool { arbitration.holdsContent }
 
@@ -24,6 +21,8 @@ extension ScrollContainer {
             fingers.add(id, at: location)
             fingers.beginSequence()
             velocityTracker.reset()
+            // A pointer press here only to catch a motion (the pointer does not drag here) never drags.
+            sequenceDrags = id != WindowCore.pointerTouchID || dragsWithPointer
         } else {
             fingers.add(id, at: location)
         }
@@ -49,7 +48,8 @@ extension ScrollContainer {
         velocityTracker.addSample(-fingers.translation, at: time)
         let cancellable = arbitration.contentTracksUndecided ? contentAgreesToCancel() : true
         let action = arbitration.touchMoved(translation: fingers.translation, fingers: fingers.count,
-                                            scrollable: scrollableAxes, contentCancellable: cancellable)
+                                            scrollable: sequenceDrags ? scrollableAxes : [],
+                                            contentCancellable: cancellable)
         perform(action, at: time)
         finishChange()
     }
@@ -227,8 +227,17 @@ extension ScrollContainer {
             if programmatic { effects.push(.didEndScrollingAnimation) }
             didComeToRest()
             return .deliver
-        case .startAnimation, .applyImmediately, .rebaseDrag:
-            // Programmatic inputs; handled where they are asked (`setContentOffset`, `contentOffset`).
+        case .startAnimation, .applyImmediately, .rebaseDrag, .ignore:
+            // Programmatic and pointer inputs; handled where they are asked (`setContentOffset`,
+            // `contentOffset`, `+Pointer.swift`).
+            return .deliver
+        case .endPointerScroll(let willDecelerate):
+            if willDecelerate, let planned {
+                effects.push(.willBeginDecelerating)
+                startMotion(planned)
+            } else {
+                didComeToRest()
+            }
             return .deliver
         case .stopAnimation:
             motion = ScrollMotion(start: .zero)

@@ -32,7 +32,7 @@ extension ScrollContainer {
             contentOffset = target
         case .none, .hold, .deliver, .releaseContent, .suppress, .catchAnimation, .cancelContentAndHold,
              .beginDrag, .keepContent, .decline, .drag, .endDrag, .settle, .endDeceleration, .endSettling,
-             .stopAnimation, .rebaseDrag:
+             .stopAnimation, .rebaseDrag, .ignore, .endPointerScroll:
             contentOffset = target
         }
     }

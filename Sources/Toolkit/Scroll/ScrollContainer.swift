@@ -147,12 +147,16 @@ open class ScrollContainer: View {
         }
     }
 
-    /// Whether a primary-button pointer drag scrolls like one finger (for seats without touch). Default false.
+    /// Whether a primary-button pointer drag scrolls like one finger, through the same arbitration (delay,
+    /// slop, axis gate, nesting, fling). Default false: the pointer's presses and drags go to the content (a
+    /// `Button` highlights and fires) and never scroll. The window's `pointerEmulatesTouch` turns it on for
+    /// every container at once (see `dragsWithPointer`).
     public var pointerDragScrolls = false {
         didSet { finishChange() }
     }
 
-    /// Whether wheel detents scroll with a short animation (true) or at once. Default true.
+    /// Whether wheel detents and scrolling keys animate (0.1 s per step, consecutive steps extending the
+    /// target; the page snap spring when paging) or jump at once. Default true.
     public var smoothWheelScrolling = true {
         didSet { finishChange() }
     }
@@ -260,6 +264,15 @@ open class ScrollContainer: View {
     var indicatorFadeTimer: TimerQueue.ID?
     /// The window the container's timers and animator live in (kept to clean up after leaving it).
     weak var attachedWindow: WindowCore?
+    /// Where wheel and key steps are heading, per axis (`+Pointer.swift`).
+    var stepTargets = ScrollStepTargets()
+    /// Touchpad motion since the gesture began, points (the velocity tracker's positions).
+    var touchpadTravel: Point = .zero
+    /// The axis a touchpad gesture keeps to, with `isDirectionalLockEnabled` (decided by its first event).
+    var touchpadLock: Axis?
+    /// Whether the current touch sequence may drag (false for a pointer press on a container that does not
+    /// drag with the pointer and only caught a motion).
+    var sequenceDrags = true
 
     /// The frame animator, made once.
     lazy var animationDriver = ScrollAnimationDriver(container: self)
@@ -361,10 +374,23 @@ open class ScrollContainer: View {
             if !arbitration.isTracking { didComeToRest() }
         case .hold, .deliver, .releaseContent, .suppress, .catchAnimation, .cancelContentAndHold, .beginDrag,
              .keepContent, .decline, .drag, .endDrag, .settle, .endDeceleration, .endSettling, .startAnimation,
-             .applyImmediately:
+             .applyImmediately, .ignore, .endPointerScroll:
             break
         }
         finishChange()
+    }
+
+    // MARK: - Keyboard
+
+    /// A scroll container takes the keyboard focus from a pointer press or a touch down on it (the innermost
+    /// one under the press gets it).
+    open override var acceptsKeyboardFocus: Bool { true }
+
+    /// Scrolls for arrows (40 pt), Page Up / Page Down (a height minus 40 pt), Home / End, Space and
+    /// Shift-Space, one page per key when paging; see `ScrollContainer+Keyboard.swift`. Returns false (the key
+    /// goes on to the superview chain) when the key's axis cannot scroll here.
+    open override func keyPressed(_ key: Key, modifiers: KeyModifiers) -> Bool {
+        scroll(for: key, modifiers: modifiers)
     }
 
     /// Draws the scroll indicators above the content.

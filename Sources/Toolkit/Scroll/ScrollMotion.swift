@@ -1,19 +1,35 @@
-/// A running motion of a scroll container's offset: one `AxisMotion` per axis and the window time it
-/// started at.
+/// A running motion of a scroll container's offset: one `AxisMotion` per axis and the window time each started at.
 ///
 /// Sampled at absolute frame times (`time - start`), never by accumulating frame deltas, so a late or
-/// skipped frame cannot change where the motion goes (as GTK's kinetic scrolling does).
+/// skipped frame cannot change where the motion goes (as GTK's kinetic scrolling does). The two axes usually
+/// start together; a wheel or key step along one axis replaces that axis's motion from the step's time while the
+/// other axis keeps its own start (`replace(_:with:startingAt:)`).
 struct ScrollMotion: Sendable {
     /// Motion of `contentOffset.x`.
     var horizontal: AxisMotion = .none
     /// Motion of `contentOffset.y`.
     var vertical: AxisMotion = .none
-    /// Window time at which `t = 0`.
-    var start: Duration
+    /// Window time at which `t = 0` for the horizontal motion.
+    private var horizontalStart: Duration
+    /// Window time at which `t = 0` for the vertical motion.
+    private var verticalStart: Duration
 
     /// An idle motion starting at `start`.
     init(start: Duration) {
-        self.start = start
+        horizontalStart = start
+        verticalStart = start
+    }
+
+    /// Window time at which the motion started (the earlier axis); setting it restarts both axes there.
+    var start: Duration {
+        get { min(horizontalStart, verticalStart) }
+        set { horizontalStart = newValue; verticalStart = newValue }
+    }
+
+    /// Replaces the motion of `axis` by `motion`, sampled from window time `time`; the other axis is untouched.
+    mutating func replace(_ axis: Axis, with motion: AxisMotion, startingAt time: Duration) {
+        self[axis] = motion
+        if axis == .horizontal { horizontalStart = time } else { verticalStart = time }
     }
 
     /// The motion of one axis.
@@ -25,33 +41,42 @@ struct ScrollMotion: Sendable {
     /// Whether neither axis moves.
     var isIdle: Bool { horizontal.isNone && vertical.isNone }
 
-    /// Seconds since the start at window time `time` (never negative).
-    func elapsed(at time: Duration) -> Double {
-        let d = time - start
+    /// Seconds since `axis` started at window time `time` (never negative).
+    func elapsed(_ axis: Axis, at time: Duration) -> Double {
+        let d = time - (axis == .horizontal ? horizontalStart : verticalStart)
         let seconds = Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18
         return max(0, seconds)
     }
 
     /// The offset at window time `time`; axes that do not move keep their value in `current`.
     func offset(at time: Duration, current: Point) -> Point {
-        let t = elapsed(at: time)
         var p = current
         for axis in Axis.allCases {
-            if let value = self[axis].position(at: t), value.isFinite { p[axis] = value }
+            if let value = position(axis, at: time) { p[axis] = value }
         }
         return p
     }
 
+    /// The position along `axis` at window time `time`, or nil when that axis does not move.
+    func position(_ axis: Axis, at time: Duration) -> Double? {
+        guard let value = self[axis].position(at: elapsed(axis, at: time)), value.isFinite else { return nil }
+        return value
+    }
+
     /// The velocity at window time `time`, pt/s.
     func velocity(at time: Duration) -> Point {
-        let t = elapsed(at: time)
-        return Point(x: horizontal.velocity(at: t), y: vertical.velocity(at: t))
+        Point(x: horizontal.velocity(at: elapsed(.horizontal, at: time)),
+              y: vertical.velocity(at: elapsed(.vertical, at: time)))
     }
 
     /// Whether both axes have ended at window time `time`.
     func isDone(at time: Duration) -> Bool {
-        let t = elapsed(at: time)
-        return horizontal.isDone(at: t) && vertical.isDone(at: t)
+        horizontal.isDone(at: elapsed(.horizontal, at: time)) && vertical.isDone(at: elapsed(.vertical, at: time))
+    }
+
+    /// Whether `axis` has ended at window time `time` (an axis that does not move has).
+    func isDone(_ axis: Axis, at time: Duration) -> Bool {
+        self[axis].isDone(at: elapsed(axis, at: time))
     }
 
     /// The offset where the motion ends; axes that do not move keep their value in `current`.

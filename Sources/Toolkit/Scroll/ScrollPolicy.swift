@@ -53,6 +53,12 @@ struct ScrollPolicy {
         min(max(value, minOffset[axis]), maxOffset[axis])
     }
 
+    /// Whether the range along `axis` is not empty (`maxOffset > minOffset`): what a wheel or a key needs to
+    /// move the content (unlike `scrollable`, which `alwaysBounce...` also sets, for touches to rubber-band).
+    func hasRange(_ axis: Axis) -> Bool {
+        maxOffset[axis] > minOffset[axis]
+    }
+
     /// `offset` clamped into the range.
     func clamp(_ offset: Point) -> Point {
         Point(x: clamp(offset.x, .horizontal), y: clamp(offset.y, .vertical))
@@ -196,7 +202,7 @@ struct ScrollPolicy {
     /// capped at w·|distance| toward the page, w being the spring's angular frequency: a critically damped
     /// spring started toward its target faster than that crosses it once (see `SpringSimulation`), and a page
     /// snap must reach its page from one side.
-    private func pageSnap(from x: Double, velocity v: Double, to target: Double) -> AxisMotion {
+    func pageSnap(from x: Double, velocity v: Double, to target: Double) -> AxisMotion {
         let distance = target - x
         var start = v
         if start * distance > 0 {
@@ -211,7 +217,7 @@ struct ScrollPolicy {
     // MARK: - Pages
 
     /// Index of the last page boundary on `axis` (0 when not paging there).
-    private func lastPageIndex(_ axis: Axis) -> Int {
+    func lastPageIndex(_ axis: Axis) -> Int {
         let p = pageSize[axis]
         guard p > 0 else { return 0 }
         let pages = ((maxOffset[axis] - minOffset[axis]) / p - 1e-9).rounded(.up)
@@ -219,7 +225,7 @@ struct ScrollPolicy {
     }
 
     /// Page boundary `k` on `axis`: `min + k·page`, the last one clamped to `max`.
-    private func boundary(_ k: Int, _ axis: Axis) -> Double {
+    func boundary(_ k: Int, _ axis: Axis) -> Double {
         min(minOffset[axis] + Double(k) * pageSize[axis], maxOffset[axis])
     }
 

@@ -100,6 +100,10 @@ struct TouchArbitration {
         case stopAnimation
         /// The offset was set during a drag: anchor the drag at the new offset.
         case rebaseDrag
+        /// A wheel, touchpad or key input is not for this container now: fingers on it own the offset.
+        case ignore
+        /// A touchpad gesture ended (`axis_stop`); a motion follows when `willDecelerate`.
+        case endPointerScroll(willDecelerate: Bool)
     }
 
     private enum State: Equatable {
@@ -117,9 +121,12 @@ struct TouchArbitration {
         case dragging(AxisLock)
         /// No finger is down; the motion after a drag runs (fling, bounce, spring back, page snap).
         case decelerating(AxisLock)
-        /// No finger is down; a motion no drag started runs (spring back or page snap after a catch,
-        /// or an animated `setContentOffset` when `programmatic`).
+        /// No finger is down; a motion no drag started runs (spring back or page snap after a catch, a wheel
+        /// or key step, or an animated `setContentOffset` when `programmatic`).
         case settling(programmatic: Bool)
+        /// No finger is on the screen; touchpad fingers move the content 1:1 (`wl_pointer.axis` with source
+        /// finger, until `axis_stop`).
+        case pointerScrolling
     }
 
     /// The settings in force; the container keeps them in sync with its properties.
@@ -136,7 +143,7 @@ struct TouchArbitration {
     var isTracking: Bool {
         switch state {
         case .pending, .content, .holding, .declined, .dragging: return true
-        case .idle, .decelerating, .settling: return false
+        case .idle, .decelerating, .settling, .pointerScrolling: return false
         }
     }
 
@@ -144,7 +151,7 @@ struct TouchArbitration {
     var isDragging: Bool {
         switch state {
         case .dragging: return true
-        case .idle, .pending, .content, .holding, .declined, .decelerating, .settling: return false
+        case .idle, .pending, .content, .holding, .declined, .decelerating, .settling, .pointerScrolling: return false
         }
     }
 
@@ -152,7 +159,7 @@ struct TouchArbitration {
     var isDecelerating: Bool {
         switch state {
         case .decelerating: return true
-        case .idle, .pending, .content, .holding, .declined, .dragging, .settling: return false
+        case .idle, .pending, .content, .holding, .declined, .dragging, .settling, .pointerScrolling: return false
         }
     }
 
@@ -160,7 +167,24 @@ struct TouchArbitration {
     var isAnimating: Bool {
         switch state {
         case .decelerating, .settling: return true
+        case .idle, .pending, .content, .holding, .declined, .dragging, .pointerScrolling: return false
+        }
+    }
+
+    /// The content moves with no finger on the screen: a motion runs, or touchpad fingers scroll it. A press
+    /// of the pointer catches it like a touch would (rule 2.8), whether or not the pointer drags here.
+    var isMovingWithoutFingers: Bool {
+        switch state {
+        case .decelerating, .settling, .pointerScrolling: return true
         case .idle, .pending, .content, .holding, .declined, .dragging: return false
+        }
+    }
+
+    /// Touchpad fingers are scrolling the content.
+    var isPointerScrolling: Bool {
+        switch state {
+        case .pointerScrolling: return true
+        case .idle, .pending, .content, .holding, .declined, .dragging, .decelerating, .settling: return false
         }
     }
 
@@ -168,7 +192,8 @@ struct TouchArbitration {
     var isAnimatingProgrammatically: Bool {
         switch state {
         case .settling(let programmatic): return programmatic
-        case .idle, .pending, .content, .holding, .declined, .dragging, .decelerating: return false
+        case .idle, .pending, .content, .holding, .declined, .dragging, .decelerating, .pointerScrolling:
+            return false
         }
     }
 
@@ -176,7 +201,8 @@ struct TouchArbitration {
     var holdsContent: Bool {
         switch state {
         case .pending: return true
-        case .idle, .content, .holding, .declined, .dragging, .decelerating, .settling: return false
+        case .idle, .content, .holding, .declined, .dragging, .decelerating, .settling, .pointerScrolling:
+            return false
         }
     }
 
@@ -184,7 +210,8 @@ struct TouchArbitration {
     var contentTracksUndecided: Bool {
         switch state {
         case .content: return true
-        case .idle, .pending, .holding, .declined, .dragging, .decelerating, .settling: return false
+        case .idle, .pending, .holding, .declined, .dragging, .decelerating, .settling, .pointerScrolling:
+            return false
         }
     }
 
@@ -192,7 +219,7 @@ struct TouchArbitration {
     var lock: AxisLock {
         switch state {
         case .dragging(let lock), .decelerating(let lock): return lock
-        case .idle, .pending, .content, .holding, .declined, .settling: return .none
+        case .idle, .pending, .content, .holding, .declined, .settling, .pointerScrolling: return .none
         }
     }
 
@@ -214,7 +241,7 @@ struct TouchArbitration {
             }
             state = .content(since: time)
             return .deliver
-        case .decelerating, .settling:
+        case .decelerating, .settling, .pointerScrolling:
             lastTranslation = .zero
             state = .holding
             return .catchAnimation
@@ -246,7 +273,7 @@ struct TouchArbitration {
             guard time >= since + configuration.contentTouchDelay else { return .none }
             state = .content(since: since)
             return .releaseContent
-        case .idle, .content, .holding, .declined, .dragging, .decelerating, .settling:
+        case .idle, .content, .holding, .declined, .dragging, .decelerating, .settling, .pointerScrolling:
             return .none
         }
     }
@@ -259,7 +286,7 @@ struct TouchArbitration {
         let previous = lastTranslation
         lastTranslation = translation
         switch state {
-        case .idle, .decelerating, .settling, .declined:
+        case .idle, .decelerating, .settling, .declined, .pointerScrolling:
             return .none
         case .dragging(let lock):
             return .drag(lock: lock)
@@ -314,7 +341,7 @@ struct TouchArbitration {
         case .content, .holding:
             state = .declined
             return .none
-        case .idle, .declined, .dragging, .decelerating, .settling:
+        case .idle, .declined, .dragging, .decelerating, .settling, .pointerScrolling:
             return .none
         }
     }
@@ -323,7 +350,7 @@ struct TouchArbitration {
     /// come to rest if this was the last one.
     mutating func touchUp(at time: Duration, fingers: Int, release: Release) -> Action {
         switch state {
-        case .idle, .decelerating, .settling:
+        case .idle, .decelerating, .settling, .pointerScrolling:
             return .none
         case .pending(let since):
             // A lift before the delay: a quick tap is never lost. Whatever waited goes to the content now.
@@ -344,7 +371,7 @@ struct TouchArbitration {
     /// Every finger is gone at once (the compositor cancelled, the seat lost its touch capability).
     mutating func touchesCancelled(release: Release) -> Action {
         switch state {
-        case .idle, .decelerating, .settling:
+        case .idle, .decelerating, .settling, .pointerScrolling:
             return .none
         case .pending, .content:
             state = .idle
@@ -387,7 +414,7 @@ struct TouchArbitration {
         case .settling(let programmatic):
             state = .idle
             return .endSettling(programmatic: programmatic)
-        case .idle, .pending, .content, .holding, .declined, .dragging:
+        case .idle, .pending, .content, .holding, .declined, .dragging, .pointerScrolling:
             return .none
         }
     }
@@ -395,7 +422,7 @@ struct TouchArbitration {
     /// The app asked for an animated offset change.
     mutating func programmaticAnimation() -> Action {
         switch state {
-        case .idle, .decelerating, .settling:
+        case .idle, .decelerating, .settling, .pointerScrolling:
             state = .settling(programmatic: true)
             return .startAnimation
         case .pending, .content, .holding, .declined, .dragging:
@@ -411,7 +438,7 @@ struct TouchArbitration {
             return .stopAnimation
         case .dragging:
             return .rebaseDrag
-        case .idle, .pending, .content, .holding, .declined:
+        case .idle, .pending, .content, .holding, .declined, .pointerScrolling:
             return .none
         }
     }
@@ -426,8 +453,59 @@ struct TouchArbitration {
             return .endDrag(willDecelerate: false)
         case .decelerating, .settling:
             return .stopAnimation
-        case .idle, .pending, .content, .holding, .declined:
+        case .idle, .pending, .content, .holding, .declined, .pointerScrolling:
             return .none
+        }
+    }
+
+    // MARK: - Pointer and keyboard inputs (SCROLL.md section 7)
+
+    /// Touchpad fingers (a `.finger` axis event) want to move the content. A running motion stops where it is
+    /// and the fingers take over; while fingers on the screen track the container the event is ignored.
+    mutating func pointerScrollBegan() -> Action {
+        switch state {
+        case .idle:
+            state = .pointerScrolling
+            return .none
+        case .decelerating, .settling:
+            state = .pointerScrolling
+            return .stopAnimation
+        case .pointerScrolling:
+            return .none
+        case .pending, .content, .holding, .declined, .dragging:
+            return .ignore
+        }
+    }
+
+    /// The touchpad fingers left (`axis_stop`). `release` tells whether a motion follows (kinetic scrolling,
+    /// spring back, page snap); it runs as a deceleration, with `willBeginDecelerating` / `didEndDecelerating`
+    /// but no dragging callbacks.
+    mutating func pointerScrollEnded(release: Release) -> Action {
+        switch state {
+        case .pointerScrolling:
+            switch release {
+            case .stays:
+                state = .idle
+                return .endPointerScroll(willDecelerate: false)
+            case .moves:
+                state = .decelerating(.none)
+                return .endPointerScroll(willDecelerate: true)
+            }
+        case .idle, .pending, .content, .holding, .declined, .dragging, .decelerating, .settling:
+            return .none
+        }
+    }
+
+    /// A wheel or key step wants to animate the offset (0.1 s, or a page snap). It replaces a running motion
+    /// (a deceleration interrupted this way sends no `didEndDecelerating`, as when a touch catches it) and ends
+    /// a touchpad gesture; while fingers on the screen track the container it is ignored.
+    mutating func stepAnimation() -> Action {
+        switch state {
+        case .idle, .decelerating, .settling, .pointerScrolling:
+            state = .settling(programmatic: false)
+            return .startAnimation
+        case .pending, .content, .holding, .declined, .dragging:
+            return .ignore
         }
     }
 

@@ -208,6 +208,16 @@ open class View {
     /// the superviews), and the arrow when none does. `Control` answers `.hand`.
     open var cursor: Cursor? { nil }
 
+    /// The pointer came over this view or one of its subviews (the hit view and all its ancestors are
+    /// "hovered"). `location` is in window coordinates, points. Presses of the primary button arrive as touches
+    /// (`touchesBegan` ... with `WindowCore.pointerTouchID`), so a view that reacts to fingers reacts to clicks.
+    open func pointerEntered(_ location: Point) {}
+    /// The pointer left this view and its subviews (moved elsewhere, left the window, or the view left the
+    /// window). `location`: the pointer's last position in window coordinates, points.
+    open func pointerExited(_ location: Point) {}
+    /// The pointer moved over this view or one of its subviews, to `location` (window coordinates, points).
+    open func pointerMoved(_ location: Point) {}
+
     // MARK: - Keyboard
 
     /// Whether a press or touch on this view gives it the keyboard focus. Default false.

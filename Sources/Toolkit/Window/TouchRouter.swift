@@ -265,7 +265,7 @@ final class TouchRouter {
         var disposition = Disposition.deliver
         var current: View? = view
         while let candidate = current {
-            if let container = candidate as? ScrollContainer, container.participatesInTouches {
+            if let container = candidate as? ScrollContainer, container.participates(inTouch: id) {
                 register(container)
                 disposition = max(disposition, container.routerTouchDown(id: id, at: location, time: time))
             }

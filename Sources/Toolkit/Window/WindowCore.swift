@@ -34,15 +34,23 @@ public final class WindowCore {
     /// The view holding the keyboard focus, if any.
     public private(set) weak var focusedView: View?
 
-    /// When true, the primary pointer button acts as a finger (touch id `pointerTouchID`): press = down,
-    /// motion while pressed = move, release = up. For compositors without a touch device.
+    /// When true, a primary-button drag scrolls every scroll container like one finger, as if each had
+    /// `pointerDragScrolls` on (for compositors without a touch device, e.g. the gallery's `--pointer-drag`).
+    /// Either way the primary button reaches content views as touch `pointerTouchID`: press = down, motion
+    /// while pressed = move, release = up (see `PointerRouter`).
     public var pointerEmulatesTouch = false
 
-    /// The touch id used for the pointer when `pointerEmulatesTouch` is on.
+    /// The touch id the primary pointer button uses.
     public static let pointerTouchID = Int(Int32.max)
 
+    /// The pointer routing: hover, buttons as touches, axis events to scroll containers.
+    private(set) lazy var pointerRouter = PointerRouter(window: self)
+
     /// Where the pointer is, in window coordinates, or nil when it is outside the window.
-    public private(set) var pointerLocation: Point?
+    public var pointerLocation: Point? { pointerRouter.location }
+
+    /// The deepest view under the pointer (the hovered views are it and its ancestors), if any.
+    public var hoveredView: View? { pointerRouter.hoveredView }
 
     /// The cursor for the view under the pointer (see `View.cursor`): recomputed when the pointer enters or moves
     /// and at every frame (content may have moved under a still pointer); `.arrow` when nothing answers one.
@@ -51,7 +59,6 @@ public final class WindowCore {
 
     /// Called with the new cursor whenever `currentCursor` changes (a backend sets the platform cursor).
     public var onCursorChange: ((Cursor) -> Void)?
-    private var pointerPressed = false
 
     private var animators: [FrameAnimator] = []
     private var frameRequested = false
@@ -142,7 +149,7 @@ public final class WindowCore {
         advanceClock(to: time)
         frameRequested = false
         // After the animations ran: content may have moved under a still pointer.
-        defer { updateCursor() }
+        defer { updateCursor(hitTesting: true) }
         guard !animators.isEmpty else { return }
         // Iterate by index over a stable count: an animator may add or remove animators while it runs.
         var index = 0
@@ -154,6 +161,10 @@ public final class WindowCore {
                 animators.remove(at: index)
             }
         }
+        // Damage the animators added is drawn in this frame and needs no other one. Without this reset, the
+        // last frame of an animation (which damages and then stops) left the request flag set with nothing
+        // pending, and no later change could ask the backend for a frame again.
+        frameRequested = false
         if !animators.isEmpty { requestFrame() }
     }
 
@@ -196,26 +207,23 @@ public final class WindowCore {
             touchRouter.frame(time: timestamp)
         case let .touchCancel(timestamp):
             touchRouter.cancelAll(time: timestamp)
-        case let .pointerEnter(location, _):
-            pointerLocation = location.isFinite ? location : nil
+        case let .pointerEnter(location, timestamp):
+            pointerRouter.enter(at: location, time: timestamp)
             updateCursor()
-        case .pointerLeave:
-            pointerLocation = nil
+        case let .pointerLeave(timestamp):
+            pointerRouter.leave(time: timestamp)
         case let .pointerMotion(location, timestamp):
-            guard location.isFinite else { return }
-            pointerLocation = location
+            pointerRouter.motion(to: location, time: timestamp)
             updateCursor()
-            if pointerEmulatesTouch && pointerPressed {
-                touchRouter.touchMoved(id: WindowCore.pointerTouchID, to: location, time: timestamp)
-                touchRouter.frame(time: timestamp)
-            }
         case let .pointerButton(button, pressed, timestamp):
-            handlePointerButton(button, pressed: pressed, time: timestamp)
-        case .axis:
-            break
+            pointerRouter.button(button, pressed: pressed, time: timestamp)
+        case let .axis(event):
+            pointerRouter.axis(event)
         case let .key(key, pressed, modifiers, _, _):
+            // Repeats arrive as presses too (`isRepeat`) and act again. With no focus, the outermost
+            // scroll container gets the key (SCROLL.md section 7).
             guard pressed else { return }
-            var target: View? = focusedView
+            var target: View? = focusedView ?? ScrollContainer.outermost(in: rootView)
             while let view = target {
                 if view.keyPressed(key, modifiers: modifiers) { return }
                 target = view.superview
@@ -225,27 +233,13 @@ public final class WindowCore {
         }
     }
 
-    private func handlePointerButton(_ button: PointerButton, pressed: Bool, time: Duration) {
-        guard button == .left, let location = pointerLocation else { return }
-        if pressed { updateFocus(at: location) }
-        guard pointerEmulatesTouch else { return }
-        if pressed && !pointerPressed {
-            pointerPressed = true
-            touchRouter.touchDown(id: WindowCore.pointerTouchID, at: location, time: time)
-            touchRouter.frame(time: time)
-        } else if !pressed && pointerPressed {
-            pointerPressed = false
-            touchRouter.touchUp(id: WindowCore.pointerTouchID, time: time)
-            touchRouter.frame(time: time)
-        }
-    }
-
     /// Sets `currentCursor` from the view under the pointer: the first view answering a cursor, walking up from
-    /// the hit view. Hit testing is in points, like every input location. No allocation: `hitTest` walks the
-    /// subviews in place.
-    private func updateCursor() {
+    /// the hovered view the pointer router found on enter or motion, or, with `hitTesting` (at frames, when
+    /// content may have moved under a still pointer), from a fresh hit test. Points, like every input location.
+    /// No allocation.
+    func updateCursor(hitTesting: Bool = false) {
         guard let location = pointerLocation else { return }
-        var view = rootView.hitTest(location)
+        var view = hitTesting ? rootView.hitTest(location) : hoveredView
         var cursor = Cursor.arrow
         while let candidate = view {
             if let answer = candidate.cursor {
@@ -271,9 +265,10 @@ public final class WindowCore {
         focusedView = view
     }
 
-    /// A view is leaving the tree: cancel what it tracks, drop the focus if it held it.
+    /// A view is leaving the tree: cancel what it tracks, exit its hover, drop the focus if it held it.
     func viewWillLeaveWindow(_ view: View) {
         touchRouter.viewWillLeave(view, time: now)
+        pointerRouter.viewWillLeave(view)
         if let focused = focusedView, focused.isDescendant(of: view) { focusedView = nil }
     }
 }

@@ -1,0 +1,262 @@
+// Scrolling from a pointer (SCROLL.md section 7): wheel detents, touchpad gestures and continuous devices, routed
+// here one axis at a time by the window's `PointerRouter`; wheel and key steps; and whether a primary-button
+// drag scrolls this container.
+//
+// Rules (numbers from the spec, the rest chosen here where it is silent):
+// - Wheel (`AxisSource.wheel`, 120 units per detent): 48 pt per detent, proportional (40 units scroll 16 pt at
+//   once), with exact totals (see `ScrollStepTargets`). Smooth (`smoothWheelScrolling`, default): each event
+//   animates to the new target over 0.1 s (`ScrollStepAnimation`); an event during a step extends it from the
+//   position and speed the content has, so there is no stutter. Otherwise the offset jumps there. Always
+//   clamped to the range: no rubber band and no kinetic tail from a wheel. On a paging axis, each whole detent
+//   moves one page (partial detents gather until they make one), with the page snap spring.
+// - Touchpad (`AxisSource.finger`): the content follows the fingers 1:1 while they move, velocity tracked with
+//   `VelocityTracker` on the accumulated motion. Past an edge, with `bounces`, the overscroll is the rubber band
+//   of a touch drag (the gesture "continues" past the edge); without `bounces` it clamps. On `axis_stop` the
+//   measured velocity starts the same release motion as a touch fling (`ScrollPolicy`: deceleration with
+//   bounce at the edges, spring back from an overscroll, page snap when paging). Notifications: `didScroll` and
+//   observers throughout, `willBeginDecelerating` / `didEndDecelerating` around the motion after the stop, and
+//   no dragging callbacks (`isDragging` stays false): a touchpad is not a finger on the content (GTK's reading).
+//   A new touchpad event during that motion stops it and tracks again; a touch down (or a pointer press)
+//   catches it as any motion (rule 2.8). With `isDirectionalLockEnabled`, the gesture and its motion keep to
+//   the dominant axis of its first event (vertical on a tie), as a locked drag does.
+// - Continuous devices (`AxisSource.continuous`: no `axis_stop` ever comes): 1:1 in points, clamped, applied
+//   at once, no kinetic tail (there is no stop to start one from, and nothing would end an overscroll).
+// - While fingers on the screen track the container, pointer and key scrolling are ignored: the fingers own
+//   the offset.
+// - A wheel or key step along one axis replaces a running motion along that axis; a motion along the other axis
+//   goes on. A pointer press completes running steps at once (the content jumps to where the step was going)
+//   and the press then reaches the content: steps are 0.1 s tweens, not flings to catch.
+// - `wl_pointer.axis_relative_direction` (pointer v9, "natural scrolling" on the device) is not available:
+//   the system's libwayland (1.21) predates it. Compositors already invert `axis` values for natural
+//   scrolling, so values are taken as they come: positive increases `contentOffset`.
+
+extension ScrollContainer {
+    /// Wheel units in one detent (`AxisEvent` values for `.wheel`, as `axis_value120`). Fixed.
+    public static let wheelUnitsPerDetent = 120.0
+    /// Points scrolled per wheel detent. Fixed.
+    public static let wheelDetentDistance = 48.0
+    /// Seconds a smooth wheel or key step takes. Fixed.
+    public static let stepAnimationDuration = 0.1
+
+    // MARK: - Who scrolls
+
+    /// Whether a wheel, a continuous device or a key can move the content along `axis`: scrolling enabled and
+    /// a non-empty range (an `alwaysBounce...` axis with nothing to scroll leaves the wheel to outer containers).
+    func canStep(along axis: Axis) -> Bool {
+        isScrollEnabled && makePolicy().hasRange(axis)
+    }
+
+    /// Whether a touchpad gesture can move the content along `axis`: scrolling enabled and the axis scrollable
+    /// (a range, or `alwaysBounce...` for the rubber band).
+    func canTouchpadScroll(along axis: Axis) -> Bool {
+        isScrollEnabled && makePolicy().scrollable.contains(axis)
+    }
+
+    /// Whether a primary-button drag scrolls this container like one finger: `pointerDragScrolls`, or the
+    /// window's `pointerEmulatesTouch` (the window-wide switch, e.g. the gallery's `--pointer-drag`).
+    public var dragsWithPointer: Bool {
+        pointerDragScrolls || (attachedWindow?.pointerEmulatesTouch ?? false)
+    }
+
+    /// Whether the container takes part in the arbitration of touch `id`. Fingers: whenever scrolling is
+    /// enabled. The pointer's primary button (`WindowCore.pointerTouchID`): when it drags here, or when the
+    /// content is moving (the press catches the motion, rule 2.8); otherwise the press goes straight to the
+    /// content, which sees it as a touch (a `Button` highlights and fires as under a finger).
+    func participates(inTouch id: Int) -> Bool {
+        guard isScrollEnabled else { return false }
+        guard id == WindowCore.pointerTouchID else { return true }
+        return dragsWithPointer || arbitration.isMovingWithoutFingers
+    }
+
+    // MARK: - Wheel
+
+    /// A wheel moved by `value` units (120 per detent; positive increases the offset) along `axis` at `time`.
+    func wheelScroll(_ axis: Axis, units value: Double, at time: Duration) {
+        guard value.isFinite, value != 0, canStep(along: axis), !arbitration.isTracking else { return }
+        // Beyond a million detents nothing changes (the range ends first); bounding keeps the sums exact.
+        let units = min(max(value, -1.2e8), 1.2e8)
+        let policy = makePolicy()
+        var run = currentStepRun(axis, policy: policy)
+        if policy.pagingAxes.contains(axis) {
+            run.pageUnits += units
+            let pages = (run.pageUnits / ScrollContainer.wheelUnitsPerDetent).rounded(.towardZero)
+            run.pageUnits -= pages * ScrollContainer.wheelUnitsPerDetent
+            stepTargets[axis] = run
+            if pages != 0 { stepPages(axis, by: Int(pages), run: run, policy: policy, at: time) }
+            return
+        }
+        let target = run.addWheel(units, distancePerDetent: ScrollContainer.wheelDetentDistance,
+                                  unitsPerDetent: ScrollContainer.wheelUnitsPerDetent,
+                                  lower: policy.minOffset[axis], upper: policy.maxOffset[axis])
+        stepTargets[axis] = run
+        step(axis, to: target, paged: false, policy: policy, at: time)
+    }
+
+    // MARK: - Continuous devices
+
+    /// A continuous device moved `distance` points along `axis` (positive increases the offset).
+    func continuousScroll(_ axis: Axis, by distance: Double) {
+        guard distance.isFinite, distance != 0, canStep(along: axis), !arbitration.isTracking else { return }
+        let policy = makePolicy()
+        let target = policy.clamp(contentOffset[axis] + distance, axis)
+        stepTargets[axis].restart(at: target)
+        applyStepAtOnce(axis, target)
+    }
+
+    // MARK: - Touchpad
+
+    /// Whether touchpad fingers are scrolling the container (between the first event and `axis_stop`).
+    var isTouchpadScrolling: Bool { arbitration.isPointerScrolling }
+
+    /// Touchpad fingers moved by `delta` (points; zero on the axes not routed here) at `time`.
+    func touchpadScroll(by delta: Point, at time: Duration) {
+        guard delta.isFinite, isScrollEnabled else { return }
+        if !arbitration.isPointerScrolling {
+            switch arbitration.pointerScrollBegan() {
+            case .ignore:
+                return
+            case .stopAnimation:
+                // The fingers catch the motion where the last frame put it.
+                motion = ScrollMotion(start: .zero)
+            case .none, .hold, .deliver, .releaseContent, .suppress, .catchAnimation, .cancelContentAndHold,
+                 .beginDrag, .keepContent, .decline, .drag, .endDrag, .settle, .endDeceleration, .endSettling,
+                 .startAnimation, .applyImmediately, .rebaseDrag, .endPointerScroll:
+                break
+            }
+            velocityTracker.reset()
+            touchpadTravel = .zero
+            touchpadLock = nil
+            showIndicators()
+        }
+        var delta = delta
+        if isDirectionalLockEnabled {
+            if touchpadLock == nil && delta != .zero {
+                touchpadLock = abs(delta.x) > abs(delta.y) ? .horizontal : .vertical
+            }
+            if let locked = touchpadLock { delta[locked.other] = 0 }
+        }
+        let policy = makePolicy()
+        var offset = contentOffset
+        for axis in Axis.allCases where delta[axis] != 0 && policy.scrollable.contains(axis) {
+            // Through the finger's "raw" offset, as a touch drag: 1:1 inside, rubber band (or clamp) outside,
+            // and back from an overscroll without a jump. Derived from the shown offset every time, so an
+            // offset set by the app during the gesture is simply where it continues from.
+            let raw = policy.raw(displayed: offset[axis], axis) + delta[axis]
+            offset[axis] = policy.displayed(raw: raw, axis)
+        }
+        touchpadTravel += delta
+        velocityTracker.addSample(touchpadTravel, at: time)
+        applyOffset(offset)
+        finishChange()
+    }
+
+    /// The touchpad fingers left (`axis_stop`) at `time`: the measured velocity starts the release motion.
+    func touchpadEnded(at time: Duration) {
+        guard arbitration.isPointerScrolling else { return }
+        let policy = makePolicy()
+        let velocity = policy.releaseVelocity(velocityTracker.velocity(at: time), lock: .none)
+        let target = policy.naturalTarget(from: contentOffset, velocity: velocity)
+        let planned = policy.releaseMotion(from: contentOffset, velocity: velocity, target: target,
+                                           overridden: [], at: time)
+        let action = arbitration.pointerScrollEnded(release: planned.isIdle ? .stays : .moves)
+        perform(action, at: time, planned: planned)
+        finishChange()
+    }
+
+    // MARK: - Steps (wheel and keys)
+
+    /// The run of steps along `axis` to extend: the current one while a step runs there (or an immediate step
+    /// left the offset on its target), otherwise a new one from the current offset, clamped.
+    func currentStepRun(_ axis: Axis, policy: ScrollPolicy) -> ScrollStepTargets.Run {
+        var run = stepTargets[axis]
+        let moving = arbitration.isAnimating && !motion[axis].isNone
+        let continues = moving ? motion[axis].isStep : contentOffset[axis] == run.target
+        if !continues { run.restart(at: policy.clamp(contentOffset[axis], axis)) }
+        return run
+    }
+
+    /// Moves the target of `run` (from `currentStepRun`) along paging `axis` by `pages` pages, from the page it
+    /// was heading to, and goes there with the page snap spring (or at once).
+    func stepPages(_ axis: Axis, by pages: Int, run: ScrollStepTargets.Run, policy: ScrollPolicy,
+                   at time: Duration) {
+        var run = run
+        let last = policy.lastPageIndex(axis)
+        let from = policy.nearestPageIndex(to: run.target, axis)
+        let index = pages >= 0 ? min(last, from + min(pages, last)) : max(0, from - min(-pages, last))
+        let target = policy.boundary(index, axis)
+        run.move(to: target)
+        stepTargets[axis] = run
+        step(axis, to: target, paged: true, policy: policy, at: time)
+    }
+
+    /// Goes to `target` along `axis`: smoothly (a 0.1 s step, or the page snap spring when `paged`) when
+    /// `smoothWheelScrolling` and in a window, else at once.
+    func step(_ axis: Axis, to target: Double, paged: Bool, policy: ScrollPolicy, at time: Duration) {
+        guard target.isFinite, !arbitration.isTracking else { return }
+        guard smoothWheelScrolling, let window = attachedWindow else {
+            applyStepAtOnce(axis, target)
+            return
+        }
+        // Start no earlier than the last frame, so that the new curve continues what is on screen.
+        let now = max(time, window.now)
+        let wasAnimating = arbitration.isAnimating
+        let running = wasAnimating && !motion[axis].isNone && !motion.isDone(axis, at: now)
+        let from = running ? (motion.position(axis, at: now) ?? contentOffset[axis]) : contentOffset[axis]
+        let speed = running ? motion.velocity(at: now)[axis] : 0
+        if !running && abs(target - from) <= ScrollPolicy.restTolerance {
+            if target != contentOffset[axis] { applyStepAtOnce(axis, target) }
+            return
+        }
+        guard arbitration.stepAnimation() == .startAnimation else { return }
+        if !wasAnimating { motion = ScrollMotion(start: now) }
+        let axisMotion: AxisMotion
+        if paged, case .spring(let spring) = policy.pageSnap(from: from, velocity: speed, to: target) {
+            axisMotion = .pageStep(spring)
+        } else {
+            let distance = target - from
+            // Extending a step in the same direction: start at the current speed, but never slower than the
+            // step's average speed (a step that had nearly stopped must not crawl off again).
+            var start: Double?
+            if running && speed * distance > 0 {
+                let average = distance / ScrollContainer.stepAnimationDuration
+                start = abs(speed) > abs(average) ? speed : average
+            }
+            axisMotion = .step(ScrollStepAnimation(from: from, to: target,
+                                                   duration: ScrollContainer.stepAnimationDuration,
+                                                   initialVelocity: start))
+        }
+        motion.replace(axis, with: axisMotion, startingAt: now)
+        showIndicators()
+        window.addAnimator(animationDriver)
+        finishChange()
+    }
+
+    /// Puts `axis` at `target` now. A motion along the other axis goes on; otherwise the content is at rest.
+    func applyStepAtOnce(_ axis: Axis, _ target: Double) {
+        var offset = contentOffset
+        offset[axis] = target
+        if arbitration.isAnimating && !motion[axis.other].isNone {
+            motion[axis] = .none
+            applyOffset(offset)
+            finishChange()
+        } else {
+            assignContentOffset(offset)
+        }
+    }
+
+    /// A pointer press: running wheel and key steps end at once, at their targets.
+    func completeStepAnimations(at time: Duration) {
+        guard arbitration.isAnimating, motion.horizontal.isStep || motion.vertical.isStep else { return }
+        var offset = contentOffset
+        for axis in Axis.allCases where motion[axis].isStep {
+            if let end = motion[axis].finalPosition, end.isFinite { offset[axis] = end }
+            motion[axis] = .none
+        }
+        applyOffset(offset)
+        if motion.isIdle {
+            motion = ScrollMotion(start: .zero)
+            perform(arbitration.animationFinished(), at: time)
+        }
+        finishChange()
+    }
+}

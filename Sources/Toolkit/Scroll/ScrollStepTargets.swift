@@ -1,0 +1,69 @@
+// Where wheel and key steps are heading, per axis, so that consecutive steps add up exactly.
+//
+// Wheel arithmetic (SCROLL.md section 7: 120 units = one detent = 48 pt, partial detents accumulate): a run of
+// wheel events along an axis keeps the offset it started from (`anchor`) and the sum of the units since then
+// (`units`, whole numbers from `axis_value120`), and heads for
+//     target = anchor + units * 48 / 120.
+// Each event scrolls its share at once (proportionally: 40 units scroll 16 pt), and because the target is
+// computed from the sum rather than by adding per-event distances, 40 + 80 units land exactly one detent
+// (48 pt) from the anchor: units * 48 is an exact integer and dividing it by 120 rounds once.
+// At an end of the range the target is clamped and the run re-anchors there (anchor = edge, units = 0), so
+// that wheeling back moves at once instead of first "unwinding" units that went past the edge.
+// A key step or a page step re-anchors at its (clamped) target.
+//
+// On a paging axis whole detents move whole pages: units gather in `pageUnits` until they reach ±120, and
+// each full detent moves the target one page.
+
+/// The targets of the wheel and key steps of a scroll container, one per axis.
+struct ScrollStepTargets {
+    /// One axis's run of steps.
+    struct Run {
+        /// The offset the run started from, or was last clamped or re-anchored at, in points.
+        var anchor = 0.0
+        /// Wheel units (1/120 detent) added since `anchor`.
+        var units = 0.0
+        /// Wheel units toward the next page, on a paging axis (|pageUnits| < 120 after each step).
+        var pageUnits = 0.0
+        /// Where the run is heading, in points.
+        var target = 0.0
+
+        /// Starts a new run at `offset` (nothing pending).
+        mutating func restart(at offset: Double) {
+            anchor = offset
+            units = 0
+            pageUnits = 0
+            target = offset
+        }
+
+        /// Adds `value` wheel units at `distancePerUnit` points each and returns the new target, clamped into
+        /// `lower...upper` (re-anchoring at an edge it reached).
+        mutating func addWheel(_ value: Double, distancePerDetent: Double, unitsPerDetent: Double,
+                               lower: Double, upper: Double) -> Double {
+            units += value
+            let unclamped = anchor + units * distancePerDetent / unitsPerDetent
+            if unclamped <= lower || unclamped >= upper || !unclamped.isFinite {
+                let edge = unclamped.isFinite ? min(max(unclamped, lower), upper) : target
+                restart(at: edge)
+                return edge
+            }
+            target = unclamped
+            return target
+        }
+
+        /// Moves the target to `offset` (a key step, a page step) and re-anchors there; keeps `pageUnits`.
+        mutating func move(to offset: Double) {
+            let pending = pageUnits
+            restart(at: offset)
+            pageUnits = pending
+        }
+    }
+
+    private var horizontal = Run()
+    private var vertical = Run()
+
+    /// The run along `axis`.
+    subscript(axis: Axis) -> Run {
+        get { axis == .horizontal ? horizontal : vertical }
+        set { if axis == .horizontal { horizontal = newValue } else { vertical = newValue } }
+    }
+}

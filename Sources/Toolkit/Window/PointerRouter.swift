@@ -1,0 +1,239 @@
+/// Routes the pointer of a window (SCROLL.md section 7): hover, buttons and scroll (axis) events.
+///
+/// - **Hover.** The deepest view under the pointer (`hitTest`) and its ancestors are hovered. When that set
+///   changes, the views that left it get `pointerExited` (innermost first) and the ones that joined it get
+///   `pointerEntered` (outermost first); every motion then reaches each hovered view as `pointerMoved`
+///   (innermost first). Hover is re-evaluated on enter, motion and leave, not when content scrolls under a
+///   pointer that stays still. A view leaving the window is exited then.
+/// - **Buttons.** Any press gives the keyboard focus to the innermost scroll container under the pointer. The
+///   primary button becomes a touch with id `WindowCore.pointerTouchID` (press = down, motion while pressed =
+///   move, release = up, each followed by a frame) through the window's `TouchRouter`: the content view under
+///   it receives `touchesBegan` / `touchesMoved` / `touchesEnded` as from a finger. Scroll containers arbitrate
+///   it only where the pointer drags (`ScrollContainer.dragsWithPointer`) or the content is moving (the press
+///   catches a fling as a touch would, rule 2.8); elsewhere the content gets it at once. Before that, wheel and
+///   key steps running under the pointer complete at once (a 0.1 s tween is not a fling to catch). Leaving the
+///   window with the button held lifts it there. Other buttons only move the focus.
+/// - **Axis events.** Each axis is routed on its own to the innermost scroll container under the pointer that
+///   can scroll along it, so a horizontal wheel over a vertical list inside a horizontal pager scrolls the
+///   pager. Wheel and continuous events are routed event by event. A touchpad gesture (source finger) is
+///   latched per axis from its first event to its `axis_stop`: the container it started on keeps it even when
+///   the content moving under the pointer brings another one there. A stop ends the gesture of the
+///   container(s) latched on the stopped axes; a wheel event, a leave, or a latched container leaving the window
+///   ends a gesture whose stop never came, as if it had stopped then.
+///
+/// Allocation: hover walks superview chains and routing walks up from the hit view; nothing is stored per event.
+@MainActor
+final class PointerRouter {
+    private unowned let window: WindowCore
+
+    /// Where the pointer is, in window coordinates, or nil when it is outside the window.
+    private(set) var location: Point?
+    /// The deepest hovered view.
+    private(set) weak var hoveredView: View?
+    /// Whether the primary button is down (as touch `WindowCore.pointerTouchID`).
+    private(set) var isPrimaryPressed = false
+    /// The container a touchpad gesture scrolls horizontally, until its stop.
+    private weak var touchpadHorizontal: ScrollContainer?
+    /// The container a touchpad gesture scrolls vertically, until its stop.
+    private weak var touchpadVertical: ScrollContainer?
+
+    init(window: WindowCore) {
+        self.window = window
+    }
+
+    // MARK: - Inputs
+
+    /// `wl_pointer.enter` at `location` (window coordinates).
+    func enter(at location: Point, time: Duration) {
+        guard location.isFinite else { return }
+        self.location = location
+        updateHover(moved: false)
+    }
+
+    /// `wl_pointer.leave`: a held primary button lifts, touchpad gestures end, hovered views are exited.
+    func leave(time: Duration) {
+        if isPrimaryPressed {
+            isPrimaryPressed = false
+            window.touchRouter.touchUp(id: WindowCore.pointerTouchID, time: time)
+            window.touchRouter.frame(time: time)
+        }
+        endTouchpadGestures(at: time)
+        let last = location ?? .zero
+        location = nil
+        exitHovered(from: hoveredView, keeping: nil, at: last)
+        hoveredView = nil
+    }
+
+    /// `wl_pointer.motion` to `location` (window coordinates).
+    func motion(to location: Point, time: Duration) {
+        guard location.isFinite else { return }
+        self.location = location
+        updateHover(moved: true)
+        guard isPrimaryPressed else { return }
+        window.touchRouter.touchMoved(id: WindowCore.pointerTouchID, to: location, time: time)
+        window.touchRouter.frame(time: time)
+    }
+
+    /// `wl_pointer.button`.
+    func button(_ button: PointerButton, pressed: Bool, time: Duration) {
+        guard let location else { return }
+        guard button == .left else {
+            if pressed { window.updateFocus(at: location) }
+            return
+        }
+        if pressed && !isPrimaryPressed {
+            isPrimaryPressed = true
+            completeSteps(under: location, at: time)
+            // The router gives the focus (as for a touch down) and delivers or arbitrates the press.
+            window.touchRouter.touchDown(id: WindowCore.pointerTouchID, at: location, time: time)
+            window.touchRouter.frame(time: time)
+        } else if !pressed && isPrimaryPressed {
+            isPrimaryPressed = false
+            window.touchRouter.touchUp(id: WindowCore.pointerTouchID, time: time)
+            window.touchRouter.frame(time: time)
+        }
+    }
+
+    /// One pointer frame's scroll (`wl_pointer.axis` and friends).
+    func axis(_ event: AxisEvent) {
+        let time = event.timestamp
+        let dx = event.dx.isFinite ? event.dx : 0
+        let dy = event.dy.isFinite ? event.dy : 0
+        switch event.source {
+        case .wheel, .continuous:
+            // A wheel cannot turn while touchpad fingers scroll: a gesture still latched lost its stop.
+            endTouchpadGestures(at: time)
+            guard let location else { return }
+            for axis in Axis.allCases {
+                let value = axis == .horizontal ? dx : dy
+                guard value != 0, let container = innermost(at: location, along: axis, touchpad: false) else {
+                    continue
+                }
+                if event.source == .wheel {
+                    container.wheelScroll(axis, units: value, at: time)
+                } else {
+                    container.continuousScroll(axis, by: value)
+                }
+            }
+        case .finger:
+            touchpad(dx: dx, dy: dy, at: time)
+            if event.stopHorizontal || event.stopVertical {
+                endTouchpadGestures(horizontal: event.stopHorizontal, vertical: event.stopVertical, at: time)
+            }
+        }
+    }
+
+    /// `view` is leaving the window: hovered views in it are exited, touchpad gestures on it forgotten.
+    func viewWillLeave(_ view: View) {
+        if let leaf = hoveredView, leaf.isDescendant(of: view) {
+            // Exit from the leaf up to `view` itself; its superview stays hovered.
+            exitHovered(from: leaf, keeping: view.superview, at: location ?? .zero)
+            hoveredView = view.superview
+        }
+        if let c = touchpadHorizontal, c.isDescendant(of: view) { touchpadHorizontal = nil }
+        if let c = touchpadVertical, c.isDescendant(of: view) { touchpadVertical = nil }
+    }
+
+    // MARK: - Touchpad
+
+    private func touchpad(dx: Double, dy: Double, at time: Duration) {
+        guard dx != 0 || dy != 0 else { return }
+        var horizontal: ScrollContainer?
+        var vertical: ScrollContainer?
+        if dx != 0 { horizontal = touchpadTarget(.horizontal) }
+        if dy != 0 { vertical = touchpadTarget(.vertical) }
+        if let h = horizontal, h === vertical {
+            h.touchpadScroll(by: Point(x: dx, y: dy), at: time)
+            return
+        }
+        horizontal?.touchpadScroll(by: Point(x: dx, y: 0), at: time)
+        vertical?.touchpadScroll(by: Point(x: 0, y: dy), at: time)
+    }
+
+    /// The container a touchpad gesture along `axis` scrolls: the latched one while its gesture lasts,
+    /// otherwise the innermost one under the pointer (which is latched from now on).
+    private func touchpadTarget(_ axis: Axis) -> ScrollContainer? {
+        let latched = axis == .horizontal ? touchpadHorizontal : touchpadVertical
+        if let latched, latched.hostWindow === window, latched.canTouchpadScroll(along: axis) { return latched }
+        guard let location else { return nil }
+        let found = innermost(at: location, along: axis, touchpad: true)
+        if axis == .horizontal { touchpadHorizontal = found } else { touchpadVertical = found }
+        return found
+    }
+
+    /// Ends the touchpad gestures latched on the given axes (both by default): their containers start the
+    /// release motion from the velocity measured at `time`.
+    private func endTouchpadGestures(horizontal: Bool = true, vertical: Bool = true, at time: Duration) {
+        let h = horizontal ? touchpadHorizontal : nil
+        let v = vertical ? touchpadVertical : nil
+        if horizontal { touchpadHorizontal = nil }
+        if vertical { touchpadVertical = nil }
+        // A container latched on both axes ends once, and only when neither axis still runs on it.
+        if let h, h !== touchpadVertical { h.touchpadEnded(at: time) }
+        if let v, v !== h, v !== touchpadHorizontal { v.touchpadEnded(at: time) }
+    }
+
+    // MARK: - Routing
+
+    /// The innermost scroll container at `location` (window coordinates) that can scroll along `axis`: for a
+    /// touchpad any scrollable axis (it may rubber-band), for a wheel or continuous device a non-empty range.
+    private func innermost(at location: Point, along axis: Axis, touchpad: Bool) -> ScrollContainer? {
+        var view = window.rootView.hitTest(location)
+        while let candidate = view {
+            if let container = candidate as? ScrollContainer,
+               touchpad ? container.canTouchpadScroll(along: axis) : container.canStep(along: axis) {
+                return container
+            }
+            view = candidate.superview
+        }
+        return nil
+    }
+
+    /// Running wheel and key steps of the containers under `location` end at their targets.
+    private func completeSteps(under location: Point, at time: Duration) {
+        var view = window.rootView.hitTest(location)
+        while let candidate = view {
+            if let container = candidate as? ScrollContainer { container.completeStepAnimations(at: time) }
+            view = candidate.superview
+        }
+    }
+
+    // MARK: - Hover
+
+    /// Hit-tests the pointer and sends the enter / exit calls; with `moved`, then `pointerMoved`.
+    private func updateHover(moved: Bool) {
+        guard let location else { return }
+        let leaf = window.rootView.hitTest(location)
+        let old = hoveredView
+        if leaf !== old {
+            exitHovered(from: old, keeping: leaf, at: location)
+            hoveredView = leaf
+            enterHovered(leaf, previous: old, at: location)
+        }
+        guard moved else { return }
+        var view = hoveredView
+        while let current = view {
+            current.pointerMoved(location)
+            view = current.superview
+        }
+    }
+
+    /// `pointerExited` for `leaf` and its ancestors, innermost first, except those that stay hovered
+    /// (`keeping` and its ancestors).
+    private func exitHovered(from leaf: View?, keeping: View?, at location: Point) {
+        var view = leaf
+        while let current = view {
+            if let keeping, keeping.isDescendant(of: current) { break }
+            current.pointerExited(location)
+            view = current.superview
+        }
+    }
+
+    /// `pointerEntered` for `leaf` and its ancestors that were not hovered under `previous`, outermost first.
+    private func enterHovered(_ leaf: View?, previous: View?, at location: Point) {
+        guard let leaf else { return }
+        if let previous, previous.isDescendant(of: leaf) { return }
+        enterHovered(leaf.superview, previous: previous, at: location)
+        leaf.pointerEntered(location)
+    }
+}

@@ -1,0 +1,105 @@
+import Testing
+@testable import Toolkit
+import ToolkitTesting
+
+/// SCROLL.md section 7 through the Wayland seat: the test compositor's `wl_pointer` / `wl_keyboard` events reach
+/// a `ScrollContainer` in a `WaylandWindow` by the same `WindowCore` path as `HeadlessWindow`'s.
+@MainActor
+@Suite struct PointerScrollWaylandTests {
+    /// Dispatches until `condition` holds, at most `limit` (real I/O with the compositor thread).
+    private func pump(_ window: WaylandWindow, limit: Duration = .seconds(5), until condition: () -> Bool) throws {
+        let clock = ContinuousClock()
+        let deadline = clock.now + limit
+        while !condition() && clock.now < deadline {
+            _ = try window.dispatchOnce(timeout: .milliseconds(5))
+        }
+    }
+
+    /// A mapped 200 x 100 window filled by a container over a 200 x 4000 content.
+    private func mapped(_ compositor: TestCompositor) throws -> (WaylandWindow, ScrollContainer) {
+        let window = try WaylandWindow(title: "scroll", size: Size(width: 200, height: 100),
+                                       appID: "org.toolkit.tests",
+                                       connection: .fileDescriptor(compositor.connectClientFD()))
+        let container = ScrollContainer(frame: Rect(x: 0, y: 0, width: 200, height: 100))
+        container.contentSize = Size(width: 200, height: 4000)
+        window.rootView.addSubview(container)
+        try pump(window) { window.presentedFrameCount >= 1 }
+        return (window, container)
+    }
+
+    @Test func aWheelDetentSplitOverSeveralValue120EventsScrollsExactly48Points() throws {
+        let compositor = try TestCompositor()
+        let (window, container) = try mapped(compositor)
+        compositor.pointerEnter(at: Point(x: 100, y: 50))
+        compositor.pointerFrame()
+        for value in [40.0, 40, 40] {
+            compositor.pointerAxis(dx: 0, dy: value, source: .wheel)
+            compositor.pointerFrame()
+        }
+        try pump(window) { container.contentOffset.y == 48 && !container.arbitration.isAnimating }
+        #expect(container.contentOffset == Point(x: 0, y: 48))
+        // Nothing more comes: no kinetic tail from a wheel.
+        try pump(window, limit: .milliseconds(150)) { false }
+        #expect(container.contentOffset == Point(x: 0, y: 48))
+    }
+
+    @Test func fingerSourceThenAxisStopStartsKineticScrolling() throws {
+        let compositor = try TestCompositor()
+        let (window, container) = try mapped(compositor)
+        compositor.pointerEnter(at: Point(x: 100, y: 50))
+        compositor.pointerFrame()
+        for _ in 0..<6 {
+            // Event times 10 ms apart on the compositor clock, sent at least 10 ms apart in real time so the
+            // window maps them 1:1 onto its clock (it never puts an event after the moment it reads it).
+            compositor.advanceClock(by: .milliseconds(10))
+            compositor.pointerAxis(dx: 0, dy: 15, source: .finger)
+            compositor.pointerFrame()
+            try pump(window, limit: .milliseconds(12)) { false }
+        }
+        try pump(window) { container.contentOffset.y == 90 }
+        #expect(container.contentOffset.y == 90)   // 1:1 while the fingers move
+        #expect(!container.isDragging)
+        compositor.pointerAxisStop()
+        compositor.pointerFrame()
+        try pump(window) { container.isDecelerating }
+        #expect(container.isDecelerating)
+        // The offset keeps changing after the stop (1500 pt/s decays over about a second).
+        try pump(window) { container.contentOffset.y > 150 }
+        #expect(container.contentOffset.y > 150)
+    }
+
+    @Test func aKeyPressScrolls() throws {
+        let compositor = try TestCompositor()
+        let (window, container) = try mapped(compositor)
+        compositor.key(.down, pressed: true)
+        compositor.key(.down, pressed: false)
+        try pump(window) { container.contentOffset.y == 40 && !container.arbitration.isAnimating }
+        #expect(container.contentOffset == Point(x: 0, y: 40))
+        // A second key after the first step's animation ended (and its last frame was drawn) animates too.
+        compositor.key(.end, pressed: true)
+        compositor.key(.end, pressed: false)
+        try pump(window) { container.contentOffset.y == 3900 && !container.arbitration.isAnimating }
+        #expect(container.contentOffset == Point(x: 0, y: 3900))
+    }
+
+    @Test func aPointerClickReachesAButtonAndDoesNotScroll() throws {
+        let compositor = try TestCompositor()
+        let (window, container) = try mapped(compositor)
+        var fired = 0
+        let button = Button(frame: Rect(x: 50, y: 20, width: 100, height: 40), title: "Go") { _ in fired += 1 }
+        container.addSubview(button)
+        compositor.pointerEnter(at: Point(x: 100, y: 40))
+        compositor.pointerFrame()
+        compositor.pointerButton(.left, pressed: true)
+        compositor.pointerFrame()
+        try pump(window) { button.isHighlighted }
+        #expect(button.isHighlighted)
+        compositor.pointerMotion(to: Point(x: 100, y: 10))
+        compositor.pointerFrame()
+        compositor.pointerButton(.left, pressed: false)
+        compositor.pointerFrame()
+        try pump(window) { fired == 1 }
+        #expect(fired == 1)
+        #expect(container.contentOffset == .zero)
+    }
+}
