@@ -49,10 +49,27 @@ enum WindowedGallery {
         if options.stats {
             let rss = ProcessStats.residentMiB().map { String(Int($0.rounded())) } ?? "?"
             printError("stats: \(window.presentedFrameCount) frames presented, RSS \(rss) MiB")
+            if let list = firstScrollContainer(in: gallery) {
+                // Lets a smoke test see that real input (e.g. a key sent with wtype under sway) scrolled.
+                printError("stats: \(gallery.selected) offset \(list.contentOffset.x) \(list.contentOffset.y)")
+            }
         }
         _ = counter
         return 0
     }
+}
+
+/// The first scroll container in a breadth-first walk from `root`.
+@MainActor
+func firstScrollContainer(in root: View) -> ScrollContainer? {
+    var queue = [root]
+    var index = 0
+    while index < queue.count {
+        if let container = queue[index] as? ScrollContainer { return container }
+        queue.append(contentsOf: queue[index].subviews)
+        index += 1
+    }
+    return nil
 }
 
 /// Shows the number of frames drawn; changes every frame while it runs.
