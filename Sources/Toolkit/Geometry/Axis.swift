@@ -8,9 +8,13 @@ public enum Axis: Sendable, Hashable, CaseIterable {
 
     /// A set of axes.
     public struct Set: OptionSet, Sendable, Hashable {
+        /// Bit 0: horizontal, bit 1: vertical.
         public let rawValue: UInt8
+        /// A set from its bits.
         public init(rawValue: UInt8) { self.rawValue = rawValue }
+        /// The horizontal axis.
         public static let horizontal = Set(rawValue: 1)
+        /// The vertical axis.
         public static let vertical = Set(rawValue: 2)
 
         /// Whether `axis` is in the set.

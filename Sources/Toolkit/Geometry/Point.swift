@@ -7,11 +7,13 @@ public struct Point: Hashable, Sendable, CustomStringConvertible {
     /// Vertical coordinate, in points (down is positive).
     public var y: Double
 
+    /// A point at (`x`, `y`), in points.
     public init(x: Double, y: Double) {
         self.x = x
         self.y = y
     }
 
+    /// The origin.
     public static let zero = Point(x: 0, y: 0)
 
     /// True when both coordinates are finite (neither NaN nor infinite).
@@ -26,12 +28,19 @@ public struct Point: Hashable, Sendable, CustomStringConvertible {
     /// Euclidean length of the vector from the origin, in points.
     public var length: Double { (x * x + y * y).squareRoot() }
 
+    /// Component-wise sum.
     public static func + (a: Point, b: Point) -> Point { Point(x: a.x + b.x, y: a.y + b.y) }
+    /// Component-wise difference.
     public static func - (a: Point, b: Point) -> Point { Point(x: a.x - b.x, y: a.y - b.y) }
+    /// Both components scaled by `s`.
     public static func * (a: Point, s: Double) -> Point { Point(x: a.x * s, y: a.y * s) }
+    /// Both components negated.
     public static prefix func - (a: Point) -> Point { Point(x: -a.x, y: -a.y) }
+    /// Adds `b` in place.
     public static func += (a: inout Point, b: Point) { a = a + b }
+    /// Subtracts `b` in place.
     public static func -= (a: inout Point, b: Point) { a = a - b }
 
+    /// `(x, y)`, for logs and test messages.
     public var description: String { "(\(x), \(y))" }
 }

@@ -8,25 +8,37 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
     /// The extent, in points.
     public var size: Size
 
+    /// A rectangle with its top-left corner at `origin`, in points.
     public init(origin: Point, size: Size) {
         self.origin = origin
         self.size = size
     }
 
+    /// A rectangle with its top-left corner at (`x`, `y`), in points.
     public init(x: Double, y: Double, width: Double, height: Double) {
         self.init(origin: Point(x: x, y: y), size: Size(width: width, height: height))
     }
 
+    /// The empty rectangle at the origin.
     public static let zero = Rect(x: 0, y: 0, width: 0, height: 0)
 
+    /// Left edge, in points.
     public var minX: Double { origin.x }
+    /// Top edge, in points.
     public var minY: Double { origin.y }
+    /// Right edge (exclusive), in points.
     public var maxX: Double { origin.x + size.width }
+    /// Bottom edge (exclusive), in points.
     public var maxY: Double { origin.y + size.height }
+    /// Horizontal middle, in points.
     public var midX: Double { origin.x + size.width / 2 }
+    /// Vertical middle, in points.
     public var midY: Double { origin.y + size.height / 2 }
+    /// `size.width`, in points.
     public var width: Double { size.width }
+    /// `size.height`, in points.
     public var height: Double { size.height }
+    /// The middle point.
     public var center: Point { Point(x: midX, y: midY) }
 
     /// True when the rectangle covers no area (zero, negative or non-finite size).
@@ -64,5 +76,6 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
         Rect(x: minX + dx, y: minY + dy, width: width - 2 * dx, height: height - 2 * dy)
     }
 
+    /// `(x, y, width, height)`, for logs and test messages.
     public var description: String { "(\(origin.x), \(origin.y), \(size.width), \(size.height))" }
 }

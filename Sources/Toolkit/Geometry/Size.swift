@@ -5,11 +5,13 @@ public struct Size: Hashable, Sendable, CustomStringConvertible {
     /// Height, in points.
     public var height: Double
 
+    /// A size of `width` by `height` points.
     public init(width: Double, height: Double) {
         self.width = width
         self.height = height
     }
 
+    /// No width, no height.
     public static let zero = Size(width: 0, height: 0)
 
     /// True when both dimensions are finite.
@@ -21,5 +23,6 @@ public struct Size: Hashable, Sendable, CustomStringConvertible {
         set { if axis == .horizontal { width = newValue } else { height = newValue } }
     }
 
+    /// `WxH`, for logs and test messages.
     public var description: String { "\(width)x\(height)" }
 }

@@ -25,6 +25,7 @@ public struct AxisEvent: Sendable, Equatable {
     /// When the event happened, on the window's clock.
     public var timestamp: Duration
 
+    /// A scroll step; see the properties for units.
     public init(source: AxisSource, dx: Double, dy: Double, stopHorizontal: Bool = false,
                 stopVertical: Bool = false, timestamp: Duration) {
         self.source = source

@@ -9,6 +9,7 @@ public struct Touch: Sendable, Equatable {
     /// When this position was sampled, on the window's clock (monotonic; `.zero` is the clock's origin).
     public var timestamp: Duration
 
+    /// A touch sample: `location` in window coordinates (points), `timestamp` on the window clock.
     public init(id: Int, location: Point, timestamp: Duration) {
         self.id = id
         self.location = location

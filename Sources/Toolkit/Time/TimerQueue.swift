@@ -22,6 +22,7 @@ public final class TimerQueue {
     private var entries: [Entry] = []
     private var nextID: UInt64 = 1
 
+    /// An empty queue.
     public init() {
         entries.reserveCapacity(16)
     }
