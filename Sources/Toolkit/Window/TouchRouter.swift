@@ -194,13 +194,14 @@ final class TouchRouter {
 
     // MARK: - Inputs from containers
 
-    /// `container` stops taking part (scrolling was disabled): forget its fingers; what it held back may go.
+    /// `container` stops taking part (scrolling was disabled): its fingers are cancelled for it, as by the
+    /// compositor, so it settles inside its range (SCROLL.md 1, 2.9); what it held back may go to the content.
     func detach(_ container: ScrollContainer) {
         guard let k = containers.firstIndex(where: { $0 === container }) else { return }
         enter()
         containers.remove(at: k)
         containerDepths.remove(at: k)
-        container.routerDetach(time: lastTime)
+        container.routerTouchesCancelled(time: monotonic(window.now))
         resolveWaiting()
         leave()
     }
