@@ -509,6 +509,21 @@ import Toolkit
         for probe in n.probes { #expect(probe.calls.isEmpty) }
     }
 
+    @Test func nestedHorizontalFlickDuringAListFlingPagesAndStopsTheList() {
+        let n = Nested()
+        n.window.accFling(from: Point(x: 200, y: 700), to: Point(x: 200, y: 400), steps: 4, ms: 50)
+        n.window.accAdvance(100)
+        #expect(n.lists[0].isDecelerating)
+        n.window.accFling(2, from: Point(x: 300, y: 400), to: Point(x: 100, y: 410), steps: 4, ms: 50)
+        let caught = n.lists[0].contentOffset
+        n.window.accSettle(n.pager)
+        n.window.accAdvance(600)
+        #expect(n.pager.contentOffset == Point(x: 400, y: 0))
+        #expect(n.lists[0].contentOffset == caught)
+        #expect(!n.lists[0].isDecelerating)
+        for probe in n.probes { #expect(probe.calls.isEmpty) }
+    }
+
     @Test func nestedTapReachesTheListContentAfterTheDelayOnce() {
         let n = Nested()
         n.window.touchDown(id: 1, at: p)

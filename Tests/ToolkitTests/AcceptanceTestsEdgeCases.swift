@@ -230,4 +230,34 @@ import Toolkit
                                        "willBeginDecelerating", "didEndDecelerating"])
         #expect(m.filter { $0 == "willBeginDragging" }.count == 2)
     }
+
+    @Test func inTheContentStateExactlyTheSlopIsAMoveAndJustPastItCancels() {
+        let s = AccScene()
+        s.container.delaysContentTouches = false
+        s.window.touchDown(id: 1, at: p)
+        s.window.accAdvance(16)
+        s.window.touchMove(id: 1, to: Point(x: 200, y: 410))   // exactly 10 pt
+        #expect(s.content.calls.map(\.kind) == [.began, .moved])
+        #expect(!s.container.isDragging)
+        s.window.accAdvance(16)
+        s.window.touchMove(id: 1, to: Point(x: 200, y: 410.01))
+        #expect(s.content.calls.map(\.kind) == [.began, .moved, .cancelled])
+        #expect(s.container.isDragging)
+        #expect(abs(s.container.contentOffset.y - -0.01 * 0.55) < 1e-4)   // a hair into the rubber band
+    }
+
+    @Test func aContainerThatLetsDragsCancelControlsTakesTheTouchFromAControl() {
+        final class Cancelling: ScrollContainer {
+            override func touchesShouldCancel(in view: View) -> Bool { true }
+        }
+        let s = AccScene(container: Cancelling(frame: .zero))
+        let control = AccControl(frame: Rect(x: 100, y: 300, width: 200, height: 200))
+        s.content.addSubview(control)
+        s.window.touchDown(id: 1, at: p)
+        s.window.accAdvance(200)
+        s.window.accMove(1, from: p, to: Point(x: 200, y: 200), steps: 5, ms: 80)
+        s.window.touchUp(id: 1)
+        #expect(control.kinds == [.began, .cancelled])
+        #expect(s.container.contentOffset.y > 0)
+    }
 }
