@@ -129,3 +129,18 @@ import Testing
         #expect(wild.duration.isFinite && wild.finalPosition.isFinite && wild.position(at: 0.2).isFinite)
     }
 }
+
+extension BounceSimulationTests {
+    /// The end snap of the deceleration (its last 1/k) never carries the content past an edge it stopped short of.
+    @Test func theEndSnapLandsOnAnEdgeItWouldCross() {
+        let glide = DecelerationSimulation(position: 0, velocity: 1000, rate: .normal)
+        let edge = (glide.stopPosition + glide.finalPosition) / 2
+        let sim = BounceSimulation(position: 0, velocity: 1000, rate: .normal, minPosition: 0, maxPosition: edge,
+                                   bounces: true, dimension: 800)
+        #expect(sim.edgeContactTime == nil)
+        #expect(sim.finalPosition == edge)
+        for i in 0...100 {
+            #expect(sim.position(at: sim.duration * Double(i) / 100) <= edge)
+        }
+    }
+}

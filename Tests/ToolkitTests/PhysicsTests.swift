@@ -61,8 +61,12 @@ import Glibc
         #expect(sim.position(at: sim.duration) == sim.finalPosition)
         #expect(sim.position(at: sim.duration + 100) == sim.finalPosition)
         #expect(sim.velocity(at: sim.duration) == 0)
-        // The snap is not a visible jump: the curve is already there.
-        #expect(abs(sim.position(at: sim.duration - 1e-6) - sim.finalPosition) < 1e-3)
+        // The curve stops 1/k short of the end of the closed form (the spec's total travel, v0/k), and the snap
+        // covers that last 1/k (0.5 pt at 0.998).
+        let k = DecelerationRate.normal.decayConstant
+        #expect(abs(sim.finalPosition - 3000 / k) < 1e-9)
+        #expect(abs(sim.position(at: sim.duration - 1e-6) - sim.stopPosition) < 1e-3)
+        #expect(abs(sim.finalPosition - sim.stopPosition - 1 / k) < 1e-9)
         // A release at or below 1 pt/s does not move.
         let still = DecelerationSimulation(position: 7, velocity: 0.8, rate: .normal)
         #expect(still.duration == 0 && still.finalPosition == 7 && still.position(at: 0.5) == 7)
@@ -72,7 +76,7 @@ import Glibc
         for raw in [0.0011, 0.2, 0.5, 0.9, 0.95, 0.99, 0.998, 0.9995, 0.9999] {
             let rate = DecelerationRate(rawValue: raw)
             let sim = DecelerationSimulation(position: 0, velocity: 1000, rate: rate)
-            let travel = 999 / (-1000 * log(raw))   // (|v0| - 1) / k
+            let travel = 1000 / (-1000 * log(raw))   // v0 / k = -v0 / (1000 ln r), SCROLL.md 5
             #expect(abs(sim.finalPosition - travel) <= 1e-6 * max(1, travel), "rate \(raw)")
             #expect(sim.duration.isFinite && sim.duration > 0, "rate \(raw)")
             var last = -1.0
@@ -122,7 +126,7 @@ import Glibc
     @Test func targetOverrideEndsExactlyAtTheTargetAndStaysMonotonic() {
         let natural = DecelerationSimulation(position: 100, velocity: 2000, rate: .normal)
         let cases: [(velocity: Double, target: Double)] = [
-            (2000, natural.finalPosition), (2000, 600), (2000, 1100), (2000, 1400), (2000, 101),
+            (2000, natural.stopPosition), (2000, 600), (2000, 1100), (2000, 1400), (2000, 101),
             (2000, 50_000),     // far beyond: faster start
             (2000, -300),       // behind the motion
             (0, 400), (0, -400), (0.5, 100.5), (-3000, 900), (8000, 3000),

@@ -5,9 +5,11 @@
 //
 // Inside the range the motion is the exponential deceleration of DecelerationSimulation,
 //     x(t) = x0 + v0 (1 - e^(-k t)) / k,   v(t) = v0 e^(-k t) = v0 - k (x(t) - x0).
-// If it would come to rest past the edge E it moves toward, it reaches E at
+// If it reaches the edge E it moves toward while still faster than 1 pt/s (its `stopPosition` is past E), it
+// reaches E at
 //     e^(-k tc) = 1 - k (E - x0) / v0   =>   tc = -log1p(-k (E - x0) / v0) / k,   vc = v0 - k (E - x0).
-// (Resting past E means |v0| - 1 > k |E - x0|, so the log argument stays positive.)
+// (Stopping past E means |v0| - 1 > k |E - x0|, so the log argument stays positive.) If it stops short of E but
+// its end snap (the last 1/k of travel, see DecelerationSimulation) would cross E, the snap lands on E instead.
 // - Without bounces the motion stops dead at E at tc.
 // - With bounces it continues past E as a critically damped spring whose target is E itself, started at E with
 //   vc: x - E = vc (t - tc) e^(-w (t - tc)). The overshoot peaks at t - tc = 1/w at |vc| / (w e). w = 18/s gives
@@ -89,7 +91,7 @@ public struct BounceSimulation: Sendable {
             let edge = x0 < lower ? lower : upper
             let inward = (edge - x0) * v0 > 0
             // Unless the plain deceleration carries it back in, spring back to the edge.
-            if !(inward && (glide.finalPosition - edge) * v0 >= 0) {
+            if !(inward && (glide.stopPosition - edge) * v0 >= 0) {
                 let spring = SpringSimulation(position: x0, velocity: v0, target: edge)
                 let limit = spring.angularFrequency * abs(x0 - edge)
                 let back = inward && abs(v0) > limit
@@ -104,15 +106,18 @@ public struct BounceSimulation: Sendable {
         // Decelerating inside the range (or entering it): does it come to rest past the edge ahead?
         let ahead = v0 > 0 ? upper : lower
         let reachesEdge = ahead.isFinite && v0 != 0
-            && (glide.finalPosition - ahead) * v0 > 0 && (ahead - x0) * v0 >= 0
+            && (glide.stopPosition - ahead) * v0 > 0 && (ahead - x0) * v0 >= 0
         guard reachesEdge else {
+            // The end snap never carries the content past the edge ahead.
+            let snapsPast = ahead.isFinite && v0 != 0 && (glide.finalPosition - ahead) * v0 > 0
             self.init(lower, upper, first: .decelerating(glide), second: .decelerating(glide),
-                      switchTime: .infinity, contact: nil, duration: glide.duration, final: glide.finalPosition)
+                      switchTime: .infinity, contact: nil, duration: glide.duration,
+                      final: snapsPast ? ahead : glide.finalPosition)
             return
         }
         let k = glide.decayConstant
         let distance = ahead - x0
-        // 0 <= fraction < 1 - 1/|v0| because the glide would have rested past the edge (see the file header).
+        // 0 <= fraction < 1 - 1/|v0| because the glide stops past the edge (see the file header).
         let fraction = min(k * distance / v0, 1 - 1e-12)
         let contact = -log1p(-fraction) / k
         let contactVelocity = v0 - k * distance

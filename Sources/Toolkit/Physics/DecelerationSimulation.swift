@@ -8,15 +8,18 @@
 // The total travel to t = infinity is v0 / k: 1000 pt/s travels 499.5 pt at 0.998 and 99.5 pt at 0.99.
 // 1 - e^(-kt) is evaluated as -expm1(-kt) so that small t keeps full precision.
 //
-// End: the motion ends when |v| drops to 1 pt/s, at T = ln|v0| / k, and rests at x(T) = x0 + sign(v0)(|v0| - 1)/k.
-// Resting at x(T) rather than at x(infinity) means no jump at the end: the remaining 1/k of travel (0.5 pt at
-// 0.998, but 10 pt at 0.9999) is simply not taken. A release at |v0| <= 1 pt/s does not move at all.
+// End (SCROLL.md 5: "It ends when |v| < 1 pt/s (then the offset is snapped to the end position)"): the motion ends
+// when |v| drops to 1 pt/s, at T = ln|v0| / k, where the curve is at x(T) = x0 + sign(v0)(|v0| - 1)/k
+// (`stopPosition`), and rests at the end of the closed form, x0 + v0/k (`finalPosition`), so the travel from
+// release to rest is exactly the spec's total travel. The snap covers the last 1/k of travel: 0.5 pt at 0.998,
+// 0.1 pt at 0.99, at a moment the content moves under 1/60 pt per frame. A release at |v0| <= 1 pt/s does not move.
 //
-// Target override (the delegate moved the landing point): the curve keeps the exponential shape and the 1 pt/s end
-// rule, and is solved so that x(T) is exactly the target D away. From x(T) - x0 = sign(v0)(|v0| - 1)/k:
+// Target override (the delegate moved the landing point; SCROLL.md 5: "a closed-form curve through the new
+// target"): the curve keeps the exponential shape and the 1 pt/s end rule, and is solved so that the curve itself
+// reaches the target D away when the speed drops to 1 pt/s (no snap). From x(T) - x0 = sign(v0)(|v0| - 1)/k:
 //     k = (|v0| - 1) / |D|                       (keep the release velocity, solve for the decay constant)
 // so the scroll leaves the finger without a jump in speed and simply brakes harder or softer. A target equal to
-// the natural end gives back exactly the natural curve. Solving for k is used while k stays within
+// the natural end (x0 + v0/k) gives back exactly the natural curve. Solving for k is used while k stays within
 // [k_rate / 2, 10 k_rate]; beyond that the glide would last many times longer than the user's rate suggests, or
 // stop like a wall, so k is clamped and the start velocity is solved instead: |v0'| = |D| k + 1.
 // A target behind the motion, or a release with |v0| <= 1 pt/s, eases to the target from a jump start
@@ -48,14 +51,18 @@ public struct DecelerationSimulation: Sendable {
     public let decayConstant: Double
     /// Time from the start until the motion ends (|v| reaches 1 pt/s), in seconds; 0 for no motion.
     public let duration: Double
-    /// Where the motion rests, in points: `position(at:)` returns exactly this from `duration` on.
+    /// Where the motion rests, in points: the end of the closed form, `startPosition + startVelocity / k`.
+    /// `position(at:)` returns exactly this from `duration` on.
     public let finalPosition: Double
+    /// Where the curve is when the speed reaches 1 pt/s and the motion ends, in points (1/k short of
+    /// `finalPosition`, which the offset then snaps to); `finalPosition` when nothing moves.
+    public let stopPosition: Double
 
     /// A scroll released at `position` (points) with `velocity` (pt/s), slowing down at `rate`.
     ///
-    /// The motion ends when the speed drops to 1 pt/s and rests where it is then, at
-    /// `position + sign(v)(|v| - 1) / k`. A non-finite position gives a simulation at rest at 0; a non-finite
-    /// velocity reads as 0.
+    /// The motion ends when the speed drops to 1 pt/s and then snaps to the end of the closed form,
+    /// `position + v / k` (the total travel of SCROLL.md section 5). A non-finite position gives a simulation at
+    /// rest at 0; a non-finite velocity reads as 0.
     public init(position: Double, velocity: Double, rate: DecelerationRate) {
         guard let x0 = PhysicsMath.position(position) else {
             self.init(resting: 0)
@@ -68,8 +75,7 @@ public struct DecelerationSimulation: Sendable {
             self.init(resting: x0)
             return
         }
-        let travel = (speed - DecelerationSimulation.stopSpeed) / k
-        self.init(start: x0, velocity: v0, decay: k, end: v0 > 0 ? x0 + travel : x0 - travel)
+        self.init(start: x0, velocity: v0, decay: k, end: x0 + v0 / k)
     }
 
     /// A scroll released at `position` (points) with `velocity` (pt/s) that decelerates to rest exactly at
@@ -78,7 +84,8 @@ public struct DecelerationSimulation: Sendable {
     /// The release velocity is kept and the decay constant solved, `k = (|v| - 1) / |target - position|`, as long as
     /// k stays between half and ten times the rate's constant; outside that band k is clamped and the start velocity
     /// is solved instead. A target behind the motion, or a release slower than 1 pt/s, eases to the target from a
-    /// start velocity of `(|distance| k + 1)` pt/s toward it, with k at least that of `.normal`. A non-finite
+    /// start velocity of `(|distance| k + 1)` pt/s toward it, with k at least that of `.normal`. The curve reaches
+    /// the target itself (no end snap); a target at the natural end gives the natural curve. A non-finite
     /// target is ignored (same as `init(position:velocity:rate:)`); a non-finite position gives a simulation at
     /// rest at 0.
     public init(position: Double, velocity: Double, rate: DecelerationRate, target: Double) {
@@ -104,6 +111,11 @@ public struct DecelerationSimulation: Sendable {
         var v0: Double
         if v * direction > stop {
             // Moving toward the target: keep the release speed, brake to land on it.
+            let natural = DecelerationSimulation(position: x0, velocity: v, rate: rate)
+            if abs(natural.finalPosition - end) <= 1e-9 * max(1, abs(end)) {
+                self = natural
+                return
+            }
             k = (abs(v) - stop) / abs(distance)
             v0 = v
             let lowest = rateK * 0.5, highest = rateK * 10
@@ -116,7 +128,7 @@ public struct DecelerationSimulation: Sendable {
             k = max(rateK, DecelerationRate.normal.decayConstant)
             v0 = direction * (abs(distance) * k + stop)
         }
-        self.init(start: x0, velocity: v0, decay: k, end: end)
+        self.init(start: x0, velocity: v0, decay: k, end: end, snaps: false)
     }
 
     /// At rest at `x` from the start.
@@ -124,19 +136,29 @@ public struct DecelerationSimulation: Sendable {
         self.init(start: x, velocity: 0, decay: DecelerationRate.normal.decayConstant, end: x, duration: 0)
     }
 
-    /// The curve from `x0` with `v0` and decay `k`, ending when |v| reaches `stopSpeed` and resting at `end`.
-    private init(start x0: Double, velocity v0: Double, decay k: Double, end: Double) {
+    /// The curve from `x0` with `v0` and decay `k`, ending when |v| reaches `stopSpeed` and resting at `end`;
+    /// `snaps` when `end` lies 1/k past where the curve stops (the natural end), false when the curve was solved
+    /// to stop on `end` itself (a target).
+    private init(start x0: Double, velocity v0: Double, decay k: Double, end: Double, snaps: Bool = true) {
         let speed = abs(v0)
         let duration = speed > DecelerationSimulation.stopSpeed ? log(speed / DecelerationSimulation.stopSpeed) / k : 0
-        self.init(start: x0, velocity: v0, decay: k, end: end, duration: duration)
+        self.init(start: x0, velocity: v0, decay: k, end: end, duration: duration, snaps: snaps)
     }
 
-    private init(start x0: Double, velocity v0: Double, decay k: Double, end: Double, duration: Double) {
+    private init(start x0: Double, velocity v0: Double, decay k: Double, end: Double, duration: Double,
+                 snaps: Bool = false) {
         startPosition = x0
         startVelocity = v0
         decayConstant = k
         finalPosition = end
         self.duration = duration
+        // x(T) = x0 + sign(v0)(|v0| - 1)/k, i.e. the end less the 1/k the snap covers.
+        if snaps && duration > 0 {
+            let stop = x0 + (v0 > 0 ? 1.0 : -1.0) * (abs(v0) - DecelerationSimulation.stopSpeed) / k
+            stopPosition = v0 > 0 ? min(stop, end) : max(stop, end)
+        } else {
+            stopPosition = end
+        }
     }
 
     /// The position at `t` seconds after the start, in points; exactly `finalPosition` from `duration` on.

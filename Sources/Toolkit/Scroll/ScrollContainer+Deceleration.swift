@@ -51,10 +51,11 @@ extension ScrollContainer {
                 applyOffset(motion.offset(at: time, current: contentOffset))
             }
         }
-        let fading = stepIndicatorFade(at: time)
-        let running = arbitration.isAnimating || fading
+        _ = stepIndicatorFade(at: time)
         finishChange()
-        return running
+        // Asked after the notifications: a delegate may have started a motion from them (an animated
+        // setContentOffset in didEndDecelerating), which must keep this animator running (SCROLL.md 8).
+        return arbitration.isAnimating || indicatorFadeStart != nil
     }
 
     /// A motion reached its end. If the geometry changed under it and the content is not where it may rest,

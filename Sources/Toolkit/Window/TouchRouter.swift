@@ -194,13 +194,14 @@ final class TouchRouter {
 
     // MARK: - Inputs from containers
 
-    /// `container` stops taking part (scrolling was disabled): forget its fingers; what it held back may go.
+    /// `container` stops taking part (scrolling was disabled): its fingers are cancelled for it, as by the
+    /// compositor, so it settles inside its range (SCROLL.md 1, 2.9); what it held back may go to the content.
     func detach(_ container: ScrollContainer) {
         guard let k = containers.firstIndex(where: { $0 === container }) else { return }
         enter()
         containers.remove(at: k)
         containerDepths.remove(at: k)
-        container.routerDetach(time: lastTime)
+        container.routerTouchesCancelled(time: monotonic(window.now))
         resolveWaiting()
         leave()
     }
@@ -344,12 +345,13 @@ final class TouchRouter {
             return
         }
         let original = Touch(id: id, location: touches[i].downLocation, timestamp: touches[i].downTime)
-        // Every container above the view may veto (touchesShouldBegin): a question, answered now.
-        var k = 0
-        while k < containers.count {
-            let container = containers[k]
-            k += 1
-            guard container.tracksFinger(id), view.isDescendant(of: container) else { continue }
+        // Every container above the view may veto (touchesShouldBegin): a question, answered now. The view's
+        // ancestors are walked rather than the active list: on a quick tap the containers have already let
+        // go of the finger when its began is delivered, and they must still be asked (SCROLL.md 2.1, 2.4).
+        var ancestor = view.superview
+        while let candidate = ancestor {
+            ancestor = candidate.superview
+            guard let container = candidate as? ScrollContainer, container.participatesInTouches else { continue }
             argument.removeAll(keepingCapacity: true)
             argument.append(original)
             if !container.touchesShouldBegin(argument, in: view) {
