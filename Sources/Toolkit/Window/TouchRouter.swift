@@ -351,7 +351,7 @@ final class TouchRouter {
         var ancestor = view.superview
         while let candidate = ancestor {
             ancestor = candidate.superview
-            guard let container = candidate as? ScrollContainer, container.participatesInTouches else { continue }
+            guard let container = candidate as? ScrollContainer, container.participates(inTouch: id) else { continue }
             argument.removeAll(keepingCapacity: true)
             argument.append(original)
             if !container.touchesShouldBegin(argument, in: view) {
