@@ -11,6 +11,9 @@ const struct wl_interface *cw_seat_interface(void) { return &wl_seat_interface; 
 const struct wl_interface *cw_output_interface(void) { return &wl_output_interface; }
 const struct wl_interface *cw_xdg_wm_base_interface(void) { return &xdg_wm_base_interface; }
 const struct wl_interface *cw_viewporter_interface(void) { return &wp_viewporter_interface; }
+const struct wl_interface *cw_virtual_pointer_manager_interface(void) {
+    return &zwlr_virtual_pointer_manager_v1_interface;
+}
 const struct wl_interface *cw_fractional_scale_manager_interface(void) {
     return &wp_fractional_scale_manager_v1_interface;
 }

@@ -11,6 +11,8 @@
 #include "xdg-shell-client-protocol.h"
 #include "viewporter-client-protocol.h"
 #include "fractional-scale-v1-client-protocol.h"
+/* Test support only: a virtual pointer for real-compositor tests under sway (wlroots). */
+#include "wlr-virtual-pointer-unstable-v1-client-protocol.h"
 #include <wayland-cursor.h>
 
 /* Addresses of the interface tables. `&wl_seat_interface` does not import into Swift, and a Swift copy of the
@@ -22,6 +24,7 @@ const struct wl_interface *cw_output_interface(void);
 const struct wl_interface *cw_xdg_wm_base_interface(void);
 const struct wl_interface *cw_viewporter_interface(void);
 const struct wl_interface *cw_fractional_scale_manager_interface(void);
+const struct wl_interface *cw_virtual_pointer_manager_interface(void);
 
 /* memfd_create(name, MFD_CLOEXEC | MFD_ALLOW_SEALING) grown to `size` bytes and sealed against shrinking
  * (F_SEAL_SHRINK), so the compositor can never see a truncated pool. Returns -1 with errno set on failure. */

@@ -1,0 +1,140 @@
+import CWayland
+import Glibc
+import Testing
+
+/// Real-compositor tests of pointer input: a headless sway (wlroots) whose seat gets a real pointer from a
+/// virtual pointer (zwlr_virtual_pointer_v1, created by a second client in this test), driving the gallery
+/// as a separate process. The gallery prints its list's offset at exit (`--stats`), which is what is checked.
+///
+/// Sway 1.7 advertises wl_seat below v8, so wheel steps reach the gallery as `axis_discrete` (the pre-v8
+/// path of the client), which these tests cover on a real compositor.
+@Suite(.serialized) struct SwayVirtualPointerTests {
+    /// A raw client holding a virtual pointer on sway's seat.
+    final class VirtualPointer {
+        let client: RawWaylandClient
+        let pointer: OpaquePointer
+
+        init(sway: SwayHarness) throws {
+            client = try RawWaylandClient(path: "\(sway.runtimeDirectory)/\(sway.socketName)")
+            client.followCapabilities = false
+            try client.bindGlobals(seatVersion: 1)
+            let manager = try #require(client.globals["zwlr_virtual_pointer_manager_v1"],
+                                       "sway offers no zwlr_virtual_pointer_manager_v1")
+            let bound = wl_registry_bind(client.registry, manager.name, cw_virtual_pointer_manager_interface(), 1)
+            let handle = try #require(bound.map { OpaquePointer($0) })
+            pointer = try #require(zwlr_virtual_pointer_manager_v1_create_virtual_pointer(handle, client.seat))
+            try client.roundtrip()
+        }
+
+        deinit {
+            zwlr_virtual_pointer_v1_destroy(pointer)
+            _ = wl_display_flush(client.display)
+        }
+
+        private var time: UInt32 {
+            UInt32(truncatingIfNeeded: Int(RawWaylandClient.now().components.seconds) * 1000
+                + Int(RawWaylandClient.now().components.attoseconds / 1_000_000_000_000_000))
+        }
+
+        /// Moves to (`x`, `y`) on an 800 x 600 output.
+        func move(to x: Int, _ y: Int) {
+            zwlr_virtual_pointer_v1_motion_absolute(pointer, time, UInt32(x), UInt32(y), 800, 600)
+            zwlr_virtual_pointer_v1_frame(pointer)
+            _ = wl_display_flush(client.display)
+        }
+
+        /// Presses or releases the primary button (BTN_LEFT).
+        func button(pressed: Bool) {
+            zwlr_virtual_pointer_v1_button(pointer, time, 0x110, pressed ? 1 : 0)
+            zwlr_virtual_pointer_v1_frame(pointer)
+            _ = wl_display_flush(client.display)
+        }
+
+        /// One wheel detent down (libinput's 15 units of axis value per detent).
+        func wheelDetent() {
+            zwlr_virtual_pointer_v1_axis_source(pointer, 0)   // wheel
+            zwlr_virtual_pointer_v1_axis_discrete(pointer, time, 0, wl_fixed_from_double(15), 1)
+            zwlr_virtual_pointer_v1_frame(pointer)
+            _ = wl_display_flush(client.display)
+        }
+    }
+
+    /// Starts sway and the gallery on it (list demo), waits for the gallery's first frame and gives sway's
+    /// seat a pointer.
+    static func start(_ extra: [String]) throws -> (SwayHarness, GalleryProcess, VirtualPointer)? {
+        guard SwayHarness.isInstalled, GalleryProcess.executable != nil else {
+            print("SwayVirtualPointerTests skipped: sway or the gallery binary is missing")
+            return nil
+        }
+        let sway = try SwayHarness()
+        let gallery = try GalleryProcess(
+            arguments: ["--demo", "list", "--stats"] + extra,
+            environment: ["XDG_RUNTIME_DIR": sway.runtimeDirectory, "WAYLAND_DISPLAY": sway.socketName])
+        let clock = ContinuousClock()
+        let deadline = clock.now + .seconds(10)
+        while !gallery.standardError.contains("first frame committed") && clock.now < deadline && gallery.isRunning {
+            usleep(20_000)
+        }
+        let pointer = try VirtualPointer(sway: sway)
+        usleep(500_000)   // the gallery binds its wl_pointer when the seat's new capability arrives
+        return (sway, gallery, pointer)
+    }
+
+    /// The list offset the gallery printed at exit, after sway closed its window.
+    static func finish(_ sway: SwayHarness, _ gallery: GalleryProcess) throws -> Double {
+        try sway.message(["[app_id=gallery]", "kill"])
+        let end = gallery.waitForExit(timeout: .seconds(10))
+        #expect(end == .exited(0), "gallery: \(end.map(\.description) ?? "still running")\n\(gallery.standardError)")
+        let line = gallery.standardError.split(separator: "\n").last { $0.contains("list offset") }
+        let fields = try #require(line, "no offset line in: \(gallery.standardError)").split(separator: " ")
+        return try #require(Double(fields.last!))
+    }
+
+    @Test func primaryButtonDragScrollsWithPointerDrag() throws {
+        guard let (sway, gallery, pointer) = try Self.start(["--pointer-drag"]) else { return }
+        defer { gallery.stop(); sway.stop() }
+        pointer.move(to: 400, 450)
+        usleep(50_000)
+        pointer.button(pressed: true)
+        for step in 1...15 {
+            usleep(16_000)
+            pointer.move(to: 400, 450 - step * 20)
+        }
+        usleep(16_000)
+        pointer.button(pressed: false)
+        usleep(1_500_000)   // let the fling run out
+        let offset = try Self.finish(sway, gallery)
+        // 300 pt of pointer: at least 290 follow the drag (10 pt slop), and the release speed flings further.
+        #expect(offset > 290, "offset after a 300 pt pointer drag: \(offset)")
+    }
+
+    @Test func wheelDetentsScroll48PointsEach() throws {
+        guard let (sway, gallery, pointer) = try Self.start([]) else { return }
+        defer { gallery.stop(); sway.stop() }
+        pointer.move(to: 400, 300)
+        usleep(50_000)
+        for _ in 0..<3 {
+            pointer.wheelDetent()
+            usleep(30_000)
+        }
+        usleep(500_000)   // the 0.1 s smooth steps finish
+        let offset = try Self.finish(sway, gallery)
+        #expect(abs(offset - 144) < 0.001, "three wheel detents: offset \(offset), expected 144")
+    }
+
+    @Test func pointerWithoutPointerDragDoesNotScroll() throws {
+        guard let (sway, gallery, pointer) = try Self.start([]) else { return }
+        defer { gallery.stop(); sway.stop() }
+        pointer.move(to: 400, 450)
+        usleep(50_000)
+        pointer.button(pressed: true)
+        for step in 1...10 {
+            usleep(16_000)
+            pointer.move(to: 400, 450 - step * 20)
+        }
+        pointer.button(pressed: false)
+        usleep(300_000)
+        let offset = try Self.finish(sway, gallery)
+        #expect(offset == 0, "a plain pointer drag must not scroll (SCROLL.md 7): offset \(offset)")
+    }
+}
