@@ -11,9 +11,9 @@ import Glibc
 /// the buffer); the mapping lives until `unmap()`.
 @MainActor
 final class ShmPool {
-    /// The largest pool made, in bytes (a 16384 x 16384 ARGB buffer): a configure asking for more is
-    /// refused with `WaylandError.bufferAllocationFailed` instead of exhausting memory.
-    static let maximumSize = 16384 * 16384 * 4
+    /// The largest pool made, in bytes (one ARGB buffer of `SurfaceLimits.maximumPixels`, 128 MiB): anything
+    /// larger is refused with `WaylandError.bufferAllocationFailed` instead of exhausting memory.
+    static let maximumSize = SurfaceLimits.maximumPixels * 4
 
     private(set) var proxy: OpaquePointer?
     /// The mapped memory, `size` bytes, shared with the compositor.
