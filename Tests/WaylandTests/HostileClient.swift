@@ -37,7 +37,7 @@ final class HostileClient {
         }
         window.rootView.addSubview(container)
         self.window = window
-        window.onInputEvent = { [unowned self] in self.events.append($0) }
+        window.onInputEvent = { [weak self] in self?.events.append($0) }
         if waitForFirstFrame {
             try pump { window.presentedFrameCount >= 1 }
             #expect(window.presentedFrameCount >= 1, "the first frame was not presented")
