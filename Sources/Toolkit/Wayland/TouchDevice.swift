@@ -70,7 +70,8 @@ final class WaylandTouchDevice {
         Point(x: wl_fixed_to_double(x), y: wl_fixed_to_double(y))
     }
 
-    // Touch ids are Int32 on the wire; the toolkit's `Int` holds every value, and ids are only compared.
+    // Touch ids are Int32 on the wire; the toolkit's `Int` holds every value, and ids are only compared. The
+    // pointer's emulated touch (`WindowCore.pointerTouchID`) lies outside Int32, so no wire id can collide with it.
     // The surface argument of `down` is ignored: the window has a single surface.
     private func down(time: UInt32, id: Int32, x: wl_fixed_t, y: wl_fixed_t) {
         buffer.down(id: Int(id), location: WaylandTouchDevice.point(x, y), timestamp: context.eventTime(time),
