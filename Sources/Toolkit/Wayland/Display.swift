@@ -108,7 +108,7 @@ final class WaylandDisplay {
     }
 
     /// `strerror(errno)`.
-    static func errnoText(_ code: Int32 = errno) -> String {
+    nonisolated static func errnoText(_ code: Int32 = errno) -> String {
         String(cString: strerror(code))
     }
 
@@ -151,8 +151,23 @@ final class WaylandDisplay {
             let name = interface.map { String(cString: $0.pointee.name) } ?? "unknown interface"
             return .connectionLost("protocol error \(protocolCode) on \(name)@\(id)")
         }
-        if code == 0 { return .connectionLost(WaylandDisplay.errnoText()) }
-        return .connectionLost(WaylandDisplay.errnoText(code))
+        return .connectionLost(WaylandDisplay.lostDetail(errno: code == 0 ? errno : code))
+    }
+
+    /// What a dead connection's errno means, for the user: the compositor went away (EPIPE, ECONNRESET: it
+    /// closed its end, crashed, or was killed), or sent a message libwayland could not parse (EINVAL, EFAULT,
+    /// EBADMSG, E2BIG, EOVERFLOW: an unknown opcode, arguments cut short; libwayland prints the details on
+    /// stderr); otherwise the errno text alone.
+    nonisolated static func lostDetail(errno code: Int32) -> String {
+        let text = errnoText(code)
+        switch code {
+        case EPIPE, ECONNRESET:
+            return "the compositor closed the connection (\(text))"
+        case EINVAL, EFAULT, EBADMSG, E2BIG, EOVERFLOW:
+            return "the compositor sent a malformed message (\(text))"
+        default:
+            return text
+        }
     }
 
     /// Closes the connection. Every proxy must have been destroyed before.
