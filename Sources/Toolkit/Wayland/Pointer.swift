@@ -85,9 +85,15 @@ final class WaylandPointer {
         wl_pointer_add_listener(proxy, WaylandPointer.listener, Unmanaged.passUnretained(self).toOpaque())
     }
 
-    /// Releases the pointer (`release` from v3, else a plain destroy), then its cursor surface.
+    /// Releases the pointer (`release` from v3, else a plain destroy), then its cursor surface. A pointer that
+    /// goes away (capability lost, seat removed) while on the window leaves it: the events it had gathered go
+    /// out, then a leave, which lifts a held primary button and ends touchpad gestures; the compositor will
+    /// never send the release or leave itself.
     func release() {
         guard let proxy else { return }
+        if isInside { accumulator.leave(timestamp: context.now, emit: context.post) }
+        accumulator.frame(emit: context.post)
+        context.flush()
         self.proxy = nil
         if version >= 3 { wl_pointer_release(proxy) } else { wl_pointer_destroy(proxy) }
         if let cursorSurface { wl_surface_destroy(cursorSurface) }
