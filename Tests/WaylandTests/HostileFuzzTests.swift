@@ -19,7 +19,9 @@ import ToolkitTesting
         if let raw = getenv("TOOLKIT_FUZZ_SEED"), let seed = UInt64(String(cString: raw), radix: 16) {
             return [seed]
         }
-        return [0x5EED_0000_0001, 0xC0FF_EE00_BEEF, 0x0BAD_C0DE_F00D]
+        // Chosen to cover each ending: recovery on the integer and the fractional path, a disconnect, and a
+        // malformed message.
+        return [0x0BAD_C0DE_F00D, 0xE, 0xB, 0x1]
     }
 
     private static let keysymA = UInt32(XKB_KEY_a)
@@ -40,10 +42,15 @@ import ToolkitTesting
             if width > 16384 && height > 16384 { height = Int32(rng.next() % 60) + 1 }
             compositor.sendRawConfigure(width: width, height: height, states: pick([[], [.activated], [.maximized]]))
             return "configure \(width)x\(height)"
-        case 8..<13:
+        case 8..<11:
             let factor = pick([Int32(0), -1, 1, 2, 3, 1000, Int32.max, Int32.min])
             compositor.sendRawOutputScale(factor)
             return "output scale \(factor)"
+        case 11..<13:
+            // Reaches the client only on the fractional path (every other seed).
+            let scale120 = pick([UInt32(0), 1, 90, 150, 180, 240, 10_000, UInt32.max])
+            compositor.sendRawPreferredScale(scale120)
+            return "preferred scale \(scale120)/120"
         case 13..<21:
             let location = point()
             compositor.touchDown(id: touchID, at: location)
@@ -148,11 +155,13 @@ import ToolkitTesting
     }
 
     private func run(seed: UInt64) throws {
-        let name = "seed 0x\(String(seed, radix: 16))"
+        var rng = SplitMix64(seed: seed)
+        let fractional = rng.next() % 2 == 0
+        let name = "seed 0x\(String(seed, radix: 16))\(fractional ? " (fractional scale)" : "")"
         print("[HostileFuzzTests] \(name) (replay: TOOLKIT_FUZZ_SEED=\(String(seed, radix: 16)))")
         let compositor = try TestCompositor()
+        if fractional { compositor.fractionalScale = 1.25 }
         let client = try HostileClient(compositor: compositor, size: Size(width: 160, height: 120))
-        var rng = SplitMix64(seed: seed)
         // Two runs in three end the connection on purpose, somewhere in the second half.
         let steps = HostileFuzzTests.steps
         let endStep: Int? = rng.next() % 3 == 0 ? nil : steps / 2 + Int(rng.next() % UInt64(steps / 2))
@@ -172,6 +181,7 @@ import ToolkitTesting
                 let socket = try #require(client.socketIdentity)
                 client.window = nil
                 #expect(FileDescriptorCensus.count(containing: socket) == 0, "socket leaked; \(context)")
+                print("[HostileFuzzTests] \(name): connection ended at step \(index) by \(action): \(error!)")
                 return
             }
             do {
@@ -192,16 +202,63 @@ import ToolkitTesting
             #expect(client.container.contentOffset.isFinite, "offset \(client.container.contentOffset); \(context)")
             if !sane || !client.container.contentOffset.isFinite { return }
         }
-        // A sane compositor again: the client recovers and presents a frame of the size it is given.
+        try expectRecovery(client, name)
+        print("[HostileFuzzTests] \(name): \(steps) steps, \(client.window?.presentedFrameCount ?? 0) frames, recovered")
+    }
+
+    /// A sane compositor again: the client presents a frame of the size it is given, no touch or button is
+    /// left hanging, and a finger and a key still scroll the container.
+    private func expectRecovery(_ client: HostileClient, _ name: String) throws {
+        let compositor = client.compositor
+        guard let window = client.window else { return }
         compositor.autoFrameCallbacks = true
         compositor.sendFrameCallbacks()
         compositor.autoReleaseBuffers = true
         compositor.releaseBuffers()
         compositor.sendRawOutputScale(1)
+        compositor.sendRawPreferredScale(120)
+        compositor.setCapabilities([.pointer, .touch, .keyboard])
+        compositor.sendKeymap(format: WL_KEYBOARD_KEYMAP_FORMAT_XKB_V1.rawValue, payload: .defaultKeymap)
+        compositor.sendRepeatInfo(rate: 0, delay: 0)
         let serial = compositor.sendConfigure(size: Size(width: 140, height: 100))
-        try client.pump { compositor.lastAckedSerial == serial && compositor.lastCommittedImage?.width == 140 }
-        #expect(client.window?.size == Size(width: 140, height: 100), "\(name)")
+        try client.pump {
+            compositor.lastAckedSerial == serial && compositor.lastCommittedImage?.width == 140
+                && window.hasPointer && window.hasTouch && window.hasKeyboard
+        }
+        #expect(window.size == Size(width: 140, height: 100), "\(name)")
         #expect(compositor.lastCommittedImage?.height == 100, "\(name)")
+        // Whatever was down is taken away the way a compositor would.
+        compositor.touchCancel()
+        compositor.touchFrame()
+        compositor.sendUnpairedPointerLeave()
+        compositor.pointerFrame()
+        let container = client.container
+        try client.pump {
+            window.core.pointerLocation == nil && window.core.touchRouter.activeTouchCount == 0
+                && !container.arbitration.isAnimating
+        }
+        #expect(window.core.touchRouter.activeTouchCount == 0, "\(name): a touch is left hanging")
+        #expect(window.core.pointerLocation == nil, "\(name)")
+        // A drag of 60 points up scrolls the content.
+        container.contentOffset = .zero
+        compositor.touchDown(id: 0, at: Point(x: 70, y: 80))
+        compositor.touchFrame()
+        for step in 1...6 {
+            compositor.advanceClock(by: .milliseconds(16))
+            compositor.touchMotion(id: 0, to: Point(x: 70, y: 80 - Double(step) * 10))
+            compositor.touchFrame()
+        }
+        try client.pump { container.contentOffset.y >= 40 }
+        #expect(container.contentOffset.y >= 40, "\(name): a drag no longer scrolls")
+        compositor.touchUp(id: 0)
+        compositor.touchFrame()
+        try client.pump { !container.arbitration.isAnimating && window.core.touchRouter.activeTouchCount == 0 }
+        // The End key takes it to the bottom (the keyboard works again with the valid keymap).
+        compositor.key(.end, pressed: true)
+        compositor.key(.end, pressed: false)
+        let bottom = container.contentSize.height - container.bounds.height
+        try client.pump { container.contentOffset.y == bottom }
+        #expect(container.contentOffset.y == bottom, "\(name): the End key no longer scrolls")
         #expect(compositor.heldBufferWrites == 0, "\(name)")
         #expect(compositor.isClean, "\(name): \(compositor.protocolErrors)")
     }
