@@ -68,6 +68,21 @@ extension TestCompositor {
         perform { $0.sendUnpairedPointerLeave() }
     }
 
+    /// Sends `wl_pointer.enter` at `point` on the client's cursor surface (the surface of its latest
+    /// `set_cursor`), as if it were a window, without a leave from the toplevel. Returns false (nothing sent)
+    /// when the client set no cursor surface.
+    @discardableResult
+    public func sendPointerEnterOnCursorSurface(at point: Point) -> Bool {
+        perform { $0.sendPointerEnterOnCursorSurface(at: point) }
+    }
+
+    /// Sends `wl_touch.down` of `id` at `point` on the client's cursor surface. Returns false (nothing sent)
+    /// when the client set no cursor surface.
+    @discardableResult
+    public func sendTouchDownOnCursorSurface(id: Int, at point: Point) -> Bool {
+        perform { $0.sendTouchDownOnCursorSurface(id: id, at: point) }
+    }
+
     // MARK: Wire
 
     /// Writes one event straight onto every client's socket: object `objectID`, `opcode`, and `arguments` as

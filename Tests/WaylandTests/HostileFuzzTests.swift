@@ -227,6 +227,8 @@ import ToolkitTesting
         }
         #expect(window.size == Size(width: 140, height: 100), "\(name)")
         #expect(compositor.lastCommittedImage?.height == 100, "\(name)")
+        // A ping answered after the client made its devices: the compositor has seen them.
+        #expect(try client.answersPing(), "\(name)")
         // Whatever was down is taken away the way a compositor would.
         compositor.touchCancel()
         compositor.touchFrame()

@@ -140,6 +140,9 @@ import ToolkitTesting
         // Plugged back in: a fresh enter and press work as before.
         compositor.setCapabilities([.pointer, .touch, .keyboard])
         try pump { window.hasPointer }
+        // A ping answered after the client made its new pointer: the compositor has seen the get_pointer.
+        let ping = compositor.sendPing()
+        try pump { compositor.hasPong(serial: ping) }
         compositor.pointerEnter(at: Point(x: 60, y: 60))
         compositor.pointerFrame()
         compositor.pointerButton(.left, pressed: true)
@@ -147,6 +150,7 @@ import ToolkitTesting
         compositor.pointerButton(.left, pressed: false)
         compositor.pointerFrame()
         try pump { log.lines.count >= 4 }
+        #expect(log.lines.count == 4)
         #expect(log.lines.suffix(2) == ["began \(WindowCore.pointerTouchID)", "ended \(WindowCore.pointerTouchID)"])
         #expect(compositor.isClean)
     }
@@ -192,6 +196,41 @@ import ToolkitTesting
         try client.pump { !client.container.arbitration.isAnimating }
         let rest = client.container.contentOffset
         #expect(rest.y >= 0 && rest.y <= 3 * 120, "rest offset \(rest)")
+        #expect(compositor.isClean)
+    }
+
+    @Test func inputForASurfaceThatIsNotTheWindowIsDropped() throws {
+        let compositor = try TestCompositor()
+        let client = try HostileClient(compositor: compositor)
+        let window = try #require(client.window)
+        // On the window first: the client sets a cursor, so it has a second surface.
+        compositor.pointerEnter(at: Point(x: 20, y: 20))
+        compositor.pointerFrame()
+        try client.pump { compositor.lastCursorRequest?.hasSurface == true }
+        #expect(window.core.pointerLocation == Point(x: 20, y: 20))
+        // The compositor then claims the pointer entered the cursor surface: it left the window.
+        #expect(compositor.sendPointerEnterOnCursorSurface(at: Point(x: 1, y: 1)))
+        compositor.pointerFrame()
+        compositor.pointerMotion(to: Point(x: 2, y: 2))   // still focused on the window for the compositor
+        compositor.pointerFrame()
+        compositor.pointerButton(.left, pressed: true)
+        compositor.pointerFrame()
+        #expect(compositor.sendTouchDownOnCursorSurface(id: 4, at: Point(x: 3, y: 3)))
+        compositor.touchFrame()
+        compositor.touchMotion(id: 4, to: Point(x: 5, y: 5))
+        compositor.touchFrame()
+        compositor.touchUp(id: 4)
+        #expect(try client.answersPing())
+        #expect(window.core.pointerLocation == nil)
+        #expect(window.core.touchRouter.activeTouchCount == 0)
+        #expect(!client.events.contains { if case .pointerButton = $0 { true } else { false } })
+        #expect(!client.events.contains { if case .touchDown = $0 { true } else { false } })
+        // A real enter on the window works again.
+        compositor.pointerButton(.left, pressed: false)
+        compositor.pointerEnter(at: Point(x: 50, y: 40))
+        compositor.pointerFrame()
+        try client.pump { window.core.pointerLocation == Point(x: 50, y: 40) }
+        #expect(window.core.pointerLocation == Point(x: 50, y: 40))
         #expect(compositor.isClean)
     }
 

@@ -33,11 +33,20 @@ final class WaylandKeyboard {
             },
             // The keys already held at enter are ignored on purpose: they were pressed for another window,
             // and acting on them here would fire shortcuts the user never aimed at this one.
-            enter: { data, _, _, _, _ in
-                WaylandKeyboard.with(data) { $0.focus(true) }
+            enter: { data, _, _, surface, _ in
+                let address = UInt(bitPattern: surface)
+                WaylandKeyboard.with(data) { keyboard in
+                    // Focus on another surface (or a destroyed one: NULL) is not focus on the window.
+                    guard address != 0, address == keyboard.context.windowSurface else { return }
+                    keyboard.focus(true)
+                }
             },
-            leave: { data, _, _, _ in
-                WaylandKeyboard.with(data) { $0.focus(false) }
+            leave: { data, _, _, surface in
+                let address = UInt(bitPattern: surface)
+                WaylandKeyboard.with(data) { keyboard in
+                    guard address == keyboard.context.windowSurface else { return }
+                    keyboard.focus(false)
+                }
             },
             key: { data, _, _, time, key, state in
                 WaylandKeyboard.with(data) { $0.key(time: time, code: key, state: state) }

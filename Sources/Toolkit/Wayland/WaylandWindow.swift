@@ -172,6 +172,7 @@ public final class WaylandWindow {
         setUpFractionalScale(surface: xdg.surface)
         scaling = preferredScale()
         context.compositor = compositor
+        context.windowSurface = UInt(bitPattern: xdg.surface)
         context.cursorScale = scaling.wholeScale
         cursorSettings = WaylandCursorTheme.Settings.fromEnvironment()
         installCursorTheme()   // observers do not run in init

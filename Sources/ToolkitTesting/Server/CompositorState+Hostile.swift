@@ -99,6 +99,32 @@ extension CompositorState {
         }
     }
 
+    /// The client's cursor surface (its latest set_cursor), when it still exists.
+    private var cursorSurface: OpaquePointer? {
+        guard let surface = lastCursorRequest?.surface, surfaces[surface] != nil else { return nil }
+        return surface
+    }
+
+    /// enter on the cursor surface, as if it were a window (no leave from the toplevel first).
+    func sendPointerEnterOnCursorSurface(at point: Point) -> Bool {
+        guard let surface = cursorSurface else { return false }
+        let serial = nextSerial()
+        for pointer in resources(pointers, of: wl_resource_get_client(surface)) {
+            wl_pointer_send_enter(pointer, serial, surface, fixed(point.x), fixed(point.y))
+        }
+        return true
+    }
+
+    /// touch down on the cursor surface.
+    func sendTouchDownOnCursorSurface(id: Int, at point: Point) -> Bool {
+        guard let surface = cursorSurface else { return false }
+        let serial = nextSerial(), time = timeMilliseconds
+        for touch in resources(touches, of: wl_resource_get_client(surface)) {
+            wl_touch_send_down(touch, serial, time, surface, Int32(clamping: id), fixed(point.x), fixed(point.y))
+        }
+        return true
+    }
+
     /// One hand-made event on every client's socket (header: object id, then size << 16 | opcode).
     func sendRawEvent(objectID: UInt32, opcode: UInt16, arguments: [UInt32]) -> Int {
         let size = UInt32(8 + 4 * arguments.count)
