@@ -155,6 +155,48 @@ import ToolkitTesting
         #expect(compositor.isClean)
     }
 
+    @Test func capabilitiesFlappingMidGestureLeaveNothingHanging() throws {
+        let compositor = try TestCompositor()
+        let client = try HostileClient(compositor: compositor)
+        let window = try #require(client.window)
+        // A finger down, the pointer pressed on the window, a key repeating.
+        compositor.touchDown(id: 3, at: Point(x: 30, y: 30))
+        compositor.touchFrame()
+        compositor.pointerEnter(at: Point(x: 60, y: 60))
+        compositor.pointerFrame()
+        compositor.pointerButton(.left, pressed: true)
+        compositor.pointerFrame()
+        compositor.sendRepeatInfo(rate: 50, delay: 10)
+        compositor.key(.down, pressed: true)
+        func repeats() -> Int { client.events.filter { if case .key(_, _, _, true, _) = $0 { true } else { false } }.count }
+        try client.pump { repeats() >= 2 && window.core.touchRouter.activeTouchCount == 2 }
+        #expect(window.core.touchRouter.activeTouchCount == 2)
+        // Twenty changes in a row, faster than the client reads them.
+        var rng = SplitMix64(seed: 0xF1A9)
+        let sets: [SeatCapabilities] = [[], [.pointer], [.touch], [.keyboard], [.pointer, .touch],
+                                        [.touch, .keyboard], [.pointer, .touch, .keyboard]]
+        for _ in 0..<20 { compositor.setCapabilities(sets[Int(rng.next() % UInt64(sets.count))]) }
+        compositor.setCapabilities([])
+        try client.pump { !window.hasPointer && !window.hasTouch && !window.hasKeyboard }
+        #expect(window.core.touchRouter.activeTouchCount == 0)
+        #expect(window.core.pointerLocation == nil)
+        let repeatsAfterLoss = repeats()
+        try client.settle(for: .milliseconds(100))
+        #expect(repeats() == repeatsAfterLoss, "the key kept repeating after the keyboard went away")
+        // Everything back: devices work from a clean slate.
+        compositor.setCapabilities([.pointer, .touch, .keyboard])
+        try client.pump { window.hasPointer && window.hasTouch && window.hasKeyboard }
+        #expect(try client.answersPing())
+        client.clearEvents()
+        compositor.touchDown(id: 3, at: Point(x: 30, y: 30))
+        compositor.touchFrame()
+        compositor.touchUp(id: 3)
+        try client.pump { touches(client).count >= 2 }
+        #expect(touches(client) == ["down 3 (30.0, 30.0)", "up 3"])
+        #expect(window.core.touchRouter.activeTouchCount == 0)
+        #expect(compositor.isClean)
+    }
+
     @Test func unpairedPointerEnterAndLeaveAndHugeAxisValuesAreHarmless() throws {
         let compositor = try TestCompositor()
         let client = try HostileClient(compositor: compositor)
