@@ -145,14 +145,23 @@ import Glibc
         let core = WindowCore(size: Size(width: 10, height: 10))
         let recorder = Recorder()
         let repeater = makeRepeater(core, recorder)
-        repeater.setRepeatInfo(rate: Int32.max, delayMilliseconds: -5)
+        // A negative value (a protocol violation) means no repeat at all.
+        for (rate, delay) in [(Int32.max, Int32(-5)), (-1, 100), (Int32.min, Int32.min)] {
+            repeater.setRepeatInfo(rate: rate, delayMilliseconds: delay)
+            #expect(repeater.rate == 0)
+            repeater.keyPressed(code: 103, key: .up, at: .zero, repeats: true)
+            #expect(!repeater.isRepeating)
+        }
+        core.fireTimers(upTo: .seconds(1))
+        #expect(recorder.events.isEmpty)
+        repeater.setRepeatInfo(rate: Int32.max, delayMilliseconds: 0)
         #expect(repeater.rate == KeyRepeater.maximumRate)
         #expect(repeater.delay == .zero)
-        repeater.keyPressed(code: 103, key: .up, at: .zero, repeats: true)
-        core.fireTimers(upTo: .milliseconds(10))
+        repeater.keyPressed(code: 103, key: .up, at: .seconds(1), repeats: true)
+        core.fireTimers(upTo: .seconds(1) + .milliseconds(10))
         // A finite 1 ms interval (no endless loop); the missed ones between are skipped.
-        #expect(recorder.repeatTimes == [.zero, .milliseconds(10)])
-        core.fireTimers(upTo: .milliseconds(11))
-        #expect(recorder.repeatTimes.last == .milliseconds(11))
+        #expect(recorder.repeatTimes == [.seconds(1), .seconds(1) + .milliseconds(10)])
+        core.fireTimers(upTo: .seconds(1) + .milliseconds(11))
+        #expect(recorder.repeatTimes.last == .seconds(1) + .milliseconds(11))
     }
 }

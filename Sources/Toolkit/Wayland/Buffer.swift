@@ -33,7 +33,8 @@ final class ShmBuffer {
 
     /// A `width` x `height` pixel buffer from `shm` for `slot`.
     init(shm: OpaquePointer, slot: Int, width: Int, height: Int, scale: Double) throws {
-        guard width > 0, height > 0, width <= 16384, height <= 16384 else {
+        // The window never plans a buffer beyond the limits (it lowers its scale first); this is the last guard.
+        guard SurfaceLimits.fits(width: width, height: height) else {
             throw WaylandError.bufferAllocationFailed("impossible buffer size \(width)x\(height) pixels")
         }
         stride = width * 4

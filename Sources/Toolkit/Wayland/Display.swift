@@ -151,8 +151,25 @@ final class WaylandDisplay {
             let name = interface.map { String(cString: $0.pointee.name) } ?? "unknown interface"
             return .connectionLost("protocol error \(protocolCode) on \(name)@\(id)")
         }
-        if code == 0 { return .connectionLost(WaylandDisplay.errnoText()) }
-        return .connectionLost(WaylandDisplay.errnoText(code))
+        let text = WaylandDisplay.errnoText(code == 0 ? errno : code)
+        if code == EPIPE || code == ECONNRESET || peerHasClosed() {
+            return .connectionLost("the compositor closed the connection (\(text))")
+        }
+        guard code != 0 else { return .connectionLost(text) }
+        // The socket is fine, yet libwayland put the display in an error state: it could not process a message
+        // (an event for an opcode the interface lacks, arguments cut short, an object that does not exist). Its
+        // errno says nothing then (libwayland sets none for an unknown opcode: it is stale), so it is left out.
+        return .connectionLost("the compositor sent a malformed message (libwayland printed what on stderr)")
+    }
+
+    /// Whether the compositor closed its end: the socket reads end-of-file (peeked, never consumed) or has
+    /// hung up.
+    private func peerHasClosed() -> Bool {
+        var descriptor = pollfd(fd: fileDescriptor, events: Int16(POLLIN), revents: 0)
+        guard poll(&descriptor, 1, 0) > 0 else { return false }
+        if descriptor.revents & (Int16(POLLHUP) | Int16(POLLERR)) != 0 { return true }
+        var byte: UInt8 = 0
+        return recv(fileDescriptor, &byte, 1, Int32(MSG_PEEK) | Int32(MSG_DONTWAIT)) == 0
     }
 
     /// Closes the connection. Every proxy must have been destroyed before.

@@ -5,7 +5,7 @@ import CWayland
 @MainActor
 final class WaylandFractionalScale {
     private(set) var proxy: OpaquePointer?
-    /// The latest preferred scale, in 120ths; nil before the first event.
+    /// The latest preferred scale, in 120ths (never 0: a 0 is ignored); nil before the first event.
     private(set) var preferred120: UInt32?
     /// Called after each `preferred_scale` with the value in 120ths.
     var onPreferredScale: ((UInt32) -> Void)?
@@ -13,7 +13,9 @@ final class WaylandFractionalScale {
     private static let listener: UnsafeMutablePointer<wp_fractional_scale_v1_listener> = {
         let listener = UnsafeMutablePointer<wp_fractional_scale_v1_listener>.allocate(capacity: 1)
         listener.initialize(to: wp_fractional_scale_v1_listener(preferred_scale: { data, _, scale in
-            guard let data else { return }
+            // 0 is no scale at all (a compositor bug): ignored, the previous preference stands. Other values are
+            // clamped later (`RenderScale.fractionRange`).
+            guard let data, scale > 0 else { return }
             let me = Unmanaged<WaylandFractionalScale>.fromOpaque(data).takeUnretainedValue()
             MainActor.assumeIsolated {
                 me.preferred120 = scale

@@ -7,7 +7,7 @@
 /// one burst of stale repeats would scroll far past what the user meant.
 /// A repeat is emitted as a `.key(pressed: true, isRepeat: true)` stamped with its deadline and the
 /// modifiers held at that moment. It stops on the key's release, on another key's press (only the newest
-/// key repeats), on focus loss, and when `rate` is 0.
+/// key repeats), on focus loss, and when `rate` is 0 (also after a repeat_info with a negative value).
 @MainActor
 final class KeyRepeater {
     /// Repeats per second; 0 disables repeat.
@@ -42,11 +42,18 @@ final class KeyRepeater {
     /// interval round to nothing and the timer fire forever.
     static let maximumRate = 1000
 
-    /// `wl_keyboard.repeat_info`: `rate` in repeats per second (0: none), `delay` in milliseconds. Negative
-    /// values are treated as 0, rates above `maximumRate` as `maximumRate`.
+    /// `wl_keyboard.repeat_info`: `rate` in repeats per second (0: none), `delay` in milliseconds. A negative
+    /// rate or delay breaks the protocol and means no repeat (rate 0, delay 0): reading a negative delay as 0
+    /// would repeat a key the instant it is pressed. Rates above `maximumRate` count as `maximumRate`.
     func setRepeatInfo(rate: Int32, delayMilliseconds: Int32) {
-        self.rate = min(KeyRepeater.maximumRate, max(0, Int(rate)))
-        delay = .milliseconds(max(0, Int(delayMilliseconds)))
+        guard rate >= 0, delayMilliseconds >= 0 else {
+            self.rate = 0
+            delay = .zero
+            stop()
+            return
+        }
+        self.rate = min(KeyRepeater.maximumRate, Int(rate))
+        delay = .milliseconds(Int(delayMilliseconds))
         if self.rate == 0 { stop() }
     }
 

@@ -3,6 +3,13 @@ import Glibc
 
 /// A seat's keyboard (`wl_keyboard`): the shared keymap, focus, keys through XKB into `Key`, modifiers, and
 /// client-side key repeat (`KeyRepeater`) on the window's timers.
+///
+/// A keymap that cannot be used (format `no_keymap` or unknown, size 0, garbage that does not compile, a
+/// descriptor that is not a file, a size over 16 MiB) leaves the keyboard without one, until a usable keymap
+/// arrives. Meanwhile keys are read by their evdev codes (`KeysymMapping.key(forEvdevCode:)`): the navigation
+/// keys (arrows, page up / down, home, end, space, tab, enter, escape, backspace) work as on a US layout, every
+/// other key is dropped, modifiers read as none, and keys repeat. Only the bytes the keymap file really has
+/// are read, however large the declared size. Every keymap descriptor is closed.
 @MainActor
 final class WaylandKeyboard {
     private(set) var proxy: OpaquePointer?
@@ -26,11 +33,20 @@ final class WaylandKeyboard {
             },
             // The keys already held at enter are ignored on purpose: they were pressed for another window,
             // and acting on them here would fire shortcuts the user never aimed at this one.
-            enter: { data, _, _, _, _ in
-                WaylandKeyboard.with(data) { $0.focus(true) }
+            enter: { data, _, _, surface, _ in
+                let address = UInt(bitPattern: surface)
+                WaylandKeyboard.with(data) { keyboard in
+                    // Focus on another surface (or a destroyed one: NULL) is not focus on the window.
+                    guard address != 0, address == keyboard.context.windowSurface else { return }
+                    keyboard.focus(true)
+                }
             },
-            leave: { data, _, _, _ in
-                WaylandKeyboard.with(data) { $0.focus(false) }
+            leave: { data, _, _, surface in
+                let address = UInt(bitPattern: surface)
+                WaylandKeyboard.with(data) { keyboard in
+                    guard address == keyboard.context.windowSurface else { return }
+                    keyboard.focus(false)
+                }
             },
             key: { data, _, _, time, key, state in
                 WaylandKeyboard.with(data) { $0.key(time: time, code: key, state: state) }
@@ -91,15 +107,34 @@ final class WaylandKeyboard {
         // A new keymap invalidates key codes in flight: stop repeating a key read with the old one.
         repeater.stop()
         xkb = nil
-        guard format == WL_KEYBOARD_KEYMAP_FORMAT_XKB_V1.rawValue, let xkbContext, size > 0,
-              Int(size) <= XkbKeyboardState.maximumKeymapSize else { return }
-        // MAP_PRIVATE: from v7 the compositor may share one read-only file with every client.
-        guard let mapping = mmap(nil, Int(size), PROT_READ, MAP_PRIVATE, fd, 0), mapping != MAP_FAILED else {
-            return
+        guard format == WL_KEYBOARD_KEYMAP_FORMAT_XKB_V1.rawValue, let xkbContext,
+              let text = WaylandKeyboard.readKeymap(fd: fd, declaredSize: size) else { return }
+        xkb = text.withUnsafeBufferPointer { bytes in
+            XkbKeyboardState(context: xkbContext, text: bytes.baseAddress!, length: bytes.count)
         }
-        defer { munmap(mapping, Int(size)) }
-        xkb = XkbKeyboardState(context: xkbContext, text: mapping.assumingMemoryBound(to: CChar.self),
-                               length: Int(size))
+    }
+
+    /// The keymap text: at most `declaredSize` bytes, and only those the file really has (its size from
+    /// `fstat`), read with `pread` into memory of our own. Not mapped: a file shorter than its declared size, or
+    /// one the compositor truncates while we read, would fault (SIGBUS) on the pages past its end; `pread` just
+    /// returns fewer bytes. nil for an empty result, a size over `XkbKeyboardState.maximumKeymapSize`, or a
+    /// descriptor that is not a readable file (a pipe, a socket).
+    private static func readKeymap(fd: Int32, declaredSize: UInt32) -> [CChar]? {
+        var info = stat()
+        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        let length = min(Int(declaredSize), Int(info.st_size))
+        guard length > 0, length <= XkbKeyboardState.maximumKeymapSize else { return nil }
+        var text = [CChar](repeating: 0, count: length)
+        var done = 0
+        while done < length {
+            let count = text.withUnsafeMutableBytes { pread(fd, $0.baseAddress! + done, length - done, off_t(done)) }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { break }
+            done += count
+        }
+        guard done > 0 else { return nil }
+        text.removeLast(length - done)
+        return text
     }
 
     private func focus(_ entered: Bool) {

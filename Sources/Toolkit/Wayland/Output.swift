@@ -10,7 +10,7 @@ final class WaylandOutput {
     private(set) var proxy: OpaquePointer?
     /// The bound version.
     let version: UInt32
-    /// Pixels per point of the output (`wl_output.scale`), at least 1.
+    /// Pixels per point of the output (`wl_output.scale`), clamped to 1...`RenderScale.maximumBufferScale`.
     private(set) var scale = 1
     /// The current mode, in pixels.
     private(set) var modeSize = (width: 0, height: 0)
@@ -64,8 +64,9 @@ final class WaylandOutput {
     }
 
     private func scaleEvent(_ factor: Int32) {
-        // A scale below 1 is impossible; clamp rather than divide by it later. Above 16 is absurd.
-        pendingScale = min(16, max(1, Int(factor)))
+        // A scale below 1 (0, negative) is a compositor bug: it counts as 1 rather than being divided by later.
+        // Above `RenderScale.maximumBufferScale` (16) is absurd and counts as 16.
+        pendingScale = min(RenderScale.maximumBufferScale, max(1, Int(factor)))
         // Before v2 there is no `done`: apply at once.
         if version < 2 { done() }
     }

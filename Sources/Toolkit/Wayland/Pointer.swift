@@ -34,11 +34,13 @@ final class WaylandPointer {
     private static let listener: UnsafeMutablePointer<wl_pointer_listener> = {
         let listener = UnsafeMutablePointer<wl_pointer_listener>.allocate(capacity: 1)
         listener.initialize(to: wl_pointer_listener(
-            enter: { data, _, serial, _, x, y in
-                WaylandPointer.with(data) { $0.enter(serial: serial, x: x, y: y) }
+            enter: { data, _, serial, surface, x, y in
+                let address = UInt(bitPattern: surface)
+                WaylandPointer.with(data) { $0.enter(serial: serial, surface: address, x: x, y: y) }
             },
-            leave: { data, _, _, _ in
-                WaylandPointer.with(data) { $0.leave() }
+            leave: { data, _, _, surface in
+                let address = UInt(bitPattern: surface)
+                WaylandPointer.with(data) { $0.leave(surface: address) }
             },
             motion: { data, _, time, x, y in
                 WaylandPointer.with(data) { $0.motion(time: time, x: x, y: y) }
@@ -53,7 +55,9 @@ final class WaylandPointer {
                 WaylandPointer.with(data) { $0.frame() }
             },
             axis_source: { data, _, source in
-                WaylandPointer.with(data) { $0.accumulator.axisSource(source) }
+                WaylandPointer.with(data) { pointer in
+                    if pointer.isInside { pointer.accumulator.axisSource(source) }
+                }
             },
             axis_stop: { data, _, time, axis in
                 WaylandPointer.with(data) { $0.axisStop(time: time, axis: axis) }
@@ -85,9 +89,15 @@ final class WaylandPointer {
         wl_pointer_add_listener(proxy, WaylandPointer.listener, Unmanaged.passUnretained(self).toOpaque())
     }
 
-    /// Releases the pointer (`release` from v3, else a plain destroy), then its cursor surface.
+    /// Releases the pointer (`release` from v3, else a plain destroy), then its cursor surface. A pointer that
+    /// goes away (capability lost, seat removed) while on the window leaves it: the events it had gathered go
+    /// out, then a leave, which lifts a held primary button and ends touchpad gestures; the compositor will
+    /// never send the release or leave itself.
     func release() {
         guard let proxy else { return }
+        if isInside { accumulator.leave(timestamp: context.now, emit: context.post) }
+        accumulator.frame(emit: context.post)
+        context.flush()
         self.proxy = nil
         if version >= 3 { wl_pointer_release(proxy) } else { wl_pointer_destroy(proxy) }
         if let cursorSurface { wl_surface_destroy(cursorSurface) }
@@ -145,7 +155,15 @@ final class WaylandPointer {
         Point(x: wl_fixed_to_double(x), y: wl_fixed_to_double(y))
     }
 
-    private func enter(serial: UInt32, x: wl_fixed_t, y: wl_fixed_t) {
+    // Pairing rules for a buggy compositor: an enter on a surface that is not the window's means the pointer is
+    // elsewhere (a leave when it was on the window); a leave for another surface is ignored; motion, buttons and
+    // axis events while the pointer is not on the window (no enter yet, or after a leave) are dropped. A second
+    // enter without a leave is an enter at the new place.
+    private func enter(serial: UInt32, surface: UInt, x: wl_fixed_t, y: wl_fixed_t) {
+        guard surface != 0, surface == context.windowSurface else {
+            if isInside { leave(surface: context.windowSurface) }
+            return
+        }
         enterSerial = serial
         isInside = true
         applied = nil
@@ -162,7 +180,8 @@ final class WaylandPointer {
 
     // Each handler delivers: with frames (v5+) only `frame` posts anything, but before v5 every event is its own
     // frame and must reach the core at once.
-    private func leave() {
+    private func leave(surface: UInt) {
+        guard surface == context.windowSurface else { return }
         isInside = false
         accumulator.leave(timestamp: context.now, emit: context.post)
         deliver()
@@ -176,18 +195,21 @@ final class WaylandPointer {
     }
 
     private func motion(time: UInt32, x: wl_fixed_t, y: wl_fixed_t) {
+        guard isInside else { return }
         accumulator.motion(location: WaylandPointer.point(x, y), timestamp: context.eventTime(time),
                            emit: context.post)
         deliver()
     }
 
     private func button(time: UInt32, code: UInt32, state: UInt32) {
+        guard isInside else { return }
         let pressed = state == WL_POINTER_BUTTON_STATE_PRESSED.rawValue
         accumulator.button(code: code, pressed: pressed, timestamp: context.eventTime(time), emit: context.post)
         deliver()
     }
 
     private func axis(time: UInt32, axis: UInt32, value: wl_fixed_t) {
+        guard isInside else { return }
         guard let axis = WaylandPointer.axis(axis) else { return }
         accumulator.axis(axis, value: wl_fixed_to_double(value), timestamp: context.eventTime(time),
                          emit: context.post)
@@ -195,6 +217,7 @@ final class WaylandPointer {
     }
 
     private func axisStop(time: UInt32, axis: UInt32) {
+        guard isInside else { return }
         guard let axis = WaylandPointer.axis(axis) else { return }
         accumulator.axisStop(axis, timestamp: context.eventTime(time), emit: context.post)
         deliver()
@@ -203,11 +226,13 @@ final class WaylandPointer {
     // axis_discrete and axis_value120 come before the `axis` event they qualify, carry no time, and never
     // end a frame: they only feed the accumulator.
     private func axisDiscrete(axis: UInt32, discrete: Int32) {
+        guard isInside else { return }
         guard let axis = WaylandPointer.axis(axis) else { return }
         accumulator.axisDiscrete(axis, steps: discrete)
     }
 
     private func axisValue120(axis: UInt32, value: Int32) {
+        guard isInside else { return }
         guard let axis = WaylandPointer.axis(axis) else { return }
         accumulator.axisValue120(axis, value: value)
     }

@@ -13,6 +13,10 @@
 //   the compositor the surface size. The canvas draws at exactly f/120 pixels per point, so a 1.5 output gets
 //   one buffer pixel per output pixel instead of a 2x buffer the compositor would shrink (blurring every edge).
 //
+// Limits: integer scales above 16 are capped (no output is that dense; a wl_output.scale of 1000 is a bug), and a
+// scale at which the window's buffer would break `SurfaceLimits` is lowered to the largest that fits (`fitting`):
+// the compositor then upscales a little, which beats failing to draw at all.
+//
 // Pixel sizes in integers: for a length of p points, round_half_up(p * f / 120) = (p * f + 60) / 120 with integer
 // division (p, f >= 0), exact for every p, unlike the floating-point product.
 
@@ -28,6 +32,9 @@ struct RenderScale: Equatable {
 
     /// Fractional scales accepted, in 120ths: 0.25 ... 16 (values outside are clamped; 0 is ignored).
     static let fractionRange = 30...1920
+
+    /// The largest integer buffer scale: output scales above it count as it (below 1 count as 1).
+    static let maximumBufferScale = 16
 
     /// Pixels per point the canvas draws at.
     var pixelsPerPoint: Double {
@@ -53,7 +60,8 @@ struct RenderScale: Equatable {
 
     /// Picks the scale.
     /// - Parameters:
-    ///   - outputScales: `wl_output.scale` of every output (values below 1 count as 1, above 16 as 16).
+    ///   - outputScales: `wl_output.scale` of every output (values below 1 count as 1, above
+    ///     `maximumBufferScale` as `maximumBufferScale`).
     ///   - enteredScales: the scales of the outputs the surface is on.
     ///   - preferredFraction120: the latest `wp_fractional_scale_v1.preferred_scale`, if any; 0 is ignored.
     ///   - canSetBufferScale: whether the surface is v3+ (`set_buffer_scale` exists).
@@ -67,6 +75,29 @@ struct RenderScale: Equatable {
         guard canSetBufferScale else { return .one }
         let candidates = enteredScales.isEmpty ? outputScales : enteredScales
         let largest = candidates.max() ?? 1
-        return RenderScale(bufferScale: min(16, max(1, largest)), fraction120: nil)
+        return RenderScale(bufferScale: min(maximumBufferScale, max(1, largest)), fraction120: nil)
+    }
+
+    /// This scale, or the largest lower one at which a window of `width` x `height` points (whole, at least 1,
+    /// within `SurfaceLimits`) gets a buffer within `SurfaceLimits`; never below 1 pixel per point (which always
+    /// fits) unless this scale already is.
+    func fitting(width: Int, height: Int) -> RenderScale {
+        func fits(_ scale: RenderScale) -> Bool {
+            SurfaceLimits.fits(width: scale.pixels(forPoints: width), height: scale.pixels(forPoints: height))
+        }
+        guard !fits(self) else { return self }
+        if let fraction120 {
+            // Start near the answer (the side and area bounds, solved for the fraction), then step down: the
+            // rounding of pixel sizes makes the estimate at most a step or two too high.
+            let w = Double(max(1, width)), h = Double(max(1, height))
+            let side = Double(SurfaceLimits.maximumSide) * 120 / max(w, h)
+            let area = (Double(SurfaceLimits.maximumPixels) / (w * h)).squareRoot() * 120
+            var fraction = min(fraction120, Int(min(side, area)) + 1)
+            while fraction > 120 && !fits(RenderScale(bufferScale: 1, fraction120: fraction)) { fraction -= 1 }
+            return RenderScale(bufferScale: 1, fraction120: max(120, fraction))
+        }
+        var scale = bufferScale
+        while scale > 1 && !fits(RenderScale(bufferScale: scale, fraction120: nil)) { scale -= 1 }
+        return RenderScale(bufferScale: max(1, scale), fraction120: nil)
     }
 }

@@ -11,9 +11,14 @@ import Glibc
 /// the buffer); the mapping lives until `unmap()`.
 @MainActor
 final class ShmPool {
-    /// The largest pool made, in bytes (a 16384 x 16384 ARGB buffer): a configure asking for more is
-    /// refused with `WaylandError.bufferAllocationFailed` instead of exhausting memory.
-    static let maximumSize = 16384 * 16384 * 4
+    /// The largest pool made, in bytes (one ARGB buffer of `SurfaceLimits.maximumPixels`, 128 MiB): anything
+    /// larger is refused with `WaylandError.bufferAllocationFailed` instead of exhausting memory.
+    static let maximumSize = SurfaceLimits.maximumPixels * 4
+
+    /// Makes the memory file of a pool: `cw_create_shm_file(name, size)`, returning the descriptor or -1 with
+    /// `errno` set. Replaceable so that tests can make allocation fail the way the system would (ENOMEM, EMFILE)
+    /// and check that the window reports it.
+    static var makeFile: (_ name: String, _ size: Int) -> Int32 = { name, size in cw_create_shm_file(name, size) }
 
     private(set) var proxy: OpaquePointer?
     /// The mapped memory, `size` bytes, shared with the compositor.
@@ -27,7 +32,7 @@ final class ShmPool {
         guard size > 0, size <= ShmPool.maximumSize else {
             throw WaylandError.bufferAllocationFailed("impossible pool size \(size) bytes")
         }
-        let fd = cw_create_shm_file("toolkit-buffer", size)
+        let fd = ShmPool.makeFile("toolkit-buffer", size)
         guard fd >= 0 else {
             throw WaylandError.bufferAllocationFailed("memfd of \(size) bytes: \(WaylandDisplay.errnoText())")
         }

@@ -14,8 +14,14 @@ final class WaylandTouchDevice {
     private static let listener: UnsafeMutablePointer<wl_touch_listener> = {
         let listener = UnsafeMutablePointer<wl_touch_listener>.allocate(capacity: 1)
         listener.initialize(to: wl_touch_listener(
-            down: { data, _, _, time, _, id, x, y in
-                WaylandTouchDevice.with(data) { $0.down(time: time, id: id, x: x, y: y) }
+            down: { data, _, _, time, surface, id, x, y in
+                let address = UInt(bitPattern: surface)
+                WaylandTouchDevice.with(data) { device in
+                    // A finger on another surface (or one already destroyed: NULL) is not the window's; its
+                    // later motion and up are then dropped too, as for any id that is not down.
+                    guard address != 0, address == device.context.windowSurface else { return }
+                    device.down(time: time, id: id, x: x, y: y)
+                }
             },
             up: { data, _, _, time, id in
                 WaylandTouchDevice.with(data) { $0.up(time: time, id: id) }
@@ -70,8 +76,8 @@ final class WaylandTouchDevice {
         Point(x: wl_fixed_to_double(x), y: wl_fixed_to_double(y))
     }
 
-    // Touch ids are Int32 on the wire; the toolkit's `Int` holds every value, and ids are only compared.
-    // The surface argument of `down` is ignored: the window has a single surface.
+    // Touch ids are Int32 on the wire; the toolkit's `Int` holds every value, and ids are only compared. The
+    // pointer's emulated touch (`WindowCore.pointerTouchID`) lies outside Int32, so no wire id can collide with it.
     private func down(time: UInt32, id: Int32, x: wl_fixed_t, y: wl_fixed_t) {
         buffer.down(id: Int(id), location: WaylandTouchDevice.point(x, y), timestamp: context.eventTime(time),
                     emit: context.post)

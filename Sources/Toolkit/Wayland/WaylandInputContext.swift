@@ -20,6 +20,10 @@ final class WaylandInputContext {
 
     /// The window's cursor images; nil until the window has `wl_shm` (pointers then set no cursor).
     var cursorTheme: WaylandCursorTheme?
+    /// The address of the window's `wl_surface` proxy (0 before it exists): pointer enter / leave, touch down
+    /// and keyboard enter for any other surface (a cursor surface, a surface already destroyed, which
+    /// libwayland passes as NULL) are not about the window and are dropped.
+    var windowSurface: UInt = 0
     /// The `wl_compositor` pointers make their cursor surfaces with.
     var compositor: OpaquePointer?
     /// The whole scale cursor images are drawn at: the window's render scale rounded up.

@@ -51,11 +51,12 @@ public final class WaylandWindow {
 
     /// The buffer scale sent with `wl_surface.set_buffer_scale`: the largest scale among the outputs the surface
     /// is on (before it is on any, the largest among all outputs; 1 without outputs or with a `wl_surface` below
-    /// v3); always 1 on the fractional path, where the viewport does the scaling.
+    /// v3), at most 16, and lowered when the buffer would exceed 16384 pixels a side or 2^25 pixels; always 1 on
+    /// the fractional path, where the viewport does the scaling.
     public var bufferScale: Int { scaling.bufferScale }
 
     /// Pixels per point the window renders at: `bufferScale`, or the compositor's preferred fractional scale
-    /// (1.25, 1.5, ...) on the fractional path.
+    /// (1.25, 1.5, ...; 0.25 to 16) on the fractional path, lowered like `bufferScale` for huge windows.
     public var pixelsPerPoint: Double { scaling.pixelsPerPoint }
 
     /// True when the window renders at the compositor's fractional scale (wp_fractional_scale_v1 with a
@@ -171,6 +172,7 @@ public final class WaylandWindow {
         setUpFractionalScale(surface: xdg.surface)
         scaling = preferredScale()
         context.compositor = compositor
+        context.windowSurface = UInt(bitPattern: xdg.surface)
         context.cursorScale = scaling.wholeScale
         cursorSettings = WaylandCursorTheme.Settings.fromEnvironment()
         installCursorTheme()   // observers do not run in init
@@ -330,11 +332,14 @@ public final class WaylandWindow {
         fractional.onPreferredScale = { [unowned self] _ in self.updateBufferScale() }
     }
 
+    /// The scale the outputs ask for, lowered when the window's buffer would break `SurfaceLimits` at it.
     private func preferredScale() -> RenderScale {
         let entered = outputs.filter { output in enteredOutputs.contains { output.matches(address: $0) } }
+        let size = pointSize
         return RenderScale.resolve(outputScales: outputs.map(\.scale), enteredScales: entered.map(\.scale),
                                    preferredFraction120: fractionalScale?.preferred120,
                                    canSetBufferScale: (xdg?.surfaceVersion ?? 0) >= 3, hasViewport: viewport != nil)
+            .fitting(width: size.width, height: size.height)
     }
 
     private func updateBufferScale() {
@@ -398,6 +403,8 @@ public final class WaylandWindow {
         isBusy = true
         core.resize(to: XdgWindow.resolvedSize(configured: xdg.configuredSize, current: core.size,
                                                minimum: minimumSize))
+        // The scale that fits `SurfaceLimits` depends on the size.
+        updateBufferScale()
         isBusy = false
         execute(pacer.configure(serial: serial, needsFrame: core.needsFrame))
     }

@@ -173,16 +173,19 @@ final class XdgWindow {
     /// Whether a frame callback is pending.
     var hasPendingFrameCallback: Bool { frameCallback != nil }
 
-    /// The window size after a toplevel configure of `configured` points: a 0 (or negative) dimension keeps
-    /// the current one (the client decides), the result is at least `minimum` and at least 1 x 1.
+    /// The window size after a toplevel configure of `configured` points: a 0 dimension keeps the current one
+    /// (the client decides), and so does a negative one (a protocol violation, tolerated as 0); the result is
+    /// at least `minimum` and at least 1 x 1, and then within `SurfaceLimits` (`SurfaceLimits.clampedSize`:
+    /// sides of at most 16384 points, the height reduced when the area exceeds 2^25), which wins over
+    /// `minimum`: a configure of `Int32.max` gives a 16384-point side, never an impossible buffer.
     nonisolated static func resolvedSize(configured: (width: Int32, height: Int32), current: Size,
                                          minimum: Size) -> Size {
         func pick(_ asked: Int32, _ current: Double, _ minimum: Double) -> Double {
             let base = asked > 0 ? Double(asked) : (current.isFinite ? current.rounded() : 1)
             return max(1, max(minimum.isFinite ? minimum.rounded(.up) : 0, base))
         }
-        return Size(width: pick(configured.width, current.width, minimum.width),
-                    height: pick(configured.height, current.height, minimum.height))
+        return SurfaceLimits.clampedSize(Size(width: pick(configured.width, current.width, minimum.width),
+                                              height: pick(configured.height, current.height, minimum.height)))
     }
 
     /// Destroys the frame callback, the role objects and the surface, in protocol order.

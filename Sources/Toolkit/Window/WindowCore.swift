@@ -40,8 +40,9 @@ public final class WindowCore {
     /// while pressed = move, release = up (see `PointerRouter`).
     public var pointerEmulatesTouch = false
 
-    /// The touch id the primary pointer button uses.
-    public static let pointerTouchID = Int(Int32.max)
+    /// The touch id the primary pointer button uses: 2^31, just outside the Int32 range of Wayland touch ids, so
+    /// that no finger a compositor reports (whatever its id) can be mistaken for the pointer.
+    public static let pointerTouchID = Int(Int32.max) + 1
 
     /// The pointer routing: hover, buttons as touches, axis events to scroll containers.
     private(set) lazy var pointerRouter = PointerRouter(window: self)

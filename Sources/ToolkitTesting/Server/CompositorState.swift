@@ -91,6 +91,8 @@ final class CompositorState {
     /// Held buffers found written to before their release.
     var heldBufferWrites = 0
     var lastTimeoutReason: String?
+    /// Hostile keymaps sent so far (each memfd gets a unique name from it).
+    var hostileKeymapCount = 0
 
     init(display: OpaquePointer, outputSize: Size, capabilities: SeatCapabilities) {
         self.display = display
