@@ -1,7 +1,9 @@
 /// The gallery's command line (see the README and API.md's "gallery's command line").
 struct GalleryOptions {
-    /// Start on this demo.
+    /// Start on this demo (windowed); with `--headless`, play only this one when given explicitly.
     var demo: String = "list"
+    /// Whether `--demo` was given.
+    var demoGiven = false
     /// Exit 0 after this many presented frames.
     var frames: Int?
     /// A primary-button drag scrolls like a finger.
@@ -36,7 +38,8 @@ struct GalleryOptions {
           --demo ID       start on that demo (gallery --list shows the ids)
           --frames N      exit 0 after N frames were presented
           --pointer-drag  a primary-button drag scrolls like a finger
-          --headless      no compositor: play each demo's gestures and write DIR/ID.png (default DIR: gallery-out)
+          --headless      no compositor: play each demo's gestures (or just --demo's) and write DIR/ID.png
+                          (default DIR: gallery-out)
           --out DIR       where --headless writes its screenshots
           --stats         print the time to the first committed frame and the memory in use on stderr
           --list          print the demo ids, one per line
@@ -51,7 +54,9 @@ struct GalleryOptions {
         }
         while let arg = rest.popFirst() {
             switch arg {
-            case "--demo": demo = try value(arg)
+            case "--demo":
+                demo = try value(arg)
+                demoGiven = true
             case "--frames":
                 let v = try value(arg)
                 guard let n = Int(v), n > 0 else { throw ParseError.badValue(arg, v) }

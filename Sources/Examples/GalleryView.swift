@@ -44,7 +44,13 @@ final class GalleryView: View {
     }
 
     override func boundsSizeDidChange() {
-        show(selected)   // demos lay out for their size when built
+        // Demos lay out for their size when built: rebuild, keeping where the first list was scrolled to (the
+        // container clamps it into the new range when it next settles).
+        let offset = content.flatMap { firstScrollContainer(in: $0) }?.contentOffset
+        show(selected)
+        if let offset, let list = content.flatMap({ firstScrollContainer(in: $0) }) {
+            list.contentOffset = offset
+        }
     }
 
     override func draw(in canvas: Canvas) {

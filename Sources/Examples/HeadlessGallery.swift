@@ -14,7 +14,8 @@ enum HeadlessGallery {
             printError("gallery: cannot create \(dir): \(String(cString: strerror(errno)))")
             return 1
         }
-        for demo in Demo.all {
+        let demos = options.demoGiven ? Demo.all.filter { $0.id == options.demo } : Demo.all
+        for demo in demos {
             let window = HeadlessWindow(size: windowSize)
             let gallery = GalleryView(frame: Rect(origin: .zero, size: windowSize), selected: demo.id)
             window.rootView.addSubview(gallery)

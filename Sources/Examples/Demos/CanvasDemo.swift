@@ -55,14 +55,13 @@ final class SketchView: View {
     override func touchesMoved(_ touches: [Touch]) {
         guard let t = touches.first else { return }
         let p = t.location(in: self)
-        if let last = current.last {
-            // Fill the gap between samples so fast strokes stay continuous.
-            let steps = max(1, Int((p - last).length / 3))
-            for i in 1...steps { current.append(last + (p - last) * (Double(i) / Double(steps))) }
-        }
-        setNeedsDisplay(Rect(x: p.x - 40, y: p.y - 40, width: 80, height: 80).union(
-            Rect(x: (current.first?.x ?? p.x) - 4, y: (current.first?.y ?? p.y) - 4, width: 8, height: 8)))
-        setNeedsDisplay()
+        let previous = current.last ?? p
+        // Fill the gap between samples so fast strokes stay continuous.
+        let steps = max(1, Int((p - previous).length / 3))
+        for i in 1...steps { current.append(previous + (p - previous) * (Double(i) / Double(steps))) }
+        // Only the new segment needs drawing again (with room for the 4 pt squares).
+        setNeedsDisplay(Rect(x: min(previous.x, p.x) - 4, y: min(previous.y, p.y) - 4,
+                             width: abs(p.x - previous.x) + 8, height: abs(p.y - previous.y) + 8))
     }
 
     override func touchesEnded(_ touches: [Touch]) {
@@ -77,10 +76,12 @@ final class SketchView: View {
     }
 
     override func draw(in canvas: Canvas) {
-        let ink = Color(argb: 0xFF1C_3D5A)
-        for stroke in strokes + [current] {
-            for p in stroke { canvas.fill(Rect(x: p.x - 2, y: p.y - 2, width: 4, height: 4), color: ink) }
+        let inkColor = Color(argb: 0xFF1C_3D5A)
+        func ink(_ stroke: [Point]) {
+            for p in stroke { canvas.fill(Rect(x: p.x - 2, y: p.y - 2, width: 4, height: 4), color: inkColor) }
         }
+        for stroke in strokes { ink(stroke) }
+        ink(current)
         canvas.drawText("one finger draws, two fingers pan", at: Point(x: 16, y: 16), size: 14, color: Theme.secondaryText)
     }
 }

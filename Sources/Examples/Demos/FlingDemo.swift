@@ -8,6 +8,7 @@ enum FlingDemo {
         make: { frame in
             let root = View(frame: frame)
             let half = frame.width / 2
+            reporters.removeAll()   // a rebuild (resize, demo switch) replaces the old delegates
             for (i, rate) in [DecelerationRate.normal, DecelerationRate.fast].enumerated() {
                 let label = Label(frame: Rect(x: Double(i) * half + 8, y: 6, width: half - 16, height: 24),
                                      text: i == 0 ? ".normal: flick me" : ".fast: flick me", fontSize: 14)
@@ -30,7 +31,7 @@ enum FlingDemo {
             window.advance(by: .milliseconds(250))
         })
 
-    /// Delegates must outlive the weak `delegate` reference: the demo keeps them here.
+    /// Delegates must outlive the weak `delegate` reference: the demo keeps the current build's here.
     @MainActor static var reporters: [FlingReporter] = []
 }
 
