@@ -7,6 +7,12 @@
 open class View {
     private var storedFrame: Rect
     private var boundsOrigin: Point = .zero
+    /// Where this view and its subviews may draw, in the superview's coordinates (see `drawnExtent()`), while
+    /// `extentIsValid`.
+    private var cachedExtent: Rect = .zero
+    private var extentIsValid = false
+    /// Finds the subviews under a rectangle or a point among many stacked ones (see `SubviewIndex`).
+    private var subviewIndex = SubviewIndex()
 
     /// The view's rectangle in its superview's coordinates, in points.
     open var frame: Rect {
@@ -16,6 +22,7 @@ open class View {
             damageInWindow()
             let sizeChanged = newValue.size != storedFrame.size
             storedFrame = newValue
+            extentDidChange()
             damageInWindow()
             if sizeChanged {
                 for subview in subviews where subview.fillsSuperview {
@@ -47,6 +54,8 @@ open class View {
             }
             if newValue.origin != boundsOrigin {
                 boundsOrigin = newValue.origin
+                // Subviews drawn outside an unclipped view moved in the superview's coordinates.
+                if !clipsToBounds && !subviews.isEmpty { extentDidChange() }
                 damageInWindow()
             }
         }
@@ -73,7 +82,9 @@ open class View {
 
     /// Whether drawing of this view and its subviews is clipped to its bounds. Default false
     /// (`ScrollContainer` turns it on).
-    open var clipsToBounds: Bool = false
+    open var clipsToBounds: Bool = false {
+        didSet { if clipsToBounds != oldValue { extentDidChange() } }
+    }
 
     /// The window core this view is shown in; set on the root view, inherited by the tree.
     weak var hostWindow: WindowCore? {
@@ -98,12 +109,14 @@ open class View {
         if view.superview === self, let index = subviews.firstIndex(where: { $0 === view }) {
             subviews.remove(at: index)
             subviews.append(view)
+            subviewsDidChange()
             view.damageInWindow()
             return
         }
         view.removeFromSuperview()
         subviews.append(view)
         view.superview = self
+        subviewsDidChange()
         view.hostWindow = hostWindow
         view.damageInWindow()
     }
@@ -117,6 +130,7 @@ open class View {
             parent.subviews.remove(at: index)
         }
         superview = nil
+        parent.subviewsDidChange()
         hostWindow = nil
     }
 
@@ -141,13 +155,83 @@ open class View {
     /// The deepest visible, interactive view containing `point` (in this view's coordinates), or nil.
     /// Subviews are searched front to back; a point outside the bounds finds nothing, even in a subview
     /// that draws outside them.
+    ///
+    /// Cost: with more than 32 subviews stacked in order along one axis (a list's rows), only those whose
+    /// extent (frame, grown by unclipped subviews) spans the point along that axis are asked, found by binary
+    /// search; so an override of `hitTest` on such a subview is not called for points outside its extent.
     open func hitTest(_ point: Point) -> View? {
         guard !isHidden, isUserInteractionEnabled, point.isFinite, bounds.contains(point) else { return nil }
-        for subview in subviews.reversed() {
+        let candidates = subviewCandidates(containing: point)
+        var index = candidates.upperBound
+        while index > candidates.lowerBound {
+            index -= 1
+            // A subview's hitTest override may have changed the tree: stay inside the array.
+            guard index < subviews.count else { continue }
+            let subview = subviews[index]
             let local = point - subview.frame.origin + subview.bounds.origin
             if let hit = subview.hitTest(local) { return hit }
         }
         return self
+    }
+
+    // MARK: - Extents and the subview index
+
+    /// Where this view and its subviews may draw, in the superview's coordinates: the frame, grown by the
+    /// subviews' extents unless the view clips them (a view draws inside its frame; see `drawHierarchy`).
+    /// Cached until the view's frame, clipping or subviews change, or a subview's extent does.
+    func drawnExtent() -> Rect {
+        if extentIsValid { return cachedExtent }
+        var extent = storedFrame
+        if !clipsToBounds {
+            let offset = storedFrame.origin - boundsOrigin
+            for subview in subviews {
+                extent = extent.union(subview.drawnExtent().offsetBy(offset))
+            }
+        }
+        cachedExtent = extent
+        extentIsValid = true
+        return extent
+    }
+
+    /// This view's extent may have changed: the superview's index is stale, and so is the superview's own extent
+    /// when it does not clip (and so on up). Stops where nothing cached depends on it any more.
+    private func extentDidChange() {
+        var view = self
+        while true {
+            view.extentIsValid = false
+            guard let parent = view.superview else { return }
+            parent.subviewIndex.isValid = false
+            // An invalid extent was already reported up the tree (and is recomputed before any index uses it).
+            guard !parent.clipsToBounds, parent.extentIsValid else { return }
+            view = parent
+        }
+    }
+
+    /// A subview was added, removed or reordered.
+    private func subviewsDidChange() {
+        subviewIndex.isValid = false
+        if !clipsToBounds { extentDidChange() }
+    }
+
+    /// Rebuilds the subview index from the subviews' extents.
+    private func rebuildSubviewIndex() {
+        let views = subviews
+        subviewIndex.rebuild(extents: { views[$0].drawnExtent() }, count: views.count)
+    }
+
+    /// The indices of the subviews whose extents may meet `rect` (this view's coordinates), in drawing order:
+    /// a superset, each still to be checked. All of them for views with few subviews or no stacking order.
+    func subviewCandidates(meeting rect: Rect) -> Range<Int> {
+        guard subviews.count > SubviewIndex.threshold else { return subviews.indices }
+        if !subviewIndex.isValid { rebuildSubviewIndex() }
+        return subviewIndex.candidates(meeting: rect, count: subviews.count)
+    }
+
+    /// The indices of the subviews whose extents may contain `point` (this view's coordinates), in drawing order.
+    func subviewCandidates(containing point: Point) -> Range<Int> {
+        guard subviews.count > SubviewIndex.threshold else { return subviews.indices }
+        if !subviewIndex.isValid { rebuildSubviewIndex() }
+        return subviewIndex.candidates(containing: point, count: subviews.count)
     }
 
     /// Converts a point from this view's coordinates to `view`'s (nil: window coordinates).
@@ -261,7 +345,10 @@ open class View {
         if let backgroundColor { canvas.fill(bounds, color: backgroundColor) }
         draw(in: canvas)
         let visible = clipsToBounds ? dirty.intersection(bounds) : dirty
-        for subview in subviews where !subview.isHidden {
+        // Among many stacked subviews, only the band under the dirty area (found by binary search).
+        for index in subviewCandidates(meeting: visible) where index < subviews.count {
+            let subview = subviews[index]
+            guard !subview.isHidden else { continue }
             // The subview's frame is in our coordinates; skip it when it cannot touch the dirty area.
             guard subview.frame.intersects(visible) || !subview.clipsToBounds && !subview.subviews.isEmpty else {
                 continue

@@ -107,8 +107,10 @@ final class TouchRouter {
         let t = monotonic(time)
         processMoves(time: t)
         if index(of: id) != nil { lift(id: id, time: t) }
-        window.updateFocus(at: location)
-        if let view = window.rootView.hitTest(location) {
+        // One hit test serves the focus and the touch.
+        let hit = window.rootView.hitTest(location)
+        window.updateFocus(from: hit)
+        if let view = hit {
             begin(id: id, at: location, time: t, view: view)
         }
         leave()

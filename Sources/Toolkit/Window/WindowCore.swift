@@ -255,7 +255,12 @@ public final class WindowCore {
 
     /// Gives the keyboard focus to the innermost view accepting it under `location` (window coordinates).
     func updateFocus(at location: Point) {
-        var view = rootView.hitTest(location)
+        updateFocus(from: rootView.hitTest(location))
+    }
+
+    /// Gives the keyboard focus to the innermost view accepting it from `hit` (a hit test's answer) up.
+    func updateFocus(from hit: View?) {
+        var view = hit
         while let candidate = view, !candidate.acceptsKeyboardFocus { view = candidate.superview }
         if let view { focusedView = view }
     }
