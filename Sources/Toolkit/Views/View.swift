@@ -53,10 +53,15 @@ open class View {
                 frame = Rect(origin: storedFrame.origin, size: newValue.size)
             }
             if newValue.origin != boundsOrigin {
+                let change = newValue.origin - boundsOrigin
                 boundsOrigin = newValue.origin
                 // Subviews drawn outside an unclipped view moved in the superview's coordinates.
                 if !clipsToBounds && !subviews.isEmpty { extentDidChange() }
-                damageInWindow()
+                if scrollsByCopyingPixels && clipsToBounds && !isHidden, let window = hostWindow {
+                    window.contentDidScroll(in: self, by: change)
+                } else {
+                    damageInWindow()
+                }
             }
         }
     }
@@ -79,6 +84,20 @@ open class View {
     open var backgroundColor: Color? {
         didSet { if backgroundColor != oldValue { setNeedsDisplay() } }
     }
+
+    /// When true, a change of `bounds.origin` (a scroll) is drawn by moving the pixels already on screen and
+    /// drawing only the strip that comes into view, instead of drawing the whole view again. Default false;
+    /// `ScrollContainer` turns it on.
+    ///
+    /// It applies only when the view clips to its bounds, and only where the result is the same picture:
+    /// everything the view draws (background, `draw(in:)`, subviews) moves with the content, except its
+    /// overlay, which the window redraws (for a `ScrollContainer`, the indicators). The window draws the view
+    /// in full instead whenever it cannot prove that: another view's content moved in the same frame; what is
+    /// behind a view without an opaque background is not a plain background (an earlier sibling under it, or a
+    /// superview of a class other than `View` or `ScrollContainer`); the move is not a whole number of pixels;
+    /// the view's place changed. Later siblings drawn over it are redrawn. Turn it off for a view whose own
+    /// drawing, or whose `drawOverlay(in:)` in a subclass, shows something that must not move with the content.
+    public var scrollsByCopyingPixels = false
 
     /// Whether drawing of this view and its subviews is clipped to its bounds. Default false
     /// (`ScrollContainer` turns it on).
@@ -320,6 +339,38 @@ open class View {
     /// Draws on top of the subviews, in the view's own coordinates (a scroll container's indicators).
     /// Called after the subviews drew, with the same clip as `draw(in:)`. Default: nothing.
     open func drawOverlay(in canvas: Canvas) {}
+
+    /// The rectangles (own coordinates) where `drawOverlay(in:)` drew last and will draw next: what does not
+    /// move with the content when the view, or a view below it, scrolls by copying pixels
+    /// (`scrollsByCopyingPixels`). Default: none. `ScrollContainer` reports its indicators.
+    func forEachOverlayRect(_ body: (Rect) -> Void) {}
+
+    /// The rectangle the canvas clips this view's drawing to, in window points, computed edge by edge with the
+    /// very arithmetic of `drawHierarchy` (translations added root first, each clipping view's bounds added to
+    /// its translation), so that scaling and snapping it gives the canvas's clip box exactly. Infinite edges
+    /// where nothing clips. Nil when this view or one above it is hidden (it is not drawn).
+    func visibleEdgesInWindow() -> ScrollMove.Edges? {
+        var edges = ScrollMove.Edges()
+        var translation = Point.zero
+        guard accumulateClip(&edges, &translation) else { return nil }
+        return edges
+    }
+
+    /// Adds the ancestors' translations and clips, then this view's; false when one of them is hidden.
+    private func accumulateClip(_ edges: inout ScrollMove.Edges, _ translation: inout Point) -> Bool {
+        if let parent = superview {
+            guard parent.accumulateClip(&edges, &translation) else { return false }
+            // drawHierarchy translates by frame.origin - bounds.origin before drawing a subview.
+            translation += frame.origin - bounds.origin
+        }
+        guard !isHidden else { return false }
+        if clipsToBounds {
+            let b = bounds
+            edges.intersect(x0: b.minX + translation.x, y0: b.minY + translation.y,
+                            x1: b.maxX + translation.x, y1: b.maxY + translation.y)
+        }
+        return true
+    }
 
     /// Marks the whole view as needing to be drawn again in the next frame.
     public func setNeedsDisplay() {
