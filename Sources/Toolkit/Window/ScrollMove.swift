@@ -44,9 +44,9 @@ struct ScrollMove {
         }
     }
 
-    /// The view whose content moved (identity for merging; the weak reference for drawing).
+    /// The view whose content moved, for merging its later changes (`WindowCore.pendingMoveView` holds the
+    /// reference itself, which keeps this identity unique; a reference here would cost a retain per copy).
     let viewID: ObjectIdentifier
-    weak var view: View?
     /// Its visible rectangle when the first change of the frame was recorded, window points.
     let edges: Edges
     /// `edges.rect`.

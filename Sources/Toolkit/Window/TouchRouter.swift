@@ -382,7 +382,14 @@ final class TouchRouter {
     // MARK: - Bookkeeping
 
     private func index(of id: Int) -> Int? {
-        touches.firstIndex { $0.touch.id == id }
+        // By index rather than `firstIndex(where:)`, which copies each record (and its weak reference, a
+        // runtime call) into the closure.
+        var i = 0
+        while i < touches.count {
+            if touches[i].touch.id == id { return i }
+            i += 1
+        }
+        return nil
     }
 
     private func isHeld(_ id: Int) -> Bool {

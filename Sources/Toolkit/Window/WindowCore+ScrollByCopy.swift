@@ -27,8 +27,9 @@ extension WindowCore {
             let overlap = Rect(x: Double(x), y: Double(y), width: Double(w), height: Double(h)).intersection(rect)
             if !overlap.isEmpty { inside.add(overlap) }
         }
-        pendingMove = ScrollMove(viewID: ObjectIdentifier(view), view: view, edges: edges, rect: rect,
-                                 delta: change, damageInside: inside)
+        pendingMove = ScrollMove(viewID: ObjectIdentifier(view), edges: edges, rect: rect, delta: change,
+                                 damageInside: inside)
+        pendingMoveView = view
         requestFrame()
     }
 
@@ -56,7 +57,9 @@ extension WindowCore {
         pendingMove = nil
         let rect = move.rect
         let delta = move.delta
-        guard let view = move.view, view.hostWindow === self, view.clipsToBounds, view.scrollsByCopyingPixels,
+        let movedView = pendingMoveView
+        pendingMoveView = nil
+        guard let view = movedView, view.hostWindow === self, view.clipsToBounds, view.scrollsByCopyingPixels,
               var edges = view.visibleEdgesInWindow() else {
             damage.add(rect)
             return nil

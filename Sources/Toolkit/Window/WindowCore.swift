@@ -31,6 +31,9 @@ public final class WindowCore {
     /// A view's content scroll to draw by copying pixels in the next frame (see `ScrollMove` and
     /// `WindowCore+ScrollByCopy.swift`), if any.
     var pendingMove: ScrollMove?
+    /// The view of `pendingMove`. Strong until the frame is drawn, so that no other view can take its address
+    /// (and its `viewID`) meanwhile; a view that left the window is drawn in full.
+    var pendingMoveView: View?
 
     /// The touch routing (arbitration with scroll containers lives behind it).
     private(set) lazy var touchRouter = TouchRouter(window: self)
@@ -92,6 +95,7 @@ public final class WindowCore {
         rootView.frame = Rect(origin: .zero, size: clean)
         damage.removeAll()
         pendingMove = nil
+        pendingMoveView = nil
         addDamage(Rect(origin: .zero, size: clean))
     }
 
@@ -179,6 +183,7 @@ public final class WindowCore {
     public func discardDamage() {
         damage.removeAll()
         pendingMove = nil
+        pendingMoveView = nil
     }
 
     /// Draws the damaged part of the window into `canvas` (which covers the whole window and holds the frame
