@@ -145,6 +145,19 @@ public struct DamageRegion: Sendable, Equatable {
         self = DamageRegion.combine(self, DamageRegion(box: box), .union)
     }
 
+    /// Adds `box` only when the result fits in `maximumRectCount` rectangles (otherwise leaves the region as it
+    /// was): for a region that must never hold a pixel that is not truly in it, such as opaque coverage.
+    mutating func addBoxIfItFits(_ box: Box) {
+        guard !box.isEmpty else { return }
+        if count == 0 || box.contains(extents) {
+            boxes[0] = box
+            count = 1
+            return
+        }
+        if contains(box) { return }
+        self = DamageRegion.combine(self, DamageRegion(box: box), .union, keepingFirstOnOverflow: true)
+    }
+
     /// Adds every pixel of `other`.
     public mutating func formUnion(_ other: DamageRegion) {
         guard other.count > 0 else { return }
@@ -313,7 +326,11 @@ public struct DamageRegion: Sendable, Equatable {
     }
 
     /// `a` combined with `b` by `operation`, in banded form (see the top of the file).
-    static func combine(_ a: DamageRegion, _ b: DamageRegion, _ operation: Operation) -> DamageRegion {
+    ///
+    /// When the result needs more than `maximumRectCount` boxes, a union gives the bounding box (a superset)
+    /// unless `keepingFirstOnOverflow`, which gives `a` (a subset); the other operations give `a`.
+    static func combine(_ a: DamageRegion, _ b: DamageRegion, _ operation: Operation,
+                        keepingFirstOnOverflow: Bool = false) -> DamageRegion {
         var edgesA = InlineArray<64, Int32>(repeating: 0)
         var edgesB = InlineArray<64, Int32>(repeating: 0)
         let countA = appendEdges(of: a, to: &edgesA)
@@ -370,6 +387,7 @@ public struct DamageRegion: Sendable, Equatable {
             previousBand = start
         }
         guard overflow else { return out }
+        if keepingFirstOnOverflow { return a }
         switch operation {
         case .union:
             let ea = a.extents, eb = b.extents

@@ -393,9 +393,9 @@ open class View {
         guard !isHidden else { return }
         canvas.saveState()
         if clipsToBounds { canvas.clip(to: bounds) }
-        if let backgroundColor { canvas.fill(bounds, color: backgroundColor) }
-        draw(in: canvas)
         let visible = clipsToBounds ? dirty.intersection(bounds) : dirty
+        if let backgroundColor { fillBackground(backgroundColor, in: canvas, visible: visible) }
+        draw(in: canvas)
         // Among many stacked subviews, only the band under the dirty area (found by binary search).
         for index in subviewCandidates(meeting: visible) where index < subviews.count {
             let subview = subviews[index]
@@ -412,6 +412,44 @@ open class View {
         }
         drawOverlay(in: canvas)
         canvas.restoreState()
+    }
+
+    /// Fills the background, except where subviews with an opaque background will fill over it anyway (a
+    /// list's rows over the window's background): the same pixels, written once instead of twice.
+    ///
+    /// Safe by construction: an opaque background is filled with SRC over the subview's whole clipped box
+    /// before anything else of the subview draws, and every pixel of `covered` is such a box (computed with
+    /// the canvas arithmetic the subview's own fill uses), so what is skipped here would be overwritten.
+    /// Only the fill is skipped; `draw(in:)` still draws everywhere.
+    private func fillBackground(_ color: Color, in canvas: Canvas, visible: Rect) {
+        var covered = DamageRegion()
+        if !subviews.isEmpty { collectOpaqueCoverage(in: canvas, visible: visible, into: &covered) }
+        canvas.fill(bounds, color: color, excluding: covered)
+    }
+
+    /// Adds to `covered` (pixels) the boxes that subviews with an opaque background will fill while this view's
+    /// subviews draw under the canvas's current state; looks inside subviews without one. Walks exactly the
+    /// subviews `drawHierarchy` draws. `covered` only ever holds pixels that will be filled (a box that does
+    /// not fit is left out).
+    private func collectOpaqueCoverage(in canvas: Canvas, visible: Rect, into covered: inout DamageRegion) {
+        for index in subviewCandidates(meeting: visible) where index < subviews.count {
+            let subview = subviews[index]
+            guard !subview.isHidden,
+                  subview.frame.intersects(visible) || !subview.clipsToBounds && !subview.subviews.isEmpty else {
+                continue
+            }
+            canvas.saveState()
+            canvas.translate(by: subview.frame.origin - subview.bounds.origin)
+            if subview.clipsToBounds { canvas.clip(to: subview.bounds) }
+            if subview.backgroundColor?.isOpaque == true {
+                canvas.addClippedBox(of: subview.bounds, to: &covered)
+            } else if !subview.subviews.isEmpty {
+                let subDirty = visible.offsetBy(subview.bounds.origin - subview.frame.origin)
+                let subVisible = subview.clipsToBounds ? subDirty.intersection(subview.bounds) : subDirty
+                subview.collectOpaqueCoverage(in: canvas, visible: subVisible, into: &covered)
+            }
+            canvas.restoreState()
+        }
     }
 }
 
