@@ -74,7 +74,10 @@ extension WindowCore {
         // Whole pixels only: a fractional shift would resample, and a copy cannot.
         let s = canvas.pixelsPerPoint
         let kx = delta.x * s, ky = delta.y * s
-        guard kx == kx.rounded(), ky == ky.rounded(), abs(kx) < rect.width * s, abs(ky) < rect.height * s,
+        // (Also bounded by the pixel limit, so that the conversion to Int below cannot trap on absurd sizes.)
+        let limit = Double(PixelBox.limit)
+        guard kx == kx.rounded(), ky == ky.rounded(), abs(kx) < min(rect.width * s, limit),
+              abs(ky) < min(rect.height * s, limit),
               hasPlainBackdrop(view, under: rect) else {
             damage.add(rect)
             return nil
