@@ -92,4 +92,78 @@ import Testing
         #expect(rects(region) == [[0, 0, 10, 10]])
         #expect(!region.contains(x: Int.max, y: 0))
     }
+
+    /// The banded form: sorted top to bottom then left to right, bands not overlapping, boxes in a band neither
+    /// overlapping nor touching, and no two touching bands with the same spans.
+    func isCanonical(_ region: DamageRegion) -> Bool {
+        let r = rects(region)
+        for (i, box) in r.enumerated() where i > 0 {
+            let prev = r[i - 1]
+            if box[1] == prev[1] {
+                if box[3] != prev[3] || box[0] <= prev[0] + prev[2] { return false }
+            } else if box[1] < prev[1] + prev[3] {
+                return false
+            }
+        }
+        return true
+    }
+
+    /// Random unions, differences and clips agree pixel for pixel with a bitmap model (whenever the result fits in
+    /// the rectangle cap; past it the region may only be larger), the result is always in canonical form, and
+    /// regions equal as pixel sets compare equal. Seeded; the seed is printed.
+    @Test func randomOperationsMatchABitmapModel() {
+        let seed: UInt64 = 0x5EED_DA4A
+        print("DamageRegionTests seed \(seed)")
+        var rng = SplitMix64(seed: seed)
+        let side = 24
+        for _ in 0..<400 {
+            var region = DamageRegion()
+            var model = [Bool](repeating: false, count: side * side)
+            var exact = true
+            for _ in 0..<Int.random(in: 1...8, using: &rng) {
+                let x = Int.random(in: -2..<side, using: &rng), y = Int.random(in: -2..<side, using: &rng)
+                let w = Int.random(in: 1...10, using: &rng), h = Int.random(in: 1...10, using: &rng)
+                let op = Int.random(in: 0..<3, using: &rng)
+                if op < 2 {
+                    region.add(x: x, y: y, width: w, height: h)
+                } else {
+                    region.subtract(x: x, y: y, width: w, height: h)
+                }
+                for py in 0..<side where py >= y && py < y + h {
+                    for px in 0..<side where px >= x && px < x + w { model[py * side + px] = op < 2 }
+                }
+                region.clip(toWidth: side, height: side)
+                #expect(isCanonical(region))
+                if region.rectCount == DamageRegion.maximumRectCount { exact = false }
+            }
+            var rebuilt = DamageRegion()
+            for py in 0..<side {
+                for px in 0..<side {
+                    let inRegion = region.contains(x: px, y: py)
+                    if exact {
+                        #expect(inRegion == model[py * side + px])
+                    } else if model[py * side + px] {
+                        #expect(inRegion)
+                    }
+                    if inRegion { rebuilt.add(x: px, y: py, width: 1, height: 1) }
+                }
+            }
+            // Pixel by pixel, the same set comes out in the same canonical form (when it fits).
+            if rebuilt.rectCount < DamageRegion.maximumRectCount { #expect(rebuilt == region) }
+        }
+    }
+
+    @Test func containsRectAndSubtractEdgeCases() {
+        var region = DamageRegion()
+        region.add(x: 0, y: 0, width: 10, height: 5)
+        region.add(x: 0, y: 5, width: 4, height: 5)
+        #expect(region.contains(Rect(x: 1, y: 1, width: 3, height: 8)))
+        #expect(!region.contains(Rect(x: 1, y: 1, width: 5, height: 8)))
+        #expect(!region.contains(Rect(x: 0, y: 0, width: 10, height: 11)))
+        region.subtract(x: -5, y: -5, width: 100, height: 100)
+        #expect(region.isEmpty)
+        var ring = DamageRegion(rect: Rect(x: 0, y: 0, width: 9, height: 9))
+        ring.subtract(x: 3, y: 3, width: 3, height: 3)
+        #expect(rects(ring) == [[0, 0, 9, 3], [0, 3, 3, 3], [6, 3, 3, 3], [0, 6, 9, 3]])
+    }
 }

@@ -4,9 +4,11 @@ import Toolkit
 /// pixman copy of it".
 ///
 /// Cases: (a) the pixman copy itself; (b) a full repaint of the list window (everything damaged); (c) a
-/// scrolling frame (the container moved by 7 pt, damage = its frame, as a scroll container damages today);
+/// scrolling frame of a plain clipping view (moved by 7 pt, damage = its frame: the list is drawn again);
 /// (d) an idle frame (nothing damaged); (e) the scrolling frame again with 100,000 rows of content instead of
-/// 100, only about 25 of them visible either way; (f) the scrolling frame with a `ScrollContainer`.
+/// 100, only about 25 of them visible either way; (f) the scrolling frame with a `ScrollContainer`, which
+/// scrolls by copying pixels, into one buffer; (g) the same into two buffers in turn with copy-forward, the
+/// Wayland window's path: the frame the budget is about.
 @MainActor
 enum FrameBench {
     /// Scroll step per frame, in points.
@@ -82,28 +84,43 @@ enum FrameBench {
         })
 
         // The same scrolling frames with a real ScrollContainer, scrolled by setting `contentOffset` (its
-        // indicators show, and each set schedules their fade).
+        // indicators show, and each set schedules their fade). It scrolls by copying pixels: into one buffer
+        // kept across frames, the pixels move in place.
         let scrolling = ListScene(rowCount: 100, scrolling: true)
         scrolling.frame()
-
-        results.append(scrollingCase("(f) ScrollContainer contentOffset += 7, 100 rows", scene: scrolling,
+        results.append(scrollingCase("(f) ScrollContainer += 7, one buffer (moved in place)", scene: scrolling,
                                      frames: scrollFrames, options: options))
+
+        // The Wayland window's path: two buffers in turn, each brought up to date from the one presented last
+        // (the scrolled list copied straight from its old place), then the strip and indicators drawn.
+        let presented = ListScene(rowCount: 100, scrolling: true)
+        presented.presentFrame()
+        results.append(scrollingCase("(g) ScrollContainer += 7, two buffers, 100 rows", scene: presented,
+                                     frames: scrollFrames, options: options, twoBuffers: true))
+        let presentedLarge = ListScene(rowCount: 100_000, scrolling: true)
+        presentedLarge.presentFrame()
+        results.append(scrollingCase("(g) ScrollContainer += 7, two buffers, 100k rows", scene: presentedLarge,
+                                     frames: scrollFrames, options: options, twoBuffers: true))
         return results
     }
 
-    /// Frames that each scroll `scene`'s container by 7 pt (wrapping within the first 100 rows' range, so both
-    /// scenes draw the same rows) and draw the damage.
-    private static func scrollingCase(_ name: String, scene: ListScene, frames: Int,
-                                      options: Options) -> Measurement {
+    /// Frames that each scroll `scene`'s container by 7 pt, back and forth within the first 100 rows' range (so
+    /// every scene draws the same rows and every step is 7 pt), and draw the damage: into one buffer, or into
+    /// two in turn (`ListScene.presentFrame()`).
+    private static func scrollingCase(_ name: String, scene: ListScene, frames: Int, options: Options,
+                                      twoBuffers: Bool = false) -> Measurement {
         let range = 100 * RowView.height - scene.container.bounds.height
         var offset = scene.container.bounds.origin.y
+        var direction = 1.0
         return Measurement.measure(name, runs: options.runs, operationsPerRun: frames,
                                    options: options) { _ in
             for _ in 0..<frames {
-                offset += scrollStep
-                if offset > range { offset -= range }
+                if offset + direction * scrollStep > range || offset + direction * scrollStep < 0 {
+                    direction = -direction
+                }
+                offset += direction * scrollStep
                 scene.scroll(to: offset)
-                scene.frame()
+                if twoBuffers { scene.presentFrame() } else { scene.frame() }
             }
         }
     }

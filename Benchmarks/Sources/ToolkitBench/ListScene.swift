@@ -1,12 +1,18 @@
 import Toolkit
 
 /// The benchmark window: a header and, below it, a clipping container of `rowCount` rows of 44 pt, all in a
-/// `WindowCore` of 1920 x 1080 points at scale 1, drawn into a pixel buffer of the same size.
+/// `WindowCore` of 1920 x 1080 points at scale 1, drawn into pixel buffers of the same size.
 ///
-/// The container is either a plain `View` with `clipsToBounds`, scrolled by setting `bounds.origin` (what a
-/// scroll container does with its content offset), or a real `ScrollContainer`. Either way a scroll damages
-/// the container's frame, the whole list area. Every row is a subview, including those far outside the
-/// visible area, so the per-frame cost shows whether the drawing walk depends on the content length.
+/// The container is either a plain `View` with `clipsToBounds`, scrolled by setting `bounds.origin` (the
+/// whole list area is damaged and drawn again), or a real `ScrollContainer`, which scrolls by copying pixels
+/// (`View.scrollsByCopyingPixels`): only the strip that comes into view and the indicators are drawn. Every
+/// row is a subview, including those far outside the visible area, so the per-frame cost shows whether the
+/// drawing walk depends on the content length.
+///
+/// Frames go either into one buffer kept across frames (`frame()`: a scroll moves its pixels in place) or
+/// into two buffers in turn (`presentFrame()`), as the Wayland window does when the compositor holds the
+/// buffer it shows: each frame first brings the other buffer up to date from the last one (the damage it
+/// missed, and a scroll's pixels copied straight from their old place), then draws.
 @MainActor
 final class ListScene {
     /// Window width, in points (and pixels).
@@ -22,6 +28,13 @@ final class ListScene {
     let canvas: Canvas
     /// The canvas's pixels (`width * height` ARGB words), owned here.
     let pixels: UnsafeMutablePointer<UInt32>
+    /// The two buffers of `presentFrame()` (the first is `pixels`), their canvases, and per buffer the pixels
+    /// presented since it was last drawn (what the Wayland buffer pool tracks).
+    private let pairPixels: [UnsafeMutablePointer<UInt32>]
+    private let pairCanvases: [Canvas]
+    private var missing = [DamageRegion(), DamageRegion()]
+    private var nextBuffer = 0
+    private var presentedOnce = false
     /// The window clock used for frames and events, advanced by the benchmarks.
     var clock = Duration.zero
 
@@ -60,9 +73,15 @@ final class ListScene {
         pixels.initialize(repeating: 0, count: ListScene.width * ListScene.height)
         canvas = Canvas(pixels: UnsafeMutableRawPointer(pixels), width: ListScene.width, height: ListScene.height,
                         stride: ListScene.width * 4)
+        let second = UnsafeMutablePointer<UInt32>.allocate(capacity: ListScene.width * ListScene.height)
+        second.initialize(repeating: 0, count: ListScene.width * ListScene.height)
+        pairPixels = [pixels, second]
+        pairCanvases = [canvas, Canvas(pixels: UnsafeMutableRawPointer(second), width: ListScene.width,
+                                       height: ListScene.height, stride: ListScene.width * 4)]
     }
 
     isolated deinit {
+        pairPixels[1].deallocate()
         pixels.deallocate()
     }
 
@@ -77,7 +96,37 @@ final class ListScene {
               pixels: Array(UnsafeBufferPointer(start: pixels, count: ListScene.width * ListScene.height)))
     }
 
-    /// One frame at 60 Hz: the clock moves on by 1/60 s, animations step, the damage is drawn.
+    /// One frame at 60 Hz into the other of two buffers, as `WaylandWindow.drawFrame` does with a compositor that
+    /// holds the buffer it shows: the clock moves on, animations step, the buffer is brought up to date from the
+    /// one presented last and the damage is drawn; the damage (pixels; points at scale 1) is then missing from the
+    /// other buffer. Returns the damaged pixels' bounding box area.
+    @discardableResult
+    func presentFrame() -> Int {
+        clock += .nanoseconds(16_666_667)
+        // The first frame into a buffer that holds nothing yet is drawn in full.
+        if !presentedOnce {
+            window.addDamage(Rect(x: 0, y: 0, width: Double(ListScene.width), height: Double(ListScene.height)))
+        }
+        window.prepareFrame(at: clock)
+        let target = nextBuffer, source = 1 - nextBuffer
+        let previous = presentedOnce
+            ? PreviousFrame(pixels: UnsafeRawPointer(pairPixels[source]), stride: ListScene.width * 4,
+                            missing: missing[target])
+            : nil
+        let drawn = window.draw(into: pairCanvases[target], previousFrame: previous)
+        var pixelDamage = DamageRegion()
+        drawn.forEachRect { x, y, w, h in
+            pixelDamage.add(Rect(x: Double(x), y: Double(y), width: Double(w), height: Double(h)), pixelsPerPoint: 1)
+        }
+        missing[target].removeAll()
+        missing[source].formUnion(pixelDamage)
+        nextBuffer = source
+        presentedOnce = true
+        return Int(pixelDamage.bounds.width * pixelDamage.bounds.height)
+    }
+
+    /// One frame at 60 Hz into the one buffer: the clock moves on by 1/60 s, animations step, the damage is
+    /// drawn (a scroll by copy moves the buffer's pixels in place).
     /// Returns the number of damaged pixels' bounding box area (for a sanity check of what was drawn).
     @discardableResult
     func frame() -> Int {

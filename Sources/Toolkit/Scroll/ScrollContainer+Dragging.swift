@@ -47,10 +47,12 @@ extension ScrollContainer {
         fingers.commitMoves()
         velocityTracker.addSample(-fingers.translation, at: time)
         let cancellable = arbitration.contentTracksUndecided ? contentAgreesToCancel() : true
+        // One policy for the decision and the drag step it leads to (no view code runs in between).
+        let policy = makePolicy()
         let action = arbitration.touchMoved(translation: fingers.translation, fingers: fingers.count,
-                                            scrollable: sequenceDrags ? scrollableAxes : [],
+                                            scrollable: sequenceDrags && isScrollEnabled ? policy.scrollable : [],
                                             contentCancellable: cancellable)
-        perform(action, at: time)
+        perform(action, at: time, policy: policy)
         finishChange()
     }
 
@@ -144,11 +146,12 @@ extension ScrollContainer {
     }
 
     /// Moves the content with the fingers: 1:1 inside the range, rubber band (or clamp) outside it, only
-    /// along the axes the lock and the range allow.
-    func applyDrag() {
+    /// along the axes the lock and the range allow. `current` is the policy of the current geometry when the
+    /// caller has it.
+    func applyDrag(policy current: ScrollPolicy? = nil) {
         guard arbitration.isDragging, isScrollEnabled else { return }
         let lock = arbitration.lock
-        let policy = makePolicy()
+        let policy = current ?? makePolicy()
         let delta = fingers.translation - dragOrigin
         var offset = contentOffset
         for axis in Axis.allCases where lock.allows(axis) && policy.scrollable.contains(axis) {
@@ -159,11 +162,12 @@ extension ScrollContainer {
 
     // MARK: - Actions
 
-    /// Carries out an arbitration action. `planned` is the motion computed for a release or a settle.
+    /// Carries out an arbitration action. `planned` is the motion computed for a release or a settle; `policy`
+    /// the policy of the current geometry, when the caller made one (a drag step reuses it).
     /// Returns what the content touch of a new finger should do (meaningful for touch-down actions).
     @discardableResult
     func perform(_ action: TouchArbitration.Action, at time: Duration,
-                 planned: ScrollMotion? = nil) -> TouchRouter.Disposition {
+                 planned: ScrollMotion? = nil, policy: ScrollPolicy? = nil) -> TouchRouter.Disposition {
         switch action {
         case .none:
             return .deliver
@@ -205,7 +209,7 @@ extension ScrollContainer {
             }
             return .deliver
         case .drag:
-            applyDrag()
+            applyDrag(policy: policy)
             return .suppress
         case .endDrag(let willDecelerate):
             effects.push(.didEndDragging(willDecelerate: willDecelerate))

@@ -61,8 +61,10 @@ extension ScrollContainer {
         let elapsed = Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18
         let alpha = max(0, 1 - elapsed / ScrollContainer.indicatorFadeTime)
         if alpha != indicatorAlpha {
+            // Only the indicators change: redraw them, not the whole container.
+            forEachIndicatorRect { setNeedsDisplay($0) }
             indicatorAlpha = alpha
-            setNeedsDisplay()
+            forEachIndicatorRect { setNeedsDisplay($0) }
         }
         if alpha <= 0 { indicatorFadeStart = nil }
         return indicatorFadeStart != nil
@@ -93,14 +95,27 @@ extension ScrollContainer {
         return Rect(x: b.minX + along, y: b.maxY - margin - thickness, width: knob, height: thickness)
     }
 
-    /// Draws the scroll indicators (called by `drawOverlay`, above the content).
+    /// Draws the scroll indicators (called by `drawOverlay`, above the content) and remembers where.
     func drawIndicators(in canvas: Canvas) {
-        guard indicatorAlpha > 0 else { return }
+        guard indicatorAlpha > 0 else {
+            drawnIndicatorRects = (nil, nil)
+            return
+        }
+        drawnIndicatorRects = (indicatorRect(.horizontal), indicatorRect(.vertical))
         let color = Color(red: 0, green: 0, blue: 0, alpha: 0.45 * indicatorAlpha)
         for axis in Axis.allCases {
             if let rect = indicatorRect(axis) {
                 canvas.fillRoundedRect(rect, radius: ScrollContainer.indicatorThickness / 2, color: color)
             }
         }
+    }
+
+    /// Calls `body` with the indicator rectangles (container coordinates) where they were drawn last, then
+    /// where they are now.
+    func forEachIndicatorRect(_ body: (Rect) -> Void) {
+        if let rect = drawnIndicatorRects.horizontal { body(rect) }
+        if let rect = drawnIndicatorRects.vertical { body(rect) }
+        if let rect = indicatorRect(.horizontal) { body(rect) }
+        if let rect = indicatorRect(.vertical) { body(rect) }
     }
 }

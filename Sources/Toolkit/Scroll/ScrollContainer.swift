@@ -262,6 +262,9 @@ open class ScrollContainer: View {
     var indicatorFadeStart: Duration?
     /// The timer that starts the fade after the content came to rest.
     var indicatorFadeTimer: TimerQueue.ID?
+    /// Where the indicators were drawn last, in the container's coordinates (nil: not drawn): their old pixels
+    /// move with the content when it scrolls by copying pixels, and are redrawn there.
+    var drawnIndicatorRects: (horizontal: Rect?, vertical: Rect?) = (nil, nil)
     /// The window the container's timers and animator live in (kept to clean up after leaving it).
     weak var attachedWindow: WindowCore?
     /// Where wheel and key steps are heading, per axis (`+Pointer.swift`).
@@ -285,6 +288,7 @@ open class ScrollContainer: View {
     public override init(frame: Rect) {
         super.init(frame: frame)
         clipsToBounds = true
+        scrollsByCopyingPixels = true
     }
 
     // MARK: - Geometry helpers
@@ -397,6 +401,13 @@ open class ScrollContainer: View {
     open override func drawOverlay(in canvas: Canvas) {
         super.drawOverlay(in: canvas)
         drawIndicators(in: canvas)
+    }
+
+    /// The indicators where they were drawn last and where they go next: they do not move with the content
+    /// when it scrolls by copying pixels.
+    override func forEachOverlayRect(_ body: (Rect) -> Void) {
+        super.forEachOverlayRect(body)
+        forEachIndicatorRect(body)
     }
 
     // MARK: - Window

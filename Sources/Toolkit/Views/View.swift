@@ -7,6 +7,12 @@
 open class View {
     private var storedFrame: Rect
     private var boundsOrigin: Point = .zero
+    /// Where this view and its subviews may draw, in the superview's coordinates (see `drawnExtent()`), while
+    /// `extentIsValid`.
+    private var cachedExtent: Rect = .zero
+    private var extentIsValid = false
+    /// Finds the subviews under a rectangle or a point among many stacked ones (see `SubviewIndex`).
+    private var subviewIndex = SubviewIndex()
 
     /// The view's rectangle in its superview's coordinates, in points.
     open var frame: Rect {
@@ -16,6 +22,7 @@ open class View {
             damageInWindow()
             let sizeChanged = newValue.size != storedFrame.size
             storedFrame = newValue
+            extentDidChange()
             damageInWindow()
             if sizeChanged {
                 for subview in subviews where subview.fillsSuperview {
@@ -46,8 +53,15 @@ open class View {
                 frame = Rect(origin: storedFrame.origin, size: newValue.size)
             }
             if newValue.origin != boundsOrigin {
+                let change = newValue.origin - boundsOrigin
                 boundsOrigin = newValue.origin
-                damageInWindow()
+                // Subviews drawn outside an unclipped view moved in the superview's coordinates.
+                if !clipsToBounds && !subviews.isEmpty { extentDidChange() }
+                if scrollsByCopyingPixels && clipsToBounds && !isHidden, let window = hostWindow {
+                    window.contentDidScroll(in: self, by: change)
+                } else {
+                    damageInWindow()
+                }
             }
         }
     }
@@ -71,9 +85,25 @@ open class View {
         didSet { if backgroundColor != oldValue { setNeedsDisplay() } }
     }
 
+    /// When true, a change of `bounds.origin` (a scroll) is drawn by moving the pixels already on screen and
+    /// drawing only the strip that comes into view, instead of drawing the whole view again. Default false;
+    /// `ScrollContainer` turns it on.
+    ///
+    /// It applies only when the view clips to its bounds, and only where the result is the same picture:
+    /// everything the view draws (background, `draw(in:)`, subviews) moves with the content, except its
+    /// overlay, which the window redraws (for a `ScrollContainer`, the indicators). The window draws the view
+    /// in full instead whenever it cannot prove that: another view's content moved in the same frame; what is
+    /// behind a view without an opaque background is not a plain background (an earlier sibling under it, or a
+    /// superview of a class other than `View` or `ScrollContainer`); the move is not a whole number of pixels;
+    /// the view's place changed. Later siblings drawn over it are redrawn. Turn it off for a view whose own
+    /// drawing, or whose `drawOverlay(in:)` in a subclass, shows something that must not move with the content.
+    public var scrollsByCopyingPixels = false
+
     /// Whether drawing of this view and its subviews is clipped to its bounds. Default false
     /// (`ScrollContainer` turns it on).
-    open var clipsToBounds: Bool = false
+    open var clipsToBounds: Bool = false {
+        didSet { if clipsToBounds != oldValue { extentDidChange() } }
+    }
 
     /// The window core this view is shown in; set on the root view, inherited by the tree.
     weak var hostWindow: WindowCore? {
@@ -98,12 +128,14 @@ open class View {
         if view.superview === self, let index = subviews.firstIndex(where: { $0 === view }) {
             subviews.remove(at: index)
             subviews.append(view)
+            subviewsDidChange()
             view.damageInWindow()
             return
         }
         view.removeFromSuperview()
         subviews.append(view)
         view.superview = self
+        subviewsDidChange()
         view.hostWindow = hostWindow
         view.damageInWindow()
     }
@@ -117,6 +149,7 @@ open class View {
             parent.subviews.remove(at: index)
         }
         superview = nil
+        parent.subviewsDidChange()
         hostWindow = nil
     }
 
@@ -141,13 +174,83 @@ open class View {
     /// The deepest visible, interactive view containing `point` (in this view's coordinates), or nil.
     /// Subviews are searched front to back; a point outside the bounds finds nothing, even in a subview
     /// that draws outside them.
+    ///
+    /// Cost: with more than 32 subviews stacked in order along one axis (a list's rows), only those whose
+    /// extent (frame, grown by unclipped subviews) spans the point along that axis are asked, found by binary
+    /// search; so an override of `hitTest` on such a subview is not called for points outside its extent.
     open func hitTest(_ point: Point) -> View? {
         guard !isHidden, isUserInteractionEnabled, point.isFinite, bounds.contains(point) else { return nil }
-        for subview in subviews.reversed() {
+        let candidates = subviewCandidates(containing: point)
+        var index = candidates.upperBound
+        while index > candidates.lowerBound {
+            index -= 1
+            // A subview's hitTest override may have changed the tree: stay inside the array.
+            guard index < subviews.count else { continue }
+            let subview = subviews[index]
             let local = point - subview.frame.origin + subview.bounds.origin
             if let hit = subview.hitTest(local) { return hit }
         }
         return self
+    }
+
+    // MARK: - Extents and the subview index
+
+    /// Where this view and its subviews may draw, in the superview's coordinates: the frame, grown by the
+    /// subviews' extents unless the view clips them (a view draws inside its frame; see `drawHierarchy`).
+    /// Cached until the view's frame, clipping or subviews change, or a subview's extent does.
+    func drawnExtent() -> Rect {
+        if extentIsValid { return cachedExtent }
+        var extent = storedFrame
+        if !clipsToBounds {
+            let offset = storedFrame.origin - boundsOrigin
+            for subview in subviews {
+                extent = extent.union(subview.drawnExtent().offsetBy(offset))
+            }
+        }
+        cachedExtent = extent
+        extentIsValid = true
+        return extent
+    }
+
+    /// This view's extent may have changed: the superview's index is stale, and so is the superview's own extent
+    /// when it does not clip (and so on up). Stops where nothing cached depends on it any more.
+    private func extentDidChange() {
+        var view = self
+        while true {
+            view.extentIsValid = false
+            guard let parent = view.superview else { return }
+            parent.subviewIndex.isValid = false
+            // An invalid extent was already reported up the tree (and is recomputed before any index uses it).
+            guard !parent.clipsToBounds, parent.extentIsValid else { return }
+            view = parent
+        }
+    }
+
+    /// A subview was added, removed or reordered.
+    private func subviewsDidChange() {
+        subviewIndex.isValid = false
+        if !clipsToBounds { extentDidChange() }
+    }
+
+    /// Rebuilds the subview index from the subviews' extents.
+    private func rebuildSubviewIndex() {
+        let views = subviews
+        subviewIndex.rebuild(extents: { views[$0].drawnExtent() }, count: views.count)
+    }
+
+    /// The indices of the subviews whose extents may meet `rect` (this view's coordinates), in drawing order:
+    /// a superset, each still to be checked. All of them for views with few subviews or no stacking order.
+    func subviewCandidates(meeting rect: Rect) -> Range<Int> {
+        guard subviews.count > SubviewIndex.threshold else { return subviews.indices }
+        if !subviewIndex.isValid { rebuildSubviewIndex() }
+        return subviewIndex.candidates(meeting: rect, count: subviews.count)
+    }
+
+    /// The indices of the subviews whose extents may contain `point` (this view's coordinates), in drawing order.
+    func subviewCandidates(containing point: Point) -> Range<Int> {
+        guard subviews.count > SubviewIndex.threshold else { return subviews.indices }
+        if !subviewIndex.isValid { rebuildSubviewIndex() }
+        return subviewIndex.candidates(containing: point, count: subviews.count)
     }
 
     /// Converts a point from this view's coordinates to `view`'s (nil: window coordinates).
@@ -237,6 +340,38 @@ open class View {
     /// Called after the subviews drew, with the same clip as `draw(in:)`. Default: nothing.
     open func drawOverlay(in canvas: Canvas) {}
 
+    /// The rectangles (own coordinates) where `drawOverlay(in:)` drew last and will draw next: what does not
+    /// move with the content when the view, or a view below it, scrolls by copying pixels
+    /// (`scrollsByCopyingPixels`). Default: none. `ScrollContainer` reports its indicators.
+    func forEachOverlayRect(_ body: (Rect) -> Void) {}
+
+    /// The rectangle the canvas clips this view's drawing to, in window points, computed edge by edge with the
+    /// very arithmetic of `drawHierarchy` (translations added root first, each clipping view's bounds added to
+    /// its translation), so that scaling and snapping it gives the canvas's clip box exactly. Infinite edges
+    /// where nothing clips. Nil when this view or one above it is hidden (it is not drawn).
+    func visibleEdgesInWindow() -> ScrollMove.Edges? {
+        var edges = ScrollMove.Edges()
+        var translation = Point.zero
+        guard accumulateClip(&edges, &translation) else { return nil }
+        return edges
+    }
+
+    /// Adds the ancestors' translations and clips, then this view's; false when one of them is hidden.
+    private func accumulateClip(_ edges: inout ScrollMove.Edges, _ translation: inout Point) -> Bool {
+        if let parent = superview {
+            guard parent.accumulateClip(&edges, &translation) else { return false }
+            // drawHierarchy translates by frame.origin - bounds.origin before drawing a subview.
+            translation += frame.origin - bounds.origin
+        }
+        guard !isHidden else { return false }
+        if clipsToBounds {
+            let b = bounds
+            edges.intersect(x0: b.minX + translation.x, y0: b.minY + translation.y,
+                            x1: b.maxX + translation.x, y1: b.maxY + translation.y)
+        }
+        return true
+    }
+
     /// Marks the whole view as needing to be drawn again in the next frame.
     public func setNeedsDisplay() {
         damageInWindow()
@@ -258,10 +393,13 @@ open class View {
         guard !isHidden else { return }
         canvas.saveState()
         if clipsToBounds { canvas.clip(to: bounds) }
-        if let backgroundColor { canvas.fill(bounds, color: backgroundColor) }
-        draw(in: canvas)
         let visible = clipsToBounds ? dirty.intersection(bounds) : dirty
-        for subview in subviews where !subview.isHidden {
+        if let backgroundColor { fillBackground(backgroundColor, in: canvas, visible: visible) }
+        draw(in: canvas)
+        // Among many stacked subviews, only the band under the dirty area (found by binary search).
+        for index in subviewCandidates(meeting: visible) where index < subviews.count {
+            let subview = subviews[index]
+            guard !subview.isHidden else { continue }
             // The subview's frame is in our coordinates; skip it when it cannot touch the dirty area.
             guard subview.frame.intersects(visible) || !subview.clipsToBounds && !subview.subviews.isEmpty else {
                 continue
@@ -274,6 +412,44 @@ open class View {
         }
         drawOverlay(in: canvas)
         canvas.restoreState()
+    }
+
+    /// Fills the background, except where subviews with an opaque background will fill over it anyway (a
+    /// list's rows over the window's background): the same pixels, written once instead of twice.
+    ///
+    /// Safe by construction: an opaque background is filled with SRC over the subview's whole clipped box
+    /// before anything else of the subview draws, and every pixel of `covered` is such a box (computed with
+    /// the canvas arithmetic the subview's own fill uses), so what is skipped here would be overwritten.
+    /// Only the fill is skipped; `draw(in:)` still draws everywhere.
+    private func fillBackground(_ color: Color, in canvas: Canvas, visible: Rect) {
+        var covered = DamageRegion()
+        if !subviews.isEmpty { collectOpaqueCoverage(in: canvas, visible: visible, into: &covered) }
+        canvas.fill(bounds, color: color, excluding: covered)
+    }
+
+    /// Adds to `covered` (pixels) the boxes that subviews with an opaque background will fill while this view's
+    /// subviews draw under the canvas's current state; looks inside subviews without one. Walks exactly the
+    /// subviews `drawHierarchy` draws. `covered` only ever holds pixels that will be filled (a box that does
+    /// not fit is left out).
+    private func collectOpaqueCoverage(in canvas: Canvas, visible: Rect, into covered: inout DamageRegion) {
+        for index in subviewCandidates(meeting: visible) where index < subviews.count {
+            let subview = subviews[index]
+            guard !subview.isHidden,
+                  subview.frame.intersects(visible) || !subview.clipsToBounds && !subview.subviews.isEmpty else {
+                continue
+            }
+            canvas.saveState()
+            canvas.translate(by: subview.frame.origin - subview.bounds.origin)
+            if subview.clipsToBounds { canvas.clip(to: subview.bounds) }
+            if subview.backgroundColor?.isOpaque == true {
+                canvas.addClippedBox(of: subview.bounds, to: &covered)
+            } else if !subview.subviews.isEmpty {
+                let subDirty = visible.offsetBy(subview.bounds.origin - subview.frame.origin)
+                let subVisible = subview.clipsToBounds ? subDirty.intersection(subview.bounds) : subDirty
+                subview.collectOpaqueCoverage(in: canvas, visible: subVisible, into: &covered)
+            }
+            canvas.restoreState()
+        }
     }
 }
 

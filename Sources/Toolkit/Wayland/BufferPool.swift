@@ -1,8 +1,9 @@
 import CWayland
 import Glibc
 
-/// The window's buffers: executes `BufferSlots`' decisions with real `ShmBuffer`s (allocation, copy
-/// forward, destruction on release or reconfiguration).
+/// The window's buffers: executes `BufferSlots`' decisions with real `ShmBuffer`s (allocation, destruction
+/// on release or reconfiguration). The copy forward is left to the drawing (`WindowCore.draw(into:
+/// previousFrame:)`), which folds a scroll's moved pixels into it.
 @MainActor
 final class WaylandBufferPool {
     private var slots: BufferSlots
@@ -29,10 +30,12 @@ final class WaylandBufferPool {
         slots.reconfigure(configuration) { destroyBuffer(at: $0) }
     }
 
-    /// A buffer ready to draw: allocated if needed, with the pixels it misses copied forward from the last
-    /// presented buffer. `needsFullRedraw` means no buffer could provide them: redraw the whole window.
-    /// Returns nil when every buffer is busy and no more may be allocated (wait for a release).
-    func acquire() throws -> (buffer: ShmBuffer, needsFullRedraw: Bool)? {
+    /// A buffer to draw into, allocated if needed, and where to take the pixels it misses (`previousFrame`: the
+    /// last presented buffer and the region; nil when it misses nothing or nothing can provide them). Draw it
+    /// with `WindowCore.draw(into:previousFrame:)`, which copies them. `needsFullRedraw` means no buffer could
+    /// provide them: redraw the whole window. Returns nil when every buffer is busy and no more may be
+    /// allocated (wait for a release).
+    func acquire() throws -> (buffer: ShmBuffer, previousFrame: PreviousFrame?, needsFullRedraw: Bool)? {
         guard let plan = slots.acquire() else { return nil }
         if plan.needsAllocation {
             let c = slots.configuration
@@ -49,10 +52,16 @@ final class WaylandBufferPool {
             slots.abandon(plan.slot, allocated: false)
             return nil
         }
+        // Buffers of one pool share a size; a mismatch (never planned) copies nothing and redraws all.
         if let sourceIndex = plan.copySource, let source = buffers[sourceIndex] {
-            WaylandBufferPool.copy(plan.copyRegion, from: source, to: buffer)
+            guard source.width == buffer.width, source.height == buffer.height else {
+                return (buffer, nil, true)
+            }
+            let previous = PreviousFrame(pixels: UnsafeRawPointer(source.pixels), stride: source.stride,
+                                         missing: plan.copyRegion)
+            return (buffer, previous, plan.needsFullRedraw)
         }
-        return (buffer, plan.needsFullRedraw)
+        return (buffer, nil, plan.needsFullRedraw)
     }
 
     /// The frame in `buffer` was attached and committed with `damage` (pixels).
@@ -60,8 +69,8 @@ final class WaylandBufferPool {
         slots.commit(buffer.slot, damage: damage)
     }
 
-    /// `buffer` was acquired but nothing was drawn into it: it is free again, as it was (plus the copied
-    /// forward pixels, which only brought it closer to the picture on screen).
+    /// `buffer` was acquired but nothing was drawn into it: it is free again, as it was (nothing was copied
+    /// into it: the copy forward happens while drawing).
     func putBack(_ buffer: ShmBuffer) {
         slots.putBack(buffer.slot)
     }
@@ -94,12 +103,5 @@ final class WaylandBufferPool {
     func destroyAll() {
         slots.removeAll { destroyBuffer(at: $0) }
         onBufferReleased = nil
-    }
-
-    /// Copies `region` (pixels) from `source` to `destination` with pixman (SRC), clipped to both buffers.
-    /// Buffers of one pool share a size; a size mismatch (never planned) copies nothing.
-    private static func copy(_ region: DamageRegion, from source: ShmBuffer, to destination: ShmBuffer) {
-        guard source.width == destination.width, source.height == destination.height else { return }
-        destination.canvas.copyPixels(from: source.pixels, stride: source.stride, region: region)
     }
 }

@@ -444,7 +444,7 @@ public final class WaylandWindow {
         defer { isBusy = false }
         let configuration = pixelConfiguration()
         buffers.reconfigure(configuration)
-        let acquired: (buffer: ShmBuffer, needsFullRedraw: Bool)?
+        let acquired: (buffer: ShmBuffer, previousFrame: PreviousFrame?, needsFullRedraw: Bool)?
         do {
             acquired = try buffers.acquire()
         } catch let error as WaylandError {
@@ -454,7 +454,7 @@ public final class WaylandWindow {
             pendingError = .bufferAllocationFailed("\(error)")
             return
         }
-        guard let (buffer, needsFullRedraw) = acquired, let bufferProxy = buffer.proxy else {
+        guard let (buffer, previousFrame, needsFullRedraw) = acquired, let bufferProxy = buffer.proxy else {
             pacer.bufferUnavailable()
             return
         }
@@ -470,7 +470,9 @@ public final class WaylandWindow {
             execute(pacer.nothingToDraw())
             return
         }
-        let drawn = core.draw(into: buffer.canvas)
+        // Brings the buffer up to date from the presented one (a scroll's pixels straight from their old
+        // place), then draws the damage.
+        let drawn = core.draw(into: buffer.canvas, previousFrame: needsFullRedraw ? nil : previousFrame)
         var pixelDamage = DamageRegion()
         drawn.forEachRect { x, y, w, h in
             pixelDamage.add(Rect(x: Double(x), y: Double(y), width: Double(w), height: Double(h)),

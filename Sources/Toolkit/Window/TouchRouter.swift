@@ -107,8 +107,10 @@ final class TouchRouter {
         let t = monotonic(time)
         processMoves(time: t)
         if index(of: id) != nil { lift(id: id, time: t) }
-        window.updateFocus(at: location)
-        if let view = window.rootView.hitTest(location) {
+        // One hit test serves the focus and the touch.
+        let hit = window.rootView.hitTest(location)
+        window.updateFocus(from: hit)
+        if let view = hit {
             begin(id: id, at: location, time: t, view: view)
         }
         leave()
@@ -382,7 +384,14 @@ final class TouchRouter {
     // MARK: - Bookkeeping
 
     private func index(of id: Int) -> Int? {
-        touches.firstIndex { $0.touch.id == id }
+        // By index rather than `firstIndex(where:)`, which copies each record (and its weak reference, a
+        // runtime call) into the closure.
+        var i = 0
+        while i < touches.count {
+            if touches[i].touch.id == id { return i }
+            i += 1
+        }
+        return nil
     }
 
     private func isHeld(_ id: Int) -> Bool {

@@ -26,7 +26,14 @@ public final class WindowCore {
     public var onNeedsFrame: (() -> Void)?
 
     /// The region to draw again, in points (window coordinates).
-    public private(set) var damage = DamageRegion()
+    public internal(set) var damage = DamageRegion()
+
+    /// A view's content scroll to draw by copying pixels in the next frame (see `ScrollMove` and
+    /// `WindowCore+ScrollByCopy.swift`), if any.
+    var pendingMove: ScrollMove?
+    /// The view of `pendingMove`. Strong until the frame is drawn, so that no other view can take its address
+    /// (and its `viewID`) meanwhile; a view that left the window is drawn in full.
+    var pendingMoveView: View?
 
     /// The touch routing (arbitration with scroll containers lives behind it).
     private(set) lazy var touchRouter = TouchRouter(window: self)
@@ -88,6 +95,8 @@ public final class WindowCore {
         size = clean
         rootView.frame = Rect(origin: .zero, size: clean)
         damage.removeAll()
+        pendingMove = nil
+        pendingMoveView = nil
         addDamage(Rect(origin: .zero, size: clean))
     }
 
@@ -110,7 +119,7 @@ public final class WindowCore {
     // MARK: - Frames
 
     /// Whether something would change on screen in the next frame.
-    public var needsFrame: Bool { !damage.isEmpty || !animators.isEmpty }
+    public var needsFrame: Bool { !damage.isEmpty || pendingMove != nil || !animators.isEmpty }
 
     /// Starts calling `animator` every frame until it answers false.
     public func addAnimator(_ animator: FrameAnimator) {
@@ -135,10 +144,11 @@ public final class WindowCore {
         let clipped = rect.intersection(Rect(origin: .zero, size: size))
         guard !clipped.isEmpty else { return }
         damage.add(clipped)
+        if pendingMove != nil { recordDamageInsideMove(clipped) }
         requestFrame()
     }
 
-    private func requestFrame() {
+    func requestFrame() {
         guard !frameRequested else { return }
         frameRequested = true
         onNeedsFrame?()
@@ -173,20 +183,60 @@ public final class WindowCore {
     /// (a headless window draws only when asked for an image, and then draws everything).
     public func discardDamage() {
         damage.removeAll()
+        pendingMove = nil
+        pendingMoveView = nil
     }
 
-    /// Draws the damaged part of the window into `canvas` (which covers the whole window) and returns the
-    /// region drawn, in points; the pending damage is cleared.
+    /// Draws the damaged part of the window into `canvas` (which covers the whole window and holds the frame
+    /// presented last) and returns the region that changed, in points; the pending damage is cleared.
+    ///
+    /// Same as `draw(into:previousFrame:)` with no previous frame: a scroll by copy moves the canvas's own
+    /// pixels. A canvas that does not hold the last frame must have the whole window damaged first.
     @discardableResult
     public func draw(into canvas: Canvas) -> DamageRegion {
-        let drawn = damage
+        draw(into: canvas, previousFrame: nil)
+    }
+
+    /// Draws the next frame into `canvas` (which covers the whole window) and returns the region that changed
+    /// since the frame presented last, in points (to report as damage): the damaged rectangles, and the
+    /// rectangle of a scroll drawn by copying pixels (`View.scrollsByCopyingPixels`). The pending damage is
+    /// cleared.
+    ///
+    /// - Parameter previousFrame: where the presented frame's pixels are when `canvas` holds an older frame (a
+    ///   buffer pool's other buffer): the canvas first takes `missing` from there, except the scrolled
+    ///   rectangle, whose pixels are copied straight from their old place (one copy, not two). Nil when
+    ///   `canvas` already holds the presented frame: the scrolled pixels are then moved in place.
+    ///
+    /// Allocation-free; the cost is the copies plus drawing the damaged rectangles one by one.
+    @discardableResult
+    public func draw(into canvas: Canvas, previousFrame: PreviousFrame?) -> DamageRegion {
+        let move = resolvePendingMove(for: canvas)
+        if let previousFrame {
+            var missing = previousFrame.missing
+            if let move {
+                missing.subtract(x: move.box.x0, y: move.box.y0, width: move.box.width, height: move.box.height)
+            }
+            canvas.copyPixels(from: previousFrame.pixels, stride: previousFrame.stride, region: missing)
+            if let move {
+                canvas.copyPixels(from: previousFrame.pixels, stride: previousFrame.stride, in: move.box,
+                                  dx: move.dx, dy: move.dy)
+            }
+        } else if let move {
+            canvas.movePixels(in: move.box, dx: move.dx, dy: move.dy)
+        }
+        var drawn = damage
         damage.removeAll()
-        guard !drawn.isEmpty else { return drawn }
-        let dirty = drawn.bounds
-        canvas.saveState()
-        canvas.clip(to: dirty)
-        rootView.drawHierarchy(in: canvas, dirty: dirty)
-        canvas.restoreState()
+        // Rectangle by rectangle: a scrolled list's strip and its indicator are far apart, and their bounding box
+        // would be most of the list.
+        drawn.forEachRect { x, y, w, h in
+            let dirty = Rect(x: Double(x), y: Double(y), width: Double(w), height: Double(h))
+            canvas.saveState()
+            canvas.clip(to: dirty)
+            rootView.drawHierarchy(in: canvas, dirty: dirty)
+            canvas.restoreState()
+        }
+        // The moved pixels changed too.
+        if let move { drawn.add(move.rect) }
         return drawn
     }
 
@@ -256,7 +306,12 @@ public final class WindowCore {
 
     /// Gives the keyboard focus to the innermost view accepting it under `location` (window coordinates).
     func updateFocus(at location: Point) {
-        var view = rootView.hitTest(location)
+        updateFocus(from: rootView.hitTest(location))
+    }
+
+    /// Gives the keyboard focus to the innermost view accepting it from `hit` (a hit test's answer) up.
+    func updateFocus(from hit: View?) {
+        var view = hit
         while let candidate = view, !candidate.acceptsKeyboardFocus { view = candidate.superview }
         if let view { focusedView = view }
     }

@@ -1,0 +1,32 @@
+// Filling around pixels that something opaque will cover: a view's background is filled only where no
+// subview with an opaque background fills over it later (see `View.drawHierarchy`). Both sides use the same
+// arithmetic as `fill(_:color:)`: the rectangle translated, scaled, snapped to pixel edges and clipped, so the
+// boxes left out are exactly the boxes the subviews fill.
+
+extension Canvas {
+    /// Adds `rect`'s box, as `fill(_:color:)` would fill it now (translated, snapped, clipped), to `region`
+    /// (pixels), unless the region would need too many rectangles (then it is left out: see
+    /// `DamageRegion.addBoxIfItFits`).
+    func addClippedBox(of rect: Rect, to region: inout DamageRegion) {
+        guard let box = pixelBox(rect) else { return }
+        let clipped = box.intersection(clipBox)
+        guard !clipped.isEmpty else { return }
+        region.addBoxIfItFits(DamageRegion.Box(clipped))
+    }
+
+    /// Fills `rect` (points) with `color` like `fill(_:color:)`, except the pixels in `excluded` (pixels).
+    func fill(_ rect: Rect, color: Color, excluding excluded: DamageRegion) {
+        guard !excluded.isEmpty else {
+            fill(rect, color: color)
+            return
+        }
+        guard let box = pixelBox(rect) else { return }
+        let clipped = box.intersection(clipBox)
+        guard !clipped.isEmpty else { return }
+        let remaining = DamageRegion.combine(DamageRegion(box: DamageRegion.Box(clipped)), excluded, .subtraction)
+        let pixel = color.premultipliedARGB
+        remaining.forEachRect { x, y, w, h in
+            fillBox(PixelBox(x0: Int(x), y0: Int(y), x1: Int(x + w), y1: Int(y + h)), pixel: pixel)
+        }
+    }
+}

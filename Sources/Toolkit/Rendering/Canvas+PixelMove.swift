@@ -1,0 +1,61 @@
+// Moving pixels for scrolling by copy: a frame whose only change in a rectangle is a content offset shows the
+// previous frame's pixels shifted, so they are copied instead of drawn again.
+//
+// For a box B and a shift (dx, dy), every pixel p of B whose source p + (dx, dy) also lies in B takes the old
+// value at the source: new[p] = old[p + d]. Those destinations are B ∩ (B - d); the rest of B (a strip along
+// the edge the content moved away from) keeps its old pixels and must be drawn by the caller.
+//
+// In place, source and destination rows overlap. Rows are visited in the order that reads each row before it
+// is overwritten: top to bottom when dy > 0 (each destination row lies above its source row), bottom to top
+// when dy < 0; within a row, `memmove` handles the horizontal overlap. pixman_blt does not promise
+// overlapping copies, so it is not used here.
+
+import Glibc
+
+extension Canvas {
+    /// The destination rows and columns of a shift of `box` by (`dx`, `dy`) pixels: `box ∩ (box - d)`, clipped to
+    /// the surface. Empty when nothing stays inside.
+    private func shiftDestination(_ box: PixelBox, dx: Int, dy: Int) -> PixelBox {
+        let surface = PixelBox(x0: 0, y0: 0, x1: pixelWidth, y1: pixelHeight)
+        let inside = box.intersection(surface)
+        let moved = PixelBox(x0: inside.x0 - dx, y0: inside.y0 - dy, x1: inside.x1 - dx, y1: inside.y1 - dy)
+        return inside.intersection(moved)
+    }
+
+    /// Shifts the pixels of `box` in place: each pixel p whose source p + (`dx`, `dy`) lies in the box takes the
+    /// source's value (see the top of the file). Overlap-safe. The clip and translation do not apply.
+    func movePixels(in box: PixelBox, dx: Int, dy: Int) {
+        guard let pixels, destination != nil, dx != 0 || dy != 0 else { return }
+        let target = shiftDestination(box, dx: dx, dy: dy)
+        guard !target.isEmpty else { return }
+        let base = UnsafeMutableRawPointer(pixels)
+        let rowBytes = target.width * 4
+        var row = dy > 0 ? target.y0 : target.y1 - 1
+        let step = dy > 0 ? 1 : -1
+        for _ in 0..<target.height {
+            let to = base + row * strideBytes + target.x0 * 4
+            let from = base + (row + dy) * strideBytes + (target.x0 + dx) * 4
+            memmove(to, from, rowBytes)
+            row += step
+        }
+    }
+
+    /// Copies into `box` the pixels of another surface of the same size (`stride` bytes per row) shifted by
+    /// (`dx`, `dy`): each pixel p of the box whose source p + d lies in the box takes `source`'s value there.
+    /// `source` must not be this canvas's memory (use `movePixels`). A stride too small copies nothing.
+    func copyPixels(from source: UnsafeRawPointer, stride: Int, in box: PixelBox, dx: Int, dy: Int) {
+        guard let pixels, destination != nil, stride >= pixelWidth * 4 else { return }
+        let base = UnsafeMutableRawPointer(pixels)
+        guard UnsafeRawPointer(base) != source else {
+            movePixels(in: box, dx: dx, dy: dy)
+            return
+        }
+        let target = shiftDestination(box, dx: dx, dy: dy)
+        guard !target.isEmpty else { return }
+        let rowBytes = target.width * 4
+        for row in target.y0..<target.y1 {
+            (base + row * strideBytes + target.x0 * 4)
+                .copyMemory(from: source + (row + dy) * stride + (target.x0 + dx) * 4, byteCount: rowBytes)
+        }
+    }
+}

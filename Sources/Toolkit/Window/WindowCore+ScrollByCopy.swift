@@ -1,0 +1,166 @@
+// Scrolling by copying pixels, the window's side (see `View.scrollsByCopyingPixels` and, for the geometry,
+// `ScrollMove`): a view's content offset changes are collected into one move per frame, and at draw time the
+// move becomes a pixel copy plus the damage a copy cannot produce, or, when copying cannot give exactly the
+// picture a full drawing would, damage of the whole rectangle.
+
+extension WindowCore {
+    /// `view` (which scrolls by copying pixels, clips, and is not hidden) changed its `bounds.origin` by
+    /// `change` points. The first change in a frame starts a move of its visible rectangle; later changes of
+    /// the same view add up; a change of another view in the same frame is drawn in full.
+    func contentDidScroll(in view: View, by change: Point) {
+        if pendingMove != nil {
+            if pendingMove!.viewID == ObjectIdentifier(view) {
+                pendingMove!.delta += change
+            } else {
+                view.damageInWindow()
+            }
+            return
+        }
+        // Not drawn (hidden above) or outside the window: nothing on screen changes.
+        guard var edges = view.visibleEdgesInWindow() else { return }
+        edges.intersect(x0: 0, y0: 0, x1: size.width, y1: size.height)
+        let rect = edges.rect
+        guard !rect.isEmpty, !damage.contains(rect) else { return }
+        // Damage already pending inside the rectangle moves with the content from now on.
+        var inside = DamageRegion()
+        damage.forEachRect { x, y, w, h in
+            let overlap = Rect(x: Double(x), y: Double(y), width: Double(w), height: Double(h)).intersection(rect)
+            if !overlap.isEmpty { inside.add(overlap) }
+        }
+        pendingMove = ScrollMove(viewID: ObjectIdentifier(view), edges: edges, rect: rect, delta: change,
+                                 damageInside: inside)
+        pendingMoveView = view
+        requestFrame()
+    }
+
+    /// Damage inside a pending move's rectangle, kept where its pixels were in the presented frame.
+    func recordDamageInsideMove(_ rect: Rect) {
+        let inside = rect.intersection(pendingMove!.rect)
+        guard !inside.isEmpty else { return }
+        pendingMove!.damageInside.add(inside.offsetBy(pendingMove!.delta))
+    }
+
+    /// A move ready to copy: the box in pixels, and the offset (pixels) of each destination pixel's source.
+    struct PixelMove {
+        var box: PixelBox
+        var dx: Int
+        var dy: Int
+        /// The moved rectangle in window points (damage to report).
+        var rect: Rect
+    }
+
+    /// Turns the pending move into damage (the strips that come into view, damage moved with the content,
+    /// overlays) and a pixel move for `canvas`; or, when copying cannot give the same picture, into damage of
+    /// the whole rectangle. Clears the pending move.
+    func resolvePendingMove(for canvas: Canvas) -> PixelMove? {
+        guard let move = pendingMove else { return nil }
+        pendingMove = nil
+        let rect = move.rect
+        let delta = move.delta
+        let movedView = pendingMoveView
+        pendingMoveView = nil
+        guard let view = movedView, view.hostWindow === self, view.clipsToBounds, view.scrollsByCopyingPixels,
+              var edges = view.visibleEdgesInWindow() else {
+            damage.add(rect)
+            return nil
+        }
+        edges.intersect(x0: 0, y0: 0, x1: size.width, y1: size.height)
+        // The view's place changed since the move started (its frame, or a superview's scroll): redraw.
+        guard edges.isClose(to: move.edges) else {
+            damage.add(rect)
+            damage.add(edges.rect)
+            return nil
+        }
+        // Whole pixels only: a fractional shift would resample, and a copy cannot.
+        let s = canvas.pixelsPerPoint
+        let kx = delta.x * s, ky = delta.y * s
+        // (Also bounded by the pixel limit, so that the conversion to Int below cannot trap on absurd sizes.)
+        let limit = Double(PixelBox.limit)
+        guard kx == kx.rounded(), ky == ky.rounded(), abs(kx) < min(rect.width * s, limit),
+              abs(ky) < min(rect.height * s, limit),
+              hasPlainBackdrop(view, under: rect) else {
+            damage.add(rect)
+            return nil
+        }
+        // Damage recorded inside the rectangle, at the place its pixels moved to.
+        move.damageInside.forEachRect { x, y, w, h in
+            let moved = Rect(x: Double(x), y: Double(y), width: Double(w), height: Double(h)).offsetBy(-delta)
+                .intersection(rect)
+            if !moved.isEmpty { damage.add(moved) }
+        }
+        // The strips whose pixels come from outside the rectangle.
+        if delta.y > 0 { damage.add(Rect(x: rect.minX, y: rect.maxY - delta.y, width: rect.width, height: delta.y)) }
+        if delta.y < 0 { damage.add(Rect(x: rect.minX, y: rect.minY, width: rect.width, height: -delta.y)) }
+        if delta.x > 0 { damage.add(Rect(x: rect.maxX - delta.x, y: rect.minY, width: delta.x, height: rect.height)) }
+        if delta.x < 0 { damage.add(Rect(x: rect.minX, y: rect.minY, width: -delta.x, height: rect.height)) }
+        guard damageOverlays(above: view, in: rect, moved: delta), !damage.contains(rect) else {
+            damage.add(rect)
+            return nil
+        }
+        let box = PixelBox(x0: PixelBox.snap(edges.x0 * s), y0: PixelBox.snap(edges.y0 * s),
+                           x1: PixelBox.snap(edges.x1 * s), y1: PixelBox.snap(edges.y1 * s))
+        guard !box.isEmpty else { return nil }
+        return PixelMove(box: box, dx: Int(kx), dy: Int(ky), rect: rect)
+    }
+
+    /// Whether a view's class draws nothing but its background (its content and overlay being its subviews and,
+    /// for a scroll container, indicators reported by `forEachOverlayRect`).
+    private static func drawsOnlyBackground(_ view: View) -> Bool {
+        let type = type(of: view)
+        return type == View.self || type == ScrollContainer.self
+    }
+
+    /// Whether what shows through `view` in `rect` (window points) is the same everywhere, so that moving its
+    /// pixels moves nothing that should stay: true when the view's background is opaque, or when, going up, no
+    /// earlier sibling's extent meets the rectangle, and every superview draws only a background, until one
+    /// whose background is opaque. A root without an opaque background holds stale pixels: false.
+    private func hasPlainBackdrop(_ view: View, under rect: Rect) -> Bool {
+        if view.backgroundColor?.isOpaque == true { return true }
+        var child = view
+        while let parent = child.superview {
+            let local = Rect(origin: parent.convert(rect.origin, from: nil), size: rect.size)
+            for index in parent.subviewCandidates(meeting: local) where index < parent.subviews.count {
+                let sibling = parent.subviews[index]
+                if sibling === child { break }
+                if !sibling.isHidden && parent.convert(sibling.drawnExtent(), to: nil).intersects(rect) {
+                    return false
+                }
+            }
+            guard WindowCore.drawsOnlyBackground(parent) else { return false }
+            if parent.backgroundColor?.isOpaque == true { return true }
+            child = parent
+        }
+        return false
+    }
+
+    /// Damages what is drawn over the moved rectangle but does not move with the content: the view's own
+    /// overlay (its old place moved with the content, reported in the view's coordinates, and its new place),
+    /// then, at each level up, the later siblings' extents and the superview's overlay (their place, and the
+    /// place their old pixels were copied to). False when a level cannot be checked (then draw everything).
+    private func damageOverlays(above view: View, in rect: Rect, moved delta: Point) -> Bool {
+        // Damage added while drawing must not ask for another frame (the one being drawn covers it).
+        let window = Rect(origin: .zero, size: size)
+        view.forEachOverlayRect { damage.add(view.convert($0, to: nil).intersection(window)) }
+        func damageStill(_ window: Rect) {
+            let overlap = window.intersection(rect)
+            guard !overlap.isEmpty else { return }
+            damage.add(overlap)
+            let copied = overlap.offsetBy(-delta).intersection(rect)
+            if !copied.isEmpty { damage.add(copied) }
+        }
+        var child = view
+        while let parent = child.superview {
+            parent.forEachOverlayRect { damageStill(parent.convert($0, to: nil)) }
+            let local = Rect(origin: parent.convert(rect.origin, from: nil), size: rect.size)
+            let candidates = parent.subviewCandidates(meeting: local)
+            guard let position = candidates.first(where: { $0 < parent.subviews.count && parent.subviews[$0] === child })
+            else { return false }
+            for index in (position + 1)..<candidates.upperBound where index < parent.subviews.count {
+                let sibling = parent.subviews[index]
+                if !sibling.isHidden { damageStill(parent.convert(sibling.drawnExtent(), to: nil)) }
+            }
+            child = parent
+        }
+        return true
+    }
+}

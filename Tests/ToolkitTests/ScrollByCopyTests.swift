@@ -1,0 +1,264 @@
+import Testing
+@testable import Toolkit
+
+/// Scrolling by copying pixels (`View.scrollsByCopyingPixels`): frame after frame, a window drawn the way a
+/// buffer pool draws it (two buffers in turn, each brought up to date from the other, or one buffer moved in
+/// place) shows exactly, pixel for pixel, what a full render of the same state shows; and a plain scroll
+/// draws only the strip that comes into view.
+@MainActor
+@Suite struct ScrollByCopyTests {
+    /// A row with a background, a rounded swatch, text and a separator; counts its draws.
+    final class Row: View {
+        var draws = 0
+        var swatch: Color
+        init(index: Int, width: Double) {
+            swatch = Color(red: Double(index % 5) / 5, green: 0.5, blue: Double(index % 3) / 3)
+            super.init(frame: Rect(x: 0, y: Double(index) * 22, width: width, height: 22))
+            backgroundColor = index % 2 == 0 ? Color(white: 1) : Color(white: 0.9)
+        }
+        override func draw(in canvas: Canvas) {
+            draws += 1
+            canvas.fillRoundedRect(Rect(x: 3, y: 3, width: 16, height: 16), radius: 5, color: swatch)
+            canvas.drawText("Row \(Int(frame.minY / 22)) gjq", at: Point(x: 24, y: 3), size: 13,
+                            color: Color(white: 0.1))
+            canvas.fill(Rect(x: 24, y: 21.5, width: bounds.width - 24, height: 0.5), color: Color(white: 0.5))
+        }
+    }
+
+    /// The scene: a header, a list (no background of its own: the window's shows through its gaps) with 40
+    /// rows, one of which holds a horizontal carousel, and a translucent badge floating over the list.
+    @MainActor
+    final class Scene {
+        let window = WindowCore(size: Size(width: 160, height: 120))
+        let list = ScrollContainer(frame: Rect(x: 10, y: 20, width: 140, height: 90))
+        let carousel = ScrollContainer(frame: Rect(x: 30, y: 2, width: 100, height: 18))
+        var rows: [Row] = []
+        let badge = View(frame: Rect(x: 100, y: 60, width: 30, height: 14))
+
+        init() {
+            window.rootView.backgroundColor = Color(red: 0.95, green: 0.95, blue: 1)
+            let header = View(frame: Rect(x: 0, y: 0, width: 160, height: 20))
+            header.backgroundColor = Color(red: 0.1, green: 0.2, blue: 0.6)
+            window.rootView.addSubview(header)
+            window.rootView.addSubview(list)
+            for index in 0..<40 {
+                let row = Row(index: index, width: 140)
+                list.addSubview(row)
+                rows.append(row)
+            }
+            // Rows 10 to 12 leave a gap the window's background shows through.
+            rows[11].isHidden = true
+            list.contentSize = Size(width: 140, height: 40 * 22 + 10)
+            carousel.backgroundColor = Color(red: 1, green: 0.9, blue: 0.8)
+            carousel.contentSize = Size(width: 400, height: 18)
+            for k in 0..<8 {
+                let tile = View(frame: Rect(x: Double(k) * 50 + 2, y: 2, width: 46, height: 14))
+                tile.backgroundColor = Color(red: Double(k) / 8, green: 0.3, blue: 0.6)
+                carousel.addSubview(tile)
+            }
+            rows[3].addSubview(carousel)
+            badge.backgroundColor = Color(red: 1, green: 0, blue: 0, alpha: 0.5)
+            window.rootView.addSubview(badge)
+        }
+    }
+
+    /// How frames reach pixels: like a buffer pool with two buffers, or one buffer kept across frames.
+    enum Mode { case twoBuffers, inPlace }
+
+    /// Drives frames into buffers like `WaylandBufferPool` and compares each with a full render.
+    @MainActor
+    final class Presenter {
+        let scene: Scene
+        let mode: Mode
+        let pixelsPerPoint: Double
+        let width: Int
+        let height: Int
+        var buffers: [Image]
+        /// Per buffer, the pixels presented since it was last drawn (what `BufferSlots` tracks).
+        var missing: [DamageRegion]
+        var next = 0
+        var time: Duration = .zero
+        var frames = 0
+        var mismatches: [String] = []
+        /// Called after each frame is drawn, before the comparison (whose full render draws every view).
+        var afterDraw: () -> Void = {}
+
+        init(_ scene: Scene, mode: Mode, pixelsPerPoint: Double) {
+            self.scene = scene
+            self.mode = mode
+            self.pixelsPerPoint = pixelsPerPoint
+            width = Int((160 * pixelsPerPoint).rounded(.up))
+            height = Int((120 * pixelsPerPoint).rounded(.up))
+            buffers = [Image(width: width, height: height, fill: 0xDEAD_BEEF),
+                       Image(width: width, height: height, fill: 0xDEAD_BEEF)]
+            missing = [DamageRegion(), DamageRegion()]
+            frame()
+        }
+
+        /// One frame: timers and animations at the next 60 Hz tick, then drawing; then the check.
+        func frame() {
+            time += .nanoseconds(16_666_667)
+            let core = scene.window
+            core.fireTimers(upTo: time)
+            if frames == 0 { core.addDamage(Rect(origin: .zero, size: core.size)) }
+            core.prepareFrame(at: time)
+            let target = mode == .inPlace ? 0 : next
+            let source = 1 - target
+            var drawn = DamageRegion()
+            let previous = buffers[source]
+            let scale = pixelsPerPoint
+            previous.pixels.withUnsafeBytes { sourceBytes in
+                Canvas.draw(into: &buffers[target], pixelsPerPoint: scale) { canvas in
+                    let presented = mode == .twoBuffers && frames > 0
+                        ? PreviousFrame(pixels: sourceBytes.baseAddress!, stride: width * 4, missing: missing[target])
+                        : nil
+                    drawn = core.draw(into: canvas, previousFrame: presented)
+                }
+            }
+            var pixelDamage = DamageRegion()
+            drawn.forEachRect { x, y, w, h in
+                pixelDamage.add(Rect(x: Double(x), y: Double(y), width: Double(w), height: Double(h)),
+                                pixelsPerPoint: scale)
+            }
+            missing[target].removeAll()
+            missing[source].formUnion(pixelDamage)
+            next = source
+            frames += 1
+            afterDraw()
+            compare(buffers[target])
+        }
+
+        /// The same state drawn in full into a fresh buffer, compared pixel for pixel.
+        func compare(_ image: Image) {
+            var full = Image(width: width, height: height)
+            let core = scene.window
+            core.addDamage(Rect(origin: .zero, size: core.size))
+            Canvas.draw(into: &full, pixelsPerPoint: pixelsPerPoint) { core.draw(into: $0) }
+            var wrong = 0
+            var first = ""
+            for y in 0..<height {
+                for x in 0..<width where image.pixel(x: x, y: y) != full.pixel(x: x, y: y) {
+                    if wrong == 0 { first = "(\(x), \(y))" }
+                    wrong += 1
+                }
+            }
+            if wrong > 0 {
+                mismatches.append("frame \(frames) at \(pixelsPerPoint)x: \(wrong) pixels differ, first \(first), "
+                                  + "offset \(scene.list.contentOffset), carousel \(scene.carousel.contentOffset)")
+            }
+        }
+    }
+
+    /// Offsets, edits and pauses mixed: whole, negative, fractional and large steps, both containers in one
+    /// frame, a row redrawn between two steps of the same frame, a row moved, the list moved, a fade.
+    func play(_ presenter: Presenter) {
+        let scene = presenter.scene
+        let list = scene.list
+        func scroll(_ dy: Double) { list.contentOffset = Point(x: 0, y: list.contentOffset.y + dy) }
+        for dy in [7.0, 7, -3, 0.5, 12.25, -20, 44, 100, 0, -7.5, 3, 1.5, -0.75, 1] {
+            scroll(dy)
+            presenter.frame()
+        }
+        // Several steps in one frame, with a row redrawn (a new color) between them.
+        scroll(5)
+        scene.rows[8].swatch = Color(red: 0, green: 1, blue: 0)
+        scene.rows[8].setNeedsDisplay()
+        scroll(6)
+        scroll(-2)
+        presenter.frame()
+        // Both containers in one frame, then the carousel alone (it moves inside the list).
+        list.contentOffset = Point(x: 0, y: 40)
+        presenter.frame()
+        scene.carousel.contentOffset = Point(x: 9, y: 0)
+        scroll(4)
+        presenter.frame()
+        scene.carousel.contentOffset = Point(x: 23, y: 0)
+        presenter.frame()
+        scene.carousel.contentOffset = Point(x: 13, y: 0)
+        presenter.frame()
+        // A row moves during a scroll; then the list itself moves (no copy possible); then scroll again.
+        scroll(8)
+        scene.rows[6].frame = scene.rows[6].frame.offsetBy(Point(x: 12, y: 0))
+        presenter.frame()
+        list.frame = list.frame.offsetBy(Point(x: 0, y: 3))
+        scroll(8)
+        presenter.frame()
+        scroll(-9)
+        presenter.frame()
+        // Rest: the indicators fade out over several frames.
+        for _ in 0..<60 { presenter.frame() }
+        scroll(11)
+        presenter.frame()
+        scroll(-11)
+        presenter.frame()
+    }
+
+    @Test(arguments: [Mode.twoBuffers, Mode.inPlace], [1.0, 2.0, 1.5])
+    func copiedFramesEqualFullRenders(mode: Mode, pixelsPerPoint: Double) {
+        let presenter = Presenter(Scene(), mode: mode, pixelsPerPoint: pixelsPerPoint)
+        play(presenter)
+        #expect(presenter.mismatches.isEmpty, "\(presenter.mismatches.prefix(4))")
+    }
+
+    @Test func aWholePixelScrollDrawsOnlyTheStripThatComesIntoView() {
+        let scene = Scene()
+        scene.badge.removeFromSuperview()
+        let presenter = Presenter(scene, mode: .twoBuffers, pixelsPerPoint: 1)
+        scene.list.contentOffset = Point(x: 0, y: 4)   // indicators appear: everything redrawn once
+        presenter.frame()
+        for row in scene.rows { row.draws = 0 }
+        scene.list.contentOffset = Point(x: 0, y: 11)
+        // prepareFrame and draw without the comparison's full render.
+        presenter.time += .nanoseconds(16_666_667)
+        scene.window.prepareFrame(at: presenter.time)
+        var image = presenter.buffers[0]
+        var drawn = DamageRegion()
+        Canvas.draw(into: &image) { drawn = scene.window.draw(into: $0) }
+        // The strip (7 pt at the bottom) crosses rows 4 and 5; the indicator's old and new places cross a few
+        // more; far fewer than the 5 visible rows drawn in full.
+        let drawnRows = scene.rows.filter { $0.draws > 0 }.count
+        #expect(drawnRows <= 4)
+        #expect(drawn.contains(Rect(x: 10, y: 20, width: 140, height: 90)))
+    }
+
+    @Test func aFractionalPixelScrollOrAPictureBehindDrawsEverything() {
+        let scene = Scene()
+        // No badge, no indicators: a copied frame draws only the rows under the strip.
+        scene.badge.removeFromSuperview()
+        scene.list.showsVerticalScrollIndicator = false
+        let presenter = Presenter(scene, mode: .twoBuffers, pixelsPerPoint: 1)
+        scene.list.contentOffset = Point(x: 0, y: 4)
+        presenter.frame()
+        var drawnRows = 0
+        presenter.afterDraw = { drawnRows = scene.rows.filter { $0.draws > 0 }.count }
+        func rowsDrawn(after body: () -> Void) -> Int {
+            for row in scene.rows { row.draws = 0 }
+            body()
+            presenter.frame()
+            return drawnRows
+        }
+        #expect(rowsDrawn { scene.list.contentOffset = Point(x: 0, y: 11) } <= 2)
+        // Half a point at 1x: not a whole pixel.
+        #expect(rowsDrawn { scene.list.contentOffset = Point(x: 0, y: 4.5) } >= 5)
+        // A view under the list (an earlier sibling) would not move with it.
+        let picture = View(frame: Rect(x: 20, y: 30, width: 10, height: 10))
+        picture.backgroundColor = Color(red: 0, green: 0, blue: 0)
+        scene.window.rootView.insertBelowEverything(picture)
+        #expect(rowsDrawn { scene.list.contentOffset = Point(x: 0, y: 9.5) } >= 5)
+        // An opaque list background hides it: copying is fine again.
+        scene.list.backgroundColor = Color(white: 1)
+        presenter.frame()
+        #expect(rowsDrawn { scene.list.contentOffset = Point(x: 0, y: 16.5) } <= 2)
+        #expect(presenter.mismatches.isEmpty, "\(presenter.mismatches.prefix(4))")
+    }
+}
+
+extension View {
+    /// Test helper: puts `view` under every subview (the API adds on top only).
+    @MainActor
+    fileprivate func insertBelowEverything(_ view: View) {
+        let others = subviews
+        addSubview(view)
+        for other in others { addSubview(other) }
+    }
+}

@@ -1,0 +1,99 @@
+import Testing
+@testable import Toolkit
+import ToolkitTesting
+
+/// Scrolling by copying pixels through real `wl_shm` buffers: the test compositor keeps the buffer it shows
+/// until the next commit, so the window alternates between two buffers and each frame copies the moved list
+/// straight from the other one. After every scroll, the pixels the compositor received equal a full render
+/// of the same window (a twin `HeadlessWindow`), and a small whole-point scroll drew only the rows under the
+/// new strip.
+@MainActor
+@Suite struct ScrollByCopyWaylandTests {
+    /// A list row that counts its draws.
+    final class Row: View {
+        var draws = 0
+        let index: Int
+        init(index: Int) {
+            self.index = index
+            super.init(frame: Rect(x: 0, y: Double(index) * 20, width: 200, height: 20))
+            backgroundColor = index % 2 == 0 ? Color(white: 1) : Color(red: 0.9, green: 0.95, blue: 0.9)
+        }
+        override func draw(in canvas: Canvas) {
+            draws += 1
+            canvas.fillRoundedRect(Rect(x: 4, y: 3, width: 14, height: 14), radius: 4,
+                                   color: Color(red: Double(index % 7) / 7, green: 0.4, blue: 0.7))
+            canvas.drawText("Row \(index)", at: Point(x: 24, y: 3), size: 12, color: Color(white: 0.1))
+        }
+    }
+
+    /// Dispatches until `condition` holds, at most `limit` (real I/O with the compositor thread).
+    private func pump(_ window: WaylandWindow, limit: Duration = .seconds(5), until condition: () -> Bool) throws {
+        let clock = ContinuousClock()
+        let deadline = clock.now + limit
+        while !condition() && clock.now < deadline {
+            _ = try window.dispatchOnce(timeout: .milliseconds(10))
+        }
+    }
+
+    /// Puts the test list (40 rows of 20 pt, no indicators) into `root`; returns it and its rows.
+    private func addList(to root: View) -> (ScrollContainer, [Row]) {
+        root.backgroundColor = Color(red: 0, green: 0, blue: 1)
+        let list = ScrollContainer(frame: Rect(x: 0, y: 10, width: 200, height: 80))
+        // The indicators fade on the window's real clock, which a twin on a manual clock would not follow.
+        list.showsVerticalScrollIndicator = false
+        var rows: [Row] = []
+        for index in 0..<40 {
+            let row = Row(index: index)
+            list.addSubview(row)
+            rows.append(row)
+        }
+        list.contentSize = Size(width: 200, height: 800)
+        root.addSubview(list)
+        return (list, rows)
+    }
+
+    /// The number of pixels that differ.
+    private func differences(_ a: Image, _ b: Image) -> Int {
+        guard a.width == b.width, a.height == b.height else { return Int.max }
+        var count = 0
+        for y in 0..<a.height {
+            for x in 0..<a.width where a.pixel(x: x, y: y) != b.pixel(x: x, y: y) { count += 1 }
+        }
+        return count
+    }
+
+    @Test func committedFramesEqualFullRendersWhileScrolling() throws {
+        let compositor = try TestCompositor()
+        let window = try WaylandWindow(title: "scroll by copy", size: Size(width: 200, height: 100),
+                                       appID: "org.toolkit.tests",
+                                       connection: .fileDescriptor(compositor.connectClientFD()))
+        let (list, rows) = addList(to: window.rootView)
+        // The same window without a compositor: its full render is what each frame must show.
+        let twin = HeadlessWindow(size: Size(width: 200, height: 100))
+        let (twinList, _) = addList(to: twin.rootView)
+        try pump(window) { window.presentedFrameCount >= 1 && !window.core.needsFrame }
+
+        var drawnRows: [[Int]] = []
+        for (step, offset) in [7.0, 14, 11, 30.5, 60, 59, 0, 44, 51].enumerated() {
+            for row in rows { row.draws = 0 }
+            let before = window.presentedFrameCount
+            list.contentOffset = Point(x: 0, y: offset)
+            twinList.contentOffset = Point(x: 0, y: offset)
+            try pump(window) { window.presentedFrameCount > before && !window.core.needsFrame }
+            drawnRows.append(rows.filter { $0.draws > 0 }.map(\.index))
+            let presented = try #require(window.lastPresentedImage())
+            // The compositor got those pixels (its copy is taken when it handles the commit).
+            try pump(window) { compositor.lastCommittedImage.map { differences($0, presented) == 0 } ?? false }
+            let committed = try #require(compositor.lastCommittedImage)
+            let expected = twin.render()
+            #expect(differences(committed, expected) == 0, "step \(step), offset \(offset)")
+        }
+        // Rows drawn per frame. The first scroll shows the indicators: all visible rows. Whole-point steps
+        // draw only the rows under the strip that came into view (7 pt down: row 4; 3 pt up: row 0; ...); the
+        // fractional offsets (30.5, then 60 from there) cannot be copied and draw every visible row.
+        #expect(drawnRows == [[0, 1, 2, 3, 4], [4], [0], [1, 2, 3, 4, 5], [3, 4, 5, 6], [2], [0, 1, 2], [4, 5, 6],
+                              [6]])
+        #expect(compositor.heldBufferWrites == 0)
+        #expect(compositor.isClean)
+    }
+}
