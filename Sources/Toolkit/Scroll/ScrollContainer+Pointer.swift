@@ -118,8 +118,8 @@ extension ScrollContainer {
             case .stopAnimation:
                 // The fingers catch the motion where the last frame put it.
                 motion = ScrollMotion(start: .zero)
-            case .none, .hold, .deliver, .releaseContent, .suppress, .catchAnimation, .cancelContentAndHold,
-                 .beginDrag, .keepContent, .decline, .drag, .endDrag, .settle, .endDeceleration, .endSettling,
+            case .none, .hold, .deliver, .releaseContent, .releaseContentAndSettle, .suppress, .catchAnimation,
+                 .cancelContentAndHold, .beginDrag, .keepContent, .decline, .drag, .endDrag, .settle, .endDeceleration, .endSettling,
                  .startAnimation, .applyImmediately, .rebaseDrag, .endPointerScroll:
                 break
             }

@@ -372,9 +372,9 @@ open class ScrollContainer: View {
             rebaseDrag()
         case .none:
             if !arbitration.isTracking { didComeToRest() }
-        case .hold, .deliver, .releaseContent, .suppress, .catchAnimation, .cancelContentAndHold, .beginDrag,
-             .keepContent, .decline, .drag, .endDrag, .settle, .endDeceleration, .endSettling, .startAnimation,
-             .applyImmediately, .ignore, .endPointerScroll:
+        case .hold, .deliver, .releaseContent, .releaseContentAndSettle, .suppress, .catchAnimation,
+             .cancelContentAndHold, .beginDrag, .keepContent, .decline, .drag, .endDrag, .settle, .endDeceleration,
+             .endSettling, .startAnimation, .applyImmediately, .ignore, .endPointerScroll:
             break
         }
         finishChange()
