@@ -62,10 +62,24 @@ extension ScrollContainer {
     /// enabled. The pointer's primary button (`WindowCore.pointerTouchID`): when it drags here, or when the
     /// content is moving (the press catches the motion, rule 2.8); otherwise the press goes straight to the
     /// content, which sees it as a touch (a `Button` highlights and fires as under a finger).
+    ///
+    /// Never while an ancestor container drags (SCROLL.md 2.7): a finger landing then joins that drag only
+    /// (it steers the ancestor's centroid). Were this container to track it too, it could claim the same
+    /// finger later and both would scroll with it.
     func participates(inTouch id: Int) -> Bool {
-        guard isScrollEnabled else { return false }
+        guard isScrollEnabled, !hasDraggingAncestor else { return false }
         guard id == WindowCore.pointerTouchID else { return true }
         return dragsWithPointer || arbitration.isMovingWithoutFingers
+    }
+
+    /// Whether a scroll container above this one is dragging. Walks the superview chain (no allocation).
+    private var hasDraggingAncestor: Bool {
+        var view = superview
+        while let current = view {
+            if let container = current as? ScrollContainer, container.isDragging { return true }
+            view = current.superview
+        }
+        return false
     }
 
     // MARK: - Wheel
