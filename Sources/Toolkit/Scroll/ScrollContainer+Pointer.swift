@@ -133,8 +133,8 @@ extension ScrollContainer {
                 // The fingers catch the motion where the last frame put it.
                 motion = ScrollMotion(start: .zero)
             case .none, .hold, .deliver, .releaseContent, .releaseContentAndSettle, .suppress, .catchAnimation,
-                 .cancelContentAndHold, .beginDrag, .keepContent, .decline, .drag, .endDrag, .settle, .endDeceleration, .endSettling,
-                 .startAnimation, .applyImmediately, .rebaseDrag, .endPointerScroll:
+                 .cancelContentAndHold, .beginDrag, .keepContent, .decline, .drag, .endDrag, .settle,
+                 .endDeceleration, .endSettling, .startAnimation, .applyImmediately, .rebaseDrag, .endPointerScroll:
                 break
             }
             velocityTracker.reset()

@@ -31,8 +31,8 @@ extension ScrollContainer {
         case .applyImmediately:
             contentOffset = target
         case .none, .hold, .deliver, .releaseContent, .releaseContentAndSettle, .suppress, .catchAnimation,
-             .cancelContentAndHold, .beginDrag, .keepContent, .decline, .drag, .endDrag, .settle, .endDeceleration, .endSettling,
-             .stopAnimation, .rebaseDrag, .ignore, .endPointerScroll:
+             .cancelContentAndHold, .beginDrag, .keepContent, .decline, .drag, .endDrag, .settle, .endDeceleration,
+             .endSettling, .stopAnimation, .rebaseDrag, .ignore, .endPointerScroll:
             contentOffset = target
         }
     }
