@@ -12,7 +12,9 @@
 ///   it only where the pointer drags (`ScrollContainer.dragsWithPointer`) or the content is moving (the press
 ///   catches a fling as a touch would, rule 2.8); elsewhere the content gets it at once. Before that, wheel and
 ///   key steps running under the pointer complete at once (a 0.1 s tween is not a fling to catch). Leaving the
-///   window with the button held lifts it there. Other buttons only move the focus.
+///   window with the button held lifts it there. Other buttons only move the focus. The press is a sequence of
+///   its own: it never joins fingers on a container (nor they it), and `wl_touch.cancel` does not end it, so
+///   `isPrimaryPressed` always matches the router's emulated touch.
 /// - **Axis events.** Each axis is routed on its own to the innermost scroll container under the pointer that
 ///   can scroll along it, so a horizontal wheel over a vertical list inside a horizontal pager scrolls the
 ///   pager. Wheel and continuous events are routed event by event. A touchpad gesture (source finger) is

@@ -146,22 +146,28 @@ final class TouchRouter {
         leave()
     }
 
-    /// The compositor took every touch away: the content's are cancelled, the containers settle.
+    /// The compositor took every touch away (`wl_touch.cancel`, or the seat lost its touch capability): the
+    /// content's are cancelled, the containers settle. The pointer's primary button (`pointerTouchID`) is not
+    /// one of the compositor's touches: its sequence goes on, and so do the containers tracking it (a container
+    /// never tracks both, see `ScrollContainer.participates(inTouch:)`).
     func cancelAll(time: Duration) {
         enter()
         let t = monotonic(time)
         pendingMoves = false
-        for i in touches.indices {
+        for i in touches.indices where touches[i].touch.id != WindowCore.pointerTouchID {
             touches[i].touch.timestamp = t
             if touches[i].phase == .began, let view = touches[i].view {
                 post(.cancelled, touches[i].touch, to: view)
             }
             touches[i].phase = .finished
         }
-        touches.removeAll(keepingCapacity: true)
-        forEachRegistered { $0.routerTouchesCancelled(time: t) }
-        containers.removeAll(keepingCapacity: true)
-        containerDepths.removeAll(keepingCapacity: true)
+        touches.removeAll { $0.touch.id != WindowCore.pointerTouchID }
+        forEachRegistered { container in
+            guard !container.tracksFinger(WindowCore.pointerTouchID) else { return }
+            container.routerTouchesCancelled(time: t)
+        }
+        dropIdleContainers()
+        resolveWaiting()
         leave()
     }
 
