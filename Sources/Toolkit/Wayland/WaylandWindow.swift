@@ -76,7 +76,9 @@ public final class WaylandWindow {
     /// Whether some seat currently has a keyboard.
     public var hasKeyboard: Bool { seats.contains { $0.keyboard != nil } }
 
-    /// The window title (`xdg_toplevel.set_title`).
+    /// The window title (`xdg_toplevel.set_title`). The compositor gets at most its first 1024 bytes of UTF-8
+    /// (cut at a character boundary): a longer string would not fit in a Wayland message and would end the
+    /// connection. The property keeps the whole string.
     public var title: String {
         didSet { xdg?.setTitle(title) }
     }
@@ -137,9 +139,10 @@ public final class WaylandWindow {
     /// Connects and creates the toplevel; the first frame is drawn when the compositor configures it (in
     /// `run` or `dispatchOnce`).
     /// - Parameters:
-    ///   - title: the window title.
+    ///   - title: the window title (the compositor gets at most 1024 bytes of it, see `title`).
     ///   - size: the initial size, in points; rounded to whole points, at least 1 x 1 (non-finite: 1).
-    ///   - appID: the application id (desktop file name) compositors group windows by.
+    ///   - appID: the application id (desktop file name) compositors group windows by; likewise cut to 1024
+    ///     bytes of UTF-8 at a character boundary.
     ///   - connection: where to connect.
     /// - Throws: `WaylandError.noDisplay` when nothing answers, `.missingGlobal` when the compositor lacks
     ///   `wl_compositor`, `wl_shm` or `xdg_wm_base`, `.connectionLost` when it breaks the connection.
