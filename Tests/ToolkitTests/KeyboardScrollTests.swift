@@ -74,6 +74,17 @@ private struct CarouselScene {
         #expect(s.container.contentOffset.y == 760)
     }
 
+    /// SCROLL.md 7 says a height minus 40 pt; below 80 pt that would be less than half the height (nothing at
+    /// all at 40 pt), so the page keys move at least half the height there (documented on `keyPressed`).
+    @Test func pageKeysMoveAHeightMinus40ButAtLeastHalfTheHeight() {
+        for (height, distance) in [(200.0, 160.0), (81.0, 41.0), (80.0, 40.0), (60.0, 30.0), (40.0, 20.0)] {
+            let s = ScrollScene(viewport: Size(width: 400, height: height))
+            s.container.smoothWheelScrolling = false
+            press(s.window, .pageDown)
+            #expect(s.container.contentOffset.y == distance, "height \(height)")
+        }
+    }
+
     @Test func homeAndEndGoToTheEnds() {
         let s = scene()
         s.container.contentInset = EdgeInsets(top: 20, left: 0, bottom: 30, right: 0)

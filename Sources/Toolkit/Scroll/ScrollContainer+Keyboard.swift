@@ -19,7 +19,9 @@
 extension ScrollContainer {
     /// Points an arrow key scrolls. Fixed.
     public static let arrowKeyDistance = 40.0
-    /// Points of the current view still shown after Page Up / Page Down. Fixed.
+    /// Points of the current view still shown after Page Up / Page Down (SCROLL.md 7: a height minus 40 pt). A
+    /// page key always moves at least half the container's height, so on a container under 80 pt tall less
+    /// than this stays shown. Fixed.
     public static let pageKeyOverlap = 40.0
 
     /// What a key asks for along its axis.

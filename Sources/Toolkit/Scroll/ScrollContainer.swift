@@ -386,9 +386,12 @@ open class ScrollContainer: View {
     /// one under the press gets it).
     open override var acceptsKeyboardFocus: Bool { true }
 
-    /// Scrolls for arrows (40 pt), Page Up / Page Down (a height minus 40 pt), Home / End, Space and
-    /// Shift-Space, one page per key when paging; see `ScrollContainer+Keyboard.swift`. Returns false (the key
-    /// goes on to the superview chain) when the key's axis cannot scroll here.
+    /// Scrolls for arrows (40 pt), Page Up / Page Down (the container's height minus 40 pt, `pageKeyOverlap`,
+    /// but at least half its height: that only changes anything for a container under 80 pt tall, where the
+    /// overlap would leave less than half a screenful, or nothing at 40 pt), Home / End, Space and Shift-Space
+    /// (as Page Down / Page Up), one page per key when paging; see `ScrollContainer+Keyboard.swift`. Page keys,
+    /// Space, Home and End act along x, with the width, on a container that only scrolls horizontally.
+    /// Returns false (the key goes on to the superview chain) when the key's axis cannot scroll here.
     open override func keyPressed(_ key: Key, modifiers: KeyModifiers) -> Bool {
         scroll(for: key, modifiers: modifiers)
     }
