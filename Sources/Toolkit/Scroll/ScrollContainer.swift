@@ -173,8 +173,9 @@ open class ScrollContainer: View {
         didSet { if pagingAxes != oldValue { finishChange() } }
     }
 
-    /// The page size, in points; nil means the bounds size. A zero, negative or non-finite dimension means
-    /// no paging along that axis. Default nil.
+    /// The page size, in points; nil means the bounds size. A dimension below 1 pt (zero, negative, or tiny
+    /// like 1e-12, whose boundaries would lie within rounding of each other) or non-finite means no paging
+    /// along that axis; so does a bounds dimension below 1 pt when this is nil. Default nil.
     public var pageSize: Size? {
         didSet { if pageSize != oldValue { updateCurrentPage(); finishChange() } }
     }
@@ -304,8 +305,8 @@ open class ScrollContainer: View {
         if maxOffset.x > minOffset.x || alwaysBounceHorizontal { scrollable.insert(.horizontal) }
         if maxOffset.y > minOffset.y || alwaysBounceVertical { scrollable.insert(.vertical) }
         let requested = pageSize ?? size
-        let page = Size(width: requested.width.isFinite && requested.width > 0 ? requested.width : 0,
-                        height: requested.height.isFinite && requested.height > 0 ? requested.height : 0)
+        let page = Size(width: ScrollPolicy.usablePageSize(requested.width),
+                        height: ScrollPolicy.usablePageSize(requested.height))
         var paging: Axis.Set = []
         if isPagingEnabled {
             for axis in Axis.allCases where pagingAxes.contains(axis) && page[axis] > 0 {
