@@ -244,4 +244,30 @@ private struct CarouselScene {
         press(s.window, .down)
         #expect(s.lists[1].contentOffset == Point(x: 0, y: 40))
     }
+
+    /// With no focus, keys go to the outermost scroll container: the shallowest one, the first in subview order
+    /// among those, skipping hidden views and everything under them (SCROLL.md 7).
+    @Test func theOutermostContainerIsTheShallowestVisibleOneInSubviewOrder() {
+        let root = View(frame: Rect(x: 0, y: 0, width: 400, height: 800))
+        #expect(ScrollContainer.outermost(in: root) == nil)
+        let group = View(frame: Rect(x: 0, y: 0, width: 400, height: 400))
+        let deep = ScrollContainer(frame: Rect(x: 0, y: 0, width: 400, height: 400))
+        group.addSubview(deep)
+        root.addSubview(group)
+        #expect(ScrollContainer.outermost(in: root) === deep)
+        // A shallower container later in subview order wins over a deeper one met first depth-first.
+        let shallowHidden = ScrollContainer(frame: Rect(x: 0, y: 400, width: 400, height: 400))
+        let shallow = ScrollContainer(frame: Rect(x: 0, y: 400, width: 400, height: 400))
+        root.addSubview(shallowHidden)
+        root.addSubview(shallow)
+        shallowHidden.isHidden = true
+        #expect(ScrollContainer.outermost(in: root) === shallow)
+        shallow.isHidden = true
+        #expect(ScrollContainer.outermost(in: root) === deep)
+        group.isHidden = true
+        #expect(ScrollContainer.outermost(in: root) == nil)
+        root.isHidden = false
+        shallowHidden.isHidden = false
+        #expect(ScrollContainer.outermost(in: root) === shallowHidden)
+    }
 }
