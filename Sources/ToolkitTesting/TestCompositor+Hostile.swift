@@ -55,6 +55,21 @@ extension TestCompositor {
         }
     }
 
+    /// Sends `wl_keyboard.key` with the raw evdev `code` to every keyboard of the input surface's client, as it
+    /// is: no enter first whatever the keyboard focus, no `modifiers` after, the compositor's held keys
+    /// untouched. For keys outside any enter, and codes the keymap has no symbol for. Dropped (and counted)
+    /// like other input without a target.
+    public func sendRawKey(code: UInt32, pressed: Bool) {
+        perform { $0.sendRawKey(code: code, pressed: pressed) }
+    }
+
+    /// Sends `wl_keyboard.enter` (no keys held) on the client's cursor surface, as if it were a window, without
+    /// a leave from the toplevel. Returns false (nothing sent) when the client set no cursor surface.
+    @discardableResult
+    public func sendKeyboardEnterOnCursorSurface() -> Bool {
+        perform { $0.sendKeyboardEnterOnCursorSurface() }
+    }
+
     // MARK: Pointer
 
     /// Sends `wl_pointer.enter` on the active toplevel's surface at `point` without a leave first, even when the

@@ -67,7 +67,8 @@ extension TestCompositor {
     /// as `axis_value120` to pointers bound at v8+, as whole detents in `axis_discrete` at v5-7 (a partial
     /// detent carries none), and always as `axis` with 15 surface units per detent (libinput's convention).
     /// `.finger` / `.continuous`: `axis` with `dx`/`dy` in surface units. `axis_source` comes first (v5+).
-    /// Positive values scroll down / right. Enters first like `pointerButton`.
+    /// Positive values scroll down / right. Enters first like `pointerButton`. Non-finite values are not sent;
+    /// huge ones clamp to what the wire carries (Int32 for `axis_value120` / `axis_discrete`, +-8388607 for `axis`).
     public func pointerAxis(dx: Double, dy: Double, source: AxisSource) {
         perform { $0.pointerAxis(dx: dx, dy: dy, source: source) }
     }

@@ -74,6 +74,17 @@ private struct CarouselScene {
         #expect(s.container.contentOffset.y == 760)
     }
 
+    /// SCROLL.md 7 says a height minus 40 pt; below 80 pt that would be less than half the height (nothing at
+    /// all at 40 pt), so the page keys move at least half the height there (documented on `keyPressed`).
+    @Test func pageKeysMoveAHeightMinus40ButAtLeastHalfTheHeight() {
+        for (height, distance) in [(200.0, 160.0), (81.0, 41.0), (80.0, 40.0), (60.0, 30.0), (40.0, 20.0)] {
+            let s = ScrollScene(viewport: Size(width: 400, height: height))
+            s.container.smoothWheelScrolling = false
+            press(s.window, .pageDown)
+            #expect(s.container.contentOffset.y == distance, "height \(height)")
+        }
+    }
+
     @Test func homeAndEndGoToTheEnds() {
         let s = scene()
         s.container.contentInset = EdgeInsets(top: 20, left: 0, bottom: 30, right: 0)
@@ -232,5 +243,31 @@ private struct CarouselScene {
         #expect(s.window.core.focusedView === s.lists[1])
         press(s.window, .down)
         #expect(s.lists[1].contentOffset == Point(x: 0, y: 40))
+    }
+
+    /// With no focus, keys go to the outermost scroll container: the shallowest one, the first in subview order
+    /// among those, skipping hidden views and everything under them (SCROLL.md 7).
+    @Test func theOutermostContainerIsTheShallowestVisibleOneInSubviewOrder() {
+        let root = View(frame: Rect(x: 0, y: 0, width: 400, height: 800))
+        #expect(ScrollContainer.outermost(in: root) == nil)
+        let group = View(frame: Rect(x: 0, y: 0, width: 400, height: 400))
+        let deep = ScrollContainer(frame: Rect(x: 0, y: 0, width: 400, height: 400))
+        group.addSubview(deep)
+        root.addSubview(group)
+        #expect(ScrollContainer.outermost(in: root) === deep)
+        // A shallower container later in subview order wins over a deeper one met first depth-first.
+        let shallowHidden = ScrollContainer(frame: Rect(x: 0, y: 400, width: 400, height: 400))
+        let shallow = ScrollContainer(frame: Rect(x: 0, y: 400, width: 400, height: 400))
+        root.addSubview(shallowHidden)
+        root.addSubview(shallow)
+        shallowHidden.isHidden = true
+        #expect(ScrollContainer.outermost(in: root) === shallow)
+        shallow.isHidden = true
+        #expect(ScrollContainer.outermost(in: root) === deep)
+        group.isHidden = true
+        #expect(ScrollContainer.outermost(in: root) == nil)
+        root.isHidden = false
+        shallowHidden.isHidden = false
+        #expect(ScrollContainer.outermost(in: root) === shallowHidden)
     }
 }

@@ -86,4 +86,45 @@ import Testing
         #expect(near(x, 0, 0.5) || near(x, 400, 0.5))
         #expect(s.allRows.allSatisfy { $0.calls.isEmpty })
     }
+
+    /// SCROLL.md 2.7 with a second finger: while the pager drags, a finger landing on a list (idle, visible
+    /// because the pager is between pages) joins the pager's drag only. The list never takes it: if it did, the
+    /// finger's vertical motion would scroll the list while the same finger steers the pager.
+    @Test func rule2_7_aSecondFingerDuringAnOuterDragJoinsTheOuterDragOnly() {
+        let s = NestedScene()
+        s.window.touchDown(id: 1, at: start)
+        s.window.moveLinearly(id: 1, from: start, to: Point(x: 0, y: 400), steps: 10, durationMS: 100)
+        #expect(s.pager.isDragging)
+        let pagerX = s.pager.contentOffset.x
+        #expect(pagerX > 150)
+        // x = 350 in the window is x = 350 + pagerX > 400 in the pager: the second list.
+        let second = Point(x: 350, y: 400)
+        s.window.advance(ms: 16)
+        s.window.touchDown(id: 2, at: second)
+        #expect(!s.lists[1].isTracking)
+        s.window.moveLinearly(id: 2, from: second, to: second - Point(x: 0, y: 300), steps: 10, durationMS: 160)
+        #expect(s.lists[1].contentOffset == .zero)
+        #expect(!s.lists[1].isDragging)
+        #expect(s.listDelegates[1].events.isEmpty)
+        #expect(s.pager.isDragging)
+        // The pager follows the centroid: the second finger joined without a jump, and moved only vertically.
+        #expect(near(s.pager.contentOffset.x, pagerX))
+        s.window.touchUp(id: 2)
+        s.window.touchUp(id: 1)
+        s.window.settle(s.pager)
+        #expect(s.lists.allSatisfy { $0.contentOffset == .zero && !$0.isTracking })
+        #expect(s.allRows.allSatisfy { $0.calls.isEmpty })
+    }
+
+    /// Before the outer container drags, the innermost container still gets a second finger as usual.
+    @Test func rule2_7_aSecondFingerBeforeAnyDragStillReachesTheList() {
+        let s = NestedScene()
+        s.window.touchDown(id: 1, at: start)
+        s.window.advance(ms: 16)
+        s.window.touchDown(id: 2, at: start + Point(x: 50, y: 0))
+        #expect(s.lists[0].isTracking)
+        s.window.touchMove([(1, start - Point(x: 0, y: 100)), (2, start + Point(x: 50, y: -100))])
+        #expect(s.lists[0].isDragging)
+        #expect(!s.pager.isDragging)
+    }
 }

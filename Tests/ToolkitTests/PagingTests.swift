@@ -117,4 +117,27 @@ import Testing
         #expect(s.container.contentOffset.x == 400)
         #expect(s.container.contentOffset.y == y)
     }
+
+    /// Page sizes below 1 pt mean no paging along that axis (SCROLL.md 10: no impossible values): a page of
+    /// 1e-12 pt would put every boundary within rounding of the start, and searching them would not end.
+    @Test func pageSizesBelowOnePointMeanNoPaging() {
+        for tiny in [1e-12, 1e-6, 0.5, 0.999] {
+            let s = pager()
+            s.container.pageSize = Size(width: tiny, height: tiny)
+            // A slow drag of 150 pt and a hold: without paging it stays where the finger left it.
+            s.window.drag(from: start, to: start - Point(x: 160, y: 0), steps: 16, durationMS: 800, holdMS: 60)
+            s.window.settle(s.container)
+            #expect(near(s.container.contentOffset.x, 150), "page \(tiny)")
+            #expect(s.container.currentPage == .zero, "page \(tiny)")
+            // A fling decelerates freely (no snap back to a boundary near the start).
+            s.window.drag(from: start, to: start - Point(x: 100, y: 0), steps: 4, durationMS: 40)
+            s.window.settle(s.container)
+            #expect(s.container.contentOffset.x > 600, "page \(tiny)")
+        }
+        // From 1 pt on, pages are pages.
+        let s = pager()
+        s.container.pageSize = Size(width: 1, height: 1)
+        s.container.contentOffset = Point(x: 1000, y: 0)
+        #expect(s.container.currentPage == PageIndex(column: 1000, row: 0))
+    }
 }

@@ -535,4 +535,33 @@ private final class HoverView: View {
         #expect(log == ["exit outer"])
         #expect(w.core.hoveredView == nil && w.core.pointerLocation == nil)
     }
+
+    /// A container latched by a touchpad gesture that stops being scrollable along the gesture's axis (its
+    /// content shrank to fit) loses the gesture as if its `axis_stop` came: its overscroll springs back, and it
+    /// is no longer touchpad scrolling (SCROLL.md 1, 7).
+    @Test func aLatchedContainerThatStopsScrollingEndsItsTouchpadGesture() {
+        let s = scene()
+        for _ in 0..<5 {
+            s.window.pointerAxis(dx: 0, dy: -20, source: .finger)
+            s.window.advance(ms: 10)
+        }
+        #expect(s.container.contentOffset.y < 0)   // rubber band past the top
+        #expect(s.container.isTouchpadScrolling)
+        s.container.contentSize = Size(width: 400, height: 800)   // nothing to scroll any more
+        s.window.pointerAxis(dx: 0, dy: -20, source: .finger)
+        #expect(!s.container.isTouchpadScrolling)
+        s.window.settle(s.container)
+        #expect(s.container.contentOffset == .zero)
+        #expect(!s.container.arbitration.isAnimating)
+    }
+
+    /// The same when the container turns scrolling off mid-gesture.
+    @Test func aLatchedContainerWithScrollingDisabledEndsItsTouchpadGesture() {
+        let s = scene()
+        s.window.pointerAxis(dx: 0, dy: 30, source: .finger)
+        #expect(s.container.isTouchpadScrolling)
+        s.container.isScrollEnabled = false
+        s.window.pointerAxis(dx: 0, dy: 30, source: .finger)
+        #expect(!s.container.isTouchpadScrolling)
+    }
 }

@@ -93,4 +93,42 @@ import Testing
         var pacer = FramePacer()
         #expect(pacer.callbackDone(needsFrame: true) == (false, .none))
     }
+
+    /// A configure that changes the size while a callback is pending is acked and drawn at once, without a new
+    /// callback: a compositor that throttles callbacks (a hidden surface) would otherwise leave it unacked.
+    @Test func aResizeConfigureWhileACallbackIsPendingDrawsAtOnceWithoutANewCallback() {
+        var pacer = FramePacer()
+        _ = pacer.configure(serial: 1, needsFrame: true, resized: true)
+        _ = pacer.takeSerialToAck()
+        pacer.didCommit(withBuffer: true)
+        // A state-only configure still waits for the done.
+        #expect(pacer.configure(serial: 2, needsFrame: false, resized: false) == .none)
+        #expect(pacer.configure(serial: 3, needsFrame: true, resized: true) == .drawWithoutCallback)
+        #expect(pacer.takeSerialToAck() == 3)
+        pacer.didCommit(withBuffer: true, requestedCallback: false)
+        #expect(pacer.callbackPending)
+        // Ordinary frames still wait for the done, which now follows a presented frame.
+        #expect(pacer.frameWanted() == .none)
+        #expect(pacer.configure(serial: 4, needsFrame: true, resized: false) == .none)
+        let done = pacer.callbackDone(needsFrame: true)
+        #expect(done.presented)
+        #expect(done.action == .draw)
+    }
+
+    /// Without a free buffer the resize waits for a release, then draws without waiting for the callback.
+    @Test func aResizeConfigureWithoutAFreeBufferDrawsOnTheRelease() {
+        var pacer = FramePacer()
+        _ = pacer.configure(serial: 1, needsFrame: true, resized: true)
+        _ = pacer.takeSerialToAck()
+        pacer.didCommit(withBuffer: true)
+        #expect(pacer.configure(serial: 2, needsFrame: true, resized: true) == .drawWithoutCallback)
+        pacer.bufferUnavailable()
+        #expect(pacer.configure(serial: 3, needsFrame: true, resized: true) == .none)
+        #expect(pacer.bufferReleased() == .drawWithoutCallback)
+        #expect(pacer.takeSerialToAck() == 3)
+        pacer.didCommit(withBuffer: true, requestedCallback: false)
+        // Acked: a later release or state-only configure waits for the done again.
+        pacer.bufferUnavailable()
+        #expect(pacer.bufferReleased() == .none)
+    }
 }

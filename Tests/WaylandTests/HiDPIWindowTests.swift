@@ -278,4 +278,42 @@ import ToolkitTesting
         #expect(request.hasSurface && request.image != nil)
         #expect(compositor.isClean)
     }
+
+    /// Writes an Xcursor file with one `side` x `side` opaque black image (nominal size `side`, hotspot 0, 0).
+    /// Format: a 16-byte header ("Xcur", header size, version 1.0, one table entry), the entry (image type,
+    /// nominal size, position), then the image chunk (36-byte header, then ARGB pixels), little-endian words.
+    private static func writeXcursor(path: String, side: UInt32) -> Bool {
+        var words: [UInt32] = [0x7275_6358, 16, 0x0001_0000, 1, 0xFFFD_0002, side, 28]
+        words += [36, 0xFFFD_0002, side, 1, side, side, 0, 0, 0]
+        words += [UInt32](repeating: 0xFF00_0000, count: Int(side * side))
+        guard let file = fopen(path, "wb") else { return false }
+        defer { fclose(file) }
+        return words.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, file) == $0.count }
+    }
+
+    /// A shape's first theme name whose image has the wrong size does not hide a later name that fits: the
+    /// theme's "pointer" is 8 pixels (turned down at size 24), its "hand2" 24 pixels: the hand is "hand2".
+    @Test func aNameWithAnImageOfTheWrongSizeFallsThroughToTheNextName() throws {
+        var template = Array("/tmp/toolkit-cursor-theme-XXXXXX".utf8CString)
+        let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
+        let root = String(cString: try #require(made))
+        defer {
+            for name in ["pointer", "hand2"] { unlink(root + "/cursors/" + name) }
+            rmdir(root + "/cursors")
+            rmdir(root)
+        }
+        #expect(mkdir(root + "/cursors", 0o755) == 0)
+        #expect(Self.writeXcursor(path: root + "/cursors/pointer", side: 8))
+        #expect(Self.writeXcursor(path: root + "/cursors/hand2", side: 24))
+        // libwayland-cursor looks a theme up as "<search dir>/<name>": climbing to / from any search directory
+        // reaches the temporary theme without touching the environment (other tests read it).
+        let name = String(repeating: "../", count: 32) + String(root.dropFirst())
+        let compositor = try TestCompositor()
+        let window = try window(on: compositor)
+        window.cursorSettings = WaylandCursorTheme.Settings(themeName: name, size: 24, usesTheme: true)
+        let hand = try #require(window.cursorImage(for: .hand, scale: 1))
+        #expect(!hand.isFallback)
+        #expect(hand.width == 24 && hand.height == 24 && hand.scale == 1)
+        #expect(compositor.isClean)
+    }
 }

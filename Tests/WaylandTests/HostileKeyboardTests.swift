@@ -112,4 +112,55 @@ import ToolkitTesting
         #expect(client.events.contains { if case .key(_, _, _, true, _) = $0 { true } else { false } })
         #expect(try client.answersPing())
     }
+
+    /// An evdev code past the us keymap's last key code: it has no keysym.
+    private static let codeWithoutSymbol: UInt32 = 600
+
+    /// Keys reach the window only between an enter on its surface and the leave: none before any enter, none
+    /// after an enter on another surface (the focus went there).
+    @Test func keysOutsideTheWindowsFocusAreDropped() throws {
+        let compositor = try TestCompositor()
+        let client = try HostileClient(compositor: compositor)
+        client.clearEvents()
+        compositor.sendRawKey(code: 108, pressed: true)    // down, and no enter ever came
+        compositor.sendRawKey(code: 108, pressed: false)
+        #expect(try client.answersPing())
+        #expect(keys(client).isEmpty)
+        #expect(client.container.contentOffset == .zero)
+        // A regular key enters the window first: it comes through.
+        try tap(.down, client, expecting: 2)
+        #expect(keys(client) == ["down true", "down false"])
+        // The compositor then says the keyboard entered the cursor surface: the window lost the focus.
+        compositor.pointerEnter(at: Point(x: 20, y: 20))
+        compositor.pointerFrame()
+        try client.pump { compositor.lastCursorRequest?.hasSurface == true }
+        #expect(compositor.sendKeyboardEnterOnCursorSurface())
+        client.clearEvents()
+        compositor.sendRawKey(code: 108, pressed: true)
+        compositor.sendRawKey(code: 108, pressed: false)
+        #expect(try client.answersPing())
+        #expect(keys(client).isEmpty)
+        #expect(client.events.contains { if case .keyboardFocus(false) = $0 { true } else { false } })
+    }
+
+    /// A press of a key with no symbol is still a press: the key repeating before it stops (only the newest
+    /// key repeats).
+    @Test func aPressWithoutASymbolStopsTheRepeat() throws {
+        let compositor = try TestCompositor()
+        let client = try HostileClient(compositor: compositor)
+        compositor.sendRepeatInfo(rate: 50, delay: 150)
+        #expect(try client.answersPing())
+        client.clearEvents()
+        compositor.key(.down, pressed: true)
+        compositor.sendRawKey(code: HostileKeyboardTests.codeWithoutSymbol, pressed: true)
+        try client.pump(limit: .seconds(2)) { keys(client) == ["down true"] }
+        #expect(keys(client) == ["down true"])
+        // Long enough for several repeats at 50 Hz after 150 ms.
+        try client.settle(for: .milliseconds(400))
+        let repeats = client.events.filter { if case .key(_, _, _, true, _) = $0 { true } else { false } }
+        #expect(repeats.isEmpty)
+        compositor.sendRawKey(code: HostileKeyboardTests.codeWithoutSymbol, pressed: false)
+        compositor.key(.down, pressed: false)
+        #expect(try client.answersPing())
+    }
 }

@@ -71,6 +71,40 @@ import ToolkitTesting
         #expect(compositor.isClean)
     }
 
+    /// A title or app id longer than `XdgWindow.maximumTextBytes` (1024 bytes of UTF-8) reaches the compositor
+    /// cut there, at a character boundary: whole, it would overflow libwayland's 4096-byte message buffer and
+    /// end the connection.
+    @Test func aVeryLongTitleOrAppIDIsTruncatedAndTheConnectionLives() throws {
+        let compositor = try TestCompositor()
+        // "é" is two bytes, "€" three: 1024 is not a multiple of 3, so the cut must step back.
+        let long = String(repeating: "€", count: 5000)
+        let window = try WaylandWindow(title: long, size: Size(width: 100, height: 80),
+                                       appID: String(repeating: "a", count: 10_000),
+                                       connection: .fileDescriptor(compositor.connectClientFD()))
+        try pump(window) { window.presentedFrameCount >= 1 }
+        #expect(window.presentedFrameCount >= 1)
+        #expect(compositor.toplevelTitle == String(repeating: "€", count: 341))   // 1023 bytes
+        #expect(compositor.toplevelAppID == String(repeating: "a", count: 1024))
+        #expect(window.title == long)   // the property keeps what the app set
+        window.title = String(repeating: "é", count: 3000)
+        try pump(window) { compositor.toplevelTitle?.hasPrefix("é") == true }
+        #expect(compositor.toplevelTitle == String(repeating: "é", count: 512))
+        window.title = "short"
+        try pump(window) { compositor.toplevelTitle == "short" }
+        #expect(compositor.toplevelTitle == "short")
+        #expect(compositor.isClean)
+    }
+
+    @Test func wireTextCutsAtAScalarBoundary() {
+        #expect(XdgWindow.wireText("short") == "short")
+        let exact = String(repeating: "a", count: 1024)
+        #expect(XdgWindow.wireText(exact) == exact)
+        // 1023 ASCII bytes, then a 4-byte emoji that does not fit: cut before it.
+        let emoji = String(repeating: "a", count: 1023) + "😀" + "tail"
+        #expect(XdgWindow.wireText(emoji) == String(repeating: "a", count: 1023))
+        #expect(XdgWindow.wireText(String(repeating: "😀", count: 400)).utf8.count == 1024)
+    }
+
     @Test func touchFramesAndCapabilityLossMidTouch() throws {
         let compositor = try TestCompositor()
         let log = Log()

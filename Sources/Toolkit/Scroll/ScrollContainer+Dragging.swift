@@ -182,6 +182,11 @@ extension ScrollContainer {
             cancelDelayTimer()
             attachedWindow?.touchRouter.containerReleasedContent(self)
             return .deliver
+        case .releaseContentAndSettle:
+            cancelDelayTimer()
+            attachedWindow?.touchRouter.containerReleasedContent(self)
+            if let planned { startMotion(planned) }
+            return .deliver
         case .catchAnimation:
             // The motion stops where the last frame put it: the content stays still under the finger.
             motion = ScrollMotion(start: .zero)

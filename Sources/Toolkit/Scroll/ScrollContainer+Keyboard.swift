@@ -19,7 +19,9 @@
 extension ScrollContainer {
     /// Points an arrow key scrolls. Fixed.
     public static let arrowKeyDistance = 40.0
-    /// Points of the current view still shown after Page Up / Page Down. Fixed.
+    /// Points of the current view still shown after Page Up / Page Down (SCROLL.md 7: a height minus 40 pt). A
+    /// page key always moves at least half the container's height, so on a container under 80 pt tall less
+    /// than this stays shown. Fixed.
     public static let pageKeyOverlap = 40.0
 
     /// What a key asks for along its axis.
@@ -88,17 +90,39 @@ extension ScrollContainer {
         return true
     }
 
-    /// The outermost scroll container under `root`: the first one, not hidden, in a breadth-first walk. Keys go
-    /// there when no view has the keyboard focus.
+    /// The outermost scroll container under `root`: the first one, not hidden (nor under a hidden view), in
+    /// breadth-first order (the shallowest, and among those the first in subview order). Keys go there when no
+    /// view has the keyboard focus.
+    ///
+    /// Found by iterative deepening rather than with a queue: level by level, a depth-first walk limited to
+    /// that level meets the level's views in breadth-first order, and needs no storage (this runs for every
+    /// key press while nothing has the focus). The cost, views times depth, is small for a view tree.
     static func outermost(in root: View) -> ScrollContainer? {
-        var queue: [View] = [root]
-        var index = 0
-        while index < queue.count {
-            let view = queue[index]
-            index += 1
-            guard !view.isHidden else { continue }
-            if let container = view as? ScrollContainer { return container }
-            queue.append(contentsOf: view.subviews)
+        var depth = 0
+        while true {
+            var deeperLevelExists = false
+            if let found = firstContainer(in: root, atDepth: depth, deeperLevelExists: &deeperLevelExists) {
+                return found
+            }
+            guard deeperLevelExists else { return nil }
+            depth += 1
+        }
+    }
+
+    /// The first scroll container exactly `depth` levels below `view` (0: `view` itself), depth-first in
+    /// subview order, not entering hidden views. Sets `deeperLevelExists` when a visible view at that depth has
+    /// subviews.
+    private static func firstContainer(in view: View, atDepth depth: Int,
+                                       deeperLevelExists: inout Bool) -> ScrollContainer? {
+        guard !view.isHidden else { return nil }
+        guard depth > 0 else {
+            if !view.subviews.isEmpty { deeperLevelExists = true }
+            return view as? ScrollContainer
+        }
+        for subview in view.subviews {
+            if let found = firstContainer(in: subview, atDepth: depth - 1, deeperLevelExists: &deeperLevelExists) {
+                return found
+            }
         }
         return nil
     }

@@ -62,10 +62,41 @@ extension ScrollContainer {
     /// enabled. The pointer's primary button (`WindowCore.pointerTouchID`): when it drags here, or when the
     /// content is moving (the press catches the motion, rule 2.8); otherwise the press goes straight to the
     /// content, which sees it as a touch (a `Button` highlights and fires as under a finger).
+    ///
+    /// The pointer and the fingers are separate sequences: a container tracks one of them at a time. While
+    /// fingers are on it, the pointer's press does not join them (it reaches the content as on a container that
+    /// does not drag with the pointer), and while the pointer's press is on it, fingers do not join it. So the
+    /// two never share a centroid, and `wl_touch.cancel`, which takes the fingers away, leaves a pointer drag
+    /// alone (`TouchRouter.cancelAll`).
+    ///
+    /// Never while an ancestor container drags a sequence this touch would join (SCROLL.md 2.7): a finger
+    /// landing then joins that drag only (it steers the ancestor's centroid). Were this container to track it
+    /// too, it could claim the same finger later and both would scroll with it.
     func participates(inTouch id: Int) -> Bool {
-        guard isScrollEnabled else { return false }
+        guard isScrollEnabled, !tracksOtherDevice(than: id), !hasDraggingAncestor(joinedBy: id) else { return false }
         guard id == WindowCore.pointerTouchID else { return true }
         return dragsWithPointer || arbitration.isMovingWithoutFingers
+    }
+
+    /// Whether the container tracks a sequence of the other device than touch `id` (fingers for the pointer's
+    /// press, the pointer's press for a finger).
+    private func tracksOtherDevice(than id: Int) -> Bool {
+        guard hasFingers else { return false }
+        return tracksFinger(WindowCore.pointerTouchID) != (id == WindowCore.pointerTouchID)
+    }
+
+    /// Whether a scroll container above this one drags a sequence touch `id` joins (one of the same device).
+    /// Walks the superview chain (no allocation).
+    private func hasDraggingAncestor(joinedBy id: Int) -> Bool {
+        var view = superview
+        while let current = view {
+            if let container = current as? ScrollContainer, container.isDragging,
+               !container.tracksOtherDevice(than: id) {
+                return true
+            }
+            view = current.superview
+        }
+        return false
     }
 
     // MARK: - Wheel
@@ -118,9 +149,9 @@ extension ScrollContainer {
             case .stopAnimation:
                 // The fingers catch the motion where the last frame put it.
                 motion = ScrollMotion(start: .zero)
-            case .none, .hold, .deliver, .releaseContent, .suppress, .catchAnimation, .cancelContentAndHold,
-                 .beginDrag, .keepContent, .decline, .drag, .endDrag, .settle, .endDeceleration, .endSettling,
-                 .startAnimation, .applyImmediately, .rebaseDrag, .endPointerScroll:
+            case .none, .hold, .deliver, .releaseContent, .releaseContentAndSettle, .suppress, .catchAnimation,
+                 .cancelContentAndHold, .beginDrag, .keepContent, .decline, .drag, .endDrag, .settle,
+                 .endDeceleration, .endSettling, .startAnimation, .applyImmediately, .rebaseDrag, .endPointerScroll:
                 break
             }
             velocityTracker.reset()

@@ -8,15 +8,20 @@ extension ScrollContainer {
     ///
     /// Animated: the target is clamped into the scroll range; a running deceleration stops; `didScroll` is
     /// sent every frame and `didEndScrollingAnimation` once at the end; never the dragging callbacks. While
-    /// fingers are down on the container the offset is applied at once instead. Non-finite values are
-    /// ignored.
+    /// fingers are down on the container, or it is in no window (no frames to animate with), the clamped
+    /// target is applied at once instead. Not animated: the offset is set as given, like `contentOffset`.
+    /// Non-finite values are ignored.
     public func setContentOffset(_ offset: Point, animated: Bool) {
         guard offset.isFinite else { return }
-        guard animated, let window = attachedWindow else {
+        guard animated else {
             contentOffset = offset
             return
         }
         let target = makePolicy().clamp(offset)
+        guard let window = attachedWindow else {
+            contentOffset = target
+            return
+        }
         let current = contentOffset
         if target == current && !arbitration.isAnimating { return }
         switch arbitration.programmaticAnimation() {
@@ -30,9 +35,9 @@ extension ScrollContainer {
             finishChange()
         case .applyImmediately:
             contentOffset = target
-        case .none, .hold, .deliver, .releaseContent, .suppress, .catchAnimation, .cancelContentAndHold,
-             .beginDrag, .keepContent, .decline, .drag, .endDrag, .settle, .endDeceleration, .endSettling,
-             .stopAnimation, .rebaseDrag, .ignore, .endPointerScroll:
+        case .none, .hold, .deliver, .releaseContent, .releaseContentAndSettle, .suppress, .catchAnimation,
+             .cancelContentAndHold, .beginDrag, .keepContent, .decline, .drag, .endDrag, .settle, .endDeceleration,
+             .endSettling, .stopAnimation, .rebaseDrag, .ignore, .endPointerScroll:
             contentOffset = target
         }
     }

@@ -173,8 +173,9 @@ open class ScrollContainer: View {
         didSet { if pagingAxes != oldValue { finishChange() } }
     }
 
-    /// The page size, in points; nil means the bounds size. A zero, negative or non-finite dimension means
-    /// no paging along that axis. Default nil.
+    /// The page size, in points; nil means the bounds size. A dimension below 1 pt (zero, negative, or tiny
+    /// like 1e-12, whose boundaries would lie within rounding of each other) or non-finite means no paging
+    /// along that axis; so does a bounds dimension below 1 pt when this is nil. Default nil.
     public var pageSize: Size? {
         didSet { if pageSize != oldValue { updateCurrentPage(); finishChange() } }
     }
@@ -308,8 +309,8 @@ open class ScrollContainer: View {
         if maxOffset.x > minOffset.x || alwaysBounceHorizontal { scrollable.insert(.horizontal) }
         if maxOffset.y > minOffset.y || alwaysBounceVertical { scrollable.insert(.vertical) }
         let requested = pageSize ?? size
-        let page = Size(width: requested.width.isFinite && requested.width > 0 ? requested.width : 0,
-                        height: requested.height.isFinite && requested.height > 0 ? requested.height : 0)
+        let page = Size(width: ScrollPolicy.usablePageSize(requested.width),
+                        height: ScrollPolicy.usablePageSize(requested.height))
         var paging: Axis.Set = []
         if isPagingEnabled {
             for axis in Axis.allCases where pagingAxes.contains(axis) && page[axis] > 0 {
@@ -376,9 +377,9 @@ open class ScrollContainer: View {
             rebaseDrag()
         case .none:
             if !arbitration.isTracking { didComeToRest() }
-        case .hold, .deliver, .releaseContent, .suppress, .catchAnimation, .cancelContentAndHold, .beginDrag,
-             .keepContent, .decline, .drag, .endDrag, .settle, .endDeceleration, .endSettling, .startAnimation,
-             .applyImmediately, .ignore, .endPointerScroll:
+        case .hold, .deliver, .releaseContent, .releaseContentAndSettle, .suppress, .catchAnimation,
+             .cancelContentAndHold, .beginDrag, .keepContent, .decline, .drag, .endDrag, .settle, .endDeceleration,
+             .endSettling, .startAnimation, .applyImmediately, .ignore, .endPointerScroll:
             break
         }
         finishChange()
@@ -390,9 +391,12 @@ open class ScrollContainer: View {
     /// one under the press gets it).
     open override var acceptsKeyboardFocus: Bool { true }
 
-    /// Scrolls for arrows (40 pt), Page Up / Page Down (a height minus 40 pt), Home / End, Space and
-    /// Shift-Space, one page per key when paging; see `ScrollContainer+Keyboard.swift`. Returns false (the key
-    /// goes on to the superview chain) when the key's axis cannot scroll here.
+    /// Scrolls for arrows (40 pt), Page Up / Page Down (the container's height minus 40 pt, `pageKeyOverlap`,
+    /// but at least half its height: that only changes anything for a container under 80 pt tall, where the
+    /// overlap would leave less than half a screenful, or nothing at 40 pt), Home / End, Space and Shift-Space
+    /// (as Page Down / Page Up), one page per key when paging; see `ScrollContainer+Keyboard.swift`. Page keys,
+    /// Space, Home and End act along x, with the width, on a container that only scrolls horizontally.
+    /// Returns false (the key goes on to the superview chain) when the key's axis cannot scroll here.
     open override func keyPressed(_ key: Key, modifiers: KeyModifiers) -> Bool {
         scroll(for: key, modifiers: modifiers)
     }

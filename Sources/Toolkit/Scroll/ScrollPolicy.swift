@@ -28,6 +28,15 @@ struct ScrollPolicy {
     static let springBackTime = 0.5
     /// Distances below this (points) count as "already there".
     static let restTolerance = 0.001
+    /// Smallest page size that pages, points. Below it boundaries would lie within rounding of each other
+    /// (a 1e-12 pt page: billions of them in a pixel), indices would overflow, and searching boundaries would
+    /// take forever; no real page is smaller than a point.
+    static let minimumPageSize = 1.0
+
+    /// A requested page size along one axis as used: below `minimumPageSize` or non-finite, 0 (no paging).
+    static func usablePageSize(_ requested: Double) -> Double {
+        requested.isFinite && requested >= minimumPageSize ? requested : 0
+    }
 
     /// Smallest offset per axis, points.
     var minOffset: Point
@@ -37,7 +46,7 @@ struct ScrollPolicy {
     var viewport: Size
     /// Axes the container can scroll.
     var scrollable: Axis.Set
-    /// Page size per axis for `currentPage` (0: one page), points.
+    /// Page size per axis for `currentPage` (0: one page; see `usablePageSize`), points.
     var pageSize: Size
     /// Axes where resting offsets snap to pages (paging on, page size > 0).
     var pagingAxes: Axis.Set
@@ -219,7 +228,7 @@ struct ScrollPolicy {
     /// Index of the last page boundary on `axis` (0 when not paging there).
     func lastPageIndex(_ axis: Axis) -> Int {
         let p = pageSize[axis]
-        guard p > 0 else { return 0 }
+        guard p >= ScrollPolicy.minimumPageSize else { return 0 }
         let pages = ((maxOffset[axis] - minOffset[axis]) / p - 1e-9).rounded(.up)
         return pages.isFinite ? Int(min(max(0, pages), Double(Int32.max))) : 0
     }
@@ -232,7 +241,7 @@ struct ScrollPolicy {
     /// The index of the page boundary nearest to `x` (0 when not paging there).
     func nearestPageIndex(to x: Double, _ axis: Axis) -> Int {
         let p = pageSize[axis]
-        guard p > 0, x.isFinite else { return 0 }
+        guard p >= ScrollPolicy.minimumPageSize, x.isFinite else { return 0 }
         let last = lastPageIndex(axis)
         let f = ((x - minOffset[axis]) / p).rounded(.down)
         let k0 = f.isFinite ? Int(min(max(0, f), Double(last))) : 0
@@ -249,7 +258,7 @@ struct ScrollPolicy {
     /// direction when there is none past it): a fling never skips a page.
     func boundary(after x: Double, direction: Double, _ axis: Axis) -> Double {
         let p = pageSize[axis]
-        guard p > 0, x.isFinite else { return clamp(x, axis) }
+        guard p >= ScrollPolicy.minimumPageSize, x.isFinite else { return clamp(x, axis) }
         let last = lastPageIndex(axis)
         let eps = 0.01
         let f = ((x - minOffset[axis]) / p).rounded(.down)

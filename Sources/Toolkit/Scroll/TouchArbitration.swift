@@ -69,6 +69,9 @@ struct TouchArbitration {
         case deliver
         /// Stop holding this container's fingers back: the content may get what waited.
         case releaseContent
+        /// The last finger lifted before the delay: release the content (as `releaseContent`), then start the
+        /// motion to the resting offset (the range changed under the finger).
+        case releaseContentAndSettle
         /// The new finger never reaches the content.
         case suppress
         /// Stop the running motion where it is; the new finger never reaches the content.
@@ -86,7 +89,8 @@ struct TouchArbitration {
         case drag(lock: AxisLock)
         /// The drag is over; a motion follows when `willDecelerate`.
         case endDrag(willDecelerate: Bool)
-        /// Start a motion to the resting offset that no drag started (after a catch or a decline).
+        /// Start a motion to the resting offset that no drag started (after a catch, a decline, or a sequence
+        /// the content kept while the range changed under it).
         case settle
         /// The motion after a drag reached its end.
         case endDeceleration
@@ -121,8 +125,8 @@ struct TouchArbitration {
         case dragging(AxisLock)
         /// No finger is down; the motion after a drag runs (fling, bounce, spring back, page snap).
         case decelerating(AxisLock)
-        /// No finger is down; a motion no drag started runs (spring back or page snap after a catch, a wheel
-        /// or key step, or an animated `setContentOffset` when `programmatic`).
+        /// No finger is down; a motion no drag started runs (spring back or page snap after a catch or any
+        /// undecided sequence, a wheel or key step, or an animated `setContentOffset` when `programmatic`).
         case settling(programmatic: Bool)
         /// No finger is on the screen; touchpad fingers move the content 1:1 (`wl_pointer.axis` with source
         /// finger, until `axis_stop`).
@@ -354,11 +358,18 @@ struct TouchArbitration {
             return .none
         case .pending(let since):
             // A lift before the delay: a quick tap is never lost. Whatever waited goes to the content now.
-            state = fingers == 0 ? .idle : .content(since: since)
-            return .releaseContent
+            guard fingers == 0 else {
+                state = .content(since: since)
+                return .releaseContent
+            }
+            // The last finger: the content first, then rest inside the range (SCROLL.md 1) if the range
+            // changed under the finger.
+            return finishUndecided(release) == .settle ? .releaseContentAndSettle : .releaseContent
         case .content:
-            if fingers == 0 { state = .idle }
-            return .none
+            // The content had the fingers, the container never moved; but the range may have changed under
+            // them (content shrunk during a long press): rest inside it (SCROLL.md 1).
+            guard fingers == 0 else { return .none }
+            return finishUndecided(release)
         case .holding, .declined:
             guard fingers == 0 else { return .none }
             return finishUndecided(release)
@@ -373,10 +384,8 @@ struct TouchArbitration {
         switch state {
         case .idle, .decelerating, .settling, .pointerScrolling:
             return .none
-        case .pending, .content:
-            state = .idle
-            return .none
-        case .holding, .declined:
+        case .pending, .content, .holding, .declined:
+            // Nothing dragged, but the offset may rest outside a range that changed under the fingers.
             return finishUndecided(release)
         case .dragging(let lock):
             return finishDrag(lock: lock, release: release)

@@ -114,7 +114,8 @@ final class WaylandCursorTheme {
         return loaded
     }
 
-    /// The first image of the first of the shape's names the theme has, when its size is a multiple of `scale`.
+    /// The first image of the first of the shape's names the theme has whose size passes (a multiple of `scale`,
+    /// at least 3/4 of `pixelSize`): a name whose image fails gives way to the next name.
     private func themeImage(_ cursor: Cursor, pixelSize: Int, scale: Int) -> Image? {
         guard pixelSize <= 1024, let theme = theme(pixelSize: pixelSize) else { return nil }
         for name in WaylandCursorTheme.themeNames(for: cursor) {
@@ -128,7 +129,7 @@ final class WaylandCursorTheme {
             // compiled-in images of 16 pixels or less for any size (8-point cursors at scale 2), which the drawn
             // fallback replaces: the same shapes at every scale, crisp.
             guard width > 0, height > 0, width % scale == 0, height % scale == 0,
-                  max(width, height) * 4 >= pixelSize * 3 else { return nil }
+                  max(width, height) * 4 >= pixelSize * 3 else { continue }
             return Image(buffer: buffer, width: width, height: height, hotspotX: Int(image.hotspot_x),
                          hotspotY: Int(image.hotspot_y), scale: scale, isFallback: false)
         }

@@ -5,7 +5,11 @@
 /// Rules:
 /// - Nothing is drawn before the first `xdg_surface.configure`; that configure draws the first frame.
 /// - Afterwards frames are drawn on `wl_callback.done` of a frame callback, and only when the core needs one.
-/// - At most one frame callback is pending; nothing is committed while one is (the compositor paces us).
+/// - At most one frame callback is pending; nothing is committed while one is (the compositor paces us),
+///   with one exception: a configure that changes the size is acked and drawn at once, with no new callback.
+///   xdg-shell lets a client ack and commit at any time, and a compositor that throttles frame callbacks
+///   (a hidden or occluded surface may get none for a long time) must not be left waiting for the ack of a
+///   resize; the pending callback stays the only one. Without a free buffer it is drawn on the next release.
 /// - When the core wants a frame and no callback is pending, a callback is requested with a bare commit;
 ///   its `done` is the frame opportunity.
 /// - A later configure while idle is also a frame opportunity (resizes show without an extra round trip);
@@ -22,6 +26,9 @@ struct FramePacer: Equatable {
         case draw
         /// Commit without a new buffer, with a frame callback (to get a frame opportunity, or carry an ack).
         case requestCallback
+        /// Draw a frame and commit it now, while a frame callback is pending, without requesting another:
+        /// the ack of a resize (when the core has nothing to draw, do nothing: the ack waits for the done).
+        case drawWithoutCallback
     }
 
     /// True once the first configure arrived.
@@ -36,15 +43,21 @@ struct FramePacer: Equatable {
     private(set) var waitingForBuffer = false
     /// True once a frame with a buffer was committed.
     private(set) var hasCommittedFrame = false
+    /// True when a configure not acked yet changed the size.
+    private(set) var pendingSerialResizes = false
 
     init() {}
 
-    /// `xdg_surface.configure` with `serial` (after the toplevel's state was applied).
-    mutating func configure(serial: UInt32, needsFrame: Bool) -> Action {
+    /// `xdg_surface.configure` with `serial` (after the toplevel's state was applied); `resized` when it
+    /// changed the window size.
+    mutating func configure(serial: UInt32, needsFrame: Bool, resized: Bool = false) -> Action {
         pendingSerial = serial
+        if resized { pendingSerialResizes = true }
         let first = !isConfigured
         isConfigured = true
-        guard !callbackPending else { return .none }
+        guard !callbackPending else {
+            return pendingSerialResizes && !waitingForBuffer ? .drawWithoutCallback : .none
+        }
         if first || needsFrame { return .draw }
         return .requestCallback
     }
@@ -75,23 +88,34 @@ struct FramePacer: Equatable {
         waitingForBuffer = true
     }
 
-    /// `wl_buffer.release`: draw the skipped frame now, if there was one.
+    /// `wl_buffer.release`: draw the skipped frame now, if there was one (while a callback is pending, only the
+    /// frame of a resize not acked yet).
     mutating func bufferReleased() -> Action {
         guard waitingForBuffer else { return .none }
         waitingForBuffer = false
-        return callbackPending ? .none : .draw
+        guard callbackPending else { return .draw }
+        return pendingSerialResizes ? .drawWithoutCallback : .none
     }
 
     /// The serial to ack right before a commit, once (nil when every configure was acked).
     mutating func takeSerialToAck() -> UInt32? {
-        defer { pendingSerial = nil }
+        defer {
+            pendingSerial = nil
+            pendingSerialResizes = false
+        }
         return pendingSerial
     }
 
-    /// A commit with a frame callback went out; `withBuffer` when it attached a new frame.
-    mutating func didCommit(withBuffer: Bool) {
-        callbackPending = true
-        callbackFollowsFrame = withBuffer
+    /// A commit went out; `withBuffer` when it attached a new frame, `requestedCallback` when it asked for a
+    /// frame callback (every commit does, except `drawWithoutCallback`'s).
+    mutating func didCommit(withBuffer: Bool, requestedCallback: Bool = true) {
+        if requestedCallback {
+            callbackPending = true
+            callbackFollowsFrame = withBuffer
+        } else if withBuffer {
+            // The pending callback's done now comes after this frame too.
+            callbackFollowsFrame = true
+        }
         if withBuffer {
             hasCommittedFrame = true
             waitingForBuffer = false

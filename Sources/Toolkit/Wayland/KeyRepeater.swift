@@ -24,6 +24,9 @@ final class KeyRepeater {
     private var repeatingCode: UInt32?
     private var repeatingKey: Key = .space
     private var deadline: Duration = .zero
+    /// The timer's action, made once: a held key schedules a timer per repeat (25 per second and more), and a
+    /// closure made at each would be a heap allocation per repeat.
+    private lazy var fireAction: @MainActor () -> Void = { [weak self] in self?.fire() }
 
     /// - Parameters:
     ///   - timers: the window's timer queue.
@@ -80,7 +83,7 @@ final class KeyRepeater {
     }
 
     private func schedule() {
-        timer = timers.schedule(at: deadline) { [weak self] in self?.fire() }
+        timer = timers.schedule(at: deadline, fireAction)
     }
 
     private func fire() {

@@ -10,6 +10,9 @@ import Glibc
 /// keys (arrows, page up / down, home, end, space, tab, enter, escape, backspace) work as on a US layout, every
 /// other key is dropped, modifiers read as none, and keys repeat. Only the bytes the keymap file really has
 /// are read, however large the declared size. Every keymap descriptor is closed.
+///
+/// Focus: keys reach the window only between an enter on its surface and the leave; an enter on another surface
+/// (or a NULL one) counts as a leave. Any press stops the key repeating before it, even one with no symbol.
 @MainActor
 final class WaylandKeyboard {
     private(set) var proxy: OpaquePointer?
@@ -36,9 +39,9 @@ final class WaylandKeyboard {
             enter: { data, _, _, surface, _ in
                 let address = UInt(bitPattern: surface)
                 WaylandKeyboard.with(data) { keyboard in
-                    // Focus on another surface (or a destroyed one: NULL) is not focus on the window.
-                    guard address != 0, address == keyboard.context.windowSurface else { return }
-                    keyboard.focus(true)
+                    // Focus on another surface (or a destroyed one: NULL) is not focus on the window: the focus
+                    // went there, so the window has lost it (as for the pointer).
+                    keyboard.focus(address != 0 && address == keyboard.context.windowSurface)
                 }
             },
             leave: { data, _, _, surface in
@@ -147,16 +150,20 @@ final class WaylandKeyboard {
     }
 
     private func key(time: UInt32, code: UInt32, state: UInt32) {
+        // Keys belong to the surface of the latest enter: none before an enter on the window, none after a leave
+        // or an enter elsewhere (the repeater stopped then).
+        guard hasFocus else { return }
         let pressed = state == WL_KEYBOARD_KEY_STATE_PRESSED.rawValue
         let timestamp = context.eventTime(time)
         let key: Key
         let repeats: Bool
         if let xkb {
             let keysym = xkb.keysym(evdevCode: code)
-            // A key without a symbol in this layout (or with several) means nothing to the toolkit; its
-            // release still has to end a repeat it may have started under another layout group.
+            // A key without a symbol in this layout (or with several) means nothing to the toolkit, but its press
+            // is still the newest key: the previous key stops repeating. Its release goes on below: it has to end
+            // a repeat it may have started under another layout group.
             guard keysym != 0 || !pressed else {
-                repeater.keyReleased(code: code)
+                repeater.stop()
                 return
             }
             key = KeysymMapping.key(forKeysym: keysym)

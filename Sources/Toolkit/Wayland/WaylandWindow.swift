@@ -76,7 +76,9 @@ public final class WaylandWindow {
     /// Whether some seat currently has a keyboard.
     public var hasKeyboard: Bool { seats.contains { $0.keyboard != nil } }
 
-    /// The window title (`xdg_toplevel.set_title`).
+    /// The window title (`xdg_toplevel.set_title`). The compositor gets at most its first 1024 bytes of UTF-8
+    /// (cut at a character boundary): a longer string would not fit in a Wayland message and would end the
+    /// connection. The property keeps the whole string.
     public var title: String {
         didSet { xdg?.setTitle(title) }
     }
@@ -137,9 +139,10 @@ public final class WaylandWindow {
     /// Connects and creates the toplevel; the first frame is drawn when the compositor configures it (in
     /// `run` or `dispatchOnce`).
     /// - Parameters:
-    ///   - title: the window title.
+    ///   - title: the window title (the compositor gets at most 1024 bytes of it, see `title`).
     ///   - size: the initial size, in points; rounded to whole points, at least 1 x 1 (non-finite: 1).
-    ///   - appID: the application id (desktop file name) compositors group windows by.
+    ///   - appID: the application id (desktop file name) compositors group windows by; likewise cut to 1024
+    ///     bytes of UTF-8 at a character boundary.
     ///   - connection: where to connect.
     /// - Throws: `WaylandError.noDisplay` when nothing answers, `.missingGlobal` when the compositor lacks
     ///   `wl_compositor`, `wl_shm` or `xdg_wm_base`, `.connectionLost` when it breaks the connection.
@@ -401,12 +404,13 @@ public final class WaylandWindow {
     private func configured(serial: UInt32) {
         guard let xdg else { return }
         isBusy = true
+        let previousSize = core.size
         core.resize(to: XdgWindow.resolvedSize(configured: xdg.configuredSize, current: core.size,
                                                minimum: minimumSize))
         // The scale that fits `SurfaceLimits` depends on the size.
         updateBufferScale()
         isBusy = false
-        execute(pacer.configure(serial: serial, needsFrame: core.needsFrame))
+        execute(pacer.configure(serial: serial, needsFrame: core.needsFrame, resized: core.size != previousSize))
     }
 
     private func frameDone() {
@@ -421,6 +425,7 @@ public final class WaylandWindow {
         case .none: break
         case .draw: drawFrame()
         case .requestCallback: requestCallback()
+        case .drawWithoutCallback: drawFrame(requestingCallback: false)
         }
     }
 
@@ -433,12 +438,13 @@ public final class WaylandWindow {
         pacer.didCommit(withBuffer: false)
     }
 
-    /// Draws the core's damage into a free buffer and commits it with its damage and a frame callback.
+    /// Draws the core's damage into a free buffer and commits it with its damage and, with `requestingCallback`,
+    /// a frame callback (without: the ack of a resize while a callback is pending, see `FramePacer`).
     ///
     /// Order matters: the buffer is acquired (and the damage a fresh buffer needs is added) before
     /// `prepareFrame`, so that everything the core is told before drawing happens before its frame starts
     /// and the core's frame request state ends consistent.
-    private func drawFrame() {
+    private func drawFrame(requestingCallback: Bool = true) {
         guard !isBusy, let xdg, let surface = xdg.surface, let buffers else { return }
         isBusy = true
         defer { isBusy = false }
@@ -502,11 +508,11 @@ public final class WaylandWindow {
             // Before v4 damage is in surface coordinates, which are points.
             drawn.forEachRect { x, y, w, h in wl_surface_damage(surface, Int32(x), Int32(y), Int32(w), Int32(h)) }
         }
-        xdg.requestFrameCallback()
+        if requestingCallback { xdg.requestFrameCallback() }
         wl_surface_commit(surface)
         buffers.commit(buffer, damage: pixelDamage)
         let first = !pacer.hasCommittedFrame
-        pacer.didCommit(withBuffer: true)
+        pacer.didCommit(withBuffer: true, requestedCallback: requestingCallback)
         if first {
             timeToFirstCommit = clock.now - startTime
             onFirstFrameCommitted?()

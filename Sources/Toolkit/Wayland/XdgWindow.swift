@@ -138,16 +138,37 @@ final class XdgWindow {
         setAppID(appID)
     }
 
-    /// `xdg_toplevel.set_title`.
-    func setTitle(_ title: String) {
-        guard let toplevel else { return }
-        xdg_toplevel_set_title(toplevel, title)
+    /// The most bytes of UTF-8 a title or an app id is sent with. libwayland marshals a request into a
+    /// 4096-byte buffer; a string too long for it cannot be sent and the connection ends. 1024 bytes hold more
+    /// than any title bar shows.
+    static let maximumTextBytes = 1024
+
+    /// `text` cut to at most `maximumTextBytes` bytes of UTF-8, at a Unicode scalar boundary (never part of a
+    /// character's bytes). Shorter text is returned as it is.
+    static func wireText(_ text: String) -> String {
+        guard text.utf8.count > maximumTextBytes else { return text }
+        let scalars = text.unicodeScalars
+        var end = scalars.startIndex
+        var bytes = 0
+        while end < scalars.endIndex {
+            let width = UTF8.width(scalars[end])
+            guard bytes + width <= maximumTextBytes else { break }
+            bytes += width
+            end = scalars.index(after: end)
+        }
+        return String(scalars[..<end])
     }
 
-    /// `xdg_toplevel.set_app_id` (the desktop file name, without `.desktop`).
+    /// `xdg_toplevel.set_title`, cut to `maximumTextBytes`.
+    func setTitle(_ title: String) {
+        guard let toplevel else { return }
+        xdg_toplevel_set_title(toplevel, XdgWindow.wireText(title))
+    }
+
+    /// `xdg_toplevel.set_app_id` (the desktop file name, without `.desktop`), cut to `maximumTextBytes`.
     func setAppID(_ appID: String) {
         guard let toplevel else { return }
-        xdg_toplevel_set_app_id(toplevel, appID)
+        xdg_toplevel_set_app_id(toplevel, XdgWindow.wireText(appID))
     }
 
     /// `xdg_toplevel.set_min_size`, in points (0: no minimum). Applied at the next commit.

@@ -12,14 +12,17 @@
 ///   it only where the pointer drags (`ScrollContainer.dragsWithPointer`) or the content is moving (the press
 ///   catches a fling as a touch would, rule 2.8); elsewhere the content gets it at once. Before that, wheel and
 ///   key steps running under the pointer complete at once (a 0.1 s tween is not a fling to catch). Leaving the
-///   window with the button held lifts it there. Other buttons only move the focus.
+///   window with the button held lifts it there. Other buttons only move the focus. The press is a sequence of
+///   its own: it never joins fingers on a container (nor they it), and `wl_touch.cancel` does not end it, so
+///   `isPrimaryPressed` always matches the router's emulated touch.
 /// - **Axis events.** Each axis is routed on its own to the innermost scroll container under the pointer that
 ///   can scroll along it, so a horizontal wheel over a vertical list inside a horizontal pager scrolls the
 ///   pager. Wheel and continuous events are routed event by event. A touchpad gesture (source finger) is
 ///   latched per axis from its first event to its `axis_stop`: the container it started on keeps it even when
 ///   the content moving under the pointer brings another one there. A stop ends the gesture of the
 ///   container(s) latched on the stopped axes; a wheel event, a leave, or a latched container leaving the window
-///   ends a gesture whose stop never came, as if it had stopped then.
+///   ends a gesture whose stop never came, as if it had stopped then. So does a latched container that can no
+///   longer scroll along the axis (the next event then latches the innermost one that can).
 ///
 /// Allocation: hover walks superview chains and routing walks up from the hit view; nothing is stored per event.
 @MainActor
@@ -140,8 +143,8 @@ final class PointerRouter {
         guard dx != 0 || dy != 0 else { return }
         var horizontal: ScrollContainer?
         var vertical: ScrollContainer?
-        if dx != 0 { horizontal = touchpadTarget(.horizontal) }
-        if dy != 0 { vertical = touchpadTarget(.vertical) }
+        if dx != 0 { horizontal = touchpadTarget(.horizontal, at: time) }
+        if dy != 0 { vertical = touchpadTarget(.vertical, at: time) }
         if let h = horizontal, h === vertical {
             h.touchpadScroll(by: Point(x: dx, y: dy), at: time)
             return
@@ -151,10 +154,18 @@ final class PointerRouter {
     }
 
     /// The container a touchpad gesture along `axis` scrolls: the latched one while its gesture lasts,
-    /// otherwise the innermost one under the pointer (which is latched from now on).
-    private func touchpadTarget(_ axis: Axis) -> ScrollContainer? {
+    /// otherwise the innermost one under the pointer (which is latched from now on). A latched container that
+    /// can no longer scroll along `axis` (scrolling disabled, range gone) loses the gesture as if its stop came
+    /// at `time`, so that it springs back from an overscroll (SCROLL.md 1), unless the gesture still runs on
+    /// it along the other axis (its stop on that axis ends it).
+    private func touchpadTarget(_ axis: Axis, at time: Duration) -> ScrollContainer? {
         let latched = axis == .horizontal ? touchpadHorizontal : touchpadVertical
-        if let latched, latched.hostWindow === window, latched.canTouchpadScroll(along: axis) { return latched }
+        if let latched, latched.hostWindow === window {
+            if latched.canTouchpadScroll(along: axis) { return latched }
+            let other = axis == .horizontal ? touchpadVertical : touchpadHorizontal
+            if axis == .horizontal { touchpadHorizontal = nil } else { touchpadVertical = nil }
+            if latched !== other { latched.touchpadEnded(at: time) }
+        }
         guard let location else { return nil }
         let found = innermost(at: location, along: axis, touchpad: true)
         if axis == .horizontal { touchpadHorizontal = found } else { touchpadVertical = found }

@@ -75,6 +75,9 @@ final class TouchRouter {
     private var containerDepths: [Int] = []
     private var outbox: [Delivery] = []
     private var containersWithEffects: [ScrollContainer] = []
+    /// Snapshots of `containers` for the loops that call into containers (`forEachRegistered`), stacked so a
+    /// re-entrant input can push its own above the one being walked. Reserved once: no allocation per event.
+    private var walk: [ScrollContainer] = []
     /// Reused for the `[Touch]` argument of view calls (no array allocated per event).
     private var argument: [Touch] = []
     private var pendingMoves = false
@@ -91,6 +94,7 @@ final class TouchRouter {
         containerDepths.reserveCapacity(8)
         outbox.reserveCapacity(32)
         containersWithEffects.reserveCapacity(8)
+        walk.reserveCapacity(16)
         argument.reserveCapacity(16)
     }
 
@@ -144,27 +148,28 @@ final class TouchRouter {
         leave()
     }
 
-    /// The compositor took every touch away: the content's are cancelled, the containers settle.
+    /// The compositor took every touch away (`wl_touch.cancel`, or the seat lost its touch capability): the
+    /// content's are cancelled, the containers settle. The pointer's primary button (`pointerTouchID`) is not
+    /// one of the compositor's touches: its sequence goes on, and so do the containers tracking it (a container
+    /// never tracks both, see `ScrollContainer.participates(inTouch:)`).
     func cancelAll(time: Duration) {
         enter()
         let t = monotonic(time)
         pendingMoves = false
-        for i in touches.indices {
+        for i in touches.indices where touches[i].touch.id != WindowCore.pointerTouchID {
             touches[i].touch.timestamp = t
             if touches[i].phase == .began, let view = touches[i].view {
                 post(.cancelled, touches[i].touch, to: view)
             }
             touches[i].phase = .finished
         }
-        touches.removeAll(keepingCapacity: true)
-        var k = 0
-        while k < containers.count {
-            let container = containers[k]
+        touches.removeAll { $0.touch.id != WindowCore.pointerTouchID }
+        forEachRegistered { container in
+            guard !container.tracksFinger(WindowCore.pointerTouchID) else { return }
             container.routerTouchesCancelled(time: t)
-            k += 1
         }
-        containers.removeAll(keepingCapacity: true)
-        containerDepths.removeAll(keepingCapacity: true)
+        dropIdleContainers()
+        resolveWaiting()
         leave()
     }
 
@@ -225,11 +230,8 @@ final class TouchRouter {
                 finishContent(at: i)
             }
         }
-        var k = 0
-        while k < containers.count {
-            let other = containers[k]
-            k += 1
-            guard other !== container, sharesFinger(other, container) else { continue }
+        forEachRegistered { other in
+            guard other !== container, sharesFinger(other, container) else { return }
             other.routerOtherContainerClaimed(time: lastTime)
         }
         resolveWaiting()
@@ -288,10 +290,7 @@ final class TouchRouter {
     private func lift(id: Int, time: Duration) {
         guard let i = index(of: id) else { return }
         touches[i].touch.timestamp = time
-        var k = 0
-        while k < containers.count {
-            let container = containers[k]
-            k += 1
+        forEachRegistered { container in
             if container.tracksFinger(id) { container.routerTouchUp(id: id, time: time) }
         }
         dropIdleContainers()
@@ -312,12 +311,7 @@ final class TouchRouter {
     private func processMoves(time: Duration) {
         guard pendingMoves else { return }
         pendingMoves = false
-        var k = 0
-        while k < containers.count {
-            let container = containers[k]
-            k += 1
-            container.routerFrame(time: time)
-        }
+        forEachRegistered { $0.routerFrame(time: time) }
         for i in touches.indices where touches[i].contentMoved {
             guard touches[i].phase == .began, let view = touches[i].view else {
                 if touches[i].phase != .waiting { touches[i].contentMoved = false }
@@ -392,6 +386,25 @@ final class TouchRouter {
             i += 1
         }
         return nil
+    }
+
+    /// Calls `body` for every container registered now, deepest first. The calls run app code (a delegate's
+    /// `willEndDragging`, `touchesShouldCancel`, `touchesShouldBegin`) that may disable scrolling or remove a
+    /// container, which unregisters it (`detach`, `viewWillLeave`) while the loop runs: walking `containers`
+    /// itself by index would then skip the container after it, which kept a finger that was gone. So the loop
+    /// walks a snapshot, and skips a container that is no longer registered when its turn comes (it was
+    /// cancelled or reset when it left). Containers registered during the loop are not visited.
+    private func forEachRegistered(_ body: (ScrollContainer) -> Void) {
+        let base = walk.count
+        walk.append(contentsOf: containers)
+        let end = walk.count
+        var k = base
+        while k < end {
+            let container = walk[k]
+            k += 1
+            if containers.contains(where: { $0 === container }) { body(container) }
+        }
+        walk.removeLast(walk.count - base)
     }
 
     private func isHeld(_ id: Int) -> Bool {

@@ -125,6 +125,32 @@ extension CompositorState {
         return true
     }
 
+    /// key with a raw code to the input surface's client, whatever the focus.
+    func sendRawKey(code: UInt32, pressed: Bool) {
+        guard capabilities.contains(.keyboard), let surface = inputSurface else {
+            droppedInputEventCount += 1
+            return
+        }
+        let serial = nextSerial(), time = timeMilliseconds
+        let state = pressed ? WL_KEYBOARD_KEY_STATE_PRESSED : WL_KEYBOARD_KEY_STATE_RELEASED
+        for keyboard in resources(keyboards, of: wl_resource_get_client(surface)) {
+            wl_keyboard_send_key(keyboard, serial, time, code, state.rawValue)
+        }
+    }
+
+    /// keyboard enter on the cursor surface, as if it were a window (no leave from the toplevel first).
+    func sendKeyboardEnterOnCursorSurface() -> Bool {
+        guard let surface = cursorSurface else { return false }
+        var keys = wl_array()
+        wl_array_init(&keys)
+        let serial = nextSerial()
+        for keyboard in resources(keyboards, of: wl_resource_get_client(surface)) {
+            wl_keyboard_send_enter(keyboard, serial, surface, &keys)
+        }
+        wl_array_release(&keys)
+        return true
+    }
+
     /// One hand-made event on every client's socket (header: object id, then size << 16 | opcode).
     func sendRawEvent(objectID: UInt32, opcode: UInt16, arguments: [UInt32]) -> Int {
         let size = UInt32(8 + 4 * arguments.count)

@@ -16,6 +16,12 @@ extension CompositorState {
         return wl_fixed_from_double(min(max(value, -8_388_607), 8_388_607))
     }
 
+    /// A finite whole number as a wire `int`, clamped to Int32's range in Double first: converting a value
+    /// beyond Int64 (1e300 from a fuzzer) to an integer type traps.
+    static func wireInt(_ value: Double) -> Int32 {
+        Int32(min(max(value, Double(Int32.min)), Double(Int32.max)))
+    }
+
     /// The input surface and the objects of its client in `list`, when the seat has `capability`; nil (and the
     /// event counted as dropped) otherwise.
     private func target(_ capability: SeatCapabilities,
@@ -107,12 +113,12 @@ extension CompositorState {
             for (axis, value) in axes where value.isFinite && value != 0 {
                 if source == .wheel {
                     if version >= 8 {
-                        wl_pointer_send_axis_value120(pointer, axis.rawValue, Int32(clamping: Int64(value.rounded())))
+                        wl_pointer_send_axis_value120(pointer, axis.rawValue, CompositorState.wireInt(value.rounded()))
                     } else if version >= 5 {
                         // Only whole detents exist before value120; a partial step carries none.
                         let detents = (value / 120).rounded(.towardZero)
                         if detents != 0 {
-                            wl_pointer_send_axis_discrete(pointer, axis.rawValue, Int32(clamping: Int64(detents)))
+                            wl_pointer_send_axis_discrete(pointer, axis.rawValue, CompositorState.wireInt(detents))
                         }
                     }
                     wl_pointer_send_axis(pointer, time, axis.rawValue, fixed(value / 120 * 15))
