@@ -258,6 +258,17 @@ public final class Canvas {
                         color.premultipliedARGB)
     }
 
+    /// Makes the pixels of `rect` (points, translated and clipped like drawing) fully transparent (SRC 0): the
+    /// start of a redraw of a damaged area whose background is not opaque, so that translucent drawing does not
+    /// pile up on the pixels of earlier frames.
+    public func clear(_ rect: Rect) {
+        guard let box = pixelBox(rect) else { return }
+        let clipped = box.intersection(clipBox)
+        guard !clipped.isEmpty, let pixels, destination != nil else { return }
+        _ = pixman_fill(pixels, Int32(strideBytes / 4), 32, Int32(clipped.x0), Int32(clipped.y0),
+                        Int32(clipped.width), Int32(clipped.height), 0)
+    }
+
     // MARK: Buffers
 
     /// Copies the pixels inside `region` (pixels, not points) from `source` into this surface, replacing them (SRC).

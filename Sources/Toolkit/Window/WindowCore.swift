@@ -228,10 +228,14 @@ public final class WindowCore {
         damage.removeAll()
         // Rectangle by rectangle: a scrolled list's strip and its indicator are far apart, and their bounding box
         // would be most of the list.
+        // Without an opaque window background, a damaged area starts transparent: drawing composites OVER, and
+        // translucent content must not pile up on the pixels of earlier frames.
+        let clearsFirst = rootView.backgroundColor?.isOpaque != true
         drawn.forEachRect { x, y, w, h in
             let dirty = Rect(x: Double(x), y: Double(y), width: Double(w), height: Double(h))
             canvas.saveState()
             canvas.clip(to: dirty)
+            if clearsFirst { canvas.clear(dirty) }
             rootView.drawHierarchy(in: canvas, dirty: dirty)
             canvas.restoreState()
         }
