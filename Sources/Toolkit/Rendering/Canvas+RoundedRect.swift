@@ -12,7 +12,9 @@
 //
 // To keep the per-pixel work small, only the four corner patches (k x k pixels, k = ceil(r), or the line width if
 // larger, and at most half the box) go through a coverage mask; everything between them is covered exactly 0 or 1
-// and is filled as plain boxes (the SRC fast path for opaque colors).
+// and is filled as plain boxes (the SRC fast path for opaque colors). The patches' coverage depends only on the
+// radius, line width and patch size, so it is computed once and kept in `CornerMaskCache` (the per-pixel path below
+// remains for patches too large to cache, and as the reference the cache is tested against).
 
 import CPixman
 
@@ -50,7 +52,8 @@ extension Canvas {
         // Corner patch sizes, at most half the box so that opposite patches never overlap.
         let kx = min(k, box.width / 2), ky = min(k, box.height / 2)
 
-        if kx > 0, ky > 0 {
+        if kx > 0, ky > 0,
+           !drawCachedCorners(of: box, kx: kx, ky: ky, radius: r, lineWidth: lineWidth, pixel: pixel) {
             // Corners by index rather than from an array literal, which would allocate on every call.
             for index in 0..<4 {
                 let left = index & 1 == 0, top = index < 2
@@ -71,6 +74,27 @@ extension Canvas {
             fillBox(PixelBox(x0: box.x0, y0: box.y0 + ky, x1: box.x1, y1: box.y1 - ky), pixel: pixel)
             fillBox(PixelBox(x0: box.x0 + kx, y0: box.y1 - ky, x1: box.x1 - kx, y1: box.y1), pixel: pixel)
         }
+    }
+
+    /// Composites the four `kx x ky` corner patches of `box` from `CornerMaskCache.shared`; false (nothing drawn)
+    /// when the cache is bypassed or cannot hold them.
+    private func drawCachedCorners(of box: PixelBox, kx: Int, ky: Int, radius r: Double, lineWidth: Int?,
+                                   pixel: UInt32) -> Bool {
+        guard usesCornerMaskCache else { return false }
+        let drawn: Void? = CornerMaskCache.shared.withCorners(radius: r, lineWidth: lineWidth ?? 0,
+                                                              width: kx, height: ky) { image, slotY in
+            for index in 0..<4 {
+                let left = index & 1 == 0, top = index < 2
+                let x0 = left ? box.x0 : box.x1 - kx, y0 = top ? box.y0 : box.y1 - ky
+                let clipped = PixelBox(x0: x0, y0: y0, x1: x0 + kx, y1: y0 + ky).intersection(clipBox)
+                guard !clipped.isEmpty else { continue }
+                // The patch's top-left pixel is at (0 or kx, slotY + 0 or ky) in the slot: see CornerMaskCache.
+                compositeSolid(pixel: pixel, box: clipped, mask: image,
+                               maskX: (left ? 0 : kx) + clipped.x0 - x0,
+                               maskY: slotY + (top ? 0 : ky) + clipped.y0 - y0)
+            }
+        }
+        return drawn != nil
     }
 
     /// Writes one corner patch's coverage into the scratch mask and composites it.

@@ -36,6 +36,9 @@ public final class Canvas {
     private let solidSource: OpaquePointer?
     /// Scratch coverage for antialiased shapes.
     let mask = CoverageMask()
+    /// Whether rounded-rect corners come from `CornerMaskCache.shared` (true) or are computed per pixel on every
+    /// draw (false: the reference path that tests compare the cache against).
+    var usesCornerMaskCache = true
 
     /// Current offset added to every drawing coordinate, in points.
     private(set) var translation = Point.zero

@@ -53,7 +53,13 @@ final class CoverageMask {
     /// Writes the coverage (0...1, clamped) of pixel (`x`, `y`) of the prepared corner.
     func set(x: Int, y: Int, coverage: Double) {
         guard let bits else { return }
+        bits.storeBytes(of: CoverageMask.byte(coverage), toByteOffset: y * stride + x, as: UInt8.self)
+    }
+
+    /// A coverage (0...1, clamped; NaN counts as 0) as an a8 value; shared with `CornerMaskCache` so that cached
+    /// corners hold exactly the bytes drawing them directly would.
+    static func byte(_ coverage: Double) -> UInt8 {
         let c = coverage.isNaN ? 0 : min(max(coverage, 0), 1)
-        bits.storeBytes(of: UInt8((c * 255).rounded()), toByteOffset: y * stride + x, as: UInt8.self)
+        return UInt8((c * 255).rounded())
     }
 }

@@ -1,0 +1,162 @@
+// Corner coverage kept across draws.
+//
+// The four corner patches of a rounded box depend only on (radius r, line width w or fill, patch size kx x ky),
+// never on where the box is: in the top-left patch the far edges are more than r away (r and the patch are at most
+// half the box), so the coverage of pixel (i, j) of the patch is a function of its centre's distances from the two
+// near edges, dx = i + 1/2 and dy = j + 1/2 (see the derivation in Canvas+RoundedRect.swift):
+//     q = (max(r - dx, 0), max(r - dy, 0)),   coverage = 1 if either is 0, else clamp(r - |q| + 1/2, 0, 1),
+// minus the same for the inner box (distances dx - w, dy - w, radius max(0, r - w)) for a stroke. The other three
+// corners are its mirror images. Every rounded rect of a list draws the same corners, so computing them once (a
+// square root per pixel) and compositing the stored coverage afterwards removes the per-pixel math from a frame.
+//
+// Storage: one a8 image of `slotCount` slots stacked vertically, each `slotSide` pixels square. A slot holds the
+// four corners of one key laid out as the corners of a 2kx x 2ky rounded box: top-left at (0, 0), top-right at
+// (kx, 0), bottom-left at (0, ky), bottom-right at (kx, ky). The image is made on first use and never grows, so a
+// warm cache (and a cache miss after that) allocates nothing; patches larger than `maximumPatchSide` are not
+// cached and are drawn the old way.
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+import CPixman
+
+/// A small process-wide cache of rounded-rect corner coverage masks, least recently used out.
+///
+/// `@unchecked Sendable`: every stored property is only read or written inside `withCorners`, under `mutex`.
+final class CornerMaskCache: @unchecked Sendable {
+    /// What the four corners of a slot were computed for; all sizes in pixels.
+    struct Key: Equatable {
+        /// The corner radius's bit pattern: equal radii give equal masks, and the radius is compared exactly.
+        var radiusBits: UInt64
+        /// The stroke width, or 0 for a fill (strokes are at least 1 pixel wide).
+        var lineWidth: Int
+        /// Patch width kx.
+        var width: Int
+        /// Patch height ky.
+        var height: Int
+    }
+
+    /// The cache every canvas shares: corners drawn into one buffer are ready for the next one.
+    static let shared = CornerMaskCache()
+
+    /// Number of keys kept (a UI uses a handful of radii and line widths).
+    static let slotCount = 16
+    /// Largest patch side cached, in pixels (a 32 pt radius at 2x); a slot is twice that square.
+    static let maximumPatchSide = 64
+    static let slotSide = 2 * maximumPatchSide
+
+    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    private var keys: [Key?]
+    /// Per slot, the value of `useClock` at its last use (0: never used).
+    private var lastUse: [UInt64]
+    private var useClock: UInt64 = 0
+    private var bits: UnsafeMutableRawPointer?
+    private var image: OpaquePointer?
+    /// Computations so far (cache misses), for tests that check reuse.
+    private(set) var computeCount = 0
+
+    init() {
+        mutex = .allocate(capacity: 1)
+        mutex.initialize(to: pthread_mutex_t())
+        pthread_mutex_init(mutex, nil)
+        keys = Array(repeating: nil, count: CornerMaskCache.slotCount)
+        lastUse = Array(repeating: 0, count: CornerMaskCache.slotCount)
+    }
+
+    deinit {
+        if let image { pixman_image_unref(image) }
+        bits?.deallocate()
+        pthread_mutex_destroy(mutex)
+        mutex.deallocate()
+    }
+
+    /// Runs `body` with the a8 image holding the corners for (`radius`, `lineWidth` or 0 for a fill, `width` x
+    /// `height` patches), and the y of their slot in it, computing them on a miss. Returns nil without running
+    /// `body` when the patches are too large to cache or the storage cannot be made.
+    ///
+    /// `body` runs under the cache's lock (another thread could otherwise overwrite the slot while it is read), so
+    /// it must not call back into the cache.
+    func withCorners<Result>(radius: Double, lineWidth: Int, width: Int, height: Int,
+                             _ body: (_ image: OpaquePointer, _ slotY: Int) -> Result) -> Result? {
+        let side = CornerMaskCache.maximumPatchSide
+        guard width > 0, height > 0, width <= side, height <= side, lineWidth >= 0 else { return nil }
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        guard let image = storage(), let bits else { return nil }
+        let key = Key(radiusBits: radius.bitPattern, lineWidth: lineWidth, width: width, height: height)
+        useClock &+= 1
+        var slot = 0
+        if let hit = keys.firstIndex(where: { $0 == key }) {
+            slot = hit
+        } else {
+            // Least recently used; never-used slots (0) come first.
+            for index in 1..<lastUse.count where lastUse[index] < lastUse[slot] { slot = index }
+            keys[slot] = key
+            computeCount += 1
+            CornerMaskCache.writeCorners(into: bits + slot * CornerMaskCache.slotSide * CornerMaskCache.slotSide,
+                                         stride: CornerMaskCache.slotSide, key: key, radius: radius)
+        }
+        lastUse[slot] = useClock
+        return body(image, slot * CornerMaskCache.slotSide)
+    }
+
+    /// Forgets every key, so that the next draws compute their corners again (for tests).
+    func removeAll() {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        for index in keys.indices {
+            keys[index] = nil
+            lastUse[index] = 0
+        }
+    }
+
+    /// The image, made on first use; nil if pixman cannot make it. Called under the lock.
+    private func storage() -> OpaquePointer? {
+        if let image { return image }
+        let side = CornerMaskCache.slotSide, rows = side * CornerMaskCache.slotCount
+        let newBits = UnsafeMutableRawPointer.allocate(byteCount: side * rows, alignment: 16)
+        newBits.initializeMemory(as: UInt8.self, repeating: 0, count: side * rows)
+        guard let created = pixman_image_create_bits(PIXMAN_a8, Int32(side), Int32(rows),
+                                                     newBits.assumingMemoryBound(to: UInt32.self), Int32(side))
+        else {
+            newBits.deallocate()
+            return nil
+        }
+        bits = newBits
+        image = created
+        return created
+    }
+
+    /// Writes the four corners of `key` into a slot starting at `base` (see the layout at the top of the file).
+    private static func writeCorners(into base: UnsafeMutableRawPointer, stride: Int, key: Key, radius r: Double) {
+        let kx = key.width, ky = key.height, lw = key.lineWidth
+        let innerRadius = max(0, r - Double(lw))
+        for j in 0..<ky {
+            for i in 0..<kx {
+                let dx = Double(i) + 0.5, dy = Double(j) + 0.5
+                var coverage = cornerCoverage(dx: dx, dy: dy, radius: r)
+                if lw > 0 {
+                    let ix = dx - Double(lw), iy = dy - Double(lw)
+                    if ix > 0, iy > 0 { coverage -= cornerCoverage(dx: ix, dy: iy, radius: innerRadius) }
+                }
+                let byte = CoverageMask.byte(coverage)
+                let left = i, right = 2 * kx - 1 - i, top = j * stride, bottom = (2 * ky - 1 - j) * stride
+                base.storeBytes(of: byte, toByteOffset: top + left, as: UInt8.self)
+                base.storeBytes(of: byte, toByteOffset: top + right, as: UInt8.self)
+                base.storeBytes(of: byte, toByteOffset: bottom + left, as: UInt8.self)
+                base.storeBytes(of: byte, toByteOffset: bottom + right, as: UInt8.self)
+            }
+        }
+    }
+
+    /// Coverage (0...1) of a pixel whose centre is `dx`, `dy` pixels inside the two near edges of a corner of
+    /// `radius` pixels (both distances positive). See the derivation at the top of the file.
+    static func cornerCoverage(dx: Double, dy: Double, radius: Double) -> Double {
+        let qx = max(radius - dx, 0), qy = max(radius - dy, 0)
+        if qx == 0 || qy == 0 { return 1 }
+        let d = (qx * qx + qy * qy).squareRoot()
+        return min(max(radius - d + 0.5, 0), 1)
+    }
+}
