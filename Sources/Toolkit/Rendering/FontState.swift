@@ -13,6 +13,16 @@ struct FontState {
     private(set) var path: String?
     /// Cached glyphs keyed by `pixelSize << 32 | codepoint`.
     private var glyphs: [UInt64: Glyph] = [:]
+    /// Glyphs of codepoints below 128 for up to `asciiSizeCount` pixel sizes: slot `s` holds codepoint `c` at
+    /// `s * 128 + c` for pixel size `asciiSizes[s]`. Most UI text is ASCII at a few sizes, and an array index costs
+    /// far less per glyph than hashing a dictionary key. The glyphs are the dictionary's own, so text draws the
+    /// same either way.
+    private var asciiGlyphs: [Glyph?] = []
+    /// The pixel size of each slot of `asciiGlyphs` (0: unused).
+    private var asciiSizes: [Int] = []
+    /// The slot the next new pixel size takes (round robin).
+    private var nextASCIISlot = 0
+    static let asciiSizeCount = 4
     /// The pixel size last set on the face (FreeType renders at the face's current size).
     private var facePixelSize = 0
 
@@ -53,6 +63,35 @@ struct FontState {
     /// The glyph for `codepoint` at `pixelSize`, rendered on first use and cached; nil when nothing is loaded or
     /// FreeType fails on it.
     mutating func glyph(for codepoint: UInt32, pixelSize: Int) -> Glyph? {
+        guard codepoint < 128 else { return dictionaryGlyph(for: codepoint, pixelSize: pixelSize) }
+        if let slot = asciiSizes.firstIndex(of: pixelSize), let cached = asciiGlyphs[slot * 128 + Int(codepoint)] {
+            return cached
+        }
+        guard let glyph = dictionaryGlyph(for: codepoint, pixelSize: pixelSize) else { return nil }
+        rememberASCII(glyph, codepoint: Int(codepoint), pixelSize: pixelSize)
+        return glyph
+    }
+
+    /// Puts an ASCII glyph in the fast table, giving a new pixel size the oldest slot (emptied first).
+    private mutating func rememberASCII(_ glyph: Glyph, codepoint: Int, pixelSize: Int) {
+        if asciiSizes.isEmpty {
+            asciiSizes = Array(repeating: 0, count: FontState.asciiSizeCount)
+            asciiGlyphs = Array(repeating: nil, count: FontState.asciiSizeCount * 128)
+        }
+        let slot: Int
+        if let existing = asciiSizes.firstIndex(of: pixelSize) {
+            slot = existing
+        } else {
+            slot = nextASCIISlot
+            nextASCIISlot = (nextASCIISlot + 1) % FontState.asciiSizeCount
+            asciiSizes[slot] = pixelSize
+            for index in slot * 128..<(slot + 1) * 128 { asciiGlyphs[index] = nil }
+        }
+        asciiGlyphs[slot * 128 + codepoint] = glyph
+    }
+
+    /// The glyph from the dictionary cache, rendered by FreeType on a miss.
+    private mutating func dictionaryGlyph(for codepoint: UInt32, pixelSize: Int) -> Glyph? {
         let key = UInt64(pixelSize) << 32 | UInt64(codepoint)
         if let cached = glyphs[key] { return cached }
         guard let face else { return nil }
