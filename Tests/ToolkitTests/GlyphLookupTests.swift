@@ -1,5 +1,5 @@
-// The ASCII fast table in FontState hands out the same glyphs as the dictionary cache, for every pixel size,
-// including when more sizes are in use than the table has slots for.
+// The ASCII fast table in FontState hands out the same glyphs (and plain-value placements of them) as the
+// dictionary cache, for every pixel size, including when more sizes are in use than the table has slots for.
 
 import Testing
 @testable import Toolkit
@@ -19,6 +19,14 @@ import Testing
                 // Looking up again at once gives the same objects (from the table for ASCII).
                 let again = codepoints.map { state.glyph(for: $0, pixelSize: size).map(ObjectIdentifier.init) }
                 #expect(glyphs == again)
+                // The plain-value placements drawText uses describe those same glyphs.
+                for codepoint in codepoints {
+                    let placement = state.placement(for: codepoint, pixelSize: size)
+                    let glyph = state.glyph(for: codepoint, pixelSize: size)
+                    #expect(placement?.image == glyph?.image && placement?.advance == glyph?.advance
+                            && placement?.left == glyph?.left && placement?.top == glyph?.top
+                            && placement?.width == glyph?.width && placement?.height == glyph?.height)
+                }
                 #expect(glyphs.allSatisfy { $0 != nil })
                 if round == 0 {
                     first[size] = glyphs

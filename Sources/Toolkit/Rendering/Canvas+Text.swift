@@ -27,7 +27,8 @@ extension Canvas {
             for scalar in text.unicodeScalars where !Font.isControl(scalar) {
                 // Advances are never negative, so once the pen passes the clip nothing further can show.
                 if pen >= clipBox.x1 { break }
-                guard let glyph = state.glyph(for: scalar.value, pixelSize: pixelSize) else { continue }
+                // Plain values rather than the cached `Glyph` object: no reference counting per glyph.
+                guard let glyph = state.placement(for: scalar.value, pixelSize: pixelSize) else { continue }
                 if let image = glyph.image {
                     let box = PixelBox(x0: pen + glyph.left, y0: baseline - glyph.top,
                                        x1: pen + glyph.left + glyph.width, y1: baseline - glyph.top + glyph.height)

@@ -18,6 +18,9 @@ struct FontState {
     /// far less per glyph than hashing a dictionary key. The glyphs are the dictionary's own, so text draws the
     /// same either way.
     private var asciiGlyphs: [Glyph?] = []
+    /// `asciiGlyphs` as plain values at the same indices (nil where that is nil), read by `placement(for:)`
+    /// without retaining anything; `asciiGlyphs` keeps their images alive.
+    private var asciiPlacements: [GlyphPlacement?] = []
     /// The pixel size of each slot of `asciiGlyphs` (0: unused).
     private var asciiSizes: [Int] = []
     /// The slot the next new pixel size takes (round robin).
@@ -72,11 +75,23 @@ struct FontState {
         return glyph
     }
 
+    /// Like `glyph(for:pixelSize:)`, as plain values: the image is valid until the font lock is released (the
+    /// `Glyph` behind it stays cached at least that long).
+    mutating func placement(for codepoint: UInt32, pixelSize: Int) -> GlyphPlacement? {
+        if codepoint < 128, let slot = asciiSizes.firstIndex(of: pixelSize),
+           let cached = asciiPlacements[slot * 128 + Int(codepoint)] {
+            return cached
+        }
+        // A miss, or not ASCII: the dictionary keeps the glyph (and its image) alive after this returns.
+        return glyph(for: codepoint, pixelSize: pixelSize).map(GlyphPlacement.init)
+    }
+
     /// Puts an ASCII glyph in the fast table, giving a new pixel size the oldest slot (emptied first).
     private mutating func rememberASCII(_ glyph: Glyph, codepoint: Int, pixelSize: Int) {
         if asciiSizes.isEmpty {
             asciiSizes = Array(repeating: 0, count: FontState.asciiSizeCount)
             asciiGlyphs = Array(repeating: nil, count: FontState.asciiSizeCount * 128)
+            asciiPlacements = Array(repeating: nil, count: FontState.asciiSizeCount * 128)
         }
         let slot: Int
         if let existing = asciiSizes.firstIndex(of: pixelSize) {
@@ -85,9 +100,13 @@ struct FontState {
             slot = nextASCIISlot
             nextASCIISlot = (nextASCIISlot + 1) % FontState.asciiSizeCount
             asciiSizes[slot] = pixelSize
-            for index in slot * 128..<(slot + 1) * 128 { asciiGlyphs[index] = nil }
+            for index in slot * 128..<(slot + 1) * 128 {
+                asciiGlyphs[index] = nil
+                asciiPlacements[index] = nil
+            }
         }
         asciiGlyphs[slot * 128 + codepoint] = glyph
+        asciiPlacements[slot * 128 + codepoint] = GlyphPlacement(glyph)
     }
 
     /// The glyph from the dictionary cache, rendered by FreeType on a miss.
