@@ -67,6 +67,12 @@ final class PointerRouter {
         hoveredView = nil
     }
 
+    /// Re-checks what is under a pointer that did not move (content scrolled or animated under it): the
+    /// enter / exit calls follow, no `pointerMoved`. Called by the window at every frame.
+    func refreshHover() {
+        updateHover(moved: false)
+    }
+
     /// `wl_pointer.motion` to `location` (window coordinates).
     func motion(to location: Point, time: Duration) {
         guard location.isFinite else { return }

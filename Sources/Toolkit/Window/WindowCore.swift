@@ -159,8 +159,14 @@ public final class WindowCore {
     public func prepareFrame(at time: Duration) {
         advanceClock(to: time)
         frameRequested = false
-        // After the animations ran: content may have moved under a still pointer.
-        defer { updateCursor(hitTesting: true) }
+        // After the animations ran: content may have moved under a still pointer. The hovered views and the
+        // cursor follow it (one hit test, only while the pointer is in the window).
+        defer {
+            if pointerLocation != nil {
+                pointerRouter.refreshHover()
+                updateCursor()
+            }
+        }
         guard !animators.isEmpty else { return }
         // Iterate by index over a stable count: an animator may add or remove animators while it runs.
         var index = 0
@@ -289,12 +295,10 @@ public final class WindowCore {
     }
 
     /// Sets `currentCursor` from the view under the pointer: the first view answering a cursor, walking up from
-    /// the hovered view the pointer router found on enter or motion, or, with `hitTesting` (at frames, when
-    /// content may have moved under a still pointer), from a fresh hit test. Points, like every input location.
-    /// No allocation.
-    func updateCursor(hitTesting: Bool = false) {
-        guard let location = pointerLocation else { return }
-        var view = hitTesting ? rootView.hitTest(location) : hoveredView
+    /// the hovered view the pointer router found (on enter, motion, and at each frame). No allocation.
+    func updateCursor() {
+        guard pointerLocation != nil else { return }
+        var view = hoveredView
         var cursor = Cursor.arrow
         while let candidate = view {
             if let answer = candidate.cursor {
