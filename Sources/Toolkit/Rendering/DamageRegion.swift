@@ -135,19 +135,16 @@ public struct DamageRegion: Sendable, Equatable {
 
     /// Adds a box, with shortcuts for the common cases: into an empty region, already covered, covering all.
     mutating func addBox(_ box: Box) {
-        guard !box.isEmpty else { return }
-        if count == 0 || box.contains(extents) {
-            boxes[0] = box
-            count = 1
-            return
-        }
-        if contains(box) { return }
-        self = DamageRegion.combine(self, DamageRegion(box: box), .union)
+        addBox(box, keepingFirstOnOverflow: false)
     }
 
     /// Adds `box` only when the result fits in `maximumRectCount` rectangles (otherwise leaves the region as it
     /// was): for a region that must never hold a pixel that is not truly in it, such as opaque coverage.
     mutating func addBoxIfItFits(_ box: Box) {
+        addBox(box, keepingFirstOnOverflow: true)
+    }
+
+    private mutating func addBox(_ box: Box, keepingFirstOnOverflow: Bool) {
         guard !box.isEmpty else { return }
         if count == 0 || box.contains(extents) {
             boxes[0] = box
@@ -155,7 +152,8 @@ public struct DamageRegion: Sendable, Equatable {
             return
         }
         if contains(box) { return }
-        self = DamageRegion.combine(self, DamageRegion(box: box), .union, keepingFirstOnOverflow: true)
+        self = DamageRegion.combine(self, DamageRegion(box: box), .union,
+                                    keepingFirstOnOverflow: keepingFirstOnOverflow)
     }
 
     /// Adds every pixel of `other`.

@@ -74,6 +74,17 @@ extension ScrollContainer {
         perform(arbitration.animationFinished(), at: time)
     }
 
+    /// After a drag or a touchpad gesture ended: starts the planned motion (announcing the deceleration) when
+    /// there is one, else the container is at rest.
+    func decelerateOrRest(willDecelerate: Bool, planned: ScrollMotion?) {
+        if willDecelerate, let planned {
+            effects.push(.willBeginDecelerating)
+            startMotion(planned)
+        } else {
+            didComeToRest()
+        }
+    }
+
     /// The content came to rest: the page at rest may have changed, and the indicators fade out.
     func didComeToRest() {
         updateCurrentPage()

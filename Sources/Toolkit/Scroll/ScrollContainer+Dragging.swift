@@ -218,12 +218,7 @@ extension ScrollContainer {
             return .suppress
         case .endDrag(let willDecelerate):
             effects.push(.didEndDragging(willDecelerate: willDecelerate))
-            if willDecelerate, let planned {
-                effects.push(.willBeginDecelerating)
-                startMotion(planned)
-            } else {
-                didComeToRest()
-            }
+            decelerateOrRest(willDecelerate: willDecelerate, planned: planned)
             return .deliver
         case .settle:
             if let planned { startMotion(planned) }
@@ -241,12 +236,7 @@ extension ScrollContainer {
             // `contentOffset`, `+Pointer.swift`).
             return .deliver
         case .endPointerScroll(let willDecelerate):
-            if willDecelerate, let planned {
-                effects.push(.willBeginDecelerating)
-                startMotion(planned)
-            } else {
-                didComeToRest()
-            }
+            decelerateOrRest(willDecelerate: willDecelerate, planned: planned)
             return .deliver
         case .stopAnimation:
             motion = ScrollMotion(start: .zero)
