@@ -5,6 +5,10 @@ import PackageDescription
 let package = Package(
     name: "Toolkit",
     products: [
+        // Everything but the Wayland window: what an app with its own window, loop and renderer embeds. Links
+        // neither libwayland nor xkbcommon.
+        .library(name: "ToolkitCore", targets: ["ToolkitCore"]),
+        // ToolkitCore plus the Wayland window (re-exports ToolkitCore).
         .library(name: "Toolkit", targets: ["Toolkit"]),
         .library(name: "ToolkitTesting", targets: ["ToolkitTesting"]),
         .executable(name: "gallery", targets: ["Examples"]),
@@ -35,11 +39,14 @@ let package = Package(
         // Server side, for ToolkitTesting only: generated server headers and helpers.
         .target(name: "CWaylandServer",
                 dependencies: ["CWaylandServerLib", "CXkbCommon", "CWaylandProtocols"]),
-        .target(name: "Toolkit", dependencies: ["CWayland", "CPixman", "CFreeType"],
+        // Geometry, Time, Input, Physics, Views, Scroll, Rendering, Window, Headless: no Wayland library.
+        .target(name: "ToolkitCore", dependencies: ["CPixman", "CFreeType"],
                 linkerSettings: [.linkedLibrary("m")]),
+        // The Wayland window on top of the core.
+        .target(name: "Toolkit", dependencies: ["ToolkitCore", "CWayland", "CPixman"]),
         .target(name: "ToolkitTesting", dependencies: ["Toolkit", "CWaylandServer"]),
         .executableTarget(name: "Examples", dependencies: ["Toolkit"]),
-        .testTarget(name: "ToolkitTests", dependencies: ["Toolkit"]),
+        .testTarget(name: "ToolkitTests", dependencies: ["ToolkitCore"]),
         .testTarget(name: "WaylandTests", dependencies: ["Toolkit", "ToolkitTesting", "CWayland"]),
     ],
     swiftLanguageModes: [.v6]

@@ -2,7 +2,7 @@
 // public API drifts from API.md, this test target stops compiling.
 // Compiles only when the public API of shared/spec/API.md is present with the exact names and types.
 // Nothing here runs; see check-api.sh.
-import Toolkit
+import ToolkitCore
 
 @MainActor
 final class ConformanceView: View {

@@ -1,7 +1,7 @@
 // Acceptance tests, SCROLL.md section 2 (touch arbitration), through the public API only.
 
 import Testing
-import Toolkit
+import ToolkitCore
 
 @MainActor
 @Suite struct AcceptanceTestsArbitration {

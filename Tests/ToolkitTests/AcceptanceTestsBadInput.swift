@@ -2,7 +2,7 @@
 // offset ever, and the rules of section 2 still hold.
 
 import Testing
-import Toolkit
+import ToolkitCore
 
 @MainActor
 @Suite struct AcceptanceTestsBadInput {

@@ -3,7 +3,7 @@
 // offset at lift-off and at rest, offsets seen in didScroll at the window's frame times.
 
 import Testing
-import Toolkit
+import ToolkitCore
 
 #if canImport(Glibc)
 import Glibc

@@ -1,7 +1,7 @@
 // Acceptance tests, SCROLL.md sections 1, 3 and 4 (geometry, dragging, directional lock), public API only.
 
 import Testing
-import Toolkit
+import ToolkitCore
 
 @MainActor
 @Suite struct AcceptanceTestsDragging {

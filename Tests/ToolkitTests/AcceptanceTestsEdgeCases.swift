@@ -2,7 +2,7 @@
 // removed from inside callbacks, coordinates of a container that is not at the window origin). Public API only.
 
 import Testing
-import Toolkit
+import ToolkitCore
 
 @MainActor
 @Suite struct AcceptanceTestsEdgeCases {

@@ -1,7 +1,7 @@
 // Acceptance tests, SCROLL.md section 9 (delegate order, key-path observers), public API only.
 
 import Testing
-import Toolkit
+import ToolkitCore
 
 @MainActor
 @Suite struct AcceptanceTestsNotifications {

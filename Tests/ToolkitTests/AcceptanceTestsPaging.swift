@@ -1,7 +1,7 @@
 // Acceptance tests, SCROLL.md section 6 (paging), public API only.
 
 import Testing
-import Toolkit
+import ToolkitCore
 
 @MainActor
 @Suite struct AcceptanceTestsPaging {

@@ -1,7 +1,7 @@
 // Acceptance tests, SCROLL.md section 8 (programmatic scrolling) and the direct-offset rule of section 1.
 
 import Testing
-import Toolkit
+import ToolkitCore
 
 @MainActor
 @Suite struct AcceptanceTestsProgrammatic {

@@ -3,7 +3,7 @@
 // cannot collide with the project's own (internal-access) test helpers in the same test target.
 
 import Testing
-import Toolkit
+import ToolkitCore
 
 #if canImport(Glibc)
 import Glibc

@@ -2,7 +2,7 @@
 // flings, and the directional lock on an exact diagonal. Public API only.
 
 import Testing
-import Toolkit
+import ToolkitCore
 
 @MainActor
 @Suite struct AcceptanceTestsVelocity {

@@ -2,7 +2,7 @@
 // isPagingEnabled (16 cells), each running a tap, a slow drag and a fling with the outcome expected there.
 
 import Testing
-@testable import Toolkit
+@testable import ToolkitCore
 
 struct MatrixCell: Sendable, CustomTestStringConvertible {
     var delays: Bool, canCancel: Bool, lock: Bool, paging: Bool

@@ -1,7 +1,7 @@
 // SCROLL.md section 2: touch arbitration between the content and the container.
 
 import Testing
-@testable import Toolkit
+@testable import ToolkitCore
 
 @MainActor @Suite struct ArbitrationTests {
     let start = Point(x: 200, y: 400)

@@ -1,7 +1,7 @@
 // SCROLL.md section 10: bad input never crashes nor leaves the container stuck.
 
 import Testing
-@testable import Toolkit
+@testable import ToolkitCore
 
 @MainActor @Suite struct BadInputTests {
     let start = Point(x: 200, y: 400)

@@ -1,5 +1,5 @@
 import Testing
-@testable import Toolkit
+@testable import ToolkitCore
 
 /// Deceleration inside a range, bouncing or stopping at its edges, springing back from outside
 /// (SCROLL.md section 5).

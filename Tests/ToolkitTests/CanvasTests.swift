@@ -1,5 +1,5 @@
 import Testing
-@testable import Toolkit
+@testable import ToolkitCore
 
 /// Pixel-exact tests of rectangles, translation, clipping, images, buffer copies and bad input.
 @Suite struct CanvasTests {

@@ -1,5 +1,5 @@
 import Testing
-@testable import Toolkit
+@testable import ToolkitCore
 
 /// Color conversions to premultiplied pixels.
 @Suite struct ColorTests {

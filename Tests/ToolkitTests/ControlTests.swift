@@ -1,7 +1,7 @@
 // Button and Label.
 
 import Testing
-@testable import Toolkit
+@testable import ToolkitCore
 
 @MainActor @Suite struct ControlTests {
     func scene() -> (HeadlessWindow, Button, () -> Int) {

@@ -1,7 +1,7 @@
 // Cached rounded-rect corners draw exactly the pixels of the per-pixel path, and the cache reuses and evicts.
 
 import Testing
-@testable import Toolkit
+@testable import ToolkitCore
 
 @Suite struct CornerMaskCacheTests {
     /// Many rounded rects, filled and stroked, radii 0.5...20 points, opaque and translucent, at fractional

@@ -1,7 +1,7 @@
 // The cursor under the pointer (View.cursor, WindowCore.currentCursor), headless.
 
 import Testing
-@testable import Toolkit
+@testable import ToolkitCore
 
 @MainActor @Suite struct CursorTests {
     /// A view that asks for a cursor of its own.

@@ -1,5 +1,5 @@
 import Testing
-@testable import Toolkit
+@testable import ToolkitCore
 
 /// Damage regions: outward rounding, unions, clipping, copy-on-write, and the rectangle cap.
 @Suite struct DamageRegionTests {

@@ -2,7 +2,7 @@
 // back, target override.
 
 import Testing
-@testable import Toolkit
+@testable import ToolkitCore
 
 @MainActor @Suite struct DecelerationTests {
     let start = Point(x: 200, y: 600)

@@ -1,7 +1,7 @@
 // SCROLL.md section 4: strict directional lock.
 
 import Testing
-@testable import Toolkit
+@testable import ToolkitCore
 
 @MainActor @Suite struct DirectionalLockTests {
     let start = Point(x: 200, y: 400)

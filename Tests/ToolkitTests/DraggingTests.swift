@@ -1,7 +1,7 @@
 // SCROLL.md section 3: dragging, rubber band, multi-touch, touch counts.
 
 import Testing
-@testable import Toolkit
+@testable import ToolkitCore
 
 @MainActor @Suite struct DraggingTests {
     let start = Point(x: 200, y: 400)

@@ -1,7 +1,7 @@
 // Canvas at fractional pixels per point (fractional-scale-v1 buffers): snapping, text, damage, bad input.
 
 import Testing
-@testable import Toolkit
+@testable import ToolkitCore
 
 @Suite struct FractionalCanvasTests {
     private typealias T = RenderingTestSupport

@@ -1,7 +1,7 @@
 // WindowCore's frame requests: a backend is asked for a frame whenever something changes after the last one.
 
 import Testing
-@testable import Toolkit
+@testable import ToolkitCore
 
 @MainActor @Suite struct FrameRequestTests {
     /// Damages a view on each frame and stops after `frames` of them.

@@ -1,5 +1,5 @@
 import Testing
-@testable import Toolkit
+@testable import ToolkitCore
 
 @Suite struct GeometryTests {
     @Test func rectContainsIsHalfOpen() {

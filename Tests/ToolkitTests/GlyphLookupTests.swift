@@ -2,7 +2,7 @@
 // dictionary cache, for every pixel size, including when more sizes are in use than the table has slots for.
 
 import Testing
-@testable import Toolkit
+@testable import ToolkitCore
 
 @Suite struct GlyphLookupTests {
     @Test func asciiGlyphsAreTheCachedOnesAtEverySizeEvenWhenSizesOutnumberTheSlots() {

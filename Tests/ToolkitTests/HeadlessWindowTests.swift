@@ -1,7 +1,7 @@
 // HeadlessWindow: the manual clock, timers at exact deadlines, frames at k/60 s, rendering.
 
 import Testing
-@testable import Toolkit
+@testable import ToolkitCore
 
 @MainActor @Suite struct HeadlessWindowTests {
     @Test func clockStartsAtZeroAndAdvancesExactly() {

@@ -1,5 +1,5 @@
 import Testing
-@testable import Toolkit
+@testable import ToolkitCore
 
 /// Content that scrolls under a pointer that stays still changes what is hovered (and the cursor), at the next
 /// frame: the row that left the pointer gets `pointerExited`, the one that arrived `pointerEntered`.

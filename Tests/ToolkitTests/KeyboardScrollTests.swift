@@ -2,7 +2,7 @@
 // paging, key repeat. Through HeadlessWindow (the same WindowCore path as the Wayland seat).
 
 import Testing
-@testable import Toolkit
+@testable import ToolkitCore
 
 /// An outer vertical list (400 x 800, 4000 pt tall) holding a horizontal carousel (400 x 200 at y = 100,
 /// 2000 pt wide).

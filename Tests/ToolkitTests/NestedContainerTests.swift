@@ -1,7 +1,7 @@
 // SCROLL.md 2.7: nested containers. A horizontal pager of vertical lists works with no app code, slow or fast.
 
 import Testing
-@testable import Toolkit
+@testable import ToolkitCore
 
 @MainActor @Suite struct NestedContainerTests {
     let start = Point(x: 200, y: 400)

@@ -1,7 +1,7 @@
 // SCROLL.md section 9: delegate order and key-path observers through the container.
 
 import Testing
-@testable import Toolkit
+@testable import ToolkitCore
 
 @MainActor @Suite struct NotificationTests {
     let start = Point(x: 200, y: 600)

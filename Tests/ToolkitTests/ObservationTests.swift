@@ -1,5 +1,5 @@
 import Testing
-@testable import Toolkit
+@testable import ToolkitCore
 
 /// A stand-in for `ScrollContainer`: observable stored properties that report every mutation to a registry,
 /// the way the container does (SCROLL.md section 9).

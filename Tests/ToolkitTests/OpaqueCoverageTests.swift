@@ -1,5 +1,5 @@
 import Testing
-@testable import Toolkit
+@testable import ToolkitCore
 
 /// A background is not filled under subviews whose opaque background fills over it: every pixel still ends up
 /// painted exactly as before. Checked by drawing each scene over two different old pictures: a pixel that was

@@ -1,5 +1,5 @@
 import Testing
-@testable import Toolkit
+@testable import ToolkitCore
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,7 +1,7 @@
 // SCROLL.md section 6: paging.
 
 import Testing
-@testable import Toolkit
+@testable import ToolkitCore
 
 @MainActor @Suite struct PagingTests {
     let start = Point(x: 300, y: 400)

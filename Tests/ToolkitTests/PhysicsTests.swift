@@ -2,7 +2,7 @@ import Testing
 #if canImport(Glibc)
 import Glibc
 #endif
-@testable import Toolkit
+@testable import ToolkitCore
 
 /// Deceleration, rubber band and ease-out curves (SCROLL.md sections 3, 5 and 8), sampled at fixed times.
 @Suite struct PhysicsTests {

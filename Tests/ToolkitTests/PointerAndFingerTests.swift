@@ -6,7 +6,7 @@
 //   pointer is on it, fingers do not join (no container holds them back there). The two never share a centroid.
 
 import Testing
-@testable import Toolkit
+@testable import ToolkitCore
 
 @MainActor @Suite struct PointerAndFingerTests {
     let p = Point(x: 200, y: 400)

@@ -2,7 +2,7 @@
 // hover. Through HeadlessWindow (the same WindowCore path as the Wayland seat).
 
 import Testing
-@testable import Toolkit
+@testable import ToolkitCore
 
 /// A view that records hover calls by name.
 @MainActor

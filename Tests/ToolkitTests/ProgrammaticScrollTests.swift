@@ -1,7 +1,7 @@
 // SCROLL.md section 8 (programmatic scrolling) and section 1 (direct offsets).
 
 import Testing
-@testable import Toolkit
+@testable import ToolkitCore
 
 @MainActor @Suite struct ProgrammaticScrollTests {
     @Test func rule8_1_animatedOffsetTakesThreeTenthsEaseOut() {

@@ -2,7 +2,7 @@
 // is well formed (SCROLL.md 2.9), offsets stay finite and every container comes to rest (sections 1, 10).
 
 import Testing
-@testable import Toolkit
+@testable import ToolkitCore
 
 @MainActor @Suite struct RandomizedArbitrationTests {
     @Test func rule2_9_and_rule10_randomSettingsAndScriptsNeverBreakTheInvariants() {

@@ -1,5 +1,5 @@
 import Testing
-@testable import Toolkit
+@testable import ToolkitCore
 
 /// A window without an opaque background: each redraw of a damaged area starts from transparent pixels, so
 /// translucent drawing looks the same on the tenth frame as on the first.

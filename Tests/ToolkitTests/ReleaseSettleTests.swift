@@ -3,7 +3,7 @@
 // fingers, e.g. the content shrank during a long press while the list was scrolled to its end.
 
 import Testing
-@testable import Toolkit
+@testable import ToolkitCore
 
 @MainActor @Suite struct ReleaseSettleTests {
     let start = Point(x: 200, y: 400)

@@ -1,5 +1,5 @@
 import Testing
-@testable import Toolkit
+@testable import ToolkitCore
 
 /// Helpers shared by the rendering tests.
 enum RenderingTestSupport {

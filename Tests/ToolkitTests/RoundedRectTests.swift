@@ -1,5 +1,5 @@
 import Testing
-@testable import Toolkit
+@testable import ToolkitCore
 
 /// Antialiased rounded rectangles: transparent corners, solid middles, partial coverage along the arcs.
 @Suite struct RoundedRectTests {

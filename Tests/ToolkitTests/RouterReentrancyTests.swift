@@ -3,7 +3,7 @@
 // that is gone (a phantom finger: `isTracking` stuck true, the next gesture ignored).
 
 import Testing
-@testable import Toolkit
+@testable import ToolkitCore
 
 /// A delegate that runs `action` from `willEndDragging` (a question asked during the lift).
 @MainActor

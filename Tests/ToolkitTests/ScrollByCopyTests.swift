@@ -1,5 +1,5 @@
 import Testing
-@testable import Toolkit
+@testable import ToolkitCore
 
 /// Scrolling by copying pixels (`View.scrollsByCopyingPixels`): frame after frame, a window drawn the way a
 /// buffer pool draws it (two buffers in turn, each brought up to date from the other, or one buffer moved in

@@ -1,7 +1,7 @@
 // Scroll indicators: they appear while the content scrolls and fade out after it rests.
 
 import Testing
-@testable import Toolkit
+@testable import ToolkitCore
 
 @MainActor @Suite struct ScrollIndicatorTests {
     /// Whether any pixel of the 3 pt strip along the right edge (where the vertical indicator sits) is inked.

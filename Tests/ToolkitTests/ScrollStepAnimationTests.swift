@@ -1,7 +1,7 @@
 // ScrollStepAnimation: the 0.1 s wheel / key step curve, sampled at fixed times.
 
 import Testing
-@testable import Toolkit
+@testable import ToolkitCore
 
 @Suite struct ScrollStepAnimationTests {
     @Test func endsExactlyAtItsTargetAtRestAfterItsDuration() {

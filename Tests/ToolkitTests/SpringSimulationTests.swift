@@ -1,5 +1,5 @@
 import Testing
-@testable import Toolkit
+@testable import ToolkitCore
 
 /// Critically damped spring: spring back (SCROLL.md section 5) and page snap (section 6), at fixed times.
 @Suite struct SpringSimulationTests {

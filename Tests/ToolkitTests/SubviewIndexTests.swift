@@ -1,5 +1,5 @@
 import Testing
-@testable import Toolkit
+@testable import ToolkitCore
 
 /// Many stacked subviews: hit testing and drawing find the subviews under a point or a damaged rectangle by
 /// binary search, with the same answers as visiting every subview (front to back for touches, back to front

@@ -1,5 +1,5 @@
 import Testing
-@testable import Toolkit
+@testable import ToolkitCore
 
 /// Text through FreeType: glyphs land inside the measured line box and nowhere else.
 @Suite struct TextRenderingTests {

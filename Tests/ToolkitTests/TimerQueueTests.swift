@@ -1,5 +1,5 @@
 import Testing
-@testable import Toolkit
+@testable import ToolkitCore
 
 @MainActor @Suite struct TimerQueueTests {
     @Test func firesInDeadlineThenSchedulingOrder() {

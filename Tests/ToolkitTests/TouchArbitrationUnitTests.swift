@@ -1,7 +1,7 @@
 // The arbitration state machine and the policy, fed values directly (no window).
 
 import Testing
-@testable import Toolkit
+@testable import ToolkitCore
 
 @Suite struct TouchArbitrationUnitTests {
     @Test func pendingThenDelayThenSlopCancelsTheContent() {

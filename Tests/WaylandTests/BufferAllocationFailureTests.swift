@@ -1,6 +1,7 @@
 import Glibc
 import Testing
 @testable import Toolkit
+@testable import ToolkitCore
 import ToolkitTesting
 
 /// Memory that cannot be had. Rule: a buffer that cannot be allocated (memfd, mmap) stops the loop with

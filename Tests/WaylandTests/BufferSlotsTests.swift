@@ -1,5 +1,6 @@
 import Testing
 @testable import Toolkit
+@testable import ToolkitCore
 
 /// The buffer state machine: what may be drawn, what is copied forward, when to allocate, wait, destroy.
 @Suite struct BufferSlotsTests {

@@ -1,5 +1,6 @@
 import Testing
 @testable import Toolkit
+@testable import ToolkitCore
 
 /// The rule mapping protocol milliseconds onto the window clock.
 @Suite struct EventTimeMapperTests {

@@ -1,5 +1,6 @@
 import Testing
 @testable import Toolkit
+@testable import ToolkitCore
 
 /// Frame pacing and configure acks, as a state machine.
 @Suite struct FramePacerTests {

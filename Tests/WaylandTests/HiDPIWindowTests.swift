@@ -1,6 +1,7 @@
 import Glibc
 import Testing
 @testable import Toolkit
+@testable import ToolkitCore
 import ToolkitTesting
 
 /// Dense outputs and cursors, end to end through the test compositor: integer output scales, the fractional

@@ -1,6 +1,7 @@
 import Glibc
 import Testing
 @testable import Toolkit
+@testable import ToolkitCore
 import ToolkitTesting
 
 /// A `WaylandWindow` with a scroll container, connected to a `TestCompositor` that a robustness test turns

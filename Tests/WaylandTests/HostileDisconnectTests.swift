@@ -1,5 +1,6 @@
 import Testing
 @testable import Toolkit
+@testable import ToolkitCore
 import ToolkitTesting
 
 /// A compositor that goes away at awkward moments. Rule: the loop throws `WaylandError.connectionLost` with a

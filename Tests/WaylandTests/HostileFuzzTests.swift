@@ -2,6 +2,7 @@ import CWayland
 import Glibc
 import Testing
 @testable import Toolkit
+@testable import ToolkitCore
 import ToolkitTesting
 
 /// Seeded random sequences of hostile compositor actions (impossible sizes and scales, broken keymaps and repeat

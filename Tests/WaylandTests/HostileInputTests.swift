@@ -1,5 +1,6 @@
 import Testing
 @testable import Toolkit
+@testable import ToolkitCore
 import ToolkitTesting
 
 /// Touch and pointer events that break the protocol's pairing rules, extreme values, and malformed wire

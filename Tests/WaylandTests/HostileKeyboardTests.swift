@@ -1,6 +1,7 @@
 import CWayland
 import Testing
 @testable import Toolkit
+@testable import ToolkitCore
 import ToolkitTesting
 
 /// Broken keymaps and repeat info from a hostile compositor. Rules (`WaylandKeyboard`, `KeyRepeater`): a keymap

@@ -1,5 +1,6 @@
 import Testing
 @testable import Toolkit
+@testable import ToolkitCore
 import ToolkitTesting
 
 /// Impossible sizes and scales from a hostile compositor (rules: `SurfaceLimits`, `XdgWindow.resolvedSize`,

@@ -1,6 +1,7 @@
 import Glibc
 import Testing
 @testable import Toolkit
+@testable import ToolkitCore
 import ToolkitTesting
 
 /// A compositor that never sends frame callbacks, or never releases buffers. Rule (`FramePacer`): the window

@@ -2,6 +2,7 @@ import Testing
 import CWayland
 import Glibc
 @testable import Toolkit
+@testable import ToolkitCore
 
 /// Keysym mapping, XKB state, and key repeat timing on a manual window clock.
 @MainActor

@@ -1,5 +1,6 @@
 import Testing
 @testable import Toolkit
+@testable import ToolkitCore
 
 /// Recorded `wl_pointer` sequences through `PointerFrameAccumulator`.
 @Suite struct PointerFrameAccumulatorTests {

@@ -1,5 +1,6 @@
 import Testing
 @testable import Toolkit
+@testable import ToolkitCore
 import ToolkitTesting
 
 /// SCROLL.md section 7 through the Wayland seat: the test compositor's `wl_pointer` / `wl_keyboard` events reach

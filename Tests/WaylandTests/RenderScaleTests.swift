@@ -1,5 +1,6 @@
 import Testing
 @testable import Toolkit
+@testable import ToolkitCore
 
 /// The scale rule (`RenderScale`) and the cursor settings, without a compositor.
 @Suite struct RenderScaleTests {

@@ -1,5 +1,6 @@
 import Testing
 @testable import Toolkit
+@testable import ToolkitCore
 import ToolkitTesting
 
 /// Scrolling by copying pixels through real `wl_shm` buffers: the test compositor keeps the buffer it shows

@@ -1,5 +1,6 @@
 import Testing
 @testable import Toolkit
+@testable import ToolkitCore
 
 /// The size and scale limits on their own: `SurfaceLimits.clampedSize`, `XdgWindow.resolvedSize` and
 /// `RenderScale.fitting`.

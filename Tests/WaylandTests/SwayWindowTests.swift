@@ -1,6 +1,7 @@
 import Testing
 import Foundation
 @testable import Toolkit
+@testable import ToolkitCore
 
 /// A wlroots compositor: a seat with no capabilities, a tiling configure that sets the size, and a close
 /// request from the compositor (`swaymsg kill`). Skipped when sway is not installed.

@@ -1,5 +1,6 @@
 import Testing
 @testable import Toolkit
+@testable import ToolkitCore
 
 /// Recorded `wl_touch` sequences through `TouchFrameBuffer`.
 @Suite struct TouchFrameBufferTests {

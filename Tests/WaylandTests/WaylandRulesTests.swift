@@ -1,5 +1,6 @@
 import Testing
 @testable import Toolkit
+@testable import ToolkitCore
 
 /// Small documented rules of the Wayland layer: configure sizes, poll timeouts, bind versions, errors.
 @MainActor

@@ -1,5 +1,6 @@
 import Testing
 @testable import Toolkit
+@testable import ToolkitCore
 import ToolkitTesting
 
 /// `WaylandWindow` end to end through the in-process test compositor: real protocol, injected input.

@@ -1,5 +1,6 @@
 import Testing
 @testable import Toolkit
+@testable import ToolkitCore
 import ToolkitTesting
 
 /// The protocol rules of issue 4 part 3, each shown end to end: a `WaylandWindow` in this process talks real

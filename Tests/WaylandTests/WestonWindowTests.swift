@@ -1,6 +1,7 @@
 import Testing
 import Glibc
 @testable import Toolkit
+@testable import ToolkitCore
 
 /// Redraws a small square every frame, so that the window keeps asking for frames.
 @MainActor

@@ -2,7 +2,7 @@
 // records its callbacks, scene builders and gesture scripts on `HeadlessWindow`.
 
 import Testing
-@testable import Toolkit
+@testable import ToolkitCore
 
 /// One touch call a `RecordingView` received.
 struct TouchCall: Equatable, CustomStringConvertible {
