@@ -12,6 +12,8 @@ let package = Package(
         .library(name: "Toolkit", targets: ["Toolkit"]),
         .library(name: "ToolkitTesting", targets: ["ToolkitTesting"]),
         .executable(name: "gallery", targets: ["Examples"]),
+        // A container driven from a gesture script through WindowCore, no window (ToolkitCore only).
+        .executable(name: "embed-script", targets: ["EmbedScript"]),
     ],
     targets: [
         // System libraries, found through pkg-config (Debian: libwayland-dev libxkbcommon-dev libpixman-1-dev
@@ -46,6 +48,7 @@ let package = Package(
         .target(name: "Toolkit", dependencies: ["ToolkitCore", "CWayland", "CPixman"]),
         .target(name: "ToolkitTesting", dependencies: ["Toolkit", "CWaylandServer"]),
         .executableTarget(name: "Examples", dependencies: ["Toolkit"]),
+        .executableTarget(name: "EmbedScript", dependencies: ["ToolkitCore"]),
         .testTarget(name: "ToolkitTests", dependencies: ["ToolkitCore"]),
         .testTarget(name: "WaylandTests", dependencies: ["Toolkit", "ToolkitTesting", "CWayland"]),
     ],

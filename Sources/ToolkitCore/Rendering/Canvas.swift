@@ -78,10 +78,16 @@ public final class Canvas {
     }
 
     /// A canvas over existing pixels at a fractional scale (fractional-scale-v1: a 100 x 50 point window at 1.5 is a
-    /// 150 x 75 pixel buffer). Parameters as in `init(pixels:width:height:stride:scale:)`, except:
+    /// 150 x 75 pixel buffer).
     ///
-    /// - Parameter pixelsPerPoint: pixels per point, 0.25...16; values outside are clamped into that range and a
-    ///   non-finite value counts as 1.
+    /// - Parameters:
+    ///   - pixels: as in `init(pixels:width:height:stride:scale:)`: premultiplied ARGB32 rows, valid while the
+    ///     canvas lives.
+    ///   - width: surface width, in pixels.
+    ///   - height: surface height, in pixels.
+    ///   - stride: bytes per row; at least `width * 4` and a multiple of 4.
+    ///   - pixelsPerPoint: pixels per point, 0.25...16; values outside are clamped into that range and a
+    ///     non-finite value counts as 1.
     ///
     /// Rectangle edges still snap to the nearest pixel edge, so a 1 point line at 1.5 is 1 or 2 pixels wide
     /// depending on where it falls (it never blurs across a pixel edge); text is rasterized at the pixel size

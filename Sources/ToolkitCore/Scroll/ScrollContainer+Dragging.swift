@@ -16,13 +16,13 @@ extension ScrollContainer {
 
     /// A finger touched down on the container (or its content). Returns what the container wants for the
     /// content touch of this finger.
-    func routerTouchDown(id: Int, at location: Point, time: Duration) -> TouchRouter.Disposition {
+    func routerTouchDown(id: Int, at location: Point, time: Duration) -> ContentTouchDisposition {
         if fingers.isEmpty {
             fingers.add(id, at: location)
             fingers.beginSequence()
             velocityTracker.reset()
             // A pointer press here only to catch a motion (the pointer does not drag here) never drags.
-            sequenceDrags = id != WindowCore.pointerTouchID || dragsWithPointer
+            sequenceDrags = id != Touch.pointerID || dragsWithPointer
         } else {
             fingers.add(id, at: location)
         }
@@ -109,7 +109,7 @@ extension ScrollContainer {
 
     /// Whether every content view tracking one of these fingers lets a drag cancel it.
     private func contentAgreesToCancel() -> Bool {
-        guard let router = attachedWindow?.touchRouter else { return true }
+        guard let router = attachedWindow?.touchArbiter else { return true }
         for index in 0..<fingers.count {
             if let view = router.deliveredView(forTouch: fingers.id(at: index)), !touchesShouldCancel(in: view) {
                 return false
@@ -167,7 +167,7 @@ extension ScrollContainer {
     /// Returns what the content touch of a new finger should do (meaningful for touch-down actions).
     @discardableResult
     func perform(_ action: TouchArbitration.Action, at time: Duration,
-                 planned: ScrollMotion? = nil, policy: ScrollPolicy? = nil) -> TouchRouter.Disposition {
+                 planned: ScrollMotion? = nil, policy: ScrollPolicy? = nil) -> ContentTouchDisposition {
         switch action {
         case .none:
             return .deliver
@@ -180,11 +180,11 @@ extension ScrollContainer {
             return .suppress
         case .releaseContent:
             cancelDelayTimer()
-            attachedWindow?.touchRouter.containerReleasedContent(self)
+            attachedWindow?.touchArbiter.containerReleasedContent(self)
             return .deliver
         case .releaseContentAndSettle:
             cancelDelayTimer()
-            attachedWindow?.touchRouter.containerReleasedContent(self)
+            attachedWindow?.touchArbiter.containerReleasedContent(self)
             if let planned { startMotion(planned) }
             return .deliver
         case .catchAnimation:
@@ -193,7 +193,7 @@ extension ScrollContainer {
             return .suppress
         case .cancelContentAndHold:
             cancelDelayTimer()
-            attachedWindow?.touchRouter.containerCancelsContent(self)
+            attachedWindow?.touchArbiter.containerCancelsContent(self)
             return .suppress
         case let .beginDrag(_, origin, _):
             cancelDelayTimer()
@@ -201,16 +201,16 @@ extension ScrollContainer {
             dragOrigin = origin
             effects.push(.willBeginDragging)
             showIndicators()
-            attachedWindow?.touchRouter.containerClaimed(self, drags: true)
+            attachedWindow?.touchArbiter.containerClaimed(self, drags: true)
             applyDrag()
             return .suppress
         case .keepContent:
-            attachedWindow?.touchRouter.containerClaimed(self, drags: false)
+            attachedWindow?.touchArbiter.containerClaimed(self, drags: false)
             return .deliver
         case .decline(let releasesContent):
             if releasesContent {
                 cancelDelayTimer()
-                attachedWindow?.touchRouter.containerReleasedContent(self)
+                attachedWindow?.touchArbiter.containerReleasedContent(self)
             }
             return .deliver
         case .drag:

@@ -37,7 +37,7 @@ extension ScrollContainer {
     }
 
     /// Scrolls for `key`; returns whether the container used it.
-    func scroll(for key: Key, modifiers: KeyModifiers) -> Bool {
+    func scroll(for key: Key, modifiers: KeyModifiers, at time: Duration) -> Bool {
         let primary: Axis = canStep(along: .vertical) || !canStep(along: .horizontal) ? .vertical : .horizontal
         let axis: Axis
         let move: KeyMove
@@ -56,7 +56,6 @@ extension ScrollContainer {
         guard canStep(along: axis) else { return false }
         guard !arbitration.isTracking else { return true }
         let policy = makePolicy()
-        let time = attachedWindow?.now ?? .zero
         var run = currentStepRun(axis, policy: policy)
         let lower = policy.minOffset[axis], upper = policy.maxOffset[axis]
         if policy.pagingAxes.contains(axis) {

@@ -22,7 +22,7 @@ extension ScrollContainer {
     /// when the touch event it is handling is done.
     func finishChange() {
         effects.push(.notifyObservers)
-        if let router = attachedWindow?.touchRouter, router.isHandlingEvent {
+        if let router = attachedWindow?.touchArbiter, router.isHandlingEvent {
             router.containerHasEffects(self)
         } else {
             drainEffects()

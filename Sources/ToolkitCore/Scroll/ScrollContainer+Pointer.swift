@@ -59,7 +59,7 @@ extension ScrollContainer {
     }
 
     /// Whether the container takes part in the arbitration of touch `id`. Fingers: whenever scrolling is
-    /// enabled. The pointer's primary button (`WindowCore.pointerTouchID`): when it drags here, or when the
+    /// enabled. The pointer's primary button (`Touch.pointerID`): when it drags here, or when the
     /// content is moving (the press catches the motion, rule 2.8); otherwise the press goes straight to the
     /// content, which sees it as a touch (a `Button` highlights and fires as under a finger).
     ///
@@ -74,7 +74,7 @@ extension ScrollContainer {
     /// too, it could claim the same finger later and both would scroll with it.
     func participates(inTouch id: Int) -> Bool {
         guard isScrollEnabled, !tracksOtherDevice(than: id), !hasDraggingAncestor(joinedBy: id) else { return false }
-        guard id == WindowCore.pointerTouchID else { return true }
+        guard id == Touch.pointerID else { return true }
         return dragsWithPointer || arbitration.isMovingWithoutFingers
     }
 
@@ -82,7 +82,7 @@ extension ScrollContainer {
     /// press, the pointer's press for a finger).
     private func tracksOtherDevice(than id: Int) -> Bool {
         guard hasFingers else { return false }
-        return tracksFinger(WindowCore.pointerTouchID) != (id == WindowCore.pointerTouchID)
+        return tracksFinger(Touch.pointerID) != (id == Touch.pointerID)
     }
 
     /// Whether a scroll container above this one drags a sequence touch `id` joins (one of the same device).

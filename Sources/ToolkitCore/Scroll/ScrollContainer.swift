@@ -78,7 +78,7 @@ open class ScrollContainer: View {
     public var isScrollEnabled = true {
         didSet {
             guard isScrollEnabled != oldValue else { return }
-            if !isScrollEnabled { attachedWindow?.touchRouter.detach(self) }
+            if !isScrollEnabled { attachedWindow?.touchArbiter.detach(self) }
             finishChange()
         }
     }
@@ -267,7 +267,7 @@ open class ScrollContainer: View {
     /// move with the content when it scrolls by copying pixels, and are redrawn there.
     var drawnIndicatorRects: (horizontal: Rect?, vertical: Rect?) = (nil, nil)
     /// The window the container's timers and animator live in (kept to clean up after leaving it).
-    weak var attachedWindow: WindowCore?
+    weak var attachedWindow: (any ScrollHost)?
     /// Where wheel and key steps are heading, per axis (`+Pointer.swift`).
     var stepTargets = ScrollStepTargets()
     /// Touchpad motion since the gesture began, points (the velocity tracker's positions).
@@ -397,8 +397,8 @@ open class ScrollContainer: View {
     /// (as Page Down / Page Up), one page per key when paging; see `ScrollContainer+Keyboard.swift`. Page keys,
     /// Space, Home and End act along x, with the width, on a container that only scrolls horizontally.
     /// Returns false (the key goes on to the superview chain) when the key's axis cannot scroll here.
-    open override func keyPressed(_ key: Key, modifiers: KeyModifiers) -> Bool {
-        scroll(for: key, modifiers: modifiers)
+    open override func keyPressed(_ key: Key, modifiers: KeyModifiers, timestamp: Duration) -> Bool {
+        scroll(for: key, modifiers: modifiers, at: timestamp)
     }
 
     /// Draws the scroll indicators above the content.
@@ -419,7 +419,7 @@ open class ScrollContainer: View {
     /// Joined or left a window: timers, animator and fingers of the old window are dropped.
     open override func didMoveToWindow() {
         super.didMoveToWindow()
-        guard hostWindow !== attachedWindow else { return }
+        guard (hostWindow as? any ScrollHost) !== attachedWindow else { return }
         if let old = attachedWindow {
             // Timers and the animator belong to the old window: take them back.
             old.timers.cancel(delayTimer)
@@ -434,7 +434,7 @@ open class ScrollContainer: View {
         fingers.removeAll()
         motion = ScrollMotion(start: .zero)
         perform(action, at: hostWindow?.now ?? .zero)
-        attachedWindow = hostWindow
+        attachedWindow = hostWindow as? any ScrollHost
         finishChange()
     }
 }

@@ -106,7 +106,7 @@ open class View {
     }
 
     /// The window core this view is shown in; set on the root view, inherited by the tree.
-    weak var hostWindow: WindowCore? {
+    weak var hostWindow: (any ViewHost)? {
         didSet {
             guard hostWindow !== oldValue else { return }
             for subview in subviews { subview.hostWindow = hostWindow }
@@ -313,7 +313,7 @@ open class View {
 
     /// The pointer came over this view or one of its subviews (the hit view and all its ancestors are
     /// "hovered"). `location` is in window coordinates, points. Presses of the primary button arrive as touches
-    /// (`touchesBegan` ... with `WindowCore.pointerTouchID`), so a view that reacts to fingers reacts to clicks.
+    /// (`touchesBegan` ... with `Touch.pointerID`), so a view that reacts to fingers reacts to clicks.
     open func pointerEntered(_ location: Point) {}
     /// The pointer left this view and its subviews (moved elsewhere, left the window, or the view left the
     /// window). `location`: the pointer's last position in window coordinates, points.
@@ -328,7 +328,9 @@ open class View {
 
     /// A key went down (or repeated) while this view, or a subview, had the focus. Return true when handled;
     /// false passes it to the superview.
-    open func keyPressed(_ key: Key, modifiers: KeyModifiers) -> Bool { false }
+    ///
+    /// `timestamp` is the key event's time on the window clock (a repeat carries the time it was generated).
+    open func keyPressed(_ key: Key, modifiers: KeyModifiers, timestamp: Duration) -> Bool { false }
 
     // MARK: - Drawing
 

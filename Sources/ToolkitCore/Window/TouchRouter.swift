@@ -25,18 +25,9 @@
 /// Bad input: unknown ids are ignored; a second down for an id that is down ends the first one first; time
 /// running backwards counts as no time passing; non-finite positions never get here (`WindowCore` drops them).
 @MainActor
-final class TouchRouter {
+final class TouchRouter: TouchArbiter {
     /// What a container wants for the content touch of a finger that just touched down.
-    enum Disposition: Int, Comparable {
-        /// The content may have it now.
-        case deliver = 0
-        /// The content must wait (a container's delay runs).
-        case hold = 1
-        /// The content never gets it.
-        case suppress = 2
-
-        static func < (a: Disposition, b: Disposition) -> Bool { a.rawValue < b.rawValue }
-    }
+    typealias Disposition = ContentTouchDisposition
 
     /// How far a touch got with its content view.
     private enum ContentPhase {

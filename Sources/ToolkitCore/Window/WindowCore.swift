@@ -8,7 +8,7 @@
 ///    `prepareFrame(at:)`, then `draw(into:)` with a canvas on the buffer, and present the returned damage.
 /// The core never reads a clock: `now` is the latest time it was told.
 @MainActor
-public final class WindowCore {
+public final class WindowCore: ScrollHost {
     /// The view filling the window. Its frame is always (0, 0, size).
     public let rootView: View
 
@@ -38,6 +38,9 @@ public final class WindowCore {
     /// The touch routing (arbitration with scroll containers lives behind it).
     private(set) lazy var touchRouter = TouchRouter(window: self)
 
+    /// The touch arbitration, as the scroll containers see it.
+    var touchArbiter: any TouchArbiter { touchRouter }
+
     /// The view holding the keyboard focus, if any.
     public private(set) weak var focusedView: View?
 
@@ -49,7 +52,7 @@ public final class WindowCore {
 
     /// The touch id the primary pointer button uses: 2^31, just outside the Int32 range of Wayland touch ids, so
     /// that no finger a compositor reports (whatever its id) can be mistaken for the pointer.
-    public static let pointerTouchID = Int(Int32.max) + 1
+    public static let pointerTouchID = Touch.pointerID
 
     /// The pointer routing: hover, buttons as touches, axis events to scroll containers.
     private(set) lazy var pointerRouter = PointerRouter(window: self)
@@ -208,10 +211,12 @@ public final class WindowCore {
     /// rectangle of a scroll drawn by copying pixels (`View.scrollsByCopyingPixels`). The pending damage is
     /// cleared.
     ///
-    /// - Parameter previousFrame: where the presented frame's pixels are when `canvas` holds an older frame (a
-    ///   buffer pool's other buffer): the canvas first takes `missing` from there, except the scrolled
-    ///   rectangle, whose pixels are copied straight from their old place (one copy, not two). Nil when
-    ///   `canvas` already holds the presented frame: the scrolled pixels are then moved in place.
+    /// - Parameters:
+    ///   - canvas: the pixels of the whole window to draw into.
+    ///   - previousFrame: where the presented frame's pixels are when `canvas` holds an older frame (a
+    ///     buffer pool's other buffer): the canvas first takes `missing` from there, except the scrolled
+    ///     rectangle, whose pixels are copied straight from their old place (one copy, not two). Nil when
+    ///     `canvas` already holds the presented frame: the scrolled pixels are then moved in place.
     ///
     /// Allocation-free; the cost is the copies plus drawing the damaged rectangles one by one.
     @discardableResult
@@ -280,13 +285,13 @@ public final class WindowCore {
             pointerRouter.button(button, pressed: pressed, time: timestamp)
         case let .axis(event):
             pointerRouter.axis(event)
-        case let .key(key, pressed, modifiers, _, _):
+        case let .key(key, pressed, modifiers, _, timestamp):
             // Repeats arrive as presses too (`isRepeat`) and act again. With no focus, the outermost
             // scroll container gets the key (SCROLL.md section 7).
             guard pressed else { return }
             var target: View? = focusedView ?? ScrollContainer.outermost(in: rootView)
             while let view = target {
-                if view.keyPressed(key, modifiers: modifiers) { return }
+                if view.keyPressed(key, modifiers: modifiers, timestamp: timestamp) { return }
                 target = view.superview
             }
         case .keyboardFocus:
