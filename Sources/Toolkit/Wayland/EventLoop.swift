@@ -15,8 +15,49 @@ import Glibc
 final class WaylandEventLoop {
     private let display: WaylandDisplay
 
+    /// File descriptors an app added to the loop (`WaylandWindow.addFileDescriptor`), polled with the display.
+    /// `descriptors[0]` is the display's; the rest match `watches` one to one. Kept between steps so that a step
+    /// allocates nothing.
+    private var descriptors: [pollfd]
+    private var watches: [Watch] = []
+    private var nextWatchID = 0
+
+    /// One added file descriptor and what to call when it is ready.
+    private struct Watch {
+        var id: Int
+        var handler: @MainActor (Int16) -> Void
+    }
+
+    /// Whether the last flush left requests in libwayland's buffer (the socket was full): the next step also
+    /// waits for POLLOUT, and an app running the window in its own loop should poll for writing too.
+    private(set) var hasUnflushedRequests = false
+
     init(display: WaylandDisplay) {
         self.display = display
+        descriptors = [pollfd(fd: display.fileDescriptor, events: Int16(POLLIN), revents: 0)]
+        descriptors.reserveCapacity(8)
+        watches.reserveCapacity(7)
+    }
+
+    /// Adds `fd` to the poll set; `handler` runs with the returned events (POLLIN, POLLOUT, POLLHUP ...) after
+    /// the step's Wayland dispatch. Returns an id for `removeWatch`.
+    func addWatch(_ fd: Int32, events: Int16, handler: @escaping @MainActor (Int16) -> Void) -> Int {
+        nextWatchID += 1
+        descriptors.append(pollfd(fd: fd, events: events, revents: 0))
+        watches.append(Watch(id: nextWatchID, handler: handler))
+        return nextWatchID
+    }
+
+    /// Removes a watch; unknown ids are ignored.
+    func removeWatch(_ id: Int) {
+        guard let index = watches.firstIndex(where: { $0.id == id }) else { return }
+        watches.remove(at: index)
+        descriptors.remove(at: index + 1)
+    }
+
+    /// Records the outcome of a flush made outside `step` (see `hasUnflushedRequests`).
+    func noteFlush(complete: Bool) {
+        hasUnflushedRequests = !complete
     }
 
     /// Waits at most `timeout` (nil: until something arrives) for events and dispatches them.
@@ -32,9 +73,13 @@ final class WaylandEventLoop {
             wl_display_cancel_read(handle)
             throw error
         }
-        var descriptor = pollfd(fd: display.fileDescriptor, events: Int16(POLLIN) | (flushed ? 0 : Int16(POLLOUT)),
-                                revents: 0)
-        let result = poll(&descriptor, 1, WaylandEventLoop.milliseconds(timeout))
+        hasUnflushedRequests = !flushed
+        descriptors[0].events = Int16(POLLIN) | (flushed ? 0 : Int16(POLLOUT))
+        for i in descriptors.indices { descriptors[i].revents = 0 }
+        let result = descriptors.withUnsafeMutableBufferPointer {
+            poll($0.baseAddress, nfds_t($0.count), WaylandEventLoop.milliseconds(timeout))
+        }
+        let descriptor = descriptors[0]
         if result < 0 {
             let code = errno
             wl_display_cancel_read(handle)
@@ -50,6 +95,26 @@ final class WaylandEventLoop {
             wl_display_cancel_read(handle)
         }
         try display.dispatchPending()
+        runReadyWatches()
+    }
+
+    /// Calls the handlers of the added descriptors that poll found ready. A handler may add or remove watches:
+    /// the walk goes by id, so a removed watch is not called and one added now waits for the next step.
+    private func runReadyWatches() {
+        guard !watches.isEmpty else { return }
+        var i = 0
+        while i < watches.count {
+            let revents = descriptors[i + 1].revents
+            let id = watches[i].id
+            if revents != 0 {
+                descriptors[i + 1].revents = 0
+                watches[i].handler(revents)
+            }
+            // The handler may have removed this watch (or others before it): continue after `id`.
+            if i < watches.count, watches[i].id == id { i += 1 } else {
+                i = watches.firstIndex(where: { $0.id > id }) ?? watches.count
+            }
+        }
     }
 
     /// A poll timeout: whole milliseconds rounded up (waking early would only spin), -1 for none, 0 for

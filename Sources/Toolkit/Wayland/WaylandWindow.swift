@@ -99,10 +99,13 @@ public final class WaylandWindow {
         set { context.observer = newValue }
     }
 
-    private let clock: MonotonicClock
+    /// The window clock (CLOCK_MONOTONIC since the window was made); `now` reads it.
+    let clock: MonotonicClock
     private let startTime: Duration
-    private let display: WaylandDisplay
-    private let loop: WaylandEventLoop
+    /// The connection (`WaylandWindow+Loop.swift` hands its descriptor to apps that run their own loop).
+    let display: WaylandDisplay
+    /// The loop's poll set (the display plus the app's descriptors); `WaylandWindow+Loop.swift` adds to it.
+    let loop: WaylandEventLoop
     private let context: WaylandInputContext
     private var registry: WaylandRegistry?
     private var compositor: OpaquePointer?
@@ -232,7 +235,7 @@ public final class WaylandWindow {
         // caller stepping by hand (a test) may block before calling again. A full socket is left to the
         // next step's POLLOUT wait.
         do {
-            _ = try display.flush()
+            loop.noteFlush(complete: try display.flush())
         } catch let error as WaylandError {
             pendingError = error
             throw error
