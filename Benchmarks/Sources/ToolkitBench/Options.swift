@@ -20,6 +20,8 @@ struct Options {
     var snapshotPath: String?
     /// When set, only cases whose name contains it run (for profiling one case).
     var filter: String?
+    /// Also print the machine-readable summary (`name value` lines) after the tables.
+    var summary = false
 
     /// Parses `arguments` (without the program name); returns nil and prints usage on a bad argument.
     static func parse(_ arguments: [String]) -> Options? {
@@ -38,6 +40,8 @@ struct Options {
             } else if argument == "--only", index + 1 < arguments.count {
                 options.filter = arguments[index + 1]
                 index += 1
+            } else if argument == "--summary" {
+                options.summary = true
             } else if argument == "--quick" {
                 options.quick = true
             } else if argument == "--trace-allocs" {
@@ -47,7 +51,7 @@ struct Options {
             } else {
                 print("""
                     usage: toolkit-bench [frames|events|all] [--runs N] [--quick] [--trace-allocs[=N]] [--png FILE]
-                                         [--only TEXT]
+                                         [--only TEXT] [--summary]
                       frames          1080p frame costs against one pixman copy of the frame
                       events          touch event throughput through WindowCore.handle(_:)
                       --runs N        timed runs per case (default 7); median and minimum are printed
@@ -55,6 +59,7 @@ struct Options {
                       --trace-allocs  backtrace of the first N (default 3) steady-state allocations per case
                       --png FILE      write the benchmark window, as drawn, to FILE
                       --only TEXT     run only the cases whose name contains TEXT (for profiling)
+                      --summary       after the tables, one `name value` line per budget figure (see README)
                     """)
                 return nil
             }

@@ -15,14 +15,47 @@ struct ToolkitBench {
         if bench_alloc_counting_works() == 0 {
             printError("warning: the counting allocator is not in use; allocation figures are meaningless")
         }
+        var frames: [Measurement] = [], events: [Measurement] = []
         if options.group == .frames || options.group == .all {
-            let results = FrameBench.run(options)
-            printTable("frames (microseconds per frame; ratio of medians to one pixman copy)", results,
-                       unit: .microseconds, reference: results.first)
+            frames = FrameBench.run(options)
+            printTable("frames (microseconds per frame; ratio of medians to one pixman copy)", frames,
+                       unit: .microseconds, reference: frames.first)
         }
         if options.group == .events || options.group == .all {
+            events = EventBench.run(options)
             printTable("events (operations per second: touch events, taps or frames as named)",
-                       EventBench.run(options), unit: .operationsPerSecond, reference: nil)
+                       events, unit: .operationsPerSecond, reference: nil)
+        }
+        if options.summary { printSummary(frames: frames, events: events) }
+    }
+
+    /// The budget figures as `name value` lines, measured in this run (ratios of medians against this run's
+    /// pixman copy): `scroll_frame_vs_copy` (case (g), 100 rows), `full_repaint_vs_copy` (b),
+    /// `fling_frame_vs_copy` (a fling frame with fractional offsets, prepareFrame + draw),
+    /// `drag_events_per_second` (ScrollContainer drag, motion + frame, 100 rows), `allocations_per_frame` (the
+    /// most of any frame case) and `allocations_per_event` (the most of any event case). A figure whose cases
+    /// did not run (a group or `--only` left them out) is printed as `nan`.
+    static func printSummary(frames: [Measurement], events: [Measurement]) {
+        func find(_ list: [Measurement], _ prefix: String) -> Measurement? {
+            list.first { $0.name.hasPrefix(prefix) && !$0.samples.isEmpty }
+        }
+        let copy = find(frames, "(a)")?.median ?? .nan
+        let fling = find(events, "ScrollContainer fling: prepareFrame + draw")
+        let figures: [(String, Double)] = [
+            ("scroll_frame_vs_copy", (find(frames, "(g) ScrollContainer += 7, two buffers, 100 rows")?.median ?? .nan) / copy),
+            ("full_repaint_vs_copy", (find(frames, "(b)")?.median ?? .nan) / copy),
+            ("fling_frame_vs_copy", (fling?.median ?? .nan) / copy),
+            ("drag_events_per_second", 1 / (find(events, "ScrollContainer drag: motion + frame (100 rows)")?.median ?? .nan)),
+            ("allocations_per_frame", (frames.filter { !$0.samples.isEmpty && !$0.name.contains("pixman") }
+                                        + [fling].compactMap { $0 }).map(\.allocationsPerOperation).max() ?? .nan),
+            ("allocations_per_event", events.filter { !$0.samples.isEmpty && !$0.name.contains("fling") }
+                                        .map(\.allocationsPerOperation).max() ?? .nan),
+        ]
+        print("")
+        print("== summary")
+        for (name, value) in figures {
+            let text = value.isNaN ? "nan" : (name.hasSuffix("per_second") ? format(value, 0) : format(value, 3))
+            print("\(name) \(text)")
         }
     }
 
