@@ -14,6 +14,8 @@ let package = Package(
         .executable(name: "gallery", targets: ["Examples"]),
         // A container driven from a gesture script through WindowCore, no window (ToolkitCore only).
         .executable(name: "embed-script", targets: ["EmbedScript"]),
+        // A GTK 4 app hosting the container in a GtkDrawingArea through WindowCore (ToolkitCore only).
+        .executable(name: "embed-gtk", targets: ["EmbedGTK"]),
     ],
     targets: [
         // System libraries, found through pkg-config (Debian: libwayland-dev libxkbcommon-dev libpixman-1-dev
@@ -49,6 +51,10 @@ let package = Package(
         .target(name: "ToolkitTesting", dependencies: ["Toolkit", "CWaylandServer"]),
         .executableTarget(name: "Examples", dependencies: ["Toolkit"]),
         .executableTarget(name: "EmbedScript", dependencies: ["ToolkitCore"]),
+        // GTK 4 for embed-gtk only (Debian: libgtk-4-dev), and the C glue for its macros.
+        .systemLibrary(name: "CGtk4", pkgConfig: "gtk4", providers: [.apt(["libgtk-4-dev"])]),
+        .target(name: "CEmbedGTK", dependencies: ["CGtk4"]),
+        .executableTarget(name: "EmbedGTK", dependencies: ["ToolkitCore", "CGtk4", "CEmbedGTK"]),
         .testTarget(name: "ToolkitTests", dependencies: ["ToolkitCore"]),
         .testTarget(name: "WaylandTests", dependencies: ["Toolkit", "ToolkitTesting", "CWayland"]),
     ],

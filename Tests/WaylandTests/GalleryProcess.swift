@@ -29,19 +29,24 @@ final class GalleryProcess {
     /// binary (SwiftPM puts every product of the package in the same build folder, and `swift build
     /// --build-tests` builds them all). Nil when there is none.
     static let executable: String? = {
+        if let override = getenv("TOOLKIT_GALLERY"), access(override, X_OK) == 0 { return String(cString: override) }
+        return product("gallery")
+    }()
+
+    /// Another executable product of the package (e.g. `embed-gtk`), found next to the running test binary.
+    static func product(_ name: String) -> String? {
         var candidates: [String] = []
-        if let override = getenv("TOOLKIT_GALLERY") { candidates.append(String(cString: override)) }
         var buffer = [CChar](repeating: 0, count: 4096)
         let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
         if count > 0 {
             let exe = String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            candidates.append(directory(of: exe) + "/gallery")
+            candidates.append(directory(of: exe) + "/" + name)
         }
         if let first = CommandLine.arguments.first, first.contains("/") {
-            candidates.append(directory(of: first) + "/gallery")
+            candidates.append(directory(of: first) + "/" + name)
         }
         return candidates.first { access($0, X_OK) == 0 }
-    }()
+    }
 
     private static func directory(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "." }
@@ -56,8 +61,8 @@ final class GalleryProcess {
 
     /// Starts `gallery arguments...` with the current environment, minus any Wayland or display variables,
     /// plus `environment` (the compositor's `XDG_RUNTIME_DIR` and `WAYLAND_DISPLAY`).
-    init(arguments: [String], environment: [String: String]) throws {
-        guard let path = GalleryProcess.executable else {
+    init(arguments: [String], environment: [String: String], executable: String? = nil) throws {
+        guard let path = executable ?? GalleryProcess.executable else {
             throw LaunchError(description: "no gallery executable next to the test binary (swift build --build-tests)")
         }
         // stderr: a temporary file, unlinked at once; close-on-exec here, dup'ed onto fd 2 in the child only.
