@@ -25,6 +25,11 @@ import ToolkitTesting
                 case let .key(key, pressed, modifiers, isRepeat, _):
                     return "key \(key) \(pressed) \(modifiers.rawValue) \(isRepeat ? "repeat" : "")"
                 case let .keyboardFocus(focus): return "focus \(focus)"
+                case let .keyboardModifiers(modifiers): return "modifiers \(modifiers.rawValue)"
+                case let .pointerPinchBegin(fingers, _): return "pinch begin \(fingers)"
+                case let .pointerPinchUpdate(dx, dy, scale, rotation, _):
+                    return "pinch \(dx) \(dy) \(scale) \(rotation)"
+                case let .pointerPinchEnd(cancelled, _): return "pinch end \(cancelled)"
                 }
             }
         }

@@ -23,6 +23,11 @@ public struct Size: Hashable, Sendable, CustomStringConvertible {
         set { if axis == .horizontal { width = newValue } else { height = newValue } }
     }
 
+    /// Both dimensions multiplied by `factor`.
+    public static func * (size: Size, factor: Double) -> Size {
+        Size(width: size.width * factor, height: size.height * factor)
+    }
+
     /// `WxH`, for logs and test messages.
     public var description: String { "\(width)x\(height)" }
 }

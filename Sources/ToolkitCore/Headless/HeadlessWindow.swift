@@ -146,6 +146,28 @@ public final class HeadlessWindow {
         core.handle(.key(key, pressed: pressed, modifiers: modifiers, isRepeat: isRepeat, timestamp: now))
     }
 
+    /// The modifier keys held from now on (`wl_keyboard.modifiers`): wheel events see them (Ctrl + wheel zooms).
+    public func setKeyboardModifiers(_ modifiers: KeyModifiers) {
+        core.handle(.keyboardModifiers(modifiers))
+    }
+
+    /// A touchpad pinch with `fingers` fingers begins at the pointer's location
+    /// (`zwp_pointer_gesture_pinch_v1.begin`); it goes to the innermost zoomable scroll container there.
+    public func pointerPinchBegin(fingers: Int) {
+        core.handle(.pointerPinchBegin(fingers: fingers, timestamp: now))
+    }
+
+    /// The pinch changes: `dx`, `dy` the centroid's motion in points since the last update, `scale` the
+    /// cumulative scale since the begin, `rotation` in degrees since the last update.
+    public func pointerPinchUpdate(dx: Double, dy: Double, scale: Double, rotation: Double) {
+        core.handle(.pointerPinchUpdate(dx: dx, dy: dy, scale: scale, rotation: rotation, timestamp: now))
+    }
+
+    /// The pinch ends (`cancelled`: it was cancelled, and the zoom returns to where it began).
+    public func pointerPinchEnd(cancelled: Bool) {
+        core.handle(.pointerPinchEnd(cancelled: cancelled, timestamp: now))
+    }
+
     // MARK: - Output
 
     /// Draws the whole window at scale 1 and returns the pixels (premultiplied ARGB).

@@ -30,17 +30,28 @@ public enum InputEvent: Sendable, Equatable {
     case key(Key, pressed: Bool, modifiers: KeyModifiers, isRepeat: Bool, timestamp: Duration)
     /// The keyboard focus entered (true) or left (false) the window.
     case keyboardFocus(Bool)
+    /// The modifier keys held from now on (`wl_keyboard.modifiers`): wheel events and keys see them (Ctrl +
+    /// wheel zooms).
+    case keyboardModifiers(KeyModifiers)
+    /// A touchpad pinch began with `fingers` fingers (`zwp_pointer_gesture_pinch_v1.begin`), at the pointer.
+    case pointerPinchBegin(fingers: Int, timestamp: Duration)
+    /// The pinch changed: the centroid moved by `dx`, `dy` (points, since the last update), `scale` is the
+    /// cumulative scale since the begin (1 = unchanged), `rotation` degrees clockwise since the last update.
+    case pointerPinchUpdate(dx: Double, dy: Double, scale: Double, rotation: Double, timestamp: Duration)
+    /// The pinch ended; `cancelled` when it was cancelled (the zoom returns to where it began).
+    case pointerPinchEnd(cancelled: Bool, timestamp: Duration)
 
     /// The event's time on the window clock, when it has one.
     public var timestamp: Duration? {
         switch self {
         case .touchDown(_, _, let t), .touchMotion(_, _, let t), .touchUp(_, let t), .touchFrame(let t),
              .touchCancel(let t), .pointerEnter(_, let t), .pointerLeave(let t), .pointerMotion(_, let t),
-             .pointerButton(_, _, let t), .key(_, _, _, _, let t):
+             .pointerButton(_, _, let t), .key(_, _, _, _, let t), .pointerPinchBegin(_, let t),
+             .pointerPinchUpdate(_, _, _, _, let t), .pointerPinchEnd(_, let t):
             return t
         case .axis(let e):
             return e.timestamp
-        case .keyboardFocus:
+        case .keyboardFocus, .keyboardModifiers:
             return nil
         }
     }

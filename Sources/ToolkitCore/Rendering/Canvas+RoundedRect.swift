@@ -41,7 +41,7 @@ extension Canvas {
     /// The corner radius in pixels, within 0...half the shorter side of `box`.
     private func pixelRadius(_ radius: Double, box: PixelBox) -> Double {
         guard radius.isFinite, radius > 0 else { return 0 }
-        return min(radius * pixelsPerPoint, Double(min(box.width, box.height)) / 2)
+        return min(radius * drawingScale, Double(min(box.width, box.height)) / 2)
     }
 
     /// Draws the rounded box (filled when `lineWidth` is nil, else stroked inside with that many pixels).

@@ -15,8 +15,8 @@ extension Canvas {
     public func drawText(_ text: String, at origin: Point, size: Double, color: Color) {
         let pixel = color.premultipliedARGB
         guard destination != nil, pixel >> 24 != 0, !clipBox.isEmpty, origin.isFinite,
-              let pixelSize = Font.pixelSize(for: size, pixelsPerPoint: pixelsPerPoint) else { return }
-        let s = pixelsPerPoint
+              let pixelSize = Font.pixelSize(for: size, pixelsPerPoint: drawingScale) else { return }
+        let s = drawingScale
         let startX = (origin.x + translation.x) * s, startY = (origin.y + translation.y) * s
         guard startX.isFinite, startY.isFinite else { return }
         let penStart = PixelBox.snap(startX), top = PixelBox.snap(startY)
@@ -45,6 +45,6 @@ extension Canvas {
 
     /// The size of `text` drawn at `size` points on this canvas, in points (see `Font.measure`).
     public func measureText(_ text: String, size: Double) -> Size {
-        Font.measure(text, size: size, pixelsPerPoint: pixelsPerPoint)
+        Font.measure(text, size: size, pixelsPerPoint: drawingScale)
     }
 }

@@ -14,9 +14,10 @@ import CPixman
 /// Bad input never traps: a canvas made with an impossible size draws nothing, and shapes with NaN or infinite
 /// coordinates, or with empty or negative sizes, are dropped.
 public final class Canvas {
-    /// The translation and clip that `saveState()` records.
+    /// The translation, drawing scale and clip that `saveState()` records.
     struct SavedState {
         var translation: Point
+        var drawingScale: Double
         var clip: PixelBox
     }
 
@@ -40,8 +41,11 @@ public final class Canvas {
     /// draw (false: the reference path that tests compare the cache against).
     var usesCornerMaskCache = true
 
-    /// Current offset added to every drawing coordinate, in points.
+    /// Current offset added to every drawing coordinate, in points of the current scale: a point `p` lands on
+    /// pixel `(p + translation) * drawingScale`.
     private(set) var translation = Point.zero
+    /// Pixels per point as drawing uses it now: `pixelsPerPoint` times every `scale(by:)` in effect.
+    private(set) var drawingScale: Double
     /// Current clip, in pixels; always inside the surface.
     private(set) var clipBox: PixelBox
     /// Saved states; capacity reserved up front so that balanced save/restore does not allocate.
@@ -107,6 +111,7 @@ public final class Canvas {
     /// be clamped already.
     init(optionalPixels: UnsafeMutableRawPointer?, width: Int, height: Int, stride: Int, pixelsPerPoint: Double) {
         self.pixelsPerPoint = pixelsPerPoint
+        drawingScale = pixelsPerPoint
         scale = min(max(Int(pixelsPerPoint.rounded(.up)), 1), 16)
         pixelWidth = max(0, width)
         pixelHeight = max(0, height)
@@ -185,6 +190,20 @@ public final class Canvas {
         translation += offset
     }
 
+    /// Scales subsequent drawing by `factor` around the current origin (cumulative with earlier calls, undone by
+    /// `restoreState()`): a rectangle of `w` points then covers `w * factor` points of the coordinates before the
+    /// call. Shapes and text are drawn at the resulting pixel size (text is rasterized at the scaled size, not
+    /// stretched), so a zoomed view stays crisp. A factor that is not positive and finite is ignored; the
+    /// resulting pixels per point are kept within 1/64...1024.
+    public func scale(by factor: Double) {
+        guard factor.isFinite, factor > 0 else { return }
+        let newScale = min(max(drawingScale * factor, 1.0 / 64), 1024)
+        let effective = newScale / drawingScale
+        // (p * k + T) * s = (p + T / k) * (s * k): the same pixels, written as translation then scale.
+        translation = translation * (1 / effective)
+        drawingScale = newScale
+    }
+
     /// Intersects the clip with `rect` (points, in the current translated coordinates, snapped to pixels).
     ///
     /// A rect that covers nothing (empty, negative or non-finite) leaves nothing drawable until `restoreState()`:
@@ -201,20 +220,21 @@ public final class Canvas {
     /// The current clip in points, in the current translated coordinates (`Rect.zero` when nothing is drawable).
     public var clipBounds: Rect {
         guard !clipBox.isEmpty else { return .zero }
-        let s = pixelsPerPoint
+        let s = drawingScale
         return Rect(x: Double(clipBox.x0) / s - translation.x, y: Double(clipBox.y0) / s - translation.y,
                     width: Double(clipBox.width) / s, height: Double(clipBox.height) / s)
     }
 
-    /// Pushes the translation and clip. Does not allocate while fewer than 32 states are saved.
+    /// Pushes the translation, scale and clip. Does not allocate while fewer than 32 states are saved.
     public func saveState() {
-        stack.append(SavedState(translation: translation, clip: clipBox))
+        stack.append(SavedState(translation: translation, drawingScale: drawingScale, clip: clipBox))
     }
 
     /// Pops the state saved by the matching `saveState()`; does nothing when none is saved.
     public func restoreState() {
         guard let saved = stack.popLast() else { return }
         translation = saved.translation
+        drawingScale = saved.drawingScale
         clipBox = saved.clip
     }
 
@@ -223,6 +243,7 @@ public final class Canvas {
     public func resetState() {
         stack.removeAll(keepingCapacity: true)
         translation = .zero
+        drawingScale = pixelsPerPoint
         clipBox = destination == nil ? .empty : PixelBox(x0: 0, y0: 0, x1: pixelWidth, y1: pixelHeight)
     }
 
@@ -306,7 +327,7 @@ public final class Canvas {
     /// `rect` translated, scaled and snapped to pixels; nil when any coordinate is not finite. The box may be empty
     /// (also for negative sizes) and is not clipped.
     func pixelBox(_ rect: Rect) -> PixelBox? {
-        let s = pixelsPerPoint
+        let s = drawingScale
         let x0 = (rect.minX + translation.x) * s, y0 = (rect.minY + translation.y) * s
         let x1 = (rect.maxX + translation.x) * s, y1 = (rect.maxY + translation.y) * s
         guard x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite else { return nil }
@@ -316,7 +337,7 @@ public final class Canvas {
     /// A line width in whole pixels (at least 1), or nil for non-positive or non-finite widths.
     func pixelLineWidth(_ lineWidth: Double) -> Int? {
         guard lineWidth.isFinite, lineWidth > 0 else { return nil }
-        return max(1, PixelBox.snap(lineWidth * pixelsPerPoint))
+        return max(1, PixelBox.snap(lineWidth * drawingScale))
     }
 
     /// Fills `box` (pixels, clipped here) with a premultiplied pixel: SRC for opaque, OVER for translucent.

@@ -50,6 +50,17 @@ struct FingerSet {
         return sum * (1 / Double(n))
     }
 
+    /// The spread of the counted fingers: their mean distance from the centroid (window coordinates, points);
+    /// 0 with fewer than two.
+    var spread: Double {
+        let n = min(ids.count, max(1, countedFingers))
+        guard n >= 2 else { return 0 }
+        let c = centroid
+        var sum = 0.0
+        for i in 0..<n { sum += (locations[i] - c).length }
+        return sum / Double(n)
+    }
+
     /// Starts a new sequence: the translation goes back to zero.
     mutating func beginSequence() {
         translation = .zero

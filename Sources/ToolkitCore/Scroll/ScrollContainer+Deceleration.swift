@@ -40,7 +40,9 @@ extension ScrollContainer {
     /// One frame at window time `time`: samples the motion and the indicator fade. Returns whether either
     /// still runs.
     func animationFrame(at time: Duration) -> Bool {
-        if arbitration.isAnimating {
+        // A zoom motion drives the offset while it runs; the motion after a release waits for it.
+        let zooming = stepZoomMotion(at: time)
+        if arbitration.isAnimating && !zooming {
             if motion.isIdle {
                 finishMotion(at: time)
             } else if motion.isDone(at: time) {
@@ -55,7 +57,7 @@ extension ScrollContainer {
         finishChange()
         // Asked after the notifications: a delegate may have started a motion from them (an animated
         // setContentOffset in didEndDecelerating), which must keep this animator running (SCROLL.md 8).
-        return arbitration.isAnimating || indicatorFadeStart != nil
+        return arbitration.isAnimating || indicatorFadeStart != nil || zoomMotion != nil
     }
 
     /// A motion reached its end. If the geometry changed under it and the content is not where it may rest,

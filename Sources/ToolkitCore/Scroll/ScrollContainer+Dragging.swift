@@ -21,11 +21,15 @@ extension ScrollContainer {
             fingers.add(id, at: location)
             fingers.beginSequence()
             velocityTracker.reset()
+            // A new sequence catches a zoom animation or bounce where it is.
+            stopZoomMotion()
+            pinch = PinchState()
             // A pointer press here only to catch a motion (the pointer does not drag here) never drags.
             sequenceDrags = id != Touch.pointerID || dragsWithPointer
         } else {
             fingers.add(id, at: location)
         }
+        rebasePinch()
         velocityTracker.addSample(-fingers.translation, at: time)
         let action = arbitration.touchDown(at: time, fingers: fingers.count)
         let disposition = perform(action, at: time)
@@ -49,10 +53,15 @@ extension ScrollContainer {
         let cancellable = arbitration.contentTracksUndecided ? contentAgreesToCancel() : true
         // One policy for the decision and the drag step it leads to (no view code runs in between).
         let policy = makePolicy()
+        let pinches = sequenceDrags && isScrollEnabled && pinchCrossedSlop
+        // Two fingers on a zoomable container may pan in any direction: a pinch may follow the pan.
+        let scrollable: Axis.Set = !(sequenceDrags && isScrollEnabled) ? []
+            : fingers.count >= 2 && canZoom ? [.horizontal, .vertical] : policy.scrollable
         let action = arbitration.touchMoved(translation: fingers.translation, fingers: fingers.count,
-                                            scrollable: sequenceDrags && isScrollEnabled ? policy.scrollable : [],
-                                            contentCancellable: cancellable)
+                                            scrollable: scrollable, contentCancellable: cancellable,
+                                            pinches: pinches)
         perform(action, at: time, policy: policy)
+        if pinches && arbitration.isDragging { beginPinch() }
         finishChange()
     }
 
@@ -61,32 +70,43 @@ extension ScrollContainer {
         guard fingers.contains(id) else { return }
         fingers.remove(id)
         var planned = ScrollMotion(start: time)
+        // A scale left past a zoom limit returns to it first; the offset comes to rest after that.
+        let bounce = fingers.isEmpty && zoomNeedsBounce
         if fingers.isEmpty {
             if arbitration.isDragging {
                 planned = planRelease(at: time, measured: velocityTracker.velocity(at: time))
-            } else if arbitration.isTracking {
+                if bounce { planned = ScrollMotion(start: time) }
+            } else if arbitration.isTracking && !bounce {
                 planned = makePolicy().settleMotion(from: contentOffset, at: time)
             }
+        } else {
+            // The remaining fingers carry on from here: no jump of the scale or the offset.
+            rebasePinch()
+            if arbitration.isDragging { rebaseDrag() }
         }
         let action = arbitration.touchUp(at: time, fingers: fingers.count,
-                                         release: planned.isIdle ? .stays : .moves)
+                                         release: planned.isIdle && !bounce ? .stays : .moves)
         perform(action, at: time, planned: planned)
+        if fingers.isEmpty { finishPinchSequence(at: time, bounce: bounce) }
         finishChange()
     }
 
     /// Every finger is gone at once (compositor cancel, capability lost): no fling, the content settles.
     func routerTouchesCancelled(time: Duration) {
         var planned = ScrollMotion(start: time)
+        let bounce = zoomNeedsBounce
         if arbitration.isDragging {
-            planned = planRelease(at: time, measured: .zero)
-        } else if arbitration.isTracking {
+            planned = bounce ? ScrollMotion(start: time) : planRelease(at: time, measured: .zero)
+        } else if arbitration.isTracking && !bounce {
             planned = makePolicy().settleMotion(from: contentOffset, at: time)
         }
         fingers.removeAll()
         hasPendingMoves = false
         cancelDelayTimer()
-        let action = arbitration.touchesCancelled(release: planned.isIdle ? .stays : .moves)
+        let tracked = arbitration.isTracking
+        let action = arbitration.touchesCancelled(release: planned.isIdle && !(bounce && tracked) ? .stays : .moves)
         perform(action, at: time, planned: planned)
+        if tracked { finishPinchSequence(at: time, bounce: bounce) }
         finishChange()
     }
 
@@ -214,7 +234,11 @@ extension ScrollContainer {
             }
             return .deliver
         case .drag:
-            applyDrag(policy: policy)
+            if pinch.isActive && fingers.count >= 2 {
+                applyPinch()
+            } else {
+                applyDrag(policy: policy)
+            }
             return .suppress
         case .endDrag(let willDecelerate):
             effects.push(.didEndDragging(willDecelerate: willDecelerate))

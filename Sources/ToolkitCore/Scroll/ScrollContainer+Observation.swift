@@ -49,6 +49,12 @@ extension ScrollContainer {
                 delegate?.scrollContainerDidEndDecelerating(self)
             case .didEndScrollingAnimation:
                 delegate?.scrollContainerDidEndScrollingAnimation(self)
+            case .willBeginZooming:
+                delegate?.scrollContainerWillBeginZooming(self, with: zoomedView)
+            case .didZoom:
+                delegate?.scrollContainerDidZoom(self)
+            case .didEndZooming(let scale):
+                delegate?.scrollContainerDidEndZooming(self, with: zoomedView, atScale: scale)
             case .notifyObservers:
                 if !observers.isEmpty { observers.rootDidChange(self) }
             }

@@ -217,6 +217,47 @@ open class ScrollContainer: View {
         didSet { finishChange() }
     }
 
+    // MARK: - Zoom (SCROLL.md 11; `ScrollContainer+Zoom.swift`)
+
+    /// The smallest `zoomScale` a zoom rests at (a pinch may go below it with resistance, see `bouncesZoom`).
+    /// Values that are not positive and finite are ignored. Default 1.
+    public var minimumZoomScale: Double = 1 {
+        didSet {
+            if !(minimumZoomScale > 0 && minimumZoomScale.isFinite) { minimumZoomScale = oldValue }
+            if minimumZoomScale != oldValue { finishChange() }
+        }
+    }
+
+    /// The largest `zoomScale` a zoom rests at. Values that are not positive and finite are ignored. Zooming
+    /// is possible only when this is above `minimumZoomScale` and the delegate names a view for zooming.
+    /// Default 1.
+    public var maximumZoomScale: Double = 1 {
+        didSet {
+            if !(maximumZoomScale > 0 && maximumZoomScale.isFinite) { maximumZoomScale = oldValue }
+            if maximumZoomScale != oldValue { finishChange() }
+        }
+    }
+
+    /// The scale of the zoomed view (the delegate's `viewForZooming(in:)`), a factor: its drawing, hit testing
+    /// and conversions follow it, and `contentSize` is its unscaled size times this. Setting it is
+    /// `setZoomScale(_:animated: false)`. Default 1.
+    public var zoomScale: Double {
+        get { currentZoomScale }
+        set { setZoomScale(newValue, animated: false) }
+    }
+
+    /// Whether a pinch may go past the zoom limits with resistance, returning to the limit when it ends
+    /// (true), or is clamped at them (false). Default true.
+    public var bouncesZoom = true {
+        didSet { if bouncesZoom != oldValue { finishChange() } }
+    }
+
+    /// Whether a pinch (fingers or touchpad) holds the zoom now.
+    public internal(set) var isZooming = false
+
+    /// Whether the scale is returning to a zoom limit after a pinch went past it.
+    public internal(set) var isZoomBouncing = false
+
     // MARK: - State
 
     /// Whether fingers are down on the container (whoever owns them).
@@ -278,6 +319,17 @@ open class ScrollContainer: View {
     /// drag with the pointer and only caught a motion).
     var sequenceDrags = true
 
+    /// The current zoom scale (see `zoomScale`).
+    var currentZoomScale = 1.0
+    /// The pinch of the current touch sequence.
+    var pinch = PinchState()
+    /// A running zoom animation or bounce.
+    var zoomMotion: ZoomMotion?
+    /// The scale a touchpad pinch started from, while one runs (`zwp_pointer_gesture_pinch_v1`).
+    var touchpadPinchStartScale: Double?
+    /// Set while the zoom changes `contentSize`: the geometry change is part of the zoom step.
+    var isApplyingZoom = false
+
     /// The frame animator, made once.
     lazy var animationDriver = ScrollAnimationDriver(container: self)
     /// The delay timer's action, made once (no closure per touch).
@@ -297,8 +349,10 @@ open class ScrollContainer: View {
     static func nonNegative(_ value: Double) -> Double { value.isFinite ? max(0, value) : 0 }
     static func finite(_ value: Double) -> Double { value.isFinite ? value : 0 }
 
-    /// The policy for the current geometry and settings.
-    func makePolicy() -> ScrollPolicy {
+    /// The policy for the current geometry and settings; with `contentSize`, for that content size instead
+    /// (the range a zoom will have).
+    func makePolicy(contentSize: Size? = nil) -> ScrollPolicy {
+        let contentSize = contentSize ?? self.contentSize
         let size = Size(width: ScrollContainer.nonNegative(bounds.width),
                         height: ScrollContainer.nonNegative(bounds.height))
         let inset = contentInset
@@ -342,6 +396,10 @@ open class ScrollContainer: View {
 
     /// The content size, insets or bounds size changed.
     func geometryDidChange() {
+        if isApplyingZoom {
+            setNeedsDisplay()
+            return
+        }
         if arbitration.isDragging { rebaseDrag() }
         setNeedsDisplay()
         if !arbitration.isTracking && !arbitration.isAnimating { updateCurrentPage() }
@@ -367,6 +425,7 @@ open class ScrollContainer: View {
     /// The public setter's path: stop motion, re-anchor a drag, move.
     func assignContentOffset(_ offset: Point) {
         guard offset.isFinite else { return }
+        stopZoomMotion()
         let action = arbitration.offsetAssigned()
         applyOffset(offset)
         switch action {
@@ -398,7 +457,7 @@ open class ScrollContainer: View {
     /// Space, Home and End act along x, with the width, on a container that only scrolls horizontally.
     /// Returns false (the key goes on to the superview chain) when the key's axis cannot scroll here.
     open override func keyPressed(_ key: Key, modifiers: KeyModifiers, timestamp: Duration) -> Bool {
-        scroll(for: key, modifiers: modifiers, at: timestamp)
+        zoomKey(key, modifiers: modifiers) || scroll(for: key, modifiers: modifiers, at: timestamp)
     }
 
     /// Draws the scroll indicators above the content.
@@ -433,6 +492,10 @@ open class ScrollContainer: View {
         let action = arbitration.reset()
         fingers.removeAll()
         motion = ScrollMotion(start: .zero)
+        if zoomMotion != nil { stopZoomMotion() }
+        pinch = PinchState()
+        isZooming = false
+        touchpadPinchStartScale = nil
         perform(action, at: hostWindow?.now ?? .zero)
         attachedWindow = hostWindow as? any ScrollHost
         finishChange()

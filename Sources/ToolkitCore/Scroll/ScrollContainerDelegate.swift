@@ -7,6 +7,9 @@
 /// after a release (fling, bounce, spring back, page snap) counts as deceleration. Notifications are sent
 /// after the container's state changed, so reading the container from them sees the new state; a delegate
 /// may change the container from them (the changes are notified after the current call returns).
+///
+/// Zooming (SCROLL.md 11): `willBeginZooming` → `didZoom`* (with `didScroll` as the offset follows) →
+/// `didEndZooming` once the scale rests. A pinch is also a drag: its dragging calls come around it.
 @MainActor
 public protocol ScrollContainerDelegate: AnyObject {
     /// The content offset changed (per frame while dragging or animating, and on every direct change).
@@ -26,6 +29,15 @@ public protocol ScrollContainerDelegate: AnyObject {
     func scrollContainerDidEndDecelerating(_ container: ScrollContainer)
     /// An animated `setContentOffset` or `scrollRectToVisible` finished.
     func scrollContainerDidEndScrollingAnimation(_ container: ScrollContainer)
+    /// The subview that zooms (SCROLL.md 11), or nil (the default) for a container that does not zoom. Only a
+    /// direct subview of `container` counts; it is asked again whenever a zoom starts or the scale is set.
+    func viewForZooming(in container: ScrollContainer) -> View?
+    /// A pinch claimed the fingers, a touchpad pinch began, or a zoom animation starts. `view` is the zoomed view.
+    func scrollContainerWillBeginZooming(_ container: ScrollContainer, with view: View?)
+    /// `zoomScale` changed (every frame of a pinch or an animation, and on every direct change).
+    func scrollContainerDidZoom(_ container: ScrollContainer)
+    /// The zoom that `willBeginZooming` announced is at rest, at `scale` (after any return to a limit).
+    func scrollContainerDidEndZooming(_ container: ScrollContainer, with view: View?, atScale scale: Double)
 }
 
 extension ScrollContainerDelegate {
@@ -44,4 +56,13 @@ extension ScrollContainerDelegate {
     public func scrollContainerDidEndDecelerating(_ container: ScrollContainer) {}
     /// Default: nothing.
     public func scrollContainerDidEndScrollingAnimation(_ container: ScrollContainer) {}
+    /// Default: nil, the container does not zoom.
+    public func viewForZooming(in container: ScrollContainer) -> View? { nil }
+    /// Default: nothing.
+    public func scrollContainerWillBeginZooming(_ container: ScrollContainer, with view: View?) {}
+    /// Default: nothing.
+    public func scrollContainerDidZoom(_ container: ScrollContainer) {}
+    /// Default: nothing.
+    public func scrollContainerDidEndZooming(_ container: ScrollContainer, with view: View?,
+                                             atScale scale: Double) {}
 }

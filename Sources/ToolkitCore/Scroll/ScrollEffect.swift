@@ -13,6 +13,12 @@ enum ScrollEffect: Equatable, Sendable {
     case didEndDecelerating
     /// `scrollContainerDidEndScrollingAnimation`.
     case didEndScrollingAnimation
+    /// `scrollContainerWillBeginZooming`.
+    case willBeginZooming
+    /// `scrollContainerDidZoom`.
+    case didZoom
+    /// `scrollContainerDidEndZooming`, at the scale given.
+    case didEndZooming(scale: Double)
     /// Key-path observers compare their values (the registry calls only those whose value changed).
     case notifyObservers
 }

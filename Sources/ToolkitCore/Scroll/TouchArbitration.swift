@@ -285,8 +285,12 @@ struct TouchArbitration {
     /// The fingers moved (once per touch frame). `translation`: the centroid translation since the sequence
     /// began; `scrollable`: the axes the container can scroll now; `contentCancellable`: whether every
     /// content view tracking these fingers agrees to give them up (`touchesShouldCancel(in:)`).
+    ///
+    /// `pinches`: two or more fingers on a zoomable container changed their spread by more than the slop
+    /// (SCROLL.md 11): the fingers may be claimed as for a drag, with no axis lock and whatever the scrollable
+    /// axes, even before the centroid moved past the slop.
     mutating func touchMoved(translation: Point, fingers: Int, scrollable: Axis.Set,
-                             contentCancellable: Bool) -> Action {
+                             contentCancellable: Bool, pinches: Bool = false) -> Action {
         let previous = lastTranslation
         lastTranslation = translation
         switch state {
@@ -297,33 +301,42 @@ struct TouchArbitration {
         case .pending:
             return decide(previous: previous, translation: translation, fingers: fingers,
                           scrollable: scrollable, contentHasFingers: false, heldHere: true,
-                          contentCancellable: contentCancellable)
+                          contentCancellable: contentCancellable, pinches: pinches)
         case .content:
             return decide(previous: previous, translation: translation, fingers: fingers,
                           scrollable: scrollable, contentHasFingers: true, heldHere: false,
-                          contentCancellable: contentCancellable)
+                          contentCancellable: contentCancellable, pinches: pinches)
         case .holding:
             return decide(previous: previous, translation: translation, fingers: fingers,
                           scrollable: scrollable, contentHasFingers: false, heldHere: false,
-                          contentCancellable: contentCancellable)
+                          contentCancellable: contentCancellable, pinches: pinches)
         }
     }
 
     /// The slop test and the claim, shared by the three undecided states.
     private mutating func decide(previous: Point, translation: Point, fingers: Int, scrollable: Axis.Set,
-                                 contentHasFingers: Bool, heldHere: Bool, contentCancellable: Bool) -> Action {
+                                 contentHasFingers: Bool, heldHere: Bool, contentCancellable: Bool,
+                                 pinches: Bool) -> Action {
         let slop = TouchArbitration.sanitizedSlop(configuration.touchSlop)
-        guard translation.length > slop else { return .none }
+        guard translation.length > slop || pinches else { return .none }
         let c = configuration
         // Too few or too many fingers: nothing is decided yet (a second finger may still come or go).
         guard fingers >= c.minimumNumberOfTouches, fingers <= c.maximumNumberOfTouches else { return .none }
-        let axis: Axis = abs(translation.x) > abs(translation.y) ? .horizontal : .vertical
-        guard scrollable.contains(axis) else {
-            state = .declined
-            return .decline(releasesContent: heldHere)
+        let lock: AxisLock
+        let origin: Point
+        if pinches {
+            // A pinch pans and zooms freely; the pan is measured from here.
+            lock = .none
+            origin = translation
+        } else {
+            let axis: Axis = abs(translation.x) > abs(translation.y) ? .horizontal : .vertical
+            guard scrollable.contains(axis) else {
+                state = .declined
+                return .decline(releasesContent: heldHere)
+            }
+            lock = c.isDirectionalLockEnabled ? .locked(axis) : .none
+            origin = TouchArbitration.slopCrossing(from: previous, to: translation, slop: slop)
         }
-        let lock: AxisLock = c.isDirectionalLockEnabled ? .locked(axis) : .none
-        let origin = TouchArbitration.slopCrossing(from: previous, to: translation, slop: slop)
         if contentHasFingers {
             guard c.canCancelContentTouches, contentCancellable else {
                 state = .declined

@@ -5,8 +5,11 @@
 /// "Window coordinates" are those of the window's root view, whose frame origin is (0, 0). All in points.
 @MainActor
 open class View {
+    /// The frame's origin and the *unscaled* size (the bounds size); `frame` scales the size by `storedScale`.
     private var storedFrame: Rect
     private var boundsOrigin: Point = .zero
+    /// See `scaleInSuperview`.
+    private var storedScale = 1.0
     /// Where this view and its subviews may draw, in the superview's coordinates (see `drawnExtent()`), while
     /// `extentIsValid`.
     private var cachedExtent: Rect = .zero
@@ -14,19 +17,28 @@ open class View {
     /// Finds the subviews under a rectangle or a point among many stacked ones (see `SubviewIndex`).
     private var subviewIndex = SubviewIndex()
 
-    /// The view's rectangle in its superview's coordinates, in points.
+    /// The view's rectangle in its superview's coordinates, in points: the area it covers there. For a view
+    /// shown at a `scaleInSuperview` other than 1 (the zoomed view of a `ScrollContainer`), the size is the
+    /// bounds size times that scale, as with a scale transform in UIKit; setting it sets the bounds size to the
+    /// given size divided by the scale.
     open var frame: Rect {
-        get { storedFrame }
+        get {
+            storedScale == 1 ? storedFrame
+                : Rect(origin: storedFrame.origin, size: storedFrame.size * storedScale)
+        }
         set {
-            guard newValue != storedFrame, newValue.origin.isFinite, newValue.size.isFinite else { return }
+            guard newValue.origin.isFinite, newValue.size.isFinite else { return }
+            let unscaled = storedScale == 1 ? newValue
+                : Rect(origin: newValue.origin, size: newValue.size * (1 / storedScale))
+            guard unscaled != storedFrame else { return }
             damageInWindow()
-            let sizeChanged = newValue.size != storedFrame.size
-            storedFrame = newValue
+            let sizeChanged = unscaled.size != storedFrame.size
+            storedFrame = unscaled
             extentDidChange()
             damageInWindow()
             if sizeChanged {
                 for subview in subviews where subview.fillsSuperview {
-                    subview.frame = Rect(origin: .zero, size: newValue.size)
+                    subview.frame = Rect(origin: .zero, size: unscaled.size)
                 }
                 boundsSizeDidChange()
             }
@@ -50,19 +62,74 @@ open class View {
         set {
             guard newValue.origin.isFinite, newValue.size.isFinite else { return }
             if newValue.size != storedFrame.size {
-                frame = Rect(origin: storedFrame.origin, size: newValue.size)
+                frame = Rect(origin: storedFrame.origin, size: newValue.size * storedScale)
             }
             if newValue.origin != boundsOrigin {
                 let change = newValue.origin - boundsOrigin
                 boundsOrigin = newValue.origin
                 // Subviews drawn outside an unclipped view moved in the superview's coordinates.
                 if !clipsToBounds && !subviews.isEmpty { extentDidChange() }
-                if scrollsByCopyingPixels && clipsToBounds && !isHidden, let window = hostWindow {
+                if scrollsByCopyingPixels && clipsToBounds && !isHidden && !isInsideScaledView,
+                   let window = hostWindow {
                     window.contentDidScroll(in: self, by: change)
                 } else {
                     damageInWindow()
                 }
             }
+        }
+    }
+
+    /// The scale at which the view and its subviews are shown in the superview, around the frame's origin: a
+    /// point `p` of the view's own coordinates appears at `frame.origin + (p - bounds.origin) * scale` of the
+    /// superview's. Drawing, hit testing, `convert(_:to:)` and `Touch.location(in:)` all follow it, and the view is
+    /// drawn at the scaled pixel size (crisp, not stretched). A `ScrollContainer` sets it on the view its delegate
+    /// returns from `viewForZooming(in:)` (its `zoomScale`); 1 otherwise.
+    public var scaleInSuperview: Double { storedScale }
+
+    /// Shows the view at `scale` in its superview (see `scaleInSuperview`); ignored unless positive and finite.
+    func setScaleInSuperview(_ scale: Double) {
+        guard scale.isFinite, scale > 0, scale != storedScale else { return }
+        damageInWindow()
+        storedScale = scale
+        extentDidChange()
+        damageInWindow()
+    }
+
+    /// Whether this view or one of its ancestors is shown at a scale other than 1.
+    var isInsideScaledView: Bool { scaleInWindow != 1 }
+
+    /// Maps a point of this view's own coordinates to its superview's.
+    func pointInSuperview(_ point: Point) -> Point {
+        storedScale == 1 ? point - boundsOrigin + storedFrame.origin
+            : (point - boundsOrigin) * storedScale + storedFrame.origin
+    }
+
+    /// Maps a point of the superview's coordinates to this view's own.
+    func pointFromSuperview(_ point: Point) -> Point {
+        storedScale == 1 ? point - storedFrame.origin + boundsOrigin
+            : (point - storedFrame.origin) * (1 / storedScale) + boundsOrigin
+    }
+
+    /// Maps a rectangle of the superview's coordinates to this view's own.
+    func rectFromSuperview(_ rect: Rect) -> Rect {
+        storedScale == 1 ? rect.offsetBy(boundsOrigin - storedFrame.origin)
+            : Rect(origin: pointFromSuperview(rect.origin), size: rect.size * (1 / storedScale))
+    }
+
+    /// Maps a rectangle of this view's own coordinates to its superview's.
+    func rectInSuperview(_ rect: Rect) -> Rect {
+        storedScale == 1 ? rect.offsetBy(storedFrame.origin - boundsOrigin)
+            : Rect(origin: pointInSuperview(rect.origin), size: rect.size * storedScale)
+    }
+
+    /// Moves the canvas from the superview's coordinates into this view's own (translation, then scale).
+    func applyTransform(to canvas: Canvas) {
+        if storedScale == 1 {
+            canvas.translate(by: storedFrame.origin - boundsOrigin)
+        } else {
+            canvas.translate(by: storedFrame.origin)
+            canvas.scale(by: storedScale)
+            canvas.translate(by: Point.zero - boundsOrigin)
         }
     }
 
@@ -187,8 +254,7 @@ open class View {
             // A subview's hitTest override may have changed the tree: stay inside the array.
             guard index < subviews.count else { continue }
             let subview = subviews[index]
-            let local = point - subview.frame.origin + subview.bounds.origin
-            if let hit = subview.hitTest(local) { return hit }
+            if let hit = subview.hitTest(subview.pointFromSuperview(point)) { return hit }
         }
         return self
     }
@@ -200,11 +266,10 @@ open class View {
     /// Cached until the view's frame, clipping or subviews change, or a subview's extent does.
     func drawnExtent() -> Rect {
         if extentIsValid { return cachedExtent }
-        var extent = storedFrame
+        var extent = frame
         if !clipsToBounds {
-            let offset = storedFrame.origin - boundsOrigin
             for subview in subviews {
-                extent = extent.union(subview.drawnExtent().offsetBy(offset))
+                extent = extent.union(rectInSuperview(subview.drawnExtent()))
             }
         }
         cachedExtent = extent
@@ -266,30 +331,50 @@ open class View {
         return convertFromWindow(inWindow)
     }
 
-    /// Converts a rectangle from this view's coordinates to `view`'s (nil: window coordinates).
+    /// Converts a rectangle from this view's coordinates to `view`'s (nil: window coordinates). Scales on the
+    /// way (`scaleInSuperview`) scale the size.
     public func convert(_ rect: Rect, to view: View?) -> Rect {
-        Rect(origin: convert(rect.origin, to: view), size: rect.size)
+        let origin = convert(rect.origin, to: view)
+        let factor = scaleInWindow / (view?.scaleInWindow ?? 1)
+        return Rect(origin: origin, size: factor == 1 ? rect.size : rect.size * factor)
+    }
+
+    /// The product of the scales of this view and its ancestors: how large one of its points is in the window.
+    var scaleInWindow: Double {
+        var product = 1.0
+        var current: View? = self
+        while let view = current {
+            product *= view.storedScale
+            current = view.superview
+        }
+        return product
     }
 
     private func convertToWindow(_ point: Point) -> Point {
         var p = point
         var current: View? = self
         while let v = current {
-            p = p - v.boundsOrigin + v.storedFrame.origin
+            p = v.pointInSuperview(p)
             current = v.superview
         }
         return p
     }
 
     private func convertFromWindow(_ point: Point) -> Point {
-        // Walk root-first without allocating: accumulate the same offsets and subtract them.
+        // Walk up without allocating, composing the maps to the window as p -> p * scale + offset, then invert.
+        var scale = 1.0
         var offset = Point.zero
         var current: View? = self
         while let v = current {
-            offset = offset - v.boundsOrigin + v.storedFrame.origin
+            if v.storedScale == 1 {
+                offset = offset - v.boundsOrigin + v.storedFrame.origin
+            } else {
+                offset = (offset - v.boundsOrigin) * v.storedScale + v.storedFrame.origin
+                scale *= v.storedScale
+            }
             current = v.superview
         }
-        return point - offset
+        return scale == 1 ? point - offset : (point - offset) * (1 / scale)
     }
 
     // MARK: - Touches
@@ -407,9 +492,8 @@ open class View {
                 continue
             }
             canvas.saveState()
-            canvas.translate(by: subview.frame.origin - subview.bounds.origin)
-            let subDirty = visible.offsetBy(subview.bounds.origin - subview.frame.origin)
-            subview.drawHierarchy(in: canvas, dirty: subDirty)
+            subview.applyTransform(to: canvas)
+            subview.drawHierarchy(in: canvas, dirty: subview.rectFromSuperview(visible))
             canvas.restoreState()
         }
         drawOverlay(in: canvas)
@@ -441,12 +525,12 @@ open class View {
                 continue
             }
             canvas.saveState()
-            canvas.translate(by: subview.frame.origin - subview.bounds.origin)
+            subview.applyTransform(to: canvas)
             if subview.clipsToBounds { canvas.clip(to: subview.bounds) }
             if subview.backgroundColor?.isOpaque == true {
                 canvas.addClippedBox(of: subview.bounds, to: &covered)
             } else if !subview.subviews.isEmpty {
-                let subDirty = visible.offsetBy(subview.bounds.origin - subview.frame.origin)
+                let subDirty = subview.rectFromSuperview(visible)
                 let subVisible = subview.clipsToBounds ? subDirty.intersection(subview.bounds) : subDirty
                 subview.collectOpaqueCoverage(in: canvas, visible: subVisible, into: &covered)
             }

@@ -39,6 +39,8 @@ final class PointerRouter {
     private weak var touchpadHorizontal: ScrollContainer?
     /// The container a touchpad gesture scrolls vertically, until its stop.
     private weak var touchpadVertical: ScrollContainer?
+    /// The container a touchpad pinch zooms, from its begin to its end.
+    private weak var pinchTarget: ScrollContainer?
 
     init(window: WindowCore) {
         self.window = window
@@ -113,6 +115,11 @@ final class PointerRouter {
             // A wheel cannot turn while touchpad fingers scroll: a gesture still latched lost its stop.
             endTouchpadGestures(at: time)
             guard let location else { return }
+            // Ctrl + wheel zooms the innermost zoomable container under the pointer (SCROLL.md 11).
+            if event.source == .wheel, dy != 0, window.keyboardModifiers.contains(.control),
+               wheelZoom(units: dy, at: location, time: time) {
+                return
+            }
             for axis in Axis.allCases {
                 let value = axis == .horizontal ? dx : dy
                 guard value != 0, let container = innermost(at: location, along: axis, touchpad: false) else {
@@ -132,6 +139,48 @@ final class PointerRouter {
         }
     }
 
+    // MARK: - Zoom
+
+    /// Ctrl + wheel: the innermost container under `location` that can zoom takes the step. False when none can.
+    private func wheelZoom(units: Double, at location: Point, time: Duration) -> Bool {
+        var view = window.rootView.hitTest(location)
+        while let candidate = view {
+            if let container = candidate as? ScrollContainer,
+               container.wheelZoom(units: units, around: location, time: time) {
+                return true
+            }
+            view = candidate.superview
+        }
+        return false
+    }
+
+    /// `zwp_pointer_gesture_pinch_v1.begin`: the innermost zoomable container under the pointer takes the pinch.
+    func pinchBegan(fingers: Int, time: Duration) {
+        if let previous = pinchTarget { previous.touchpadPinchEnded(cancelled: true, time: time) }
+        pinchTarget = nil
+        guard let location else { return }
+        var view = window.rootView.hitTest(location)
+        while let candidate = view {
+            if let container = candidate as? ScrollContainer, container.canZoom {
+                container.touchpadPinchBegan(at: location, time: time)
+                if container.touchpadPinchStartScale != nil { pinchTarget = container }
+                return
+            }
+            view = candidate.superview
+        }
+    }
+
+    /// The pinch's cumulative scale changed.
+    func pinchChanged(scale: Double, time: Duration) {
+        pinchTarget?.touchpadPinchChanged(scale: scale, time: time)
+    }
+
+    /// The pinch ended or was cancelled.
+    func pinchEnded(cancelled: Bool, time: Duration) {
+        pinchTarget?.touchpadPinchEnded(cancelled: cancelled, time: time)
+        pinchTarget = nil
+    }
+
     /// `view` is leaving the window: hovered views in it are exited, touchpad gestures on it forgotten.
     func viewWillLeave(_ view: View) {
         if let leaf = hoveredView, leaf.isDescendant(of: view) {
@@ -141,6 +190,7 @@ final class PointerRouter {
         }
         if let c = touchpadHorizontal, c.isDescendant(of: view) { touchpadHorizontal = nil }
         if let c = touchpadVertical, c.isDescendant(of: view) { touchpadVertical = nil }
+        if let c = pinchTarget, c.isDescendant(of: view) { pinchTarget = nil }
     }
 
     // MARK: - Touchpad

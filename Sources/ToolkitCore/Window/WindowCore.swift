@@ -60,6 +60,9 @@ public final class WindowCore: ScrollHost {
     /// Where the pointer is, in window coordinates, or nil when it is outside the window.
     public var pointerLocation: Point? { pointerRouter.location }
 
+    /// The modifier keys held now, as the last `.keyboardModifiers` event said (Ctrl + wheel zooms).
+    public private(set) var keyboardModifiers: KeyModifiers = []
+
     /// The deepest view under the pointer (the hovered views are it and its ancestors), if any.
     public var hoveredView: View? { pointerRouter.hoveredView }
 
@@ -296,6 +299,14 @@ public final class WindowCore: ScrollHost {
             }
         case .keyboardFocus:
             break
+        case let .keyboardModifiers(modifiers):
+            keyboardModifiers = modifiers
+        case let .pointerPinchBegin(fingers, timestamp):
+            pointerRouter.pinchBegan(fingers: fingers, time: timestamp)
+        case let .pointerPinchUpdate(_, _, scale, _, timestamp):
+            pointerRouter.pinchChanged(scale: scale, time: timestamp)
+        case let .pointerPinchEnd(cancelled, timestamp):
+            pointerRouter.pinchEnded(cancelled: cancelled, time: timestamp)
         }
     }
 

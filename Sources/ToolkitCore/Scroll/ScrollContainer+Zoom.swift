@@ -1,0 +1,343 @@
+// Zooming (SCROLL.md 11): the delegate's `viewForZooming(in:)` is shown at `zoomScale` (View.scaleInSuperview)
+// and `contentSize` follows it. Fingers pinch through the touch arbitration (a pinch is a drag whose claim may
+// come from the spread instead of the translation), a touchpad pinch through the pointer-scroll state, Ctrl +
+// wheel and Ctrl + plus / minus / 0 step at once, and the app's `setZoomScale` / `zoom(to:)` animate with a
+// `ZoomMotion` sampled by the container's frame animator.
+//
+// Geometry: a point `a` of the zoomed view (its own coordinates) is at content point
+// `frame.origin + (a - bounds.origin) * scale`, and shown at that minus `contentOffset` in the container's
+// visible coordinates (points from its top-left corner). Keeping `a` under a visible point `c` at scale `s`
+// therefore takes the offset `frame.origin + (a - bounds.origin) * s - c`.
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+extension ScrollContainer {
+    /// Zoom factor of one wheel detent with Ctrl held (SCROLL.md 11).
+    static let wheelZoomFactor = 1.1
+    /// Zoom factor of Ctrl + plus and Ctrl + minus (SCROLL.md 11).
+    static let keyZoomFactor = 1.25
+
+    // MARK: - Public API
+
+    /// Sets `zoomScale`, clamped into `minimumZoomScale...maximumZoomScale`, keeping the content point at the
+    /// centre of the visible area where it is (the offset is then clamped into the scroll range). Animated:
+    /// 0.3 s on an ease-out curve, `willBeginZooming` first and `didEndZooming` at the end; otherwise at once,
+    /// with `didZoom`. Ignored when the delegate names no view for zooming or `scale` is not positive and
+    /// finite. While fingers are down, or outside a window, an animated change is applied at once.
+    public func setZoomScale(_ scale: Double, animated: Bool) {
+        guard scale.isFinite, scale > 0, let view = zoomedView else { return }
+        let target = clampedZoomScale(scale)
+        let centre = Point(x: bounds.width / 2, y: bounds.height / 2)
+        let anchor = zoomAnchor(of: view, at: centre)
+        let wanted = offset(showing: anchor, of: view, at: centre, scale: target)
+        let resting = makePolicy(contentSize: view.bounds.size * target).clamp(wanted)
+        startZoom(to: target, offset: resting, animated: animated)
+    }
+
+    /// Zooms so that `rect` (in the zoomed view's own, unscaled coordinates) is shown as large as it fits whole,
+    /// centred in the visible area: the scale is the smaller of the two ratios of the container's size to the
+    /// rect's, clamped to the limits; the offset is then clamped into the scroll range. Animated as
+    /// `setZoomScale(_:animated:)`. A rect with a non-finite value is ignored; an empty one zooms to the
+    /// maximum around its origin.
+    public func zoom(to rect: Rect, animated: Bool) {
+        guard rect.origin.isFinite, rect.size.isFinite, let view = zoomedView else { return }
+        let width = max(rect.width, 0), height = max(rect.height, 0)
+        let fit = min(width > 0 ? bounds.width / width : .infinity, height > 0 ? bounds.height / height : .infinity)
+        let target = clampedZoomScale(fit.isFinite && fit > 0 ? fit : maximumZoomScale)
+        let centre = Point(x: bounds.width / 2, y: bounds.height / 2)
+        let rectCentre = Point(x: rect.minX + width / 2, y: rect.minY + height / 2)
+        let wanted = offset(showing: rectCentre, of: view, at: centre, scale: target)
+        let resting = makePolicy(contentSize: view.bounds.size * target).clamp(wanted)
+        startZoom(to: target, offset: resting, animated: animated)
+    }
+
+    // MARK: - Zoomed view and limits
+
+    /// The delegate's view for zooming, when it is a direct subview.
+    var zoomedView: View? {
+        guard let view = delegate?.viewForZooming(in: self), view.superview === self else { return nil }
+        return view
+    }
+
+    /// Whether pinches, Ctrl + wheel and the zoom keys can zoom: a zoomed view and room between the limits.
+    var canZoom: Bool {
+        maximumZoomScale > minimumZoomScale && zoomedView != nil
+    }
+
+    /// `scale` clamped into the limits (a maximum below the minimum counts as the minimum).
+    func clampedZoomScale(_ scale: Double) -> Double {
+        min(max(scale, minimumZoomScale), max(minimumZoomScale, maximumZoomScale))
+    }
+
+    /// The scale shown for a pinch asking for `raw`: beyond a limit `limit * (raw / limit)^0.5` with
+    /// `bouncesZoom`, the limit without it.
+    func resistedZoomScale(_ raw: Double) -> Double {
+        let low = minimumZoomScale, high = max(minimumZoomScale, maximumZoomScale)
+        if raw > high { return bouncesZoom ? high * (raw / high).squareRoot() : high }
+        if raw < low { return bouncesZoom ? low * (raw / low).squareRoot() : low }
+        return raw
+    }
+
+    // MARK: - Geometry
+
+    /// A window point in the container's visible coordinates (points from its top-left corner).
+    func visiblePoint(fromWindow point: Point) -> Point {
+        convert(point, from: nil) - contentOffset
+    }
+
+    /// The point of `view` (its own coordinates) shown at `visible` now.
+    func zoomAnchor(of view: View, at visible: Point) -> Point {
+        view.pointFromSuperview(visible + contentOffset)
+    }
+
+    /// The offset that shows `anchor` of `view` at `visible` with `view` at `scale`.
+    func offset(showing anchor: Point, of view: View, at visible: Point, scale: Double) -> Point {
+        view.frame.origin + (anchor - view.bounds.origin) * scale - visible
+    }
+
+    /// Shows the zoomed view at `scale` (and `contentSize` with it) and the content at `offset`, as one step.
+    /// Queues `didZoom` and `didScroll` for what changed; the caller ends the change.
+    func applyZoom(scale: Double, offset: Point) {
+        if scale != currentZoomScale, scale.isFinite, scale > 0, let view = zoomedView {
+            currentZoomScale = scale
+            view.setScaleInSuperview(scale)
+            isApplyingZoom = true
+            contentSize = view.bounds.size * scale
+            isApplyingZoom = false
+            effects.push(.didZoom)
+        }
+        applyOffset(offset)
+    }
+
+    /// Whether the scale rests outside the limits (after a pinch past them, or limits changed under it).
+    var zoomNeedsBounce: Bool {
+        zoomedView != nil && clampedZoomScale(currentZoomScale) != currentZoomScale
+    }
+
+    // MARK: - Animations
+
+    /// Goes to `scale` and `offset`: at once, or over 0.3 s with `willBeginZooming` ... `didEndZooming`.
+    private func startZoom(to scale: Double, offset: Point, animated: Bool) {
+        stopZoomMotion()
+        guard animated, let window = attachedWindow, !arbitration.isTracking else {
+            applyZoom(scale: scale, offset: contentOffset)
+            assignContentOffset(offset)   // stops a running motion; ends the change
+            return
+        }
+        guard scale != currentZoomScale || offset != contentOffset else { return }
+        if arbitration.isAnimating { assignContentOffset(contentOffset) }   // a fling or step stops here
+        zoomMotion = ZoomMotion(start: window.now, fromScale: currentZoomScale, toScale: scale,
+                                fromOffset: contentOffset, toOffset: offset, curve: .easeOut)
+        effects.push(.willBeginZooming)
+        window.addAnimator(animationDriver)
+        finishChange()
+    }
+
+    /// Starts the return to the nearest limit at `time`, around `visible` (the fingers' last centroid or the
+    /// pointer): the zoomed view's point there stays there. Without a window the scale goes there at once.
+    func startZoomBounce(at time: Duration, around visible: Point) {
+        guard let view = zoomedView else { return }
+        let target = clampedZoomScale(currentZoomScale)
+        let anchor = zoomAnchor(of: view, at: visible)
+        let toOffset = offset(showing: anchor, of: view, at: visible, scale: target)
+        guard attachedWindow != nil else {
+            applyZoom(scale: target, offset: toOffset)
+            effects.push(.didEndZooming(scale: currentZoomScale))
+            return
+        }
+        zoomMotion = ZoomMotion(start: time, fromScale: currentZoomScale, toScale: target,
+                                fromOffset: contentOffset, toOffset: toOffset, curve: .spring)
+        isZoomBouncing = true
+    }
+
+    /// One frame of a running zoom motion at window time `time`. Returns whether it still runs.
+    func stepZoomMotion(at time: Duration) -> Bool {
+        guard let zoom = zoomMotion else { return false }
+        guard !zoom.isDone(at: time) else {
+            zoomMotion = nil
+            applyZoom(scale: zoom.toScale, offset: zoom.toOffset)
+            isZoomBouncing = false
+            effects.push(.didEndZooming(scale: currentZoomScale))
+            return false
+        }
+        applyZoom(scale: zoom.scale(at: time), offset: zoom.offset(at: time))
+        return true
+    }
+
+    /// Stops a running zoom motion where the last frame left it (a touch, a new zoom, an offset set directly).
+    func stopZoomMotion() {
+        guard zoomMotion != nil else { return }
+        zoomMotion = nil
+        isZoomBouncing = false
+        effects.push(.didEndZooming(scale: currentZoomScale))
+    }
+
+    // MARK: - Pinch with fingers
+
+    /// Takes the pinch's start values again: at the start of a sequence and whenever a finger joins or leaves,
+    /// so that neither the scale nor the offset jumps.
+    func rebasePinch() {
+        pinch.spreadAtStart = fingers.spread
+        pinch.rawScaleAtStart = pinch.isActive ? pinch.rawScale : currentZoomScale
+        pinch.rawScale = pinch.rawScaleAtStart
+        guard let view = zoomedView, !fingers.isEmpty else { return }
+        let centroid = visiblePoint(fromWindow: fingers.centroid)
+        pinch.anchor = zoomAnchor(of: view, at: centroid)
+        // A bounce after the pinch turns around where the pinching fingers were, not the last finger left.
+        if !pinch.isActive || fingers.count >= 2 { pinch.lastCentroid = centroid }
+    }
+
+    /// Whether two or more fingers on a zoomable container changed their spread by more than the slop since
+    /// the start values: a pinch may claim them.
+    var pinchCrossedSlop: Bool {
+        guard !pinch.isActive, fingers.count >= 2, canZoom else { return false }
+        return abs(fingers.spread - pinch.spreadAtStart) > TouchArbitration.sanitizedSlop(touchSlop)
+    }
+
+    /// The pinch claims the fingers (they are the container's already: a drag began or runs). The scale and
+    /// the offset catch up with what the fingers did since the start values were taken: the zoomed view's
+    /// point that was under the centroid then is put under the centroid now.
+    func beginPinch() {
+        guard !pinch.isActive, zoomedView != nil else { return }
+        stopZoomMotion()
+        pinch.isActive = true
+        isZooming = true
+        effects.push(.willBeginZooming)
+        applyPinch()
+    }
+
+    /// One step of the pinch: the scale from the spread (with the limits' resistance), the anchor under the
+    /// centroid (rubber band, or clamp, past the scroll range as for a drag).
+    func applyPinch() {
+        guard pinch.isActive, fingers.count >= 2, let view = zoomedView else { return }
+        let ratio = fingers.spread / max(pinch.spreadAtStart, 1)
+        pinch.rawScale = pinch.rawScaleAtStart * ratio
+        let shown = resistedZoomScale(pinch.rawScale)
+        let centroid = visiblePoint(fromWindow: fingers.centroid)
+        pinch.lastCentroid = centroid
+        let wanted = offset(showing: pinch.anchor, of: view, at: centroid, scale: shown)
+        applyZoom(scale: shown, offset: contentOffset)
+        let policy = makePolicy()
+        applyOffset(Point(x: policy.displayed(raw: wanted.x, .horizontal),
+                          y: policy.displayed(raw: wanted.y, .vertical)))
+    }
+
+    /// The last finger of a sequence lifted (or all were cancelled) at `time`, after the release was performed:
+    /// the pinch ends; a scale past a limit returns to it (`bounce`, decided before the release), otherwise a
+    /// pinch's zoom is at rest now.
+    func finishPinchSequence(at time: Duration, bounce: Bool) {
+        let wasZooming = pinch.isActive
+        pinch.isActive = false
+        isZooming = false
+        if bounce {
+            if !wasZooming { effects.push(.willBeginZooming) }
+            startZoomBounce(at: time, around: pinch.lastCentroid)
+        } else if wasZooming {
+            effects.push(.didEndZooming(scale: currentZoomScale))
+        }
+    }
+
+    // MARK: - Touchpad pinch, wheel and keys
+
+    /// A touchpad pinch began (`zwp_pointer_gesture_pinch_v1.begin`) with the pointer at `location` (window).
+    func touchpadPinchBegan(at location: Point, time: Duration) {
+        guard canZoom, let view = zoomedView, touchpadPinchStartScale == nil else { return }
+        switch arbitration.pointerScrollBegan() {
+        case .ignore:
+            return   // fingers on the screen own the container
+        case .stopAnimation:
+            motion = ScrollMotion(start: .zero)
+        case .none, .hold, .deliver, .releaseContent, .releaseContentAndSettle, .suppress, .catchAnimation,
+             .cancelContentAndHold, .beginDrag, .keepContent, .decline, .drag, .endDrag, .settle,
+             .endDeceleration, .endSettling, .startAnimation, .applyImmediately, .rebaseDrag, .endPointerScroll:
+            break
+        }
+        stopZoomMotion()
+        velocityTracker.reset()
+        touchpadTravel = .zero
+        touchpadPinchStartScale = currentZoomScale
+        let visible = visiblePoint(fromWindow: location)
+        pinch.anchor = zoomAnchor(of: view, at: visible)
+        pinch.lastCentroid = visible
+        isZooming = true
+        effects.push(.willBeginZooming)
+        showIndicators()
+        finishChange()
+    }
+
+    /// The touchpad pinch's cumulative `scale` since it began; the pointer stays where it began.
+    func touchpadPinchChanged(scale: Double, time: Duration) {
+        guard let start = touchpadPinchStartScale, scale.isFinite, scale > 0, let view = zoomedView else { return }
+        let shown = resistedZoomScale(start * scale)
+        let wanted = offset(showing: pinch.anchor, of: view, at: pinch.lastCentroid, scale: shown)
+        applyZoom(scale: shown, offset: contentOffset)
+        let policy = makePolicy()
+        applyOffset(Point(x: policy.displayed(raw: wanted.x, .horizontal),
+                          y: policy.displayed(raw: wanted.y, .vertical)))
+        finishChange()
+    }
+
+    /// The touchpad pinch ended; `cancelled` returns to the scale it began at. A scale past a limit returns to
+    /// it, then the offset comes to rest inside the range.
+    func touchpadPinchEnded(cancelled: Bool, time: Duration) {
+        guard let start = touchpadPinchStartScale else { return }
+        touchpadPinchStartScale = nil
+        isZooming = false
+        if cancelled, start != currentZoomScale, let view = zoomedView {
+            // Back to where it began, around the same point, as a bounce.
+            let toOffset = offset(showing: pinch.anchor, of: view, at: pinch.lastCentroid, scale: start)
+            zoomMotion = ZoomMotion(start: time, fromScale: currentZoomScale, toScale: start,
+                                    fromOffset: contentOffset, toOffset: toOffset, curve: .spring)
+            isZoomBouncing = true
+        } else if zoomNeedsBounce {
+            startZoomBounce(at: time, around: pinch.lastCentroid)
+        } else {
+            effects.push(.didEndZooming(scale: currentZoomScale))
+        }
+        let moves = zoomMotion != nil || !makePolicy().isResting(contentOffset)
+        let action = arbitration.pointerScrollEnded(release: moves ? .moves : .stays)
+        perform(action, at: time, planned: ScrollMotion(start: time))
+        finishChange()
+    }
+
+    /// Ctrl + wheel: `units` in 1/120 detents (negative = wheel up = zoom in), around `location` (window).
+    /// Returns false when the container cannot zoom (the event then scrolls as usual).
+    func wheelZoom(units: Double, around location: Point, time: Duration) -> Bool {
+        guard canZoom, units.isFinite, units != 0, !arbitration.isTracking else { return false }
+        let factor = pow(ScrollContainer.wheelZoomFactor, -units / 120)
+        zoomStep(to: currentZoomScale * factor, around: visiblePoint(fromWindow: location))
+        return true
+    }
+
+    /// Ctrl + plus / minus / 0 (keysyms plus, equal, KP_Add; minus, KP_Subtract; 0, KP_0): by 1.25 around
+    /// the centre, or back to 1. Returns whether the key was a zoom key this container acted on.
+    func zoomKey(_ key: Key, modifiers: KeyModifiers) -> Bool {
+        guard modifiers.contains(.control), case .other(let keysym) = key, canZoom,
+              !arbitration.isTracking else { return false }
+        let scale: Double
+        switch keysym {
+        case 0x2b, 0x3d, 0xffab: scale = currentZoomScale * ScrollContainer.keyZoomFactor
+        case 0x2d, 0xffad: scale = currentZoomScale / ScrollContainer.keyZoomFactor
+        case 0x30, 0xffb0: scale = 1
+        default: return false
+        }
+        zoomStep(to: scale, around: Point(x: bounds.width / 2, y: bounds.height / 2))
+        return true
+    }
+
+    /// A discrete zoom (wheel or key): `scale` clamped, at once, around `visible`; the offset clamped into the
+    /// range. A running motion or zoom animation stops.
+    private func zoomStep(to scale: Double, around visible: Point) {
+        guard let view = zoomedView else { return }
+        stopZoomMotion()
+        let target = clampedZoomScale(scale)
+        let anchor = zoomAnchor(of: view, at: visible)
+        let wanted = offset(showing: anchor, of: view, at: visible, scale: target)
+        applyZoom(scale: target, offset: contentOffset)
+        assignContentOffset(makePolicy().clamp(wanted))
+    }
+}
