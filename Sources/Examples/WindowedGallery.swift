@@ -52,6 +52,9 @@ enum WindowedGallery {
             if let list = firstScrollContainer(in: gallery) {
                 // Lets a smoke test see that real input (e.g. a key sent with wtype under sway) scrolled.
                 printError("stats: \(gallery.selected) offset \(list.contentOffset.x) \(list.contentOffset.y)")
+                if list.maximumZoomScale > list.minimumZoomScale {
+                    printError("stats: zoom scale \(list.zoomScale)")
+                }
             }
         }
         _ = counter

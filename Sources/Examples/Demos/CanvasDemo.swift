@@ -1,23 +1,24 @@
 import Toolkit
 
 /// A drawing surface inside a container that needs two fingers to scroll (`minimumNumberOfTouches = 2`):
-/// one finger draws at once, two fingers pan; a second finger landing within the touch delay turns a fresh
-/// one-finger stroke into a pan (the stroke is cancelled and removed).
+/// one finger draws at once, two fingers pan and zoom (seed 001); a second finger landing within the touch delay
+/// turns a fresh one-finger stroke into a pan (the stroke is cancelled and removed).
 enum CanvasDemo {
     @MainActor static let demo = Demo(
         id: "canvas", title: "Canvas",
         make: { frame in
-            let container = ScrollContainer(frame: frame)
+            let sketch = SketchView(frame: Rect(x: 0, y: 0, width: 2000, height: 2000))
+            let container = ZoomingContainer(frame: frame, zooming: sketch)
             container.minimumNumberOfTouches = 2
             container.delaysContentTouches = false
-            container.contentSize = Size(width: 2000, height: 2000)
+            container.minimumZoomScale = 0.25
+            container.maximumZoomScale = 4
             container.backgroundColor = Color(argb: 0xFFFF_FBEA)
-            container.addSubview(SketchView(frame: Rect(x: 0, y: 0, width: 2000, height: 2000)))
             return container
         },
         script: { window, frame in
             // One finger draws a zig-zag.
-            let origin = Point(x: frame.minX + 80, y: frame.minY + 120)
+            let origin = Point(x: frame.minX + 200, y: frame.minY + 200)
             window.touchDown(id: 1, at: origin)
             for i in 1...12 {
                 window.advance(by: .milliseconds(16))
@@ -25,15 +26,22 @@ enum CanvasDemo {
             }
             window.touchUp(id: 1)
             window.advance(by: .milliseconds(300))
-            // Two fingers pan the sheet up and left by 80 pt.
-            let a = Point(x: frame.midX - 40, y: frame.midY), b = Point(x: frame.midX + 40, y: frame.midY)
+            // Two fingers pan the sheet up and left by 40 pt...
+            var a = Point(x: frame.minX + 120, y: frame.minY + 230), b = Point(x: frame.minX + 200, y: frame.minY + 230)
             window.touchDown(id: 2, at: a)
             window.touchDown(id: 3, at: b)
-            for i in 1...10 {
-                window.advance(by: .milliseconds(20))
-                let d = Double(i) * 8
-                window.touchMove(id: 2, to: Point(x: a.x - d, y: a.y - d))
-                window.touchMove(id: 3, to: Point(x: b.x - d, y: b.y - d))
+            for _ in 1...8 {
+                window.advance(by: .milliseconds(16))
+                a = a - Point(x: 5, y: 5)
+                b = b - Point(x: 5, y: 5)
+                window.touchMove([(id: 2, point: a), (id: 3, point: b)])
+            }
+            // ...then spread apart: the sheet zooms 1.5x around them.
+            for _ in 1...8 {
+                window.advance(by: .milliseconds(16))
+                a = a - Point(x: 2.5, y: 0)
+                b = b + Point(x: 2.5, y: 0)
+                window.touchMove([(id: 2, point: a), (id: 3, point: b)])
             }
             window.advance(by: .milliseconds(100))
             window.touchUp(id: 2)
@@ -82,6 +90,6 @@ final class SketchView: View {
         }
         for stroke in strokes { ink(stroke) }
         ink(current)
-        canvas.drawText("one finger draws, two fingers pan", at: Point(x: 16, y: 16), size: 14, color: Theme.secondaryText)
+        canvas.drawText("one finger draws, two fingers pan and zoom", at: Point(x: 16, y: 16), size: 14, color: Theme.secondaryText)
     }
 }
