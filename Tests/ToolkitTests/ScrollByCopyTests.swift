@@ -34,16 +34,36 @@ import Testing
         let carousel = ScrollContainer(frame: Rect(x: 30, y: 2, width: 100, height: 18))
         var rows: [Row] = []
         let badge = View(frame: Rect(x: 100, y: 60, width: 30, height: 14))
+        /// With a zoom: the view holding the rows, zoomed by the list (SCROLL.md 11), and its delegate.
+        var holder: View?
+        var zoomDelegate: HolderZoom?
 
-        init() {
+        /// Names the holder for zooming.
+        final class HolderZoom: ScrollContainerDelegate {
+            let view: View
+            init(_ view: View) { self.view = view }
+            func viewForZooming(in container: ScrollContainer) -> View? { view }
+        }
+
+        /// The scene; with `zoom` other than 1 the rows sit in one view that the list shows at that scale.
+        init(zoom: Double = 1) {
             window.rootView.backgroundColor = Color(red: 0.95, green: 0.95, blue: 1)
             let header = View(frame: Rect(x: 0, y: 0, width: 160, height: 20))
             header.backgroundColor = Color(red: 0.1, green: 0.2, blue: 0.6)
             window.rootView.addSubview(header)
             window.rootView.addSubview(list)
+            let rowParent: View
+            if zoom != 1 {
+                let holder = View(frame: Rect(x: 0, y: 0, width: 140, height: 40 * 22 + 10))
+                list.addSubview(holder)
+                self.holder = holder
+                rowParent = holder
+            } else {
+                rowParent = list
+            }
             for index in 0..<40 {
                 let row = Row(index: index, width: 140)
-                list.addSubview(row)
+                rowParent.addSubview(row)
                 rows.append(row)
             }
             // Rows 10 to 12 leave a gap the window's background shows through.
@@ -59,6 +79,15 @@ import Testing
             rows[3].addSubview(carousel)
             badge.backgroundColor = Color(red: 1, green: 0, blue: 0, alpha: 0.5)
             window.rootView.addSubview(badge)
+            if let holder {
+                let delegate = HolderZoom(holder)
+                zoomDelegate = delegate
+                list.delegate = delegate
+                list.minimumZoomScale = 0.25
+                list.maximumZoomScale = 4
+                list.zoomScale = zoom
+                list.contentOffset = .zero
+            }
         }
     }
 
@@ -198,6 +227,36 @@ import Testing
         let presenter = Presenter(Scene(), mode: mode, pixelsPerPoint: pixelsPerPoint)
         play(presenter)
         #expect(presenter.mismatches.isEmpty, "\(presenter.mismatches.prefix(4))")
+    }
+
+    /// A zoomed list still scrolls by copying pixels (the list itself is not scaled); the carousel inside the
+    /// zoomed rows is drawn again instead (its pixels are scaled, a copy in window pixels cannot move them).
+    @Test(arguments: [1.5, 2.0, 0.75])
+    func copiedFramesOfAZoomedListEqualFullRenders(zoom: Double) {
+        let scene = Scene(zoom: zoom)
+        #expect(scene.list.zoomScale == zoom)
+        #expect(scene.list.contentSize == Size(width: 140 * zoom, height: 890 * zoom))
+        let presenter = Presenter(scene, mode: .twoBuffers, pixelsPerPoint: 1)
+        play(presenter)
+        #expect(presenter.mismatches.isEmpty, "\(presenter.mismatches.prefix(4))")
+    }
+
+    @Test func aWholePixelScrollOfAZoomedListDrawsOnlyTheStrip() {
+        let scene = Scene(zoom: 2)
+        scene.badge.removeFromSuperview()
+        scene.list.showsVerticalScrollIndicator = false
+        let presenter = Presenter(scene, mode: .twoBuffers, pixelsPerPoint: 1)
+        scene.list.contentOffset = Point(x: 0, y: 4)
+        presenter.frame()
+        for row in scene.rows { row.draws = 0 }
+        scene.list.contentOffset = Point(x: 0, y: 11)
+        presenter.time += .nanoseconds(16_666_667)
+        scene.window.prepareFrame(at: presenter.time)
+        var image = presenter.buffers[0]
+        Canvas.draw(into: &image) { _ = scene.window.draw(into: $0) }
+        // At 2x a row is 44 pt tall: content 11...101 shows rows 0 to 2; the 7 pt strip (94...101) crosses row 2
+        // only.
+        #expect(scene.rows.filter { $0.draws > 0 }.map { Int($0.frame.minY / 22) } == [2])
     }
 
     @Test func aWholePixelScrollDrawsOnlyTheStripThatComesIntoView() {

@@ -16,8 +16,8 @@ extension Canvas {
         let pixel = color.premultipliedARGB
         guard destination != nil, pixel >> 24 != 0, !clipBox.isEmpty, origin.isFinite,
               let pixelSize = Font.pixelSize(for: size, pixelsPerPoint: drawingScale) else { return }
-        let s = drawingScale
-        let startX = (origin.x + translation.x) * s, startY = (origin.y + translation.y) * s
+        let start = pixelPosition(origin)
+        let startX = start.x, startY = start.y
         guard startX.isFinite, startY.isFinite else { return }
         let penStart = PixelBox.snap(startX), top = PixelBox.snap(startY)
         Font.store.withState { state in

@@ -17,7 +17,8 @@ public final class Canvas {
     /// The translation, drawing scale and clip that `saveState()` records.
     struct SavedState {
         var translation: Point
-        var drawingScale: Double
+        var zoom: Double
+        var innerTranslation: Point
         var clip: PixelBox
     }
 
@@ -41,11 +42,21 @@ public final class Canvas {
     /// draw (false: the reference path that tests compare the cache against).
     var usesCornerMaskCache = true
 
-    /// Current offset added to every drawing coordinate, in points of the current scale: a point `p` lands on
-    /// pixel `(p + translation) * drawingScale`.
+    /// The current transform, from drawing coordinates `p` to pixels: `((p + innerTranslation) * zoom +
+    /// translation) * pixelsPerPoint`. Without a `scale(by:)` in effect (`zoom` 1, `innerTranslation` zero) it is
+    /// the plain `(p + translation) * pixelsPerPoint`, computed exactly so. Translations made under a scale go to
+    /// `innerTranslation`, so that moving a scaled view by whole points (a zoomed list scrolling) changes only
+    /// `translation`, by exactly that amount: the scaled content then lands on the same pixel fractions, and a
+    /// scroll by copying pixels gives the same picture as drawing it again.
+    ///
+    /// Offset added to every drawing coordinate before any scale, in points.
     private(set) var translation = Point.zero
+    /// The product of the `scale(by:)` factors in effect.
+    private(set) var zoom = 1.0
+    /// Offset added under the scale, in scaled points.
+    private(set) var innerTranslation = Point.zero
     /// Pixels per point as drawing uses it now: `pixelsPerPoint` times every `scale(by:)` in effect.
-    private(set) var drawingScale: Double
+    var drawingScale: Double { pixelsPerPoint * zoom }
     /// Current clip, in pixels; always inside the surface.
     private(set) var clipBox: PixelBox
     /// Saved states; capacity reserved up front so that balanced save/restore does not allocate.
@@ -111,7 +122,6 @@ public final class Canvas {
     /// be clamped already.
     init(optionalPixels: UnsafeMutableRawPointer?, width: Int, height: Int, stride: Int, pixelsPerPoint: Double) {
         self.pixelsPerPoint = pixelsPerPoint
-        drawingScale = pixelsPerPoint
         scale = min(max(Int(pixelsPerPoint.rounded(.up)), 1), 16)
         pixelWidth = max(0, width)
         pixelHeight = max(0, height)
@@ -187,7 +197,11 @@ public final class Canvas {
     /// Moves the origin of subsequent drawing by `offset` points (cumulative). Non-finite offsets are ignored.
     public func translate(by offset: Point) {
         guard offset.isFinite else { return }
-        translation += offset
+        if zoom == 1 {
+            translation += offset
+        } else {
+            innerTranslation += offset
+        }
     }
 
     /// Scales subsequent drawing by `factor` around the current origin (cumulative with earlier calls, undone by
@@ -197,11 +211,23 @@ public final class Canvas {
     /// resulting pixels per point are kept within 1/64...1024.
     public func scale(by factor: Double) {
         guard factor.isFinite, factor > 0 else { return }
-        let newScale = min(max(drawingScale * factor, 1.0 / 64), 1024)
-        let effective = newScale / drawingScale
-        // (p * k + T) * s = (p + T / k) * (s * k): the same pixels, written as translation then scale.
-        translation = translation * (1 / effective)
-        drawingScale = newScale
+        let newZoom = min(max(zoom * factor, 1.0 / 64 / pixelsPerPoint), 1024 / pixelsPerPoint)
+        // A scale inside a scale: fold the inner offset into the outer one first, ((p + i) k + T) = (p k + (i k + T)).
+        if innerTranslation != .zero {
+            translation += innerTranslation * zoom
+            innerTranslation = .zero
+        }
+        zoom = newZoom
+    }
+
+    /// The pixel position of `p` (drawing coordinates) under the current transform, not snapped.
+    func pixelPosition(_ p: Point) -> Point {
+        let s = pixelsPerPoint
+        if zoom == 1 {
+            return Point(x: (p.x + translation.x) * s, y: (p.y + translation.y) * s)
+        }
+        return Point(x: ((p.x + innerTranslation.x) * zoom + translation.x) * s,
+                     y: ((p.y + innerTranslation.y) * zoom + translation.y) * s)
     }
 
     /// Intersects the clip with `rect` (points, in the current translated coordinates, snapped to pixels).
@@ -220,21 +246,24 @@ public final class Canvas {
     /// The current clip in points, in the current translated coordinates (`Rect.zero` when nothing is drawable).
     public var clipBounds: Rect {
         guard !clipBox.isEmpty else { return .zero }
-        let s = drawingScale
-        return Rect(x: Double(clipBox.x0) / s - translation.x, y: Double(clipBox.y0) / s - translation.y,
-                    width: Double(clipBox.width) / s, height: Double(clipBox.height) / s)
+        let s = pixelsPerPoint
+        let x0 = (Double(clipBox.x0) / s - translation.x) / zoom - innerTranslation.x
+        let y0 = (Double(clipBox.y0) / s - translation.y) / zoom - innerTranslation.y
+        return Rect(x: x0, y: y0, width: Double(clipBox.width) / s / zoom, height: Double(clipBox.height) / s / zoom)
     }
 
     /// Pushes the translation, scale and clip. Does not allocate while fewer than 32 states are saved.
     public func saveState() {
-        stack.append(SavedState(translation: translation, drawingScale: drawingScale, clip: clipBox))
+        stack.append(SavedState(translation: translation, zoom: zoom, innerTranslation: innerTranslation,
+                                clip: clipBox))
     }
 
     /// Pops the state saved by the matching `saveState()`; does nothing when none is saved.
     public func restoreState() {
         guard let saved = stack.popLast() else { return }
         translation = saved.translation
-        drawingScale = saved.drawingScale
+        zoom = saved.zoom
+        innerTranslation = saved.innerTranslation
         clipBox = saved.clip
     }
 
@@ -243,7 +272,8 @@ public final class Canvas {
     public func resetState() {
         stack.removeAll(keepingCapacity: true)
         translation = .zero
-        drawingScale = pixelsPerPoint
+        zoom = 1
+        innerTranslation = .zero
         clipBox = destination == nil ? .empty : PixelBox(x0: 0, y0: 0, x1: pixelWidth, y1: pixelHeight)
     }
 
@@ -327,9 +357,8 @@ public final class Canvas {
     /// `rect` translated, scaled and snapped to pixels; nil when any coordinate is not finite. The box may be empty
     /// (also for negative sizes) and is not clipped.
     func pixelBox(_ rect: Rect) -> PixelBox? {
-        let s = drawingScale
-        let x0 = (rect.minX + translation.x) * s, y0 = (rect.minY + translation.y) * s
-        let x1 = (rect.maxX + translation.x) * s, y1 = (rect.maxY + translation.y) * s
+        let p0 = pixelPosition(rect.origin), p1 = pixelPosition(Point(x: rect.maxX, y: rect.maxY))
+        let x0 = p0.x, y0 = p0.y, x1 = p1.x, y1 = p1.y
         guard x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite else { return nil }
         return PixelBox(x0: PixelBox.snap(x0), y0: PixelBox.snap(y0), x1: PixelBox.snap(x1), y1: PixelBox.snap(y1))
     }
