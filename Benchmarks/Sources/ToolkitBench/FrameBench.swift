@@ -8,7 +8,10 @@ import Toolkit
 /// (d) an idle frame (nothing damaged); (e) the scrolling frame again with 100,000 rows of content instead of
 /// 100, only about 25 of them visible either way; (f) the scrolling frame with a `ScrollContainer`, which
 /// scrolls by copying pixels, into one buffer; (g) the same into two buffers in turn with copy-forward, the
-/// Wayland window's path: the frame the budget is about.
+/// Wayland window's path: the frame the budget is about; (h) a pinch frame: the list zoomed to a new scale
+/// between 1x and 1.5x every frame, so the whole visible list is drawn again at that scale (two buffers).
+/// The zoom never shows a stretched bitmap: each pinch frame draws the content at its scale, and (h) says
+/// what that costs against the copy.
 @MainActor
 enum FrameBench {
     /// Scroll step per frame, in points.
@@ -101,6 +104,21 @@ enum FrameBench {
         presentedLarge.presentFrame()
         results.append(scrollingCase("(g) ScrollContainer += 7, two buffers, 100k rows", scene: presentedLarge,
                                      frames: scrollFrames, options: options, twoBuffers: true))
+
+        let zoomed = ListScene(rowCount: 100, scrolling: true, zoomable: true)
+        zoomed.presentFrame()
+        let pinchFrames = q ? 3 : 20
+        var step = 0
+        results.append(Measurement.measure("(h) pinch frame: zoom 1x...1.5x, two buffers", runs: runs,
+                                           operationsPerRun: pinchFrames, options: options) { _ in
+            for _ in 0..<pinchFrames {
+                step += 1
+                // A triangle wave of scales, never the same twice in a row.
+                let phase = Double(step % 20) / 10
+                zoomed.scrollContainer?.zoomScale = 1 + 0.5 * (phase <= 1 ? phase : 2 - phase) + 0.001
+                zoomed.presentFrame()
+            }
+        })
         return results
     }
 

@@ -43,8 +43,20 @@ final class ListScene {
         max(0, Double(rows.count) * RowView.height - container.bounds.height)
     }
 
-    /// A window with `rowCount` rows in a plain clipping view, or in a `ScrollContainer` when `scrolling`.
-    init(rowCount: Int, scrolling: Bool = false) {
+    /// With `zoomable`: the view holding the rows, which the `ScrollContainer` zooms, and its delegate.
+    private(set) var zoomHolder: View?
+    private var zoomDelegate: HolderZoom?
+
+    /// Names the holder for zooming.
+    private final class HolderZoom: ScrollContainerDelegate {
+        let view: View
+        init(_ view: View) { self.view = view }
+        func viewForZooming(in container: ScrollContainer) -> View? { view }
+    }
+
+    /// A window with `rowCount` rows in a plain clipping view, or in a `ScrollContainer` when `scrolling`; with
+    /// `zoomable` too, the rows sit in one view the container zooms (0.5x to 4x).
+    init(rowCount: Int, scrolling: Bool = false, zoomable: Bool = false) {
         let size = Size(width: Double(ListScene.width), height: Double(ListScene.height))
         window = WindowCore(size: size)
         window.rootView.backgroundColor = Color(white: 1)
@@ -61,11 +73,23 @@ final class ListScene {
             container.clipsToBounds = true
         }
         window.rootView.addSubview(container)
+        var rowParent = container
+        if zoomable, let scroll = scrollContainer {
+            let holder = View(frame: Rect(x: 0, y: 0, width: size.width, height: Double(rowCount) * RowView.height))
+            scroll.addSubview(holder)
+            let delegate = HolderZoom(holder)
+            scroll.delegate = delegate
+            scroll.minimumZoomScale = 0.5
+            scroll.maximumZoomScale = 4
+            zoomHolder = holder
+            zoomDelegate = delegate
+            rowParent = holder
+        }
         var rows: [RowView] = []
         rows.reserveCapacity(rowCount)
         for index in 0..<rowCount {
             let row = RowView(index: index, width: size.width)
-            container.addSubview(row)
+            rowParent.addSubview(row)
             rows.append(row)
         }
         self.rows = rows

@@ -31,7 +31,8 @@ struct ToolkitBench {
 
     /// The budget figures as `name value` lines, measured in this run (ratios of medians against this run's
     /// pixman copy): `scroll_frame_vs_copy` (case (g), 100 rows), `full_repaint_vs_copy` (b),
-    /// `fling_frame_vs_copy` (a fling frame with fractional offsets, prepareFrame + draw),
+    /// `fling_frame_vs_copy` (a fling frame with fractional offsets, prepareFrame + draw), `pinch_frame_vs_copy`
+    /// (h),
     /// `drag_events_per_second` (ScrollContainer drag, motion + frame, 100 rows), `allocations_per_frame` (the
     /// most of any frame case) and `allocations_per_event` (the most of any event case). A figure whose cases
     /// did not run (a group or `--only` left them out) is printed as `nan`.
@@ -45,6 +46,7 @@ struct ToolkitBench {
             ("scroll_frame_vs_copy", (find(frames, "(g) ScrollContainer += 7, two buffers, 100 rows")?.median ?? .nan) / copy),
             ("full_repaint_vs_copy", (find(frames, "(b)")?.median ?? .nan) / copy),
             ("fling_frame_vs_copy", (fling?.median ?? .nan) / copy),
+            ("pinch_frame_vs_copy", (find(frames, "(h)")?.median ?? .nan) / copy),
             ("drag_events_per_second", 1 / (find(events, "ScrollContainer drag: motion + frame (100 rows)")?.median ?? .nan)),
             ("allocations_per_frame", (frames.filter { !$0.samples.isEmpty && !$0.name.contains("pixman") }
                                         + [fling].compactMap { $0 }).map(\.allocationsPerOperation).max() ?? .nan),

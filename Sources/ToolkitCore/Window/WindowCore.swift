@@ -230,6 +230,16 @@ public final class WindowCore: ScrollHost {
             if let move {
                 missing.subtract(x: move.box.x0, y: move.box.y0, width: move.box.width, height: move.box.height)
             }
+            // Damaged pixels are drawn again in full below (an opaque root background fills them with SRC, or
+            // they are cleared first): copying them forward would be wasted. Only the exact pixel boxes drawing
+            // clips to are left out, so every other pixel still comes from the presented frame.
+            if !rootView.isHidden {
+                damage.forEachRect { x, y, w, h in
+                    let dirty = Rect(x: Double(x), y: Double(y), width: Double(w), height: Double(h))
+                    guard let box = canvas.pixelBox(dirty)?.intersection(canvas.clipBox), !box.isEmpty else { return }
+                    missing.subtract(x: box.x0, y: box.y0, width: box.width, height: box.height)
+                }
+            }
             canvas.copyPixels(from: previousFrame.pixels, stride: previousFrame.stride, region: missing)
             if let move {
                 canvas.copyPixels(from: previousFrame.pixels, stride: previousFrame.stride, in: move.box,
