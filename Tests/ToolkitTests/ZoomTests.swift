@@ -41,6 +41,13 @@ private final class TouchSpot: View {
     override func touchesCancelled(_ touches: [Touch]) { cancelled += touches.count }
 }
 
+/// A `Control` (not cancelled by a drag by default) that counts its ended touches.
+@MainActor
+private final class TouchSpotControl: Control {
+    var ended = 0
+    override func touchesEnded(_ touches: [Touch]) { ended += touches.count }
+}
+
 @MainActor
 private struct ZoomRig {
     let window: HeadlessWindow
@@ -167,6 +174,46 @@ private func close(_ a: Point, _ b: Point, _ tolerance: Double = 1e-6) -> Bool {
         #expect(rig.container.isZooming)
         #expect(rig.zoomed.cancelled == 2)
         #expect(rig.zoomed.ended == 0)
+    }
+
+    @Test func aPinchWithinTheDelayNeverReachesTheContent() {
+        let rig = ZoomRig()   // delaysContentTouches is on by default
+        rig.window.touchDown(id: 1, at: Point(x: 150, y: 200))
+        rig.window.touchDown(id: 2, at: Point(x: 250, y: 200))
+        rig.window.advance(by: .milliseconds(50))
+        rig.window.touchMove([(id: 1, point: Point(x: 120, y: 200)), (id: 2, point: Point(x: 280, y: 200))])
+        #expect(rig.container.isZooming)
+        rig.window.touchUp(id: 1)
+        rig.window.touchUp(id: 2)
+        rig.window.advance(by: .seconds(1))
+        #expect(rig.zoomed.began.isEmpty)
+        #expect(close(rig.container.zoomScale, 1.6))
+    }
+
+    @Test func contentThatMayNotBeCancelledKeepsTheFingersAndNothingZooms() {
+        for refuse in ["canCancelContentTouches", "touchesShouldCancel"] {
+            let rig = ZoomRig()
+            rig.container.delaysContentTouches = false
+            let control = TouchSpotControl(frame: Rect(x: 0, y: 0, width: 400, height: 400))
+            if refuse == "canCancelContentTouches" {
+                rig.container.canCancelContentTouches = false
+                rig.zoomed.addSubview(TouchSpot(frame: Rect(x: 0, y: 0, width: 400, height: 400)))
+            } else {
+                rig.zoomed.addSubview(control)   // a Control: touchesShouldCancel(in:) says no
+            }
+            rig.window.touchDown(id: 1, at: Point(x: 150, y: 200))
+            rig.window.touchDown(id: 2, at: Point(x: 250, y: 200))
+            for i in 1...5 {
+                rig.window.advance(by: .milliseconds(16))
+                let d = 50 + Double(i) * 10
+                rig.window.touchMove([(id: 1, point: Point(x: 200 - d, y: 200)), (id: 2, point: Point(x: 200 + d, y: 200))])
+            }
+            #expect(rig.container.zoomScale == 1, "\(refuse)")
+            #expect(!rig.container.isZooming, "\(refuse)")
+            rig.window.touchUp(id: 1)
+            rig.window.touchUp(id: 2)
+            if refuse == "touchesShouldCancel" { #expect(control.ended == 2) }
+        }
     }
 
     @Test func withTwoMinimumTouchesOneFingerReachesTheContentAndTwoPanAndZoom() {
