@@ -22,6 +22,9 @@ const struct wl_interface *cws_seat_interface(void) { return &wl_seat_interface;
 const struct wl_interface *cws_pointer_interface(void) { return &wl_pointer_interface; }
 const struct wl_interface *cws_keyboard_interface(void) { return &wl_keyboard_interface; }
 const struct wl_interface *cws_touch_interface(void) { return &wl_touch_interface; }
+const struct wl_interface *cws_data_device_manager_interface(void) { return &wl_data_device_manager_interface; }
+const struct wl_interface *cws_data_device_interface(void) { return &wl_data_device_interface; }
+const struct wl_interface *cws_data_source_interface(void) { return &wl_data_source_interface; }
 const struct wl_interface *cws_xdg_wm_base_interface(void) { return &xdg_wm_base_interface; }
 const struct wl_interface *cws_xdg_surface_interface(void) { return &xdg_surface_interface; }
 const struct wl_interface *cws_xdg_toplevel_interface(void) { return &xdg_toplevel_interface; }

@@ -117,7 +117,8 @@ final class CompositorState {
     }
 
     /// Creates the globals: wl_compositor v5, wl_shm v1 (libwayland's own, with argb8888 and xrgb8888),
-    /// wl_output v3, xdg_wm_base v3, wl_seat v8. The scaling globals are opt-in (`createScalingGlobals`).
+    /// wl_output v3, xdg_wm_base v3, wl_seat v8, wl_data_device_manager v3 (GTK 4 binds no seat without one).
+    /// The scaling globals are opt-in (`createScalingGlobals`).
     func createGlobals() throws(TestCompositorError) {
         if wl_display_init_shm(display) != 0 { throw .setupFailed("wl_display_init_shm failed") }
         let globals: [(UnsafePointer<wl_interface>?, Int32, wl_global_bind_func_t)] = [
@@ -125,6 +126,7 @@ final class CompositorState {
             (cws_output_interface(), 3, bindOutput),
             (cws_xdg_wm_base_interface(), 3, bindWmBase),
             (cws_seat_interface(), 8, bindSeat),
+            (cws_data_device_manager_interface(), 3, bindDataDeviceManager),
         ]
         for (interface, version, bind) in globals where wl_global_create(display, interface, version, opaque, bind) == nil {
             let name = interface.map { String(cString: $0.pointee.name) } ?? "?"
