@@ -64,6 +64,7 @@ import ToolkitTesting
         #expect(client.globals["wl_output"]?.version == 3)
         #expect(client.globals["xdg_wm_base"]?.version == 3)
         #expect(client.globals["wl_seat"]?.version == 8)
+        #expect(client.globals["wl_data_device_manager"]?.version == 3)
         #expect(client.events.contains("output.mode flags=3 640x480 60000"))
         #expect(client.events.contains("output.scale 1"))
         #expect(client.events.contains("output.done"))
