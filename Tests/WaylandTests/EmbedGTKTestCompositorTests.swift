@@ -86,15 +86,17 @@ import ToolkitTesting
         return try #require(compositor.lastCommittedImage)
     }
 
-    /// The committed picture once the list is at rest: no new commit for 300 ms (GTK commits only what changed),
-    /// or the last one after 6 s.
+    /// The committed picture once the list is at rest: the same pixels committed 500 ms apart (a busy machine may
+    /// pause GTK's frames, so silence alone proves nothing), or the last one after 8 s.
     static func restingPicture(_ compositor: TestCompositor) throws -> Image {
         let clock = ContinuousClock()
-        let deadline = clock.now + .seconds(6)
+        let deadline = clock.now + .seconds(8)
+        var previous = compositor.lastCommittedImage
         while clock.now < deadline {
-            let before = compositor.commitCount
-            usleep(300_000)
-            if compositor.commitCount == before { break }
+            usleep(500_000)
+            let current = compositor.lastCommittedImage
+            if let current, let earlier = previous, current.pixels == earlier.pixels { return current }
+            previous = current
         }
         return try #require(compositor.lastCommittedImage)
     }
