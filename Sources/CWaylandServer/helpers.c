@@ -44,6 +44,16 @@ const struct wl_interface *cws_fractional_scale_manager_interface(void) {
     return &wp_fractional_scale_manager_v1_interface;
 }
 const struct wl_interface *cws_fractional_scale_interface(void) { return &wp_fractional_scale_v1_interface; }
+const struct wl_interface *cws_pointer_gestures_interface(void) { return &zwp_pointer_gestures_v1_interface; }
+const struct wl_interface *cws_pointer_gesture_swipe_interface(void) {
+    return &zwp_pointer_gesture_swipe_v1_interface;
+}
+const struct wl_interface *cws_pointer_gesture_pinch_interface(void) {
+    return &zwp_pointer_gesture_pinch_v1_interface;
+}
+const struct wl_interface *cws_pointer_gesture_hold_interface(void) {
+    return &zwp_pointer_gesture_hold_v1_interface;
+}
 
 void cws_post_error(struct wl_resource *resource, uint32_t code, const char *message) {
     wl_resource_post_error(resource, code, "%s", message);

@@ -13,6 +13,10 @@ import Glibc
 ///
 /// Focus: keys reach the window only between an enter on its surface and the leave; an enter on another surface
 /// (or a NULL one) counts as a leave. Any press stops the key repeating before it, even one with no symbol.
+///
+/// Modifiers: every `wl_keyboard.modifiers` that changes the effective Shift / Ctrl / Alt / Super state while the
+/// window has the focus goes to the core as `.keyboardModifiers` (Ctrl + wheel zooms by it). Losing the focus,
+/// the keymap or the keyboard itself reports no modifiers held: no release will reach the window for them.
 @MainActor
 final class WaylandKeyboard {
     private(set) var proxy: OpaquePointer?
@@ -24,6 +28,8 @@ final class WaylandKeyboard {
     private let repeater: KeyRepeater
     /// Whether the window has the keyboard focus.
     private(set) var hasFocus = false
+    /// The modifiers the core was told about last (`.keyboardModifiers`).
+    private var reportedModifiers: KeyModifiers = []
 
     private static let listener: UnsafeMutablePointer<wl_keyboard_listener> = {
         let listener = UnsafeMutablePointer<wl_keyboard_listener>.allocate(capacity: 1)
@@ -91,11 +97,12 @@ final class WaylandKeyboard {
     /// Releases the keyboard; a repeating key stops.
     func release() {
         repeater.stop()
+        reportModifiers([])
         if hasFocus {
             hasFocus = false
             context.post(.keyboardFocus(false))
-            context.flush()
         }
+        context.flush()
         xkb = nil
         if let xkbContext { xkb_context_unref(xkbContext) }
         guard let proxy else { return }
@@ -110,6 +117,9 @@ final class WaylandKeyboard {
         // A new keymap invalidates key codes in flight: stop repeating a key read with the old one.
         repeater.stop()
         xkb = nil
+        // Without a keymap modifiers read as none (the next `modifiers` event reports them again).
+        reportModifiers([])
+        context.flush()
         guard format == WL_KEYBOARD_KEYMAP_FORMAT_XKB_V1.rawValue, let xkbContext,
               let text = WaylandKeyboard.readKeymap(fd: fd, declaredSize: size) else { return }
         xkb = text.withUnsafeBufferPointer { bytes in
@@ -142,8 +152,14 @@ final class WaylandKeyboard {
 
     private func focus(_ entered: Bool) {
         // Without focus no release will reach us for the repeating key: stop now.
-        if !entered { repeater.stop() }
-        guard entered != hasFocus else { return }
+        if !entered {
+            repeater.stop()
+            reportModifiers([])
+        }
+        guard entered != hasFocus else {
+            context.flush()
+            return
+        }
         hasFocus = entered
         context.post(.keyboardFocus(entered))
         context.flush()
@@ -189,6 +205,18 @@ final class WaylandKeyboard {
     private func modifiers(depressed: UInt32, latched: UInt32, locked: UInt32, group: UInt32) {
         guard let xkb else { return }
         xkb.updateMask(depressed: depressed, latched: latched, locked: locked, group: group)
-        repeater.modifiers = xkb.modifiers
+        let modifiers = xkb.modifiers
+        repeater.modifiers = modifiers
+        // The compositor sends modifiers right after an enter; any other time it means the focused surface.
+        guard hasFocus else { return }
+        reportModifiers(modifiers)
+        context.flush()
+    }
+
+    /// Queues `.keyboardModifiers` when `modifiers` differ from what the core heard last (the caller flushes).
+    private func reportModifiers(_ modifiers: KeyModifiers) {
+        guard modifiers != reportedModifiers else { return }
+        reportedModifiers = modifiers
+        context.post(.keyboardModifiers(modifiers))
     }
 }

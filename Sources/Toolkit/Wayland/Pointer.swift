@@ -17,6 +17,8 @@ final class WaylandPointer {
     private(set) var enterSerial: UInt32 = 0
     private var accumulator: PointerFrameAccumulator
     private let context: WaylandInputContext
+    /// The touchpad pinch of this pointer, while the compositor offers `zwp_pointer_gestures_v1`.
+    private var pinch: WaylandPinchGesture?
 
     /// What the cursor surface shows, since the latest enter.
     private struct AppliedCursor: Equatable {
@@ -87,14 +89,33 @@ final class WaylandPointer {
         version = wl_proxy_get_version(proxy)
         accumulator = PointerFrameAccumulator(framesEvents: version >= 5)
         wl_pointer_add_listener(proxy, WaylandPointer.listener, Unmanaged.passUnretained(self).toOpaque())
+        attachPinchGesture()
+    }
+
+    /// Gets the pinch gesture of this pointer from the window's `zwp_pointer_gestures_v1`, when it has one and the
+    /// pointer has none yet (at creation, or when the gestures global appears later).
+    func attachPinchGesture() {
+        guard pinch == nil, let proxy, let manager = context.pointerGestures else { return }
+        pinch = WaylandPinchGesture(manager: manager, pointer: proxy, context: context)
+        // The pinch lives no longer than the pointer (destroyed before it is released).
+        pinch?.endPointerFrame = { [unowned self] in self.frame() }
+    }
+
+    /// Destroys the pinch gesture (the gestures global is going away, or the pointer is); a pinch in progress
+    /// ends, cancelled.
+    func detachPinchGesture() {
+        pinch?.destroy()
+        pinch = nil
     }
 
     /// Releases the pointer (`release` from v3, else a plain destroy), then its cursor surface. A pointer that
     /// goes away (capability lost, seat removed) while on the window leaves it: the events it had gathered go
     /// out, then a leave, which lifts a held primary button and ends touchpad gestures; the compositor will
-    /// never send the release or leave itself.
+    /// never send the release or leave itself. A touchpad pinch in progress ends, cancelled, before that.
     func release() {
         guard let proxy else { return }
+        // The pinch object was made from the pointer: it goes first.
+        detachPinchGesture()
         if isInside { accumulator.leave(timestamp: context.now, emit: context.post) }
         accumulator.frame(emit: context.post)
         context.flush()
@@ -183,6 +204,8 @@ final class WaylandPointer {
     private func leave(surface: UInt) {
         guard surface == context.windowSurface else { return }
         isInside = false
+        // A pinch on the window cannot go on once the pointer is elsewhere.
+        pinch?.cancel()
         accumulator.leave(timestamp: context.now, emit: context.post)
         deliver()
     }

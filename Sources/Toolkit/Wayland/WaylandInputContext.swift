@@ -26,6 +26,8 @@ final class WaylandInputContext {
     var windowSurface: UInt = 0
     /// The `wl_compositor` pointers make their cursor surfaces with.
     var compositor: OpaquePointer?
+    /// The bound `zwp_pointer_gestures_v1`, which pointers get their pinch gesture from; nil when not offered.
+    var pointerGestures: OpaquePointer?
     /// The whole scale cursor images are drawn at: the window's render scale rounded up.
     var cursorScale = 1
 

@@ -117,6 +117,8 @@ public final class WaylandWindow {
     private var wmBase: XdgWmBase?
     private var viewporter: OpaquePointer?
     private var fractionalScaleManager: OpaquePointer?
+    /// The bound `zwp_pointer_gestures_v1` (touchpad pinch), its registry name and version.
+    private var pointerGestures: (proxy: OpaquePointer, globalName: UInt32, version: UInt32)?
     /// The surface's viewport and fractional scale objects (both or neither: the fractional path needs both).
     private var viewport: OpaquePointer?
     private var fractionalScale: WaylandFractionalScale?
@@ -289,6 +291,13 @@ public final class WaylandWindow {
             viewporter = registry.bind(global, interface: cw_viewporter_interface())?.proxy
         case "wp_fractional_scale_manager_v1" where fractionalScaleManager == nil:
             fractionalScaleManager = registry.bind(global, interface: cw_fractional_scale_manager_interface())?.proxy
+        case "zwp_pointer_gestures_v1" where pointerGestures == nil:
+            if let bound = registry.bind(global, interface: cw_pointer_gestures_interface()) {
+                pointerGestures = (bound.proxy, global.name, bound.version)
+                context.pointerGestures = bound.proxy
+                // Pointers made before the global was seen get their pinch now.
+                for seat in seats { seat.pointer?.attachPinchGesture() }
+            }
         case "wl_seat":
             if let bound = registry.bind(global, interface: cw_seat_interface()) {
                 seats.append(WaylandSeat(proxy: bound.proxy, version: bound.version, globalName: global.name,
@@ -306,7 +315,9 @@ public final class WaylandWindow {
     }
 
     private func globalRemoved(_ global: WaylandRegistry.Global) {
-        if let index = seats.firstIndex(where: { $0.globalName == global.name }) {
+        if let gestures = pointerGestures, gestures.globalName == global.name {
+            releasePointerGestures()
+        } else if let index = seats.firstIndex(where: { $0.globalName == global.name }) {
             let seat = seats.remove(at: index)
             seat.release()
         } else if let index = outputs.firstIndex(where: { $0.globalName == global.name }) {
@@ -314,6 +325,19 @@ public final class WaylandWindow {
             enteredOutputs.removeAll { output.matches(address: $0) }
             output.release()
             updateBufferScale()
+        }
+    }
+
+    /// Destroys every pointer's pinch gesture, then the `zwp_pointer_gestures_v1` (`release` from v2).
+    private func releasePointerGestures() {
+        for seat in seats { seat.pointer?.detachPinchGesture() }
+        context.pointerGestures = nil
+        guard let gestures = pointerGestures else { return }
+        pointerGestures = nil
+        if gestures.version >= 2 {
+            zwp_pointer_gestures_v1_release(gestures.proxy)
+        } else {
+            zwp_pointer_gestures_v1_destroy(gestures.proxy)
         }
     }
 
@@ -542,6 +566,8 @@ public final class WaylandWindow {
         viewport = nil
         xdg?.destroy()
         xdg = nil
+        // Pinch gestures before their pointers, then the gestures global.
+        releasePointerGestures()
         for seat in seats { seat.release() }
         seats.removeAll()
         destroyCursorSurfacesAndTheme()

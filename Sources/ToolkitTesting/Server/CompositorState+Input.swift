@@ -147,7 +147,7 @@ extension CompositorState {
 
     /// The pointers of the input surface's client, after an enter at the last position if the pointer is not on
     /// that surface yet (a button or axis event must follow an enter).
-    private func focusedPointers() -> [OpaquePointer]? {
+    func focusedPointers() -> [OpaquePointer]? {
         guard let (surface, pointers) = target(.pointer, self.pointers) else { return nil }
         if pointerFocus != surface {
             leavePointerFocus()

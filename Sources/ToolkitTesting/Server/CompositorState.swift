@@ -67,6 +67,8 @@ final class CompositorState {
     var viewports: [OpaquePointer: OpaquePointer?] = [:]
     /// wp_fractional_scale_v1 → its wl_surface.
     var fractionalScaleObjects: [OpaquePointer: OpaquePointer] = [:]
+    /// zwp_pointer_gesture_pinch_v1 → its wl_pointer (nil once the pointer is gone: see CompositorState+Gestures).
+    var pinchGestures: [OpaquePointer: OpaquePointer?] = [:]
     /// Frame callbacks whose commit happened and that were not completed yet, oldest first.
     var committedFrameCallbacks: [OpaquePointer] = []
     /// Buffers committed and not released (`wl_buffer.release` not sent yet).
@@ -135,8 +137,8 @@ final class CompositorState {
     }
 
     /// Creates the globals: wl_compositor v5, wl_shm v1 (libwayland's own, with argb8888 and xrgb8888),
-    /// wl_output v3, xdg_wm_base v3, wl_seat v8, wl_data_device_manager v3 (GTK 4 binds no seat without one).
-    /// The scaling globals are opt-in (`createScalingGlobals`).
+    /// wl_output v3, xdg_wm_base v3, wl_seat v8, wl_data_device_manager v3 (GTK 4 binds no seat without one),
+    /// zwp_pointer_gestures_v1 v3. The scaling globals are opt-in (`createScalingGlobals`).
     func createGlobals() throws(TestCompositorError) {
         if wl_display_init_shm(display) != 0 { throw .setupFailed("wl_display_init_shm failed") }
         let globals: [(UnsafePointer<wl_interface>?, Int32, wl_global_bind_func_t)] = [
@@ -145,6 +147,7 @@ final class CompositorState {
             (cws_xdg_wm_base_interface(), 3, bindWmBase),
             (cws_seat_interface(), 8, bindSeat),
             (cws_data_device_manager_interface(), 3, bindDataDeviceManager),
+            (cws_pointer_gestures_interface(), 3, bindPointerGestures),
         ]
         for (interface, version, bind) in globals where wl_global_create(display, interface, version, opaque, bind) == nil {
             let name = interface.map { String(cString: $0.pointee.name) } ?? "?"
