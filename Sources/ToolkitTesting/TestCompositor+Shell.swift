@@ -14,11 +14,15 @@ extension TestCompositor {
         set { perform { $0.autoReleaseBuffers = newValue } }
     }
 
-    /// Complete a commit's frame callbacks right after the commit, with the compositor clock (default true).
-    /// When false they wait for `sendFrameCallbacks()`.
+    /// Complete committed frame callbacks at the output's next refresh tick (`refreshRate`, 60 Hz by default),
+    /// with the compositor clock, as a compositor repainting its output does (default true). When false they
+    /// wait for `sendFrameCallbacks()`; turning it back on completes the waiting ones at the next tick.
     public var autoFrameCallbacks: Bool {
         get { perform { $0.autoFrameCallbacks } }
-        set { perform { $0.autoFrameCallbacks = newValue } }
+        set {
+            perform { $0.autoFrameCallbacks = newValue }
+            wakeDispatchThread()
+        }
     }
 
     /// Answer a toplevel's initial commit with `xdg_toplevel.configure(0, 0, [activated])` and

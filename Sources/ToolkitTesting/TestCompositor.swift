@@ -15,6 +15,11 @@ import Toolkit
 ///     compositor.touchDown(id: 0, at: Point(x: 10, y: 10)); compositor.touchFrame()
 ///     let image = try compositor.waitForCommit(timeout: .seconds(1))
 ///
+/// Time runs as under a real compositor: the compositor clock (event and frame callback times) is the monotonic
+/// clock plus whatever a test adds with `advanceClock`, and automatic frame callbacks complete at the output's
+/// refresh ticks (`refreshRate`, 60 Hz by default), so a client animating under it commits once per refresh.
+/// `bufferCommitTimes` shows the pace a user would see; `frameCallbackTimes` makes the callback times misbehave.
+///
 /// Threading: the compositor runs its own dispatch thread. Every method is safe to call from any thread; the
 /// events a method sends are flushed to the clients' sockets before it returns. All state sits behind one lock
 /// that the dispatch thread holds only while it handles a batch of requests, so a method never waits long.
@@ -80,7 +85,7 @@ public final class TestCompositor: @unchecked Sendable {
         let thread: DispatchThread
         do {
             try state.createGlobals()
-            thread = try DispatchThread(display: display, monitor: monitor)
+            thread = try DispatchThread(display: display, monitor: monitor) { state.serviceFrameTick() }
         } catch {
             throw abandon(error)
         }
@@ -104,11 +109,13 @@ public final class TestCompositor: @unchecked Sendable {
         rmdir(runtimeDirectory)
     }
 
-    /// Runs `body` on the state with the lock held, then flushes what it sent to the clients.
+    /// Runs `body` on the state with the lock held, then flushes what it sent to the clients and wakes the
+    /// waiters (`body` may have done what they wait for, e.g. `sendFrameCallbacks`).
     func perform<T>(_ body: (CompositorState) throws -> T) rethrows -> T {
         monitor.lock()
         defer {
             wl_display_flush_clients(display)
+            monitor.broadcast()
             monitor.unlock()
         }
         return try body(state)
@@ -181,13 +188,75 @@ public final class TestCompositor: @unchecked Sendable {
     /// seen by then; nil before any timeout.
     public var lastTimeoutReason: String? { perform { $0.lastTimeoutReason } }
 
-    // MARK: Clock
+    /// Makes the dispatch thread run its refresh tick again (a switch that affects frame callbacks changed).
+    func wakeDispatchThread() {
+        thread.wake()
+    }
 
-    /// The compositor clock: event and frame callback timestamps are its milliseconds. Starts at zero.
+    // MARK: Clock and frames
+
+    /// The compositor clock: CLOCK_MONOTONIC plus everything `advanceClock` added. Event timestamps and frame
+    /// callback times are its milliseconds (wrapping at 2^32, like the protocol's). It runs by itself, like a
+    /// real compositor's clock: a client animating under the test compositor never sees time stand still.
     public var clock: Duration { perform { $0.clock } }
 
-    /// Moves the compositor clock forward (negative durations are ignored: the clock is monotonic).
+    /// Moves the compositor clock forward by `duration`, on top of the monotonic clock it follows (negative
+    /// durations are ignored: the clock is monotonic).
     public func advanceClock(by duration: Duration) {
-        perform { state in state.clock += max(duration, .zero) }
+        perform { state in state.clockAdvance += max(duration, .zero) }
+    }
+
+    /// CLOCK_MONOTONIC now, as the instants of `bufferCommitTimes` are measured (without `advanceClock`'s shift).
+    public static var monotonicNow: Duration { FrameTicks.monotonicNow() }
+
+    /// The output's refresh rate in Hz (default 60; set values are clamped to 1...1000, non-finite ones give 60):
+    /// automatic frame callbacks complete on its ticks, and `wl_output.mode` announces it (in mHz).
+    ///
+    /// The ticks fall every 1/rate s on a fixed grid of the monotonic clock; a frame callback committed between
+    /// two ticks is done at the next one, as a compositor repainting its output at that rate would do it. A
+    /// client that draws when its callback is done thus commits at most once per refresh interval.
+    public var refreshRate: Double {
+        get { perform { $0.refreshRate } }
+        set {
+            perform { state in
+                state.refreshRate = FrameTicks.clampedRate(newValue)
+                state.refreshInterval = FrameTicks.interval(rate: state.refreshRate)
+                state.pendingTick = nil
+                for output in state.outputs { state.sendOutputDescription(output, geometry: false) }
+            }
+            wakeDispatchThread()
+        }
+    }
+
+    /// What `wl_callback.done` carries (default `.compositorClock`); the other modes make the times misbehave
+    /// as some compositors' do, for robustness tests.
+    public var frameCallbackTimes: FrameCallbackTimes {
+        get { perform { $0.frameCallbackTimes } }
+        set {
+            perform { state in
+                state.frameCallbackTimes = newValue
+                state.lastFrameCallbackTime = nil
+            }
+        }
+    }
+
+    /// The CLOCK_MONOTONIC instants (`monotonicNow`) of the latest buffer commits on xdg_toplevel surfaces,
+    /// oldest first: at least the last 2048, at most 4096. The gaps between them are what a user would see.
+    public var bufferCommitTimes: [Duration] { perform { $0.bufferCommitTimes } }
+
+    /// Waits until the frame callbacks committed before this call are done (with `autoFrameCallbacks`, the next
+    /// refresh tick completes them; at once when none is pending). Callbacks committed meanwhile do not count.
+    /// Throws `TestCompositorError.timeout` after `timeout`.
+    public func waitForFrameCallbacks(timeout: Duration) throws {
+        try perform { state in
+            let batch = state.frameCallbackBatches
+            let done = monitor.wait(until: Monitor.deadline(after: timeout)) {
+                state.committedFrameCallbacks.isEmpty || state.frameCallbackBatches != batch
+            }
+            if done { return }
+            state.lastTimeoutReason = "waitForFrameCallbacks: \(state.committedFrameCallbacks.count) frame callbacks "
+                + "still pending after \(timeout) (autoFrameCallbacks: \(state.autoFrameCallbacks))"
+            throw TestCompositorError.timeout
+        }
     }
 }

@@ -10,9 +10,10 @@ import ToolkitTesting
 /// on top, then the `list` demo: rows of 56 pt, white (dark rgb(0.2, 0.2, 0.25) while pressed), each with a
 /// 40 pt color swatch 8 pt below the row's top at x 12...52, colors cycling through `Theme.rowColor`'s ten.
 ///
-/// Real time is involved twice, with bounded waits: the gallery's timers (the 150 ms content touch delay) run
-/// on its own monotonic clock, and its frames come as fast as it draws them. Finger motions are paced at 16 ms
-/// of compositor clock *and* of real time, so that the gallery sees the same spacing on either clock.
+/// Real time is involved, with bounded waits: the compositor clock (event times) runs with the monotonic clock,
+/// the gallery's timers (the 150 ms content touch delay) run on its own monotonic clock, and its frames come at
+/// the compositor's 60 Hz refresh ticks. Finger motions are paced at 16 ms of real time, which the compositor
+/// clock then shows too.
 @Suite(.serialized, .enabled(if: GalleryProcess.executable != nil,
                              "the gallery executable is not built next to the tests: run swift build --build-tests"))
 struct GalleryEndToEndTests {
@@ -89,13 +90,14 @@ struct GalleryEndToEndTests {
 
     /// The picture once the gallery has handled everything sent so far and committed what that changed.
     ///
-    /// Two pings in turn: the gallery answers the first after the input ahead of it, and the commit that input
-    /// caused (its frame callback request, then the frame drawn when the callback is done, which the compositor
-    /// sends at once) reaches the compositor before the answer to the second.
+    /// The gallery answers a first ping after the input ahead of it, so by then it has asked for the frame that
+    /// shows the input (a frame callback, or it was waiting for one already). Once the compositor's next refresh
+    /// tick has completed that callback, the gallery draws and commits the frame as soon as it reads the `done`,
+    /// which comes before the answer to a second ping.
     private func settledImage(_ compositor: TestCompositor) throws -> Image {
-        for _ in 0..<2 {
-            try compositor.waitForPong(serial: compositor.sendPing(), timeout: .seconds(5))
-        }
+        try compositor.waitForPong(serial: compositor.sendPing(), timeout: .seconds(5))
+        try compositor.waitForFrameCallbacks(timeout: .seconds(5))
+        try compositor.waitForPong(serial: compositor.sendPing(), timeout: .seconds(5))
         guard let image = compositor.lastCommittedImage else { throw Failure(description: "no committed picture") }
         return image
     }
@@ -112,11 +114,11 @@ struct GalleryEndToEndTests {
         throw Failure(description: "timed out after \(timeout) waiting for \(what)")
     }
 
-    /// Moves touch `id` in `steps` motions of `delta` each, 16 ms apart on both clocks, each with its frame.
+    /// Moves touch `id` in `steps` motions of `delta` each, 16 ms apart (real time, which the compositor clock
+    /// follows), each with its frame.
     private func drag(_ compositor: TestCompositor, id: Int, from start: Point, delta: Point, steps: Int) {
         for step in 1...steps {
             usleep(16_000)
-            compositor.advanceClock(by: .milliseconds(16))
             compositor.touchMotion(id: id, to: Point(x: start.x + delta.x * Double(step),
                                                      y: start.y + delta.y * Double(step)))
             compositor.touchFrame()
@@ -137,7 +139,6 @@ struct GalleryEndToEndTests {
         #expect(abs(start) < 1.5)
 
         let finger = Point(x: 400, y: 500)
-        compositor.advanceClock(by: .milliseconds(16))
         compositor.touchDown(id: 0, at: finger)
         compositor.touchFrame()
         // Two motions of 50 pt: past the slop, the drag has begun and the list moved up.
@@ -165,6 +166,9 @@ struct GalleryEndToEndTests {
         #expect(samples.last! >= released + 150, "offsets after lift-off: \(samples)")
         #expect(zip(samples, samples.dropFirst()).allSatisfy { $0.1 >= $0.0 - 1.5 },
                 "the list moved back while coasting: \(samples)")
+        // The compositor completes frame callbacks at 60 Hz (not at once, when a frame could jump far ahead), so a
+        // frame moves the list at most about 54 pt (the release velocity is the finger's, 50 pt per 16 ms): the
+        // 150 pt take at least 3 frames after the release.
         #expect(samples.count >= 3, "too few frames while coasting: \(samples)")
 
         // Every one of those frames went into a buffer the compositor had given back.
@@ -200,8 +204,7 @@ struct GalleryEndToEndTests {
         if clock.now - down < .milliseconds(100) {
             #expect(!Self.isDark(early.pixel(x: Self.backgroundColumn, y: rowCenter)), "highlighted before the delay")
         }
-        // Held past the delay on both clocks: the row turns dark, all of it and nothing else.
-        compositor.advanceClock(by: .milliseconds(200))
+        // Held past the delay (real time, which both clocks follow): the row turns dark, all of it and nothing else.
         let remaining = .milliseconds(200) - (clock.now - down)
         if remaining > .zero {
             let (seconds, attoseconds) = remaining.components
@@ -222,7 +225,7 @@ struct GalleryEndToEndTests {
         let offset = try #require(Self.listOffset(dragged, near: 0))
         #expect(offset > 60, "the list did not scroll with the finger: offset \(offset)")
         #expect(Self.darkRows(dragged).isEmpty, "a row is still highlighted while dragging")
-        compositor.advanceClock(by: .milliseconds(16))
+        usleep(16_000)
         compositor.touchUp(id: 0)
         compositor.touchFrame()
 

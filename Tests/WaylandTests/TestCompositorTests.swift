@@ -28,6 +28,25 @@ import ToolkitTesting
         client.events.filter { $0.hasPrefix(prefix) }
     }
 
+    /// The compositor clock now, in protocol milliseconds. The clock runs with the monotonic clock (plus what a
+    /// test advanced), so an event's time is known only to lie between two readings taken around its sending.
+    static func milliseconds(_ compositor: TestCompositor) -> UInt32 {
+        let (seconds, attoseconds) = compositor.clock.components
+        return UInt32(truncatingIfNeeded: seconds * 1000 + attoseconds / 1_000_000_000_000_000)
+    }
+
+    /// `lines` with each " time=N" taken out, and the N's in order.
+    static func untimed(_ lines: [String]) -> (lines: [String], times: [UInt32]) {
+        var times: [UInt32] = []
+        let stripped = lines.map { line -> String in
+            guard let range = line.range(of: " time=") else { return line }
+            let digits = line[range.upperBound...].prefix { $0.isNumber }
+            times.append(UInt32(digits) ?? .max)
+            return String(line[..<range.lowerBound]) + String(line[range.upperBound...].dropFirst(digits.count))
+        }
+        return (stripped, times)
+    }
+
     // MARK: Globals and connection
 
     @Test func advertisesGlobalsWithVersionsOnItsSocket() throws {
@@ -119,15 +138,27 @@ import ToolkitTesting
     @Test func releasesThePreviousBufferAndCompletesFrameCallbacks() throws {
         let compositor = try TestCompositor()
         let client = try Self.mappedClient(compositor)
+        // The mapping commit's callback is done at the refresh tick after it.
+        try compositor.waitForFrameCallbacks(timeout: .seconds(1))
+        try client.roundtrip()
+        client.events.removeAll()
         compositor.advanceClock(by: .milliseconds(16))
-        // Automatic mode: the first buffer comes back when the second is committed; the frame is done at once.
+        // Automatic mode: the first buffer comes back when the second is committed; the frame is done at the
+        // next refresh tick, with the compositor clock then (16 ms ahead of the monotonic clock).
+        let before = Self.milliseconds(compositor)
         let second = client.makeBuffer(width: 4, height: 4) { _, _ in 0xFFFF_FFFF }
         client.present(second, ack: false)
         try client.roundtrip()
         #expect(client.releasedBuffers.count == 1 && client.releasedBuffers.first != second)
-        #expect(client.events.contains("frame.done time=16"))
         #expect(compositor.buffersHeld == 1)
+        try compositor.waitForFrameCallbacks(timeout: .seconds(1))
+        try client.roundtrip()
+        let after = Self.milliseconds(compositor)
+        let done = Self.untimed(Self.lines(client, "frame.done"))
+        #expect(done.lines == ["frame.done"])
+        #expect(done.times.allSatisfy { (before...after).contains($0) }, "\(done.times) outside \(before)...\(after)")
         #expect(compositor.frameCallbacksPending == 0)
+        client.events.removeAll()
         // Manual mode: nothing comes back until the test says so.
         compositor.autoReleaseBuffers = false
         compositor.autoFrameCallbacks = false
@@ -137,11 +168,16 @@ import ToolkitTesting
         #expect(client.releasedBuffers.count == 1)
         #expect(compositor.buffersHeld == 2)
         #expect(compositor.frameCallbacksPending == 1)
+        // Manual callbacks carry the compositor clock too, whenever the test sends them.
         compositor.advanceClock(by: .milliseconds(16))
+        let beforeManual = Self.milliseconds(compositor)
         compositor.sendFrameCallbacks()
+        let afterManual = Self.milliseconds(compositor)
         compositor.releaseBuffers()
         try client.roundtrip()
-        #expect(client.events.contains("frame.done time=32"))
+        let manual = Self.untimed(Self.lines(client, "frame.done"))
+        #expect(manual.lines == ["frame.done"])
+        #expect(manual.times.allSatisfy { (beforeManual...afterManual).contains($0) })
         #expect(client.releasedBuffers.last == second)
         #expect(compositor.buffersHeld == 1)
         #expect(compositor.frameCallbacksPending == 0)
@@ -277,23 +313,33 @@ import ToolkitTesting
     @Test func touchEventsArriveInSurfaceCoordinatesWithTheCompositorClock() throws {
         let compositor = try TestCompositor()
         let client = try Self.mappedClient(compositor)
+        let t0 = Self.milliseconds(compositor)
         compositor.advanceClock(by: .milliseconds(10))
         compositor.touchDown(id: 0, at: Point(x: 12.5, y: 30))
         compositor.touchFrame()
+        let t1 = Self.milliseconds(compositor)
         compositor.advanceClock(by: .milliseconds(16))
         compositor.touchMotion(id: 0, to: Point(x: 13.25, y: 40))
         compositor.touchFrame()
         compositor.touchUp(id: 0)   // no frame after the last up, as weston 10 does
+        let t2 = Self.milliseconds(compositor)
         try client.roundtrip()
-        #expect(Self.lines(client, "touch.") == [
-            "touch.down id=0 x=12.5 y=30.0 time=10", "touch.frame",
-            "touch.motion id=0 x=13.25 y=40.0 time=26", "touch.frame",
-            "touch.up id=0 time=26",
+        let touches = Self.untimed(Self.lines(client, "touch."))
+        #expect(touches.lines == [
+            "touch.down id=0 x=12.5 y=30.0", "touch.frame",
+            "touch.motion id=0 x=13.25 y=40.0", "touch.frame",
+            "touch.up id=0",
         ])
+        // Each time is the compositor clock when sent: the monotonic clock plus what the test advanced.
+        #expect(touches.times.count == 3)
+        #expect((t0 + 10...t1).contains(touches.times[0]), "down at \(touches.times[0]), clock \(t0)+10...\(t1)")
+        #expect((t1 + 16...t2).contains(touches.times[1]), "motion at \(touches.times[1]), clock \(t1)+16...\(t2)")
+        #expect((touches.times[1]...t2).contains(touches.times[2]))
         compositor.touchDown(id: 1, at: Point(x: .nan, y: 1e12))   // odd input is sanitized, not fatal
         compositor.touchCancel()
         try client.roundtrip()
-        #expect(Self.lines(client, "touch.").suffix(2) == ["touch.down id=1 x=0.0 y=8388607.0 time=26", "touch.cancel"])
+        #expect(Self.untimed(Self.lines(client, "touch.").suffix(2)).lines
+                == ["touch.down id=1 x=0.0 y=8388607.0", "touch.cancel"])
         #expect(compositor.isClean)
     }
 
@@ -304,19 +350,23 @@ import ToolkitTesting
         let client = try Self.mappedClient(compositor)
         compositor.pointerEnter(at: Point(x: 5, y: 6))
         compositor.pointerFrame()
+        let before = Self.milliseconds(compositor)
         compositor.advanceClock(by: .milliseconds(5))
         compositor.pointerAxis(dx: 0, dy: 120, source: .wheel)
         compositor.pointerFrame()
         compositor.pointerAxis(dx: -60, dy: 0, source: .wheel)
         compositor.pointerFrame()
+        let after = Self.milliseconds(compositor)
         try client.roundtrip()
-        #expect(Self.lines(client, "pointer.") == [
+        let pointer = Self.untimed(Self.lines(client, "pointer."))
+        #expect(pointer.lines == [
             "pointer.enter x=5.0 y=6.0", "pointer.frame",
-            "pointer.axis_source 0", "pointer.axis_value120 axis=0 120", "pointer.axis axis=0 value=15.0 time=5",
+            "pointer.axis_source 0", "pointer.axis_value120 axis=0 120", "pointer.axis axis=0 value=15.0",
             "pointer.frame",
-            "pointer.axis_source 0", "pointer.axis_value120 axis=1 -60", "pointer.axis axis=1 value=-7.5 time=5",
+            "pointer.axis_source 0", "pointer.axis_value120 axis=1 -60", "pointer.axis axis=1 value=-7.5",
             "pointer.frame",
         ])
+        #expect(pointer.times.count == 2 && pointer.times.allSatisfy { (before + 5...after).contains($0) })
         #expect(compositor.isClean)
     }
 
@@ -328,11 +378,11 @@ import ToolkitTesting
         compositor.pointerAxis(dx: 0, dy: 60, source: .wheel)   // half a detent: no discrete step
         compositor.pointerFrame()
         try client.roundtrip()
-        #expect(Self.lines(client, "pointer.") == [
+        #expect(Self.untimed(Self.lines(client, "pointer.")).lines == [
             "pointer.enter x=0.0 y=0.0",
-            "pointer.axis_source 0", "pointer.axis_discrete axis=0 2", "pointer.axis axis=0 value=30.0 time=0",
+            "pointer.axis_source 0", "pointer.axis_discrete axis=0 2", "pointer.axis axis=0 value=30.0",
             "pointer.frame",
-            "pointer.axis_source 0", "pointer.axis axis=0 value=7.5 time=0", "pointer.frame",
+            "pointer.axis_source 0", "pointer.axis axis=0 value=7.5", "pointer.frame",
         ])
     }
 
@@ -369,12 +419,15 @@ import ToolkitTesting
         compositor.pointerAxisStop()
         compositor.pointerFrame()
         try client.roundtrip()
-        #expect(Self.lines(client, "pointer.") == [
-            "pointer.enter x=1.0 y=2.0", "pointer.motion x=3.5 y=4.0 time=0",
-            "pointer.button 272 state=1 time=0", "pointer.button 272 state=0 time=0",
-            "pointer.axis_source 1", "pointer.axis axis=1 value=2.5 time=0", "pointer.axis axis=0 value=-4.0 time=0",
-            "pointer.axis_stop axis=0 time=0", "pointer.axis_stop axis=1 time=0", "pointer.frame",
+        let pointer = Self.untimed(Self.lines(client, "pointer."))
+        #expect(pointer.lines == [
+            "pointer.enter x=1.0 y=2.0", "pointer.motion x=3.5 y=4.0",
+            "pointer.button 272 state=1", "pointer.button 272 state=0",
+            "pointer.axis_source 1", "pointer.axis axis=1 value=2.5", "pointer.axis axis=0 value=-4.0",
+            "pointer.axis_stop axis=0", "pointer.axis_stop axis=1", "pointer.frame",
         ])
+        // Sent in order on a clock that never goes back.
+        #expect(pointer.times.count == 7 && zip(pointer.times, pointer.times.dropFirst()).allSatisfy { $0 <= $1 })
         #expect(compositor.isClean)
     }
 
@@ -399,7 +452,7 @@ import ToolkitTesting
         compositor.touchDown(id: 0, at: Point(x: 1, y: 1))
         compositor.touchFrame()
         try client.roundtrip()
-        #expect(Self.lines(client, "touch.") == ["touch.down id=0 x=1.0 y=1.0 time=0", "touch.frame"])
+        #expect(Self.untimed(Self.lines(client, "touch.")).lines == ["touch.down id=0 x=1.0 y=1.0", "touch.frame"])
         #expect(compositor.capabilities == [.pointer, .touch])
         #expect(compositor.isClean)
     }
@@ -449,6 +502,7 @@ import ToolkitTesting
     @Test func keysArriveWithEvdevCodesAfterEnterAndModifiers() throws {
         let compositor = try TestCompositor()
         let client = try Self.mappedClient(compositor)
+        let before = Self.milliseconds(compositor)
         compositor.advanceClock(by: .milliseconds(3))
         compositor.key(.down, pressed: true)
         compositor.key(.down, pressed: false)
@@ -456,14 +510,17 @@ import ToolkitTesting
         compositor.key(.other(0xFFE1), pressed: true)   // Shift_L: the modifier state changes
         compositor.key(.other(0xFFE1), pressed: false)
         compositor.key(.other(0x1234_5678), pressed: true)   // no key makes this keysym: dropped
+        let after = Self.milliseconds(compositor)
         try client.roundtrip()
-        #expect(Self.lines(client, "keyboard.") == [
+        let keys = Self.untimed(Self.lines(client, "keyboard."))
+        #expect(keys.lines == [
             "keyboard.enter keys=0", "keyboard.modifiers 0 0 0 0",
-            "keyboard.key 108 state=1 time=3", "keyboard.key 108 state=0 time=3",
-            "keyboard.key 30 state=1 time=3",
-            "keyboard.key 42 state=1 time=3", "keyboard.modifiers 1 0 0 0",
-            "keyboard.key 42 state=0 time=3", "keyboard.modifiers 0 0 0 0",
+            "keyboard.key 108 state=1", "keyboard.key 108 state=0",
+            "keyboard.key 30 state=1",
+            "keyboard.key 42 state=1", "keyboard.modifiers 1 0 0 0",
+            "keyboard.key 42 state=0", "keyboard.modifiers 0 0 0 0",
         ])
+        #expect(keys.times.count == 5 && keys.times.allSatisfy { (before + 3...after).contains($0) })
         #expect(compositor.droppedInputEventCount == 1)
         let named: [(Key, UInt32)] = [(.up, 103), (.left, 105), (.right, 106), (.pageUp, 104), (.pageDown, 109),
                                       (.home, 102), (.end, 107), (.space, 57), (.tab, 15), (.enter, 28),
@@ -471,7 +528,7 @@ import ToolkitTesting
         client.events.removeAll()
         for (key, _) in named { compositor.key(key, pressed: true) }
         try client.roundtrip()
-        #expect(Self.lines(client, "keyboard.key ") == named.map { "keyboard.key \($0.1) state=1 time=3" })
+        #expect(Self.untimed(Self.lines(client, "keyboard.key ")).lines == named.map { "keyboard.key \($0.1) state=1" })
         #expect(compositor.isClean)
     }
 

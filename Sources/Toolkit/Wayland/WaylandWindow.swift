@@ -93,6 +93,10 @@ public final class WaylandWindow {
         }
     }
 
+    /// Called after every commit that attaches a new frame, with the window clock then (tests, diagnostics:
+    /// the gaps between frames while something moves).
+    var onFrameCommitted: ((Duration) -> Void)?
+
     /// Sees every input event before the core (tests, diagnostics).
     var onInputEvent: ((InputEvent) -> Void)? {
         get { context.observer }
@@ -516,6 +520,7 @@ public final class WaylandWindow {
         buffers.commit(buffer, damage: pixelDamage)
         let first = !pacer.hasCommittedFrame
         pacer.didCommit(withBuffer: true, requestedCallback: requestingCallback)
+        onFrameCommitted?(clock.now)
         if first {
             timeToFirstCommit = clock.now - startTime
             onFirstFrameCommitted?()

@@ -35,6 +35,11 @@ extension CompositorState {
         return (pixels(outputSize.width), pixels(outputSize.height))
     }
 
+    /// The refresh rate in mHz, as `wl_output.mode` carries it.
+    var refreshMillihertz: Int32 {
+        Int32((refreshRate * 1000).rounded())
+    }
+
     /// geometry (on bind), mode, scale (v2+), done (v2+).
     func sendOutputDescription(_ output: OpaquePointer, geometry: Bool) {
         let (width, height) = outputPixelSize
@@ -46,7 +51,7 @@ extension CompositorState {
                                     Int32(WL_OUTPUT_TRANSFORM_NORMAL.rawValue))
         }
         wl_output_send_mode(output, WL_OUTPUT_MODE_CURRENT.rawValue | WL_OUTPUT_MODE_PREFERRED.rawValue,
-                            width, height, 60_000)
+                            width, height, refreshMillihertz)
         if wl_resource_get_version(output) >= 2 {
             wl_output_send_scale(output, outputScale)
             wl_output_send_done(output)

@@ -162,11 +162,10 @@ extension CompositorState {
             record.hasPendingAttach = false
             record.pendingBuffer = nil
         }
-        // Frame callbacks of this commit: completed now, or when the test says so.
+        // Frame callbacks of this commit: completed at the next refresh tick (`serviceFrameTick`, on the
+        // dispatch thread), or when the test says so.
         committedFrameCallbacks.append(contentsOf: record.pendingFrameCallbacks)
-        let committed = record.pendingFrameCallbacks
         record.pendingFrameCallbacks = []
-        if autoFrameCallbacks { completeFrameCallbacks(committed) }
     }
 
     /// The attach part of a commit: buffer release, pixel copy for toplevels, mapping and unmapping.
@@ -192,6 +191,7 @@ extension CompositorState {
         }
         if let image = copyImage(buffer) {
             bufferCommitCount += 1
+            recordCommitTime()
             lastImage = image
             for id in commitWaiters.keys where commitWaiters[id]! == nil { commitWaiters[id] = image }
         }
@@ -206,14 +206,58 @@ extension CompositorState {
         }
     }
 
-    /// Completes frame callbacks with the compositor clock and destroys them (the protocol's `done` is a
-    /// destructor event).
+    /// Completes frame callbacks with the time `frameCallbackTimes` gives and destroys them (the protocol's
+    /// `done` is a destructor event).
     func completeFrameCallbacks(_ callbacks: [OpaquePointer]) {
-        let time = timeMilliseconds
+        guard !callbacks.isEmpty else { return }
+        frameCallbackBatches &+= 1
+        let time = nextFrameCallbackTime()
         for callback in callbacks where committedFrameCallbacks.contains(callback) {
             wl_callback_send_done(callback, time)
             wl_resource_destroy(callback)   // callbackDestroyed removes it from the lists
         }
+    }
+
+    /// The time the next batch of `wl_callback.done` carries.
+    private func nextFrameCallbackTime() -> UInt32 {
+        let time: UInt32
+        switch frameCallbackTimes {
+        case .compositorClock: time = timeMilliseconds
+        case .frozen(let milliseconds): time = milliseconds
+        case .jumping(let step): time = lastFrameCallbackTime.map { $0 &+ step } ?? timeMilliseconds
+        case .backwards(let step): time = lastFrameCallbackTime.map { $0 &- step } ?? timeMilliseconds
+        }
+        lastFrameCallbackTime = time
+        return time
+    }
+
+    /// The refresh tick, run by the dispatch thread after every batch of requests and whenever its poll times
+    /// out (with the lock held): with `autoFrameCallbacks`, the callbacks committed before the tick that is due
+    /// are completed. Returns the monotonic instant of the next tick while callbacks wait for one, else nil.
+    func serviceFrameTick() -> Duration? {
+        guard autoFrameCallbacks, !committedFrameCallbacks.isEmpty else {
+            pendingTick = nil
+            return nil
+        }
+        let now = FrameTicks.monotonicNow()
+        if let due = pendingTick, now >= due {
+            pendingTick = nil
+            completeFrameCallbacks(committedFrameCallbacks)
+            return nil
+        }
+        // The first tick after the oldest waiting commit (a commit made now waits for the next repaint).
+        let due = pendingTick ?? FrameTicks.next(after: now, origin: tickOrigin, interval: refreshInterval)
+        pendingTick = due
+        return due
+    }
+
+    /// Notes the monotonic instant of a buffer commit on a toplevel, keeping the latest
+    /// `maximumCommitTimes` (older halves are dropped in one go, so recording stays cheap).
+    private func recordCommitTime() {
+        if bufferCommitTimes.count >= CompositorState.maximumCommitTimes {
+            bufferCommitTimes.removeFirst(CompositorState.maximumCommitTimes / 2)
+        }
+        bufferCommitTimes.append(FrameTicks.monotonicNow())
     }
 
     /// Sends `wl_buffer.release` for a held buffer.

@@ -22,9 +22,27 @@ final class CompositorState {
     var autoFrameCallbacks = true
     var autoConfigure = true
 
-    // MARK: Clock and seat
-    /// The compositor clock; event timestamps are its milliseconds.
-    var clock: Duration = .zero
+    // MARK: Clock, frames and seat
+    /// Everything `advanceClock` added: the compositor clock is CLOCK_MONOTONIC plus this.
+    var clockAdvance: Duration = .zero
+    /// The output's refresh rate (Hz) and interval: automatic frame callbacks complete on its ticks
+    /// (`serviceFrameTick`).
+    var refreshRate: Double = 60
+    var refreshInterval: Duration = FrameTicks.defaultInterval
+    /// The instant (CLOCK_MONOTONIC) the tick grid starts from: ticks fall at `tickOrigin + k * refreshInterval`.
+    var tickOrigin: Duration = FrameTicks.monotonicNow()
+    /// What `wl_callback.done` carries (the compositor clock unless a test makes it misbehave).
+    var frameCallbackTimes: FrameCallbackTimes = .compositorClock
+    /// The time the last `wl_callback.done` carried (for the `.jumping` and `.backwards` modes).
+    var lastFrameCallbackTime: UInt32?
+    /// How many times committed frame callbacks were completed (each time, all of those committed then).
+    var frameCallbackBatches = 0
+    /// The tick that completes the waiting automatic frame callbacks (monotonic), once one is chosen.
+    var pendingTick: Duration?
+    /// The monotonic instants of the latest buffer commits on toplevels, oldest first (see `recordCommitTime`).
+    var bufferCommitTimes: [Duration] = []
+    /// How many commit instants `bufferCommitTimes` keeps at most.
+    static let maximumCommitTimes = 4096
     var capabilities: SeatCapabilities
     var outputSize: Size
     var outputScale: Int32 = 1
@@ -153,11 +171,12 @@ final class CompositorState {
         cws_post_error(resource, code, message)
     }
 
+    /// The compositor clock: CLOCK_MONOTONIC plus everything `advanceClock` added. It runs by itself, as a real
+    /// compositor's does, so a client animating under it never sees time stand still.
+    var clock: Duration { FrameTicks.monotonicNow() + clockAdvance }
+
     /// The compositor clock in milliseconds, as event timestamps carry it (wrapping at 2^32 like the protocol).
-    var timeMilliseconds: UInt32 {
-        let (seconds, attoseconds) = clock.components
-        return UInt32(truncatingIfNeeded: seconds &* 1000 &+ attoseconds / 1_000_000_000_000_000)
-    }
+    var timeMilliseconds: UInt32 { FrameTicks.milliseconds(clock) }
 
     /// The next serial of the display.
     func nextSerial() -> UInt32 { wl_display_next_serial(display) }
