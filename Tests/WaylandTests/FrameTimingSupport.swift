@@ -13,7 +13,7 @@ enum FrameTiming {
     static let allowedGap: Duration = .milliseconds(50)
 
     /// CLOCK_MONOTONIC now (the clock of `TestCompositor.bufferCommitTimes`).
-    static var monotonicNow: Duration {
+    nonisolated static var monotonicNow: Duration {
         var ts = timespec()
         clock_gettime(CLOCK_MONOTONIC, &ts)
         return .seconds(Int64(ts.tv_sec)) + .nanoseconds(Int64(ts.tv_nsec))
@@ -48,7 +48,7 @@ enum FrameTiming {
     /// The longest time without a commit between `start` and `end`: the gaps between consecutive `commits`
     /// inside that span, and from `start` to the first of them. `end` is when the motion was seen to be over,
     /// just after its last frame. Nil when no commit falls in the span.
-    static func longestGap(_ commits: [Duration], from start: Duration, to end: Duration) -> Duration? {
+    nonisolated static func longestGap(_ commits: [Duration], from start: Duration, to end: Duration) -> Duration? {
         let inside = commits.filter { $0 >= start && $0 <= end }
         guard let first = inside.first else { return nil }
         var longest = first - start
@@ -57,7 +57,7 @@ enum FrameTiming {
     }
 
     /// `duration` in milliseconds, for messages.
-    static func milliseconds(_ duration: Duration) -> Double {
+    nonisolated static func milliseconds(_ duration: Duration) -> Double {
         let (seconds, attoseconds) = duration.components
         return Double(seconds) * 1000 + Double(attoseconds) / 1e15
     }

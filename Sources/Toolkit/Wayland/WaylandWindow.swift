@@ -207,12 +207,25 @@ public final class WaylandWindow {
 
     // MARK: - Running
 
+    /// Whether `run` ends on SIGINT and SIGTERM (default true): while it runs, either signal closes the window
+    /// and `run` returns normally (`terminationSignal` says which), whatever signal mask the process inherited.
+    /// A signal the process ignores or handles itself is left alone; see `TerminationSignals` for the rules.
+    /// Set it to false when the app reads the signals its own way.
+    public var endsOnTerminationSignals = true
+
+    /// The signal (SIGINT or SIGTERM) that ended the latest `run`, if one did.
+    public private(set) var terminationSignal: Int32?
+
     /// Runs the event loop until the window is closed (returns normally) or, with `maxFrames`, until that
-    /// many frames were presented during this call (`maxFrames <= 0` returns at once).
+    /// many frames were presented during this call (`maxFrames <= 0` returns at once). With
+    /// `endsOnTerminationSignals`, SIGINT and SIGTERM close the window and end it too, within one loop step.
     /// - Throws: `WaylandError` when the connection breaks (compositor gone, protocol error) or a buffer
     ///   cannot be allocated.
     public func run(maxFrames: Int? = nil) throws {
         let start = presentedFrameCount
+        terminationSignal = nil
+        let signals = endsOnTerminationSignals ? TerminationSignals(window: self) : nil
+        defer { signals?.end(window: self) }
         while true {
             if let maxFrames, presentedFrameCount - start >= maxFrames { return }
             guard try dispatchOnce(timeout: .seconds(3600)) else { return }
@@ -272,6 +285,12 @@ public final class WaylandWindow {
     /// Asks the run loop to stop, as if the compositor had sent `close`.
     public func close() {
         isClosed = true
+    }
+
+    /// A termination signal arrived during `run`: the window closes.
+    func endRun(signal: Int32) {
+        terminationSignal = signal
+        close()
     }
 
     // MARK: - Globals

@@ -6,9 +6,19 @@
 /// - Each touch event is followed by a `touchFrame`, as a compositor groups them.
 /// - `advance(by:)` fires timers at their exact deadlines and runs a frame at every multiple of 1/60 s, in
 ///   time order (a timer due at a frame's time fires first), up to and including `now + duration`.
-/// - `render()` draws the whole window through `Canvas`, as the Wayland window does.
+/// - `render()` draws the whole window through `Canvas`, as the Wayland window does, within the limits its
+///   buffers have: sides of at most `maximumRenderSide` (16384) pixels and at most `maximumRenderPixels` (2^25,
+///   128 MiB) pixels in all. A larger window (any size is accepted, even 1e300 points) renders its top-left part:
+///   each side cut to 16384, then, when the area is still too large, the width kept and the height reduced to
+///   fit. Nothing traps on a huge size.
 @MainActor
 public final class HeadlessWindow {
+    /// The longest side, in pixels, of the picture `render()` makes (the Wayland window's buffer limit).
+    public static let maximumRenderSide = 16384
+    /// The largest area, in pixels, of the picture `render()` makes: 2^25 (128 MiB of ARGB), which holds a
+    /// full 8K UHD frame.
+    public static let maximumRenderPixels = 1 << 25
+
     /// The window core being driven (input routing, timers, animators, damage).
     public let core: WindowCore
 
@@ -170,15 +180,30 @@ public final class HeadlessWindow {
 
     // MARK: - Output
 
-    /// Draws the whole window at scale 1 and returns the pixels (premultiplied ARGB).
+    /// Draws the whole window at scale 1 and returns the pixels (premultiplied ARGB): `size` rounded up to whole
+    /// pixels, within `maximumRenderSide` and `maximumRenderPixels` (see `renderSize(for:)`).
     public func render() -> Image {
-        let s = core.size
-        var image = Image(width: Int(s.width.rounded(.up)), height: Int(s.height.rounded(.up)))
-        guard image.width > 0, image.height > 0 else { return image }
-        core.addDamage(Rect(origin: .zero, size: s))
+        let (width, height) = HeadlessWindow.renderSize(for: core.size)
+        var image = Image(width: width, height: height)
+        guard width > 0, height > 0 else { return image }
+        core.addDamage(Rect(x: 0, y: 0, width: Double(width), height: Double(height)))
         Canvas.draw(into: &image) { canvas in
             core.draw(into: canvas)
         }
         return image
+    }
+
+    /// The picture `render()` makes for a window of `size` points, in pixels: each side rounded up, at most
+    /// `maximumRenderSide` (zero for a side that is not positive and finite); then, when the area exceeds
+    /// `maximumRenderPixels`, the width kept and the height reduced to the largest that fits.
+    public static func renderSize(for size: Size) -> (width: Int, height: Int) {
+        func side(_ points: Double) -> Int {
+            guard points.isFinite, points > 0 else { return 0 }
+            return Int(min(points.rounded(.up), Double(maximumRenderSide)))
+        }
+        let width = side(size.width)
+        var height = side(size.height)
+        if width > 0, width * height > maximumRenderPixels { height = maximumRenderPixels / width }
+        return (width, height)
     }
 }

@@ -8,16 +8,21 @@ public struct Image: Sendable, Equatable {
     /// The pixels, row-major, `0xAARRGGBB` premultiplied.
     public internal(set) var pixels: [UInt32]
 
-    /// A transparent image. Sizes below zero are treated as zero.
+    /// A transparent image (or one filled with `fill`). Sizes below zero are treated as zero. It allocates
+    /// `width * height` pixels at once: bound the sizes first (`HeadlessWindow.renderSize(for:)` does for
+    /// windows); a product beyond `Int` traps.
     public init(width: Int, height: Int, fill: UInt32 = 0) {
         self.width = max(0, width)
         self.height = max(0, height)
         pixels = [UInt32](repeating: fill, count: self.width * self.height)
     }
 
-    /// An image over existing pixels; returns nil when the count does not match `width * height`.
+    /// An image over existing pixels; returns nil when the count does not match `width * height` (also when that
+    /// product overflows).
     public init?(width: Int, height: Int, pixels: [UInt32]) {
-        guard width >= 0, height >= 0, pixels.count == width * height else { return nil }
+        guard width >= 0, height >= 0 else { return nil }
+        let (count, overflow) = width.multipliedReportingOverflow(by: height)
+        guard !overflow, pixels.count == count else { return nil }
         self.width = width
         self.height = height
         self.pixels = pixels
