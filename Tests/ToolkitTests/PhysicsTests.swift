@@ -137,6 +137,35 @@ import Glibc
         }
     }
 
+    @Test func aTargetShortOfTheNaturalEndIsReachedNoLaterThanTheNaturalRest() {
+        // SCROLL.md 5. Every short target, down to the natural curve's last 1/k (where it stops at 1 pt/s and
+        // then snaps): there the natural duration is kept and the start is at most ~1 pt/s faster.
+        for rate in [DecelerationRate.normal, .fast, DecelerationRate(rawValue: 0.9995)] {
+            for v in [-6000.0, -300, 80, 2000, 8000] {
+                let natural = DecelerationSimulation(position: 100, velocity: v, rate: rate)
+                let travel = natural.finalPosition - 100
+                for fraction in [0.001, 0.05, 0.3, 0.7, 0.99, 0.9995, 0.99999] {
+                    let target = 100 + travel * fraction
+                    let sim = DecelerationSimulation(position: 100, velocity: v, rate: rate, target: target)
+                    let comment: Comment = "rate \(rate.rawValue) v \(v) fraction \(fraction)"
+                    PhysicsTests.expectMonotonicLanding(sim, from: 100, on: target, comment)
+                    #expect(sim.duration <= natural.duration + 1e-12, comment)
+                }
+                for inside in [0.0, 0.25, 0.999] {
+                    // Between the natural stop position and the natural end.
+                    let stop = natural.stopPosition
+                    let target = stop + (natural.finalPosition - stop) * inside
+                    let sim = DecelerationSimulation(position: 100, velocity: v, rate: rate, target: target)
+                    #expect(abs(sim.duration - natural.duration) <= 1e-12)
+                    // |v0'| = |D| k |v| / (|v| - 1) <= |v|^2 / (|v| - 1): about 1 pt/s faster at most.
+                    #expect(abs(sim.startVelocity) >= abs(v) - 1e-9
+                            && abs(sim.startVelocity) <= abs(v) * abs(v) / (abs(v) - 1) + 1e-9)
+                    PhysicsTests.expectMonotonicLanding(sim, from: 100, on: target, "inside \(inside) v \(v)")
+                }
+            }
+        }
+    }
+
     @Test func targetAtTheNaturalEndReproducesTheNaturalCurve() {
         let natural = DecelerationSimulation(position: -40, velocity: -1500, rate: .fast)
         let forced = DecelerationSimulation(position: -40, velocity: -1500, rate: .fast, target: natural.finalPosition)

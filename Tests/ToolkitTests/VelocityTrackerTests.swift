@@ -62,9 +62,15 @@ import Glibc
         #expect(abs(v.y + 5000) < 1e-6 * 5000)
     }
 
-    @Test func realisticFlingsReadWithin15PercentWhileALineReadsFarLower() {
+    /// Simulated flings, kept as a second check besides the recordings (VelocityRecordingTests): the unweighted
+    /// quadratic fit reads every one within 20% (AOSP's tolerance for its recordings) of the lift-off speed and
+    /// 5% off on average, where a straight line over the same 0.1 s reads about 40% low. Until the estimator was
+    /// held to real recordings this test asked 15% of a recency-weighted parabola tuned on these very
+    /// simulations; that estimator turned Swordfish's recorded fling around, and the unweighted fit reads the
+    /// growing-acceleration shape (v ~ t^2) up to 19% low.
+    @Test func simulatedFlingsReadWithin20PercentWhileALineReadsFarLower() {
         let seed: UInt64 = 0x5EED_F11C
-        print("VelocityTrackerTests.realisticFlings seed: 0x\(String(seed, radix: 16))")
+        print("VelocityTrackerTests.simulatedFlings seed: 0x\(String(seed, radix: 16))")
         var random = SplitMix64(state: seed)
         var errors: [Double] = []
         var lineErrors: [Double] = []
@@ -106,15 +112,15 @@ import Glibc
             let v = tracker.velocity(at: VelocityTrackerTests.at(5 + lift + pause))
             let truth = velocity(lift)
             let error = (v.x / 0.8 - truth) / truth
-            #expect(abs(error) <= 0.15, "fling \(fling) shape \(shape) speed \(speed) lift \(lift): error \(error)")
-            #expect(abs(v.y / -0.6 - truth) / truth <= 0.15, "fling \(fling)")
+            #expect(abs(error) <= 0.2, "fling \(fling) shape \(shape) speed \(speed) lift \(lift): error \(error)")
+            #expect(abs(v.y / -0.6 - truth) / truth <= 0.2, "fling \(fling)")
             errors.append(abs(error))
             let window = samples.filter { $0.t >= samples.last!.t - 0.1 }
             lineErrors.append((VelocityTrackerTests.lineSlope(window) / 0.8 - truth) / truth)
         }
         let meanError = errors.reduce(0, +) / Double(errors.count)
         let meanLineError = lineErrors.reduce(0, +) / Double(lineErrors.count)
-        print("VelocityTrackerTests.realisticFlings mean |error| \(meanError), line fit mean error \(meanLineError)")
+        print("VelocityTrackerTests.simulatedFlings mean |error| \(meanError), line fit mean error \(meanLineError)")
         #expect(meanError < 0.06)
         // For contrast: a straight line over the same 0.1 s reads far too low.
         #expect(meanLineError < -0.25)
@@ -167,16 +173,17 @@ import Glibc
         #expect(tracker.velocity() == .zero)
         tracker.addSample(Point(x: 15, y: 0), at: .milliseconds(20))
         #expect(tracker.velocity() == Point(x: 1000, y: -500))
-        // Three samples but only two distinct times: a line, not a NaN.
+        // A second sample in the same instant replaces the first one's position (one position per instant):
+        // still two samples, now 11 pt apart.
         tracker.addSample(Point(x: 16, y: 0), at: .milliseconds(20))
-        let v = tracker.velocity()
-        #expect(v.isFinite && v.x > 1000 && v.x < 1100)
+        #expect(tracker.sampleCount == 2)
+        #expect(tracker.velocity() == Point(x: 1100, y: -500))
     }
 
     @Test func degenerateAndBadSamplesNeverGiveNaN() {
         var sameTime = VelocityTracker()
         for i in 0..<5 { sameTime.addSample(Point(x: Double(i) * 10, y: 3), at: .seconds(2)) }
-        #expect(sameTime.velocity() == .zero)
+        #expect(sameTime.sampleCount == 1 && sameTime.velocity() == .zero)
         var tracker = VelocityTracker()
         tracker.addSample(Point(x: 0, y: 0), at: .milliseconds(0))
         tracker.addSample(Point(x: .nan, y: 0), at: .milliseconds(5))
@@ -184,10 +191,10 @@ import Glibc
         tracker.addSample(Point(x: 10, y: 0), at: .milliseconds(10))
         #expect(tracker.sampleCount == 2)
         #expect(tracker.velocity() == Point(x: 1000, y: 0))
-        // Time running backwards counts as no time passing.
+        // Time running backwards counts as no time passing: the position replaces the newest one's.
         tracker.addSample(Point(x: 20, y: 0), at: .milliseconds(3))
         #expect(tracker.newestSampleTime == .milliseconds(10))
-        #expect(tracker.velocity().isFinite)
+        #expect(tracker.velocity() == Point(x: 2000, y: 0))
         var huge = VelocityTracker()
         for i in 0..<6 { huge.addSample(Point(x: 1e307 * Double(i % 2), y: -1e308), at: .milliseconds(i)) }
         #expect(huge.velocity().isFinite)

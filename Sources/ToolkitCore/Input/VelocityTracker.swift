@@ -2,45 +2,51 @@
 //
 // Units: positions in points, times as Duration (converted to seconds for the fit), velocities in pt/s.
 //
-// Which samples: those of the last 0.1 s before the newest one, at most 20 (a 120 Hz touch screen gives 12 in that
-// window). A gap of more than 0.04 s between two consecutive samples means the finger stopped: everything before
-// the gap is dropped, and `velocity(at:)` reads zero once the newest sample is more than 0.04 s old.
+// Which samples: those of the last 0.1 s before the newest one (an age of exactly 0.1 s still counts), at most 20
+// (a 120 Hz touch screen gives 12 in that window). A gap of more than 0.04 s between two consecutive samples means
+// the finger stopped: everything before the gap is dropped, and `velocity(at:)` reads zero once the newest sample
+// is more than 0.04 s old. A sample stamped with the newest sample's time (or earlier) replaces the newest
+// sample's position: one position per instant, so a repeated sample changes nothing and two events delivered in
+// the same millisecond count as where the finger was last seen then.
 //
-// Fit: per axis, weighted least squares of a parabola x(tau) = a + b tau + c tau^2 over tau = t_i - t_newest
-// (<= 0); the velocity is the slope at the newest sample, x'(0) = b. A parabola because flicks accelerate until
-// lift-off: a straight line over 0.1 s averages the slow start with the fast end and reads 40-60% low on real
-// flings, while the parabola's derivative at its end follows the acceleration. With fewer than three distinct
-// times the parabola is undetermined and the same weighted fit is done with a line (two samples: their slope;
-// one sample: zero).
+// Fit: per axis, ordinary (unweighted) least squares of a parabola x(tau) = a + b tau + c tau^2 over
+// tau = t_i - t_newest (<= 0); the velocity is the slope at the newest sample, x'(0) = b. This is the estimator
+// AOSP's VelocityTracker calls LSQ2 (its default for touch) and the one Flutter's VelocityTracker uses, with the
+// same window (100 ms, 20 samples, 40 ms gap). A parabola because flicks accelerate until lift-off: a straight
+// line over 0.1 s averages the slow start with the fast end and reads about half the lift-off speed on recorded
+// phone flings. With fewer than three distinct times the parabola is undetermined and the same fit is done with a
+// line (two samples: their slope; one sample: zero).
 //
-// Weights: w_i = exp(-(tau_i / 0.025 s)^2). Every sample of the window counts, but the last ~40 ms dominate
-// (weights 1, 0.85, 0.53, 0.24, 0.08 at 0, 10, 20, 30, 40 ms). Why: real flings are not parabolas either; the
-// acceleration fades as the finger reaches full speed. Simulated flings (7-17 ms intervals, whole-pixel positions,
-// millisecond timestamps, velocity profiles ~t, ~t^2 and sin^2 peaking at lift-off, 1500-8000 pt/s) gave these
-// mean errors / 95th percentile errors against the true lift-off speed:
-//     uniform weights:    t: 0% / 2%    t^2: -12% / 19%    sin^2: +12% / 15%
-//     this weighting:     t: 0% / 6%    t^2:  -2% /  8%    sin^2:  +5% / 12%
-//     straight line:      t: -37% / 50% t^2: -56% / 68%    sin^2: -32% / 50%
-// The recency weights trade a little noise (a parabola on fewer effective points) for much less bias.
+// What it was checked on (Tests/ToolkitTests/VelocityRecordingTests.swift, data in
+// Tests/ToolkitTests/Support/RecordedFlings.swift): the recorded phone flings of AOSP's
+// libs/input/tests/VelocityTracker_test.cpp (one Swordfish and eighteen Sailfish flings, resampled samples at
+// uneven intervals included) and of Flutter's packages/flutter/test/gestures/velocity_tracker_data.dart (thirteen
+// flings and one interrupted by a 48 ms gap), replayed with their own timestamps, 1 px = 1 pt. It reads every
+// value those suites assert for their least-squares strategy within their tolerance (AOSP 20%, Flutter 0.1%; the
+// measured differences are below 0.01%), and on Swordfish, where the finger rests 11 ms on its last position
+// before lifting, it reads +6068 px/s along the fling for AOSP's +5971 (its impulse strategy's figure; AOSP
+// asserts no least-squares value there). The recency-weighted parabola this file used before (weights
+// exp(-(age / 25 ms)^2), chosen on simulated flings) read -372 px/s there, against the finger: weighting the
+// newest samples lets the resting sample bend the curve backwards, so it was dropped.
+//
+// Limits: a fit through exactly three samples interpolates them, so a finger that moved and then rested for one
+// sample reads a velocity against its motion (AOSP's three-sample "ThreePointsPositiveVelocityTest": 20 px in
+// 12.6 ms, then 2.1 ms still, reads -231 px/s; AOSP asserts only its impulse strategy there). With four samples or
+// more a resting last sample only slows the reading, as on Swordfish.
 //
 // Numerics: times are taken relative to the newest sample (Duration arithmetic is exact) and scaled by the
 // oldest age to s in [-1, 0], positions relative to the newest; the 3x3 normal equations are solved by Cramer's
 // rule. A determinant below 1e-10 of its scale (times too close together to tell a curvature) falls back to the
-// line, whose own near-zero determinant (all samples at one instant) falls back to zero. A non-finite result is
-// reported as zero: the function never returns NaN.
+// line, whose own near-zero determinant falls back to zero. A non-finite result is reported as zero: the function
+// never returns NaN.
 //
 // Storage: three fixed-size InlineArrays used as a ring; adding a sample never allocates.
 // Bad input: non-finite positions are dropped; a time earlier than the newest sample counts as the newest time
-// (no time passing).
+// (no time passing: the sample replaces the newest one's position).
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
-/// Estimates a finger's velocity from its recent positions by a recency-weighted quadratic least-squares fit,
-/// evaluated at the newest sample. Fixed-capacity storage: adding a sample never allocates.
+/// Estimates a finger's velocity from its recent positions by an unweighted quadratic least-squares fit (the
+/// LSQ2 of AOSP and Flutter), evaluated at the newest sample. Fixed-capacity storage: adding a sample never
+/// allocates.
 public struct VelocityTracker: Sendable {
     /// Most samples kept (the newest ones).
     public static let capacity = 20
@@ -48,8 +54,6 @@ public struct VelocityTracker: Sendable {
     public static let window: Duration = .milliseconds(100)
     /// Longest pause between samples, or between the newest sample and lift-off, that still counts as moving (0.04 s).
     public static let maximumGap: Duration = .milliseconds(40)
-    /// Time constant of the Gaussian recency weight exp(-(age / constant)^2), in seconds.
-    public static let weightTimeConstant = 0.025
 
     // The literal 20 is `capacity` (a generic size argument cannot name a constant).
     private var times = InlineArray<20, Duration>(repeating: .zero)
@@ -58,7 +62,7 @@ public struct VelocityTracker: Sendable {
     /// Ring index of the oldest sample.
     private var oldest = 0
 
-    /// How many samples the estimate currently uses (at most `capacity`).
+    /// How many samples the estimate currently uses (at most `capacity`, one per distinct time).
     public private(set) var sampleCount = 0
 
     /// An empty tracker.
@@ -71,14 +75,18 @@ public struct VelocityTracker: Sendable {
 
     /// Records the finger at `position` (points) at `time`.
     ///
-    /// Non-finite positions are ignored. A time before the newest sample counts as the newest sample's time. A
-    /// sample more than `maximumGap` after the previous one starts afresh; samples older than `window` before this
-    /// one, and beyond `capacity`, are forgotten.
+    /// Non-finite positions are ignored. A time at or before the newest sample's replaces that sample's position
+    /// (no time passes). A sample more than `maximumGap` after the previous one starts afresh; samples older than
+    /// `window` before this one, and beyond `capacity`, are forgotten.
     public mutating func addSample(_ position: Point, at time: Duration) {
         guard position.isFinite else { return }
-        var time = time
         if let newest = newestSampleTime {
-            if time < newest { time = newest }
+            if time <= newest {
+                let index = slot(sampleCount - 1)
+                xs[index] = position.x
+                ys[index] = position.y
+                return
+            }
             if time - newest > VelocityTracker.maximumGap { reset() }
         }
         if sampleCount == VelocityTracker.capacity { dropOldest() }
@@ -103,28 +111,25 @@ public struct VelocityTracker: Sendable {
         return velocity()
     }
 
-    /// The velocity at the newest sample, in pt/s: the slope at that sample of the weighted parabola fitted to the
-    /// samples (a line with fewer than three distinct times; zero with one sample or none). Never NaN.
+    /// The velocity at the newest sample, in pt/s: the slope at that sample of the least-squares parabola through
+    /// the samples (a line with fewer than three distinct times; zero with one sample or none). Never NaN.
     public func velocity() -> Point {
         guard sampleCount >= 2, let newest = newestSampleTime else { return .zero }
         let span = VelocityTracker.seconds(newest - times[oldest])
         guard span > 0 else { return .zero }
         let newestX = xs[slot(sampleCount - 1)], newestY = ys[slot(sampleCount - 1)]
-        // Weighted moments: s0...s4 = sum w s^k; (x|y)0...2 = sum w X s^k with X relative to the newest sample.
-        var s0 = 0.0, s1 = 0.0, s2 = 0.0, s3 = 0.0, s4 = 0.0
+        // Moments: s0...s4 = sum s^k; (x|y)0...2 = sum X s^k with X relative to the newest sample.
+        let s0 = Double(sampleCount)
+        var s1 = 0.0, s2 = 0.0, s3 = 0.0, s4 = 0.0
         var x0 = 0.0, x1 = 0.0, x2 = 0.0, y0 = 0.0, y1 = 0.0, y2 = 0.0
-        let constant = VelocityTracker.weightTimeConstant
         for i in 0..<sampleCount {
             let index = slot(i)
-            let tau = VelocityTracker.seconds(times[index] - newest)
-            let ratio = tau / constant
-            let w = exp(-ratio * ratio)
-            let s = tau / span
-            let ws = w * s, wss = ws * s
-            s0 += w; s1 += ws; s2 += wss; s3 += wss * s; s4 += wss * s * s
+            let s = VelocityTracker.seconds(times[index] - newest) / span
+            let ss = s * s
+            s1 += s; s2 += ss; s3 += ss * s; s4 += ss * ss
             let dx = xs[index] - newestX, dy = ys[index] - newestY
-            x0 += w * dx; x1 += ws * dx; x2 += wss * dx
-            y0 += w * dy; y1 += ws * dy; y2 += wss * dy
+            x0 += dx; x1 += s * dx; x2 += ss * dx
+            y0 += dy; y1 += s * dy; y2 += ss * dy
         }
         // Quadratic: the slope b of the normal equations by Cramer's rule, back to pt/s by dividing by span.
         let det = s0 * (s2 * s4 - s3 * s3) - s1 * (s1 * s4 - s3 * s2) + s2 * (s1 * s3 - s2 * s2)
@@ -135,7 +140,7 @@ public struct VelocityTracker: Sendable {
             let v = Point(x: vx, y: vy)
             if v.isFinite { return v }
         }
-        // Line: slope of the weighted least-squares line.
+        // Line: slope of the least-squares line.
         let lineDet = s0 * s2 - s1 * s1
         guard abs(lineDet) > 1e-12 * s0 * s0 else { return .zero }
         let v = Point(x: (s0 * x1 - s1 * x0) / lineDet / span, y: (s0 * y1 - s1 * y0) / lineDet / span)

@@ -19,7 +19,10 @@
 // reaches the target D away when the speed drops to 1 pt/s (no snap). From x(T) - x0 = sign(v0)(|v0| - 1)/k:
 //     k = (|v0| - 1) / |D|                       (keep the release velocity, solve for the decay constant)
 // so the scroll leaves the finger without a jump in speed and simply brakes harder or softer. A target equal to
-// the natural end (x0 + v0/k) gives back exactly the natural curve. Solving for k is used while k stays within
+// the natural end (x0 + v0/k) gives back exactly the natural curve. A target in the natural curve's last 1/k
+// (between where it stops at 1 pt/s and where it snaps to) keeps k and the natural duration and raises the start
+// speed by at most ~1 pt/s so that the curve is on the target at that moment: solving k there would arrive a
+// fraction of a millisecond after the natural rest, and a target short of the natural end must not. Solving for k is used while k stays within
 // [k_rate / 2, 10 k_rate]; beyond that the glide would last many times longer than the user's rate suggests, or
 // stop like a wall, so k is clamped and the start velocity is solved instead: |v0'| = |D| k + 1.
 // A target behind the motion, or a release with |v0| <= 1 pt/s, eases to the target from a jump start
@@ -114,6 +117,20 @@ public struct DecelerationSimulation: Sendable {
             let natural = DecelerationSimulation(position: x0, velocity: v, rate: rate)
             if abs(natural.finalPosition - end) <= 1e-9 * max(1, abs(end)) {
                 self = natural
+                return
+            }
+            // A target between where the natural curve stops (1 pt/s) and where it rests (its last 1/k): solving k
+            // there gives a k a hair below the rate's, arriving up to 1/(|v| k) s after the natural rest. Keep the
+            // rate's k and the natural duration T = ln|v| / k instead, and start just fast enough that the curve
+            // is on the target at T: |v0'| = |D| k |v| / (|v| - 1) <= |v|^2 / (|v| - 1), about 1 pt/s above the release
+            // speed at most.
+            // The target is then reached exactly when the natural deceleration comes to rest (SCROLL.md 5: a short
+            // target no later), by the curve itself.
+            let reach = abs(distance)
+            if reach >= abs(natural.stopPosition - x0) && reach <= abs(natural.finalPosition - x0) {
+                let speed = abs(v)
+                self.init(start: x0, velocity: direction * reach * rateK * speed / (speed - stop), decay: rateK,
+                          end: end, duration: natural.duration)
                 return
             }
             k = (abs(v) - stop) / abs(distance)

@@ -2,8 +2,9 @@
 // simulation), then a frame animator samples the motion at absolute frame times until it ends at rest.
 
 extension ScrollContainer {
-    /// Plans the motion after a drag: the measured velocity goes through the policy (lock, ±8000 pt/s clamp,
-    /// 50 pt/s threshold), the delegate may move the target, and the policy picks the simulation. The
+    /// Plans the motion after a drag: the measured velocity (with a caught fling's added, see
+    /// `FlingAcceleration`) goes through the policy (lock, ±8000 pt/s clamp, 50 pt/s threshold), the delegate
+    /// may move the target, and the policy picks the simulation. The
     /// delegate is asked during the decision (it answers a question); notifications come after.
     func planRelease(at time: Duration, measured: Point) -> ScrollMotion {
         let policy = makePolicy()

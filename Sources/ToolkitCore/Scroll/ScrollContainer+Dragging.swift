@@ -17,10 +17,14 @@ extension ScrollContainer {
     /// A finger touched down on the container (or its content). Returns what the container wants for the
     /// content touch of this finger.
     func routerTouchDown(id: Int, at location: Point, time: Duration) -> ContentTouchDisposition {
+        // The fling this touch may catch, as it moves at the touch (read before the catch stops it).
+        let flingVelocity = fingers.isEmpty && arbitration.isDecelerating && !motion.isIdle
+            ? motion.velocity(at: time) : nil
         if fingers.isEmpty {
             fingers.add(id, at: location)
             fingers.beginSequence()
             velocityTracker.reset()
+            caughtFling = nil
             // A new sequence catches a zoom animation or bounce where it is.
             stopZoomMotion()
             pinch = PinchState()
@@ -32,6 +36,9 @@ extension ScrollContainer {
         rebasePinch()
         velocityTracker.addSample(-fingers.translation, at: time)
         let action = arbitration.touchDown(at: time, fingers: fingers.count)
+        if case .catchAnimation = action, let flingVelocity {
+            caughtFling = FlingAcceleration(caughtVelocity: flingVelocity, catchTime: time)
+        }
         let disposition = perform(action, at: time)
         finishChange()
         return disposition
@@ -74,7 +81,11 @@ extension ScrollContainer {
         let bounce = fingers.isEmpty && zoomNeedsBounce
         if fingers.isEmpty {
             if arbitration.isDragging {
-                planned = planRelease(at: time, measured: velocityTracker.velocity(at: time))
+                var measured = velocityTracker.velocity(at: time)
+                if let caughtFling {
+                    measured = caughtFling.releaseVelocity(measured: measured, releasedAt: time)
+                }
+                planned = planRelease(at: time, measured: measured)
                 if bounce { planned = ScrollMotion(start: time) }
             } else if arbitration.isTracking && !bounce {
                 planned = makePolicy().settleMotion(from: contentOffset, at: time)

@@ -280,6 +280,8 @@ open class ScrollContainer: View {
     var fingers = FingerSet()
     /// Release velocity estimation, fed with the negated translation (= offset motion).
     var velocityTracker = VelocityTracker()
+    /// The fling the current touch sequence caught, when it caught one (fling acceleration, SCROLL.md 5).
+    var caughtFling: FlingAcceleration?
     /// The raw (finger) offset at which the drag was anchored.
     var dragStartRaw: Point = .zero
     /// The translation at which the drag was anchored.
