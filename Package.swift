@@ -19,7 +19,7 @@ let package = Package(
     ],
     targets: [
         // System libraries, found through pkg-config (Debian: libwayland-dev libxkbcommon-dev libpixman-1-dev
-        // libfreetype-dev).
+        // libfreetype-dev libpng-dev).
         .systemLibrary(name: "CWaylandClientLib", pkgConfig: "wayland-client",
                        providers: [.apt(["libwayland-dev"])]),
         .systemLibrary(name: "CWaylandServerLib", pkgConfig: "wayland-server",
@@ -31,6 +31,9 @@ let package = Package(
                        providers: [.apt(["libxkbcommon-dev"])]),
         .systemLibrary(name: "CPixman", pkgConfig: "pixman-1",
                        providers: [.apt(["libpixman-1-dev"])]),
+        // PNG files for screenshots and test images (Debian: libpng-dev).
+        .systemLibrary(name: "CPNG", pkgConfig: "libpng",
+                       providers: [.apt(["libpng-dev"])]),
         // Glyph rasterizer for Canvas text (Debian: libfreetype-dev; font: fonts-dejavu-core).
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2",
                        providers: [.apt(["libfreetype-dev"])]),
@@ -44,7 +47,7 @@ let package = Package(
         .target(name: "CWaylandServer",
                 dependencies: ["CWaylandServerLib", "CXkbCommon", "CWaylandProtocols"]),
         // Geometry, Time, Input, Physics, Views, Scroll, Rendering, Window, Headless: no Wayland library.
-        .target(name: "ToolkitCore", dependencies: ["CPixman", "CFreeType"],
+        .target(name: "ToolkitCore", dependencies: ["CPixman", "CFreeType", "CPNG"],
                 linkerSettings: [.linkedLibrary("m")]),
         // The Wayland window on top of the core.
         .target(name: "Toolkit", dependencies: ["ToolkitCore", "CWayland", "CPixman"]),
@@ -55,7 +58,8 @@ let package = Package(
         .systemLibrary(name: "CGtk4", pkgConfig: "gtk4", providers: [.apt(["libgtk-4-dev"])]),
         .target(name: "CEmbedGTK", dependencies: ["CGtk4"]),
         .executableTarget(name: "EmbedGTK", dependencies: ["ToolkitCore", "CGtk4", "CEmbedGTK"]),
-        .testTarget(name: "ToolkitTests", dependencies: ["ToolkitCore"]),
+        // libpng also decodes the PNG files the tests write.
+        .testTarget(name: "ToolkitTests", dependencies: ["ToolkitCore", "CPNG"]),
         .testTarget(name: "WaylandTests", dependencies: ["Toolkit", "ToolkitTesting", "CWayland"]),
     ],
     swiftLanguageModes: [.v6]
