@@ -162,9 +162,19 @@ import Testing
         #expect(ink(Self.draw("Hamburg", typeface: bold)) > ink(Self.draw("Hamburg", typeface: regular)) * 11 / 10)
     }
 
-    @Test func ligaturesAndCombiningSequencesDrawFromOneFace() throws {
-        // "fi" in DejaVu Sans shapes to its ligature glyph: one mask, narrower than f and i placed apart.
+    @MainActor @Test func labelsDrawInTheirTypeface() {
+        let label = Label(frame: Rect(x: 0, y: 0, width: 240, height: 60), text: "Hamburg", fontSize: 30)
+        func ink() -> UInt32 {
+            T.render(width: 240, height: 60) { label.draw(in: $0) }.pixels.reduce(0) { $0 + ($1 >> 24) }
+        }
+        let regular = ink()
+        label.typeface = Typeface(weight: .bold)
+        #expect(ink() > regular * 11 / 10)
+    }
+
+    @Test func fiIsOneLigatureGlyph() throws {
+        // "fi" in DejaVu Sans shapes to its ligature glyph: one mask where f and i would be two.
         let line = try #require(Font.store.withState { $0.line(for: "fi", pixelSize: 40, typeface: .standard) })
-        #expect(line.placements.count == 1)
+        #expect(line.count == 1)
     }
 }

@@ -30,13 +30,15 @@ extension Canvas {
             // A line wholly outside the clip (a row scrolled out of the damage) costs no glyph work.
             guard !PixelBox(x0: left + ink.x0, y0: baseline + ink.y0, x1: left + ink.x1, y1: baseline + ink.y1)
                 .intersection(clipBox).isEmpty else { return }
-            for glyph in line.placements {
-                let box = PixelBox(x0: left + glyph.x, y0: baseline + glyph.y,
-                                   x1: left + glyph.x + glyph.width, y1: baseline + glyph.y + glyph.height)
-                let clipped = box.intersection(clipBox)
-                if !clipped.isEmpty {
-                    compositeSolid(pixel: pixel, box: clipped, mask: glyph.image,
-                                   maskX: clipped.x0 - box.x0, maskY: clipped.y0 - box.y0)
+            state.placements.withUnsafeBufferPointer { placements in
+                for glyph in placements[line.range] {
+                    let box = PixelBox(x0: left + glyph.x, y0: baseline + glyph.y,
+                                       x1: left + glyph.x + glyph.width, y1: baseline + glyph.y + glyph.height)
+                    let clipped = box.intersection(clipBox)
+                    if !clipped.isEmpty {
+                        compositeSolid(pixel: pixel, box: clipped, mask: glyph.image,
+                                       maskX: clipped.x0 - box.x0, maskY: clipped.y0 - box.y0)
+                    }
                 }
             }
         }

@@ -6,6 +6,11 @@ import CText
 /// `FontStore`) and is only reached under that lock. It is created empty and initializes lazily on first use; if
 /// fontconfig or FreeType cannot start, or no face is installed, it stays unloaded and says so through
 /// `loadIfNeeded()` and `line(for:pixelSize:typeface:)`, without retrying on every call.
+///
+/// Shaped lines live in storage reserved when loading: the line table, the placements of all lines back to back,
+/// and the scratch arrays of shaping, all emptied keeping their capacity. Shaping a new line then allocates
+/// nothing once the glyphs it uses are rendered (a line longer than any before may grow the scratch arrays once),
+/// and drawing a cached one never does.
 struct FontState {
     private var attempted = false
     private var library: FontLibrary?
@@ -17,14 +22,26 @@ struct FontState {
     private var glyphs: [GlyphKey: Glyph] = [:]
     /// Shaped lines by text, pixel size and typeface.
     private var lines: [LineKey: ShapedLine] = [:]
+    /// The glyphs of every cached line, each line a range (`ShapedLine.range`).
+    private(set) var placements: [GlyphPlacement] = []
+    /// The glyph behind each of `placements`, keeping its mask alive whatever the glyph cache drops.
+    var placedGlyphs: [Glyph] = []
+    /// How many lines were shaped (cache misses), for tests.
+    private(set) var shapedLineCount = 0
     /// HarfBuzz's buffer, reused for every run shaped.
     var buffer: OpaquePointer?
+    /// Shaping's scratch arrays, kept between lines (see `TextShaping`).
+    var scratchScalars: [UInt32] = []
+    var scratchScripts: [hb_script_t] = []
+    var scratchRuns: [ShapingRun] = []
 
     /// More cached glyphs than this (a few alphabets at a few sizes) empties the glyph cache: a crude bound that
     /// keeps memory flat when a program cycles through many sizes. Lines keep the glyphs they use.
     static let maximumCachedGlyphs = 2048
     /// More cached lines than this empties the line cache. A screenful of labels at a few sizes fits many times.
     static let maximumCachedLines = 1024
+    /// Placements reserved for the cached lines (about 32 glyphs a line); more empties the line cache.
+    static let placementCapacity = 32 * 1024
 
     struct GlyphKey: Hashable {
         var face: Int
@@ -50,6 +67,12 @@ struct FontState {
               hb_buffer_allocation_successful(buffer) != 0 else { return false }
         self.library = library
         self.buffer = buffer
+        lines.reserveCapacity(FontState.maximumCachedLines)
+        placements.reserveCapacity(FontState.placementCapacity)
+        placedGlyphs.reserveCapacity(FontState.placementCapacity)
+        scratchScalars.reserveCapacity(256)
+        scratchScripts.reserveCapacity(256)
+        scratchRuns.reserveCapacity(32)
         return primaryFace(for: .standard) != nil
     }
 
@@ -114,15 +137,29 @@ struct FontState {
     }
 
     /// `text` shaped at `pixelSize` in `typeface` (control characters left out): from the cache, or shaped and
-    /// cached. Nil when no face is installed.
+    /// cached. Nil when no face is installed. The result is valid until the next call.
     mutating func line(for text: String, pixelSize: Int, typeface: Typeface) -> ShapedLine? {
         let key = LineKey(text: text, pixelSize: pixelSize, typeface: typeface)
         if let cached = lines[key] { return cached }
-        guard loadIfNeeded(), let chain = chain(for: typeface), let shaped = shape(text, pixelSize: pixelSize,
-                                                                                  chain: chain, typeface: typeface)
-        else { return nil }
-        if lines.count >= FontState.maximumCachedLines { lines.removeAll(keepingCapacity: true) }
+        guard loadIfNeeded(), let chain = chain(for: typeface), let primary = primaryFace(for: typeface) else {
+            return nil
+        }
+        // Full (or about to be, for a line of this length): start over, keeping the storage.
+        if lines.count >= FontState.maximumCachedLines
+            || placements.count + 2 * text.utf8.count > FontState.placementCapacity {
+            lines.removeAll(keepingCapacity: true)
+            placements.removeAll(keepingCapacity: true)
+            placedGlyphs.removeAll(keepingCapacity: true)
+        }
+        let shaped = shape(text, pixelSize: pixelSize, chain: chain, primary: primary, typeface: typeface)
+        shapedLineCount += 1
         lines[key] = shaped
         return shaped
+    }
+
+    /// Appends a glyph of the line being shaped.
+    mutating func place(_ placement: GlyphPlacement, glyph: Glyph) {
+        placements.append(placement)
+        placedGlyphs.append(glyph)
     }
 }

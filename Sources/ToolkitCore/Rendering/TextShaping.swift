@@ -19,34 +19,40 @@
 
 import CText
 
-extension FontState {
-    /// One run of `shape`: scalars `start ..< start + count` in one face and script.
-    private struct Run {
-        var start: Int
-        var count: Int
-        var face: FontFace
-        var script: hb_script_t
-    }
+/// One run of a line being shaped: scalars `start ..< start + count` in one face and script.
+struct ShapingRun {
+    var start: Int
+    var count: Int
+    var face: FontFace
+    var script: hb_script_t
+}
 
+extension FontState {
     /// True for scripts that say nothing of their own about direction or face: Common, Inherited, Unknown.
     private static func isNeutral(_ script: hb_script_t) -> Bool {
         script == HB_SCRIPT_COMMON || script == HB_SCRIPT_INHERITED || script == HB_SCRIPT_UNKNOWN
     }
 
-    /// `text` shaped at `pixelSize` with the faces of `chain`; nil when no face opens.
-    mutating func shape(_ text: String, pixelSize: Int, chain: FontChain, typeface: Typeface) -> ShapedLine? {
-        guard let primary = primaryFace(for: typeface), let buffer else { return nil }
-        var scalars: [UInt32] = []
+    /// `text` shaped at `pixelSize` with the faces of `chain` (best face `primary`): its glyphs appended to
+    /// `placements`. Uses the scratch arrays, which are swapped out meanwhile so that they can be filled while
+    /// the state is mutated.
+    mutating func shape(_ text: String, pixelSize: Int, chain: FontChain, primary: FontFace,
+                        typeface: Typeface) -> ShapedLine {
+        var scalars: [UInt32] = [], runs: [ShapingRun] = []
+        swap(&scalars, &scratchScalars)
+        swap(&runs, &scratchRuns)
+        defer {
+            swap(&scalars, &scratchScalars)
+            swap(&runs, &scratchRuns)
+        }
+        scalars.removeAll(keepingCapacity: true)
         for scalar in text.unicodeScalars where !Font.isControl(scalar) { scalars.append(scalar.value) }
-        let runs = itemize(scalars, chain: chain, primary: primary)
+        itemize(scalars, into: &runs, chain: chain, primary: primary)
 
-        var ascent = 0, descent = 0
-        var usedFaces: [Int] = []
-        for face in [primary] + runs.map(\.face) where !usedFaces.contains(face.id) {
-            usedFaces.append(face.id)
-            let metrics = face.lineMetrics(pixelSize: pixelSize)
-            ascent = max(ascent, metrics.ascent)
-            descent = max(descent, metrics.descent)
+        var metrics = primary.lineMetrics(pixelSize: pixelSize)
+        for run in runs where run.face !== primary {
+            let face = run.face.lineMetrics(pixelSize: pixelSize)
+            metrics = (max(metrics.ascent, face.ascent), max(metrics.descent, face.descent))
         }
 
         let firstStrong = runs.first { !Self.isNeutral($0.script) }
@@ -54,11 +60,12 @@ extension FontState {
             ?? false
         let language = typeface.language.map { hb_language_from_string($0, -1) } ?? hb_language_get_default()
 
-        var placements: [GlyphPlacement] = []
-        var kept: [Glyph] = []
-        var pen: Int32 = 0   // 26.6 pixels
-        for run in rightToLeftLine ? runs.reversed() : runs {
-            guard run.face.setPixelSize(pixelSize) else { continue }
+        let start = placements.count
+        var ink = PixelBox.empty
+        var pen = 0   // 26.6 pixels (Int: no overflow however long the line)
+        for index in runs.indices {
+            let run = runs[rightToLeftLine ? runs.count - 1 - index : index]
+            guard let buffer, run.face.setPixelSize(pixelSize) else { continue }
             hb_buffer_clear_contents(buffer)
             // The whole line as context, so that joining (Arabic) and marks see their neighbours across runs.
             scalars.withUnsafeBufferPointer {
@@ -75,26 +82,33 @@ extension FontState {
             for i in 0..<Int(count) {
                 let position = positions[i]
                 if let glyph = glyph(infos[i].codepoint, of: run.face, pixelSize: pixelSize), let image = glyph.image {
-                    let x = Int(pen &+ position.x_offset + 32) >> 6
-                    let up = Int(position.y_offset + 32) >> 6
-                    placements.append(GlyphPlacement(image: image, x: x + glyph.left, y: -(up + glyph.top),
-                                                     width: glyph.width, height: glyph.height))
-                    kept.append(glyph)
+                    let x = ((pen + Int(position.x_offset) + 32) >> 6) + glyph.left
+                    let y = -(((Int(position.y_offset) + 32) >> 6) + glyph.top)
+                    place(GlyphPlacement(image: image, x: x, y: y, width: glyph.width, height: glyph.height),
+                          glyph: glyph)
+                    let box = PixelBox(x0: x, y0: y, x1: x + glyph.width, y1: y + glyph.height)
+                    ink = ink.isEmpty ? box : PixelBox(x0: min(ink.x0, box.x0), y0: min(ink.y0, box.y0),
+                                                       x1: max(ink.x1, box.x1), y1: max(ink.y1, box.y1))
                 }
-                pen &+= position.x_advance
+                pen += Int(position.x_advance)
             }
         }
-        return ShapedLine(placements: placements, glyphs: kept, width: max(Int(pen + 32) >> 6, 0),
-                          ascent: ascent, descent: descent)
+        return ShapedLine(start: start, count: placements.count - start, width: max((pen + 32) >> 6, 0),
+                          ascent: metrics.ascent, descent: metrics.descent, ink: ink)
     }
 
-    /// Splits `scalars` into runs of one face and one script, in logical order.
-    private mutating func itemize(_ scalars: [UInt32], chain: FontChain, primary: FontFace) -> [Run] {
-        guard let unicode = hb_unicode_funcs_get_default() else { return [] }
-        let raw = scalars.map { hb_unicode_script(unicode, $0) }
+    /// Splits `scalars` into `runs` of one face and one script, in logical order.
+    private mutating func itemize(_ scalars: [UInt32], into runs: inout [ShapingRun], chain: FontChain,
+                                  primary: FontFace) {
+        runs.removeAll(keepingCapacity: true)
+        guard let unicode = hb_unicode_funcs_get_default() else { return }
+        var raw: [hb_script_t] = []
+        swap(&raw, &scratchScripts)
+        defer { swap(&raw, &scratchScripts) }
+        raw.removeAll(keepingCapacity: true)
+        for codepoint in scalars { raw.append(hb_unicode_script(unicode, codepoint)) }
         // Neutral characters take the script before them; leading ones the first real script of the line.
         var script = raw.first { !Self.isNeutral($0) } ?? HB_SCRIPT_COMMON
-        var runs: [Run] = []
         var previous: FontFace?
         for (index, codepoint) in scalars.enumerated() {
             if !Self.isNeutral(raw[index]) { script = raw[index] }
@@ -114,9 +128,8 @@ extension FontState {
             if let last = runs.last, last.face === face, last.script == script {
                 runs[runs.count - 1].count += 1
             } else {
-                runs.append(Run(start: index, count: 1, face: face, script: script))
+                runs.append(ShapingRun(start: index, count: 1, face: face, script: script))
             }
         }
-        return runs
     }
 }
