@@ -60,14 +60,23 @@ final class RowView: View {
 enum Lists {
     static let rowHeight = 56.0
 
-    /// A vertical list of `count` rows filling `frame`.
-    static func verticalList(frame: Rect, count: Int, prefix: String = "Row") -> ScrollContainer {
+    /// Greetings in several scripts, for titles that show the text stack: Japanese from a fallback face, Arabic
+    /// right to left, Greek, a combining accent and a kerning pair.
+    static let greetings = ["Hello", "こんにちは世界", "مرحبا بالعالم", "Γειά σου κόσμε", "Cafe\u{301} AVATAR",
+                            "日本語のテキスト", "שלום עולם"]
+
+    /// A vertical list of `count` rows filling `frame`, titled "`prefix` N", each followed by a greeting when
+    /// `greetings` is true.
+    static func verticalList(frame: Rect, count: Int, prefix: String = "Row", greetings: Bool = false)
+        -> ScrollContainer {
         let list = ScrollContainer(frame: frame)
         list.backgroundColor = Color.white
         list.contentSize = Size(width: frame.width, height: Double(count) * rowHeight)
         for i in 0..<count {
+            let title = greetings ? "\(prefix) \(i + 1) · \(Lists.greetings[i % Lists.greetings.count])"
+                : "\(prefix) \(i + 1)"
             list.addSubview(RowView(frame: Rect(x: 0, y: Double(i) * rowHeight, width: frame.width, height: rowHeight),
-                                    title: "\(prefix) \(i + 1)", color: Theme.rowColor(i)))
+                                    title: title, color: Theme.rowColor(i)))
         }
         return list
     }

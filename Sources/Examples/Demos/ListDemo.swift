@@ -5,7 +5,7 @@ import Toolkit
 enum ListDemo {
     @MainActor static let demo = Demo(
         id: "list", title: "List",
-        make: { frame in Lists.verticalList(frame: frame, count: 200) },
+        make: { frame in Lists.verticalList(frame: frame, count: 200, greetings: true) },
         script: { window, frame in
             // A 300 pt upward drag over 100 ms, released while moving: the list keeps going after lift-off.
             let start = Point(x: frame.midX, y: frame.maxY - 100)

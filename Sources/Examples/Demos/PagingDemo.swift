@@ -13,7 +13,7 @@ enum PagingDemo {
             for page in 0..<5 {
                 let list = Lists.verticalList(
                     frame: Rect(x: Double(page) * frame.width, y: 0, width: frame.width, height: frame.height),
-                    count: 40, prefix: "Page \(page + 1) ·")
+                    count: 40, prefix: ["Page 1 ·", "ページ 2 ·", "الصفحة 3 ·", "Seite 4 ·", "Página 5 ·"][page])
                 pager.addSubview(list)
             }
             return pager

@@ -1,50 +1,52 @@
-// Text: one line, one typeface (see Font), grayscale antialiased.
+// Text: one line, shaped (see Font and TextShaping), grayscale antialiased.
 //
-// Layout in pixels: the pen starts at the origin snapped to a pixel; the baseline is the line box top plus the
-// face's ascent (rounded up), so `measureText`'s height (ascent + descent) bounds every glyph of the font's
-// design. Each glyph's cached coverage mask is placed at (pen + left, baseline - top) and composited OVER through
-// the mask with a solid source: dst = color * coverage + dst * (1 - color.alpha * coverage).
+// Layout in pixels: the line starts at the origin snapped to a pixel; the baseline is the line box top plus the
+// line's ascent (the largest of its faces, rounded up), so `measureText`'s height (ascent + descent) bounds every
+// glyph of the faces' designs. Each glyph's cached coverage mask is placed where shaping put it and composited
+// OVER through the mask with a solid source: dst = color * coverage + dst * (1 - color.alpha * coverage).
 
 extension Canvas {
     /// Draws `text` on one line with its line box's top-left at `origin` (points), `size` points tall (the em
-    /// size), in `color`.
+    /// size), in `color`, in `typeface` (default: sans-serif, regular, the locale's language).
     ///
-    /// Glyphs are cached per character and pixel size, so redrawing the same text allocates nothing. Control
-    /// characters are skipped. Draws nothing when no font is installed (see `Font`), for non-finite or
-    /// non-positive sizes, or for a non-finite origin.
-    public func drawText(_ text: String, at origin: Point, size: Double, color: Color) {
+    /// Text is shaped (kerning, ligatures, combining marks, Arabic joining, right-to-left runs laid out right to
+    /// left) and characters the typeface's best face lacks come from fontconfig's fallbacks. Shaped lines are
+    /// cached per text, pixel size and typeface, so redrawing the same text allocates nothing. Control characters
+    /// are skipped. Draws nothing when no font is installed (see `Font`), for non-finite or non-positive sizes, or
+    /// for a non-finite origin.
+    public func drawText(_ text: String, at origin: Point, size: Double, color: Color,
+                         typeface: Typeface = .standard) {
         let pixel = color.premultipliedARGB
         guard destination != nil, pixel >> 24 != 0, !clipBox.isEmpty, origin.isFinite,
               let pixelSize = Font.pixelSize(for: size, pixelsPerPoint: drawingScale) else { return }
         let start = pixelPosition(origin)
         let startX = start.x, startY = start.y
         guard startX.isFinite, startY.isFinite else { return }
-        let penStart = PixelBox.snap(startX), top = PixelBox.snap(startY)
+        let left = PixelBox.snap(startX), top = PixelBox.snap(startY)
         Font.store.withState { state in
-            guard state.loadIfNeeded() else { return }
-            let baseline = top + state.lineMetrics(pixelSize: pixelSize).ascent
-            var pen = penStart
-            for scalar in text.unicodeScalars where !Font.isControl(scalar) {
-                // Advances are never negative, so once the pen passes the clip nothing further can show.
-                if pen >= clipBox.x1 { break }
-                // Plain values rather than the cached `Glyph` object: no reference counting per glyph.
-                guard let glyph = state.placement(for: scalar.value, pixelSize: pixelSize) else { continue }
-                if let image = glyph.image {
-                    let box = PixelBox(x0: pen + glyph.left, y0: baseline - glyph.top,
-                                       x1: pen + glyph.left + glyph.width, y1: baseline - glyph.top + glyph.height)
+            guard let line = state.line(for: text, pixelSize: pixelSize, typeface: typeface) else { return }
+            let baseline = top + line.ascent
+            let ink = line.ink
+            // A line wholly outside the clip (a row scrolled out of the damage) costs no glyph work.
+            guard !PixelBox(x0: left + ink.x0, y0: baseline + ink.y0, x1: left + ink.x1, y1: baseline + ink.y1)
+                .intersection(clipBox).isEmpty else { return }
+            state.placements.withUnsafeBufferPointer { placements in
+                for glyph in placements[line.range] {
+                    let box = PixelBox(x0: left + glyph.x, y0: baseline + glyph.y,
+                                       x1: left + glyph.x + glyph.width, y1: baseline + glyph.y + glyph.height)
                     let clipped = box.intersection(clipBox)
                     if !clipped.isEmpty {
-                        compositeSolid(pixel: pixel, box: clipped, mask: image,
+                        compositeSolid(pixel: pixel, box: clipped, mask: glyph.image,
                                        maskX: clipped.x0 - box.x0, maskY: clipped.y0 - box.y0)
                     }
                 }
-                pen += glyph.advance
             }
         }
     }
 
-    /// The size of `text` drawn at `size` points on this canvas, in points (see `Font.measure`).
-    public func measureText(_ text: String, size: Double) -> Size {
-        Font.measure(text, size: size, pixelsPerPoint: drawingScale)
+    /// The size of `text` drawn at `size` points in `typeface` on this canvas at its current scale, in points
+    /// (see `Font.measure`).
+    public func measureText(_ text: String, size: Double, typeface: Typeface = .standard) -> Size {
+        Font.measure(text, size: size, pixelsPerPoint: drawingScale, typeface: typeface)
     }
 }

@@ -1,60 +1,53 @@
-/// The toolkit's one typeface (DejaVu Sans when installed), rasterized by FreeType.
+/// Text faces, found through fontconfig, shaped by HarfBuzz and rasterized by FreeType.
 ///
-/// Loading is lazy and process-wide: the first text drawn or measured opens the first file of `searchPaths` that
-/// exists. When none does, text draws nothing and measurements fall back to an estimate (0.6 em per character, a
-/// 1.2 em line), so layout still works on a machine without fonts.
+/// A `Typeface` (family, weight, language) selects fontconfig's best installed face and its ordered fallbacks; a
+/// character the best face lacks is drawn from the first fallback that has it. Loading is lazy and process-wide:
+/// the first text drawn or measured starts fontconfig. When no face is installed, text draws nothing and
+/// measurements fall back to an estimate (0.6 em per character, a 1.2 em line), so layout still works on a
+/// machine without fonts.
 ///
 /// Sizes are in points; with a canvas scale they become a pixel size, rounded to whole pixels and limited to
 /// 1...512 pixels. Non-finite or non-positive sizes measure as zero and draw nothing.
+///
+/// Shaped lines are cached by text, pixel size and typeface (up to 1,024 of them), so measuring or drawing the same
+/// text again allocates nothing.
 public enum Font {
-    /// Font files tried in order: Debian/Ubuntu (`fonts-dejavu-core`), Arch, Fedora, then common sans fallbacks.
-    public static let searchPaths: [String] = [
-        "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
-        "/usr/share/fonts/TTF/DejaVuSans.ttf",
-        "/usr/share/fonts/dejavu-sans-fonts/DejaVuSans.ttf",
-        "/usr/share/fonts/dejavu/DejaVuSans.ttf",
-        "/usr/share/fonts/truetype/liberation/LiberationSans-Regular.ttf",
-        "/usr/share/fonts/liberation-sans/LiberationSans-Regular.ttf",
-        "/usr/share/fonts/truetype/freefont/FreeSans.ttf",
-        "/usr/share/fonts/truetype/noto/NotoSans-Regular.ttf",
-    ]
-
-    /// FreeType's handles behind one lock: text may then be drawn from any thread, and the lock is uncontended in
-    /// the usual case of one UI thread.
+    /// The text state behind one lock: text may then be drawn from any thread, and the lock is uncontended in the
+    /// usual case of one UI thread.
     static let store = FontStore()
 
-    /// The font file in use, or nil when none could be loaded (after trying to load one).
+    /// The font file of the standard typeface's best face (DejaVu Sans on a Debian machine with
+    /// fonts-dejavu-core), or nil when no face could be loaded.
     public static var loadedPath: String? {
-        store.withState { state -> String? in
-            _ = state.loadIfNeeded()
-            return state.path
-        }
+        store.withState { $0.path }
     }
 
-    /// True when a font file was found and text will be drawn.
+    /// True when a face was found and text will be drawn.
     public static var isAvailable: Bool { loadedPath != nil }
+
+    /// The font file of the best face `typeface` resolves to, or nil when none is installed.
+    public static func path(of typeface: Typeface) -> String? {
+        store.withState { state in state.loadIfNeeded() ? state.primaryFace(for: typeface)?.path : nil }
+    }
 
     /// The size of `text` on one line at `size` points, in points, as drawn on a canvas of `scale` pixels per point.
     ///
-    /// The width sums the hinted advances at the pixel size (so it matches what `Canvas.drawText` draws); the height
-    /// is the line box, ascent plus descent. Control characters (such as newlines) take no space.
-    public static func measure(_ text: String, size: Double, scale: Int = 1) -> Size {
-        measure(text, size: size, pixelsPerPoint: Double(min(max(scale, 1), 16)))
+    /// The width is the shaped line's advance at the pixel size (hinted advances plus kerning, so it matches what
+    /// `Canvas.drawText` draws); the height is the line box, the largest ascent plus the largest descent of the
+    /// faces the text uses. Control characters (such as newlines) take no space.
+    public static func measure(_ text: String, size: Double, scale: Int = 1, typeface: Typeface = .standard) -> Size {
+        measure(text, size: size, pixelsPerPoint: Double(min(max(scale, 1), 16)), typeface: typeface)
     }
 
     /// The size of `text` as drawn on a canvas of a fractional `pixelsPerPoint` (clamped into 0.25...16,
-    /// non-finite: 1), in points; see `measure(_:size:scale:)`.
-    public static func measure(_ text: String, size: Double, pixelsPerPoint: Double) -> Size {
+    /// non-finite: 1), in points; see `measure(_:size:scale:typeface:)`.
+    public static func measure(_ text: String, size: Double, pixelsPerPoint: Double,
+                               typeface: Typeface = .standard) -> Size {
         let scale = Canvas.clampedPixelsPerPoint(pixelsPerPoint)
         guard let pixelSize = pixelSize(for: size, pixelsPerPoint: scale) else { return .zero }
         let pixels: (width: Int, height: Int)? = store.withState { state in
-            guard state.loadIfNeeded() else { return nil }
-            var width = 0
-            for scalar in text.unicodeScalars where !isControl(scalar) {
-                width += state.glyph(for: scalar.value, pixelSize: pixelSize)?.advance ?? 0
-            }
-            let metrics = state.lineMetrics(pixelSize: pixelSize)
-            return (width, metrics.ascent + metrics.descent)
+            guard let line = state.line(for: text, pixelSize: pixelSize, typeface: typeface) else { return nil }
+            return (line.width, line.ascent + line.descent)
         }
         if let pixels {
             return Size(width: Double(pixels.width) / scale, height: Double(pixels.height) / scale)

@@ -1,128 +1,165 @@
-import CFreeType
+import CText
 
-/// The process-wide FreeType state: the library handle, the one face, and the glyph cache.
+/// The process-wide text state: fontconfig's face lists, the opened faces, the glyph cache and the shaped lines.
 ///
-/// FreeType handles are not thread-safe, so this lives inside `Font.store` (a `FontStore`) and is only reached under
-/// that lock. It is created empty and loads lazily on first use; if no font file can be opened it stays unloaded
-/// and says so through `loadIfNeeded()`, once, without retrying on every call.
+/// FreeType, HarfBuzz fonts and fontconfig are not thread-safe together, so this lives inside `Font.store` (a
+/// `FontStore`) and is only reached under that lock. It is created empty and initializes lazily on first use; if
+/// fontconfig or FreeType cannot start, or no face is installed, it stays unloaded and says so through
+/// `loadIfNeeded()` and `line(for:pixelSize:typeface:)`, without retrying on every call.
+///
+/// Shaped lines live in storage reserved when loading: the line table, the placements of all lines back to back,
+/// and the scratch arrays of shaping, all emptied keeping their capacity. Shaping a new line then allocates
+/// nothing once the glyphs it uses are rendered (a line longer than any before may grow the scratch arrays once),
+/// and drawing a cached one never does.
 struct FontState {
     private var attempted = false
-    private var library: FT_Library?
-    private var face: FT_Face?
-    /// The font file in use, once loaded.
-    private(set) var path: String?
-    /// Cached glyphs keyed by `pixelSize << 32 | codepoint`.
-    private var glyphs: [UInt64: Glyph] = [:]
-    /// Glyphs of codepoints below 128 for up to `asciiSizeCount` pixel sizes: slot `s` holds codepoint `c` at
-    /// `s * 128 + c` for pixel size `asciiSizes[s]`. Most UI text is ASCII at a few sizes, and an array index costs
-    /// far less per glyph than hashing a dictionary key. The glyphs are the dictionary's own, so text draws the
-    /// same either way.
-    private var asciiGlyphs: [Glyph?] = []
-    /// `asciiGlyphs` as plain values at the same indices (nil where that is nil), read by `placement(for:)`
-    /// without retaining anything; `asciiGlyphs` keeps their images alive.
-    private var asciiPlacements: [GlyphPlacement?] = []
-    /// The pixel size of each slot of `asciiGlyphs` (0: unused).
-    private var asciiSizes: [Int] = []
-    /// The slot the next new pixel size takes (round robin).
-    private var nextASCIISlot = 0
-    static let asciiSizeCount = 4
-    /// The pixel size last set on the face (FreeType renders at the face's current size).
-    private var facePixelSize = 0
+    private var library: FontLibrary?
+    /// Face lists by typeface; nil where fontconfig found nothing.
+    private var chains: [Typeface: FontChain?] = [:]
+    /// Opened faces by file and face index, shared between typefaces.
+    private var faces: [String: FontFace] = [:]
+    /// Rendered glyphs by face, glyph id and pixel size.
+    private var glyphs: [GlyphKey: Glyph] = [:]
+    /// Shaped lines by text, pixel size and typeface.
+    private var lines: [LineKey: ShapedLine] = [:]
+    /// The glyphs of every cached line, each line a range (`ShapedLine.range`).
+    private(set) var placements: [GlyphPlacement] = []
+    /// The glyph behind each of `placements`, keeping its mask alive whatever the glyph cache drops.
+    var placedGlyphs: [Glyph] = []
+    /// How many lines were shaped (cache misses), for tests.
+    private(set) var shapedLineCount = 0
+    /// HarfBuzz's buffer, reused for every run shaped.
+    var buffer: OpaquePointer?
+    /// Shaping's scratch arrays, kept between lines (see `TextShaping`).
+    var scratchScalars: [UInt32] = []
+    var scratchScripts: [hb_script_t] = []
+    var scratchRuns: [ShapingRun] = []
 
-    /// More cached glyphs than this (a few alphabets at a few sizes) empties the cache: a crude bound that keeps
-    /// memory flat when a program cycles through many sizes.
+    /// More cached glyphs than this (a few alphabets at a few sizes) empties the glyph cache: a crude bound that
+    /// keeps memory flat when a program cycles through many sizes. Lines keep the glyphs they use.
     static let maximumCachedGlyphs = 2048
+    /// More cached lines than this empties the line cache. A screenful of labels at a few sizes fits many times.
+    static let maximumCachedLines = 1024
+    /// Placements reserved for the cached lines (about 32 glyphs a line); more empties the line cache.
+    static let placementCapacity = 32 * 1024
 
-    /// Loads the first font of `Font.searchPaths` that FreeType opens; false when none does.
+    struct GlyphKey: Hashable {
+        var face: Int
+        var glyph: UInt32
+        var pixelSize: Int
+    }
+
+    struct LineKey: Hashable {
+        var text: String
+        var pixelSize: Int
+        var typeface: Typeface
+    }
+
+    /// How many shaped lines are cached (for tests of the bound).
+    var cachedLineCount: Int { lines.count }
+
+    /// Starts fontconfig and FreeType and finds the standard typeface's face; false when any of that fails.
     mutating func loadIfNeeded() -> Bool {
-        if face != nil { return true }
+        if library != nil { return primaryFace(for: .standard) != nil }
         if attempted { return false }
         attempted = true
-        var lib: FT_Library?
-        guard FT_Init_FreeType(&lib) == 0, let lib else { return false }
-        for candidate in Font.searchPaths {
-            var opened: FT_Face?
-            if FT_New_Face(lib, candidate, 0, &opened) == 0, let opened {
-                library = lib
-                face = opened
-                path = candidate
-                return true
-            }
-        }
-        FT_Done_FreeType(lib)
-        return false
+        guard FcInit() != 0, let library = FontLibrary(), let buffer = hb_buffer_create(),
+              hb_buffer_allocation_successful(buffer) != 0 else { return false }
+        self.library = library
+        self.buffer = buffer
+        lines.reserveCapacity(FontState.maximumCachedLines)
+        placements.reserveCapacity(FontState.placementCapacity)
+        placedGlyphs.reserveCapacity(FontState.placementCapacity)
+        scratchScalars.reserveCapacity(256)
+        scratchScripts.reserveCapacity(256)
+        scratchRuns.reserveCapacity(32)
+        return primaryFace(for: .standard) != nil
     }
 
-    /// Ascent and descent (both positive, whole pixels, rounded up) of the loaded face at `pixelSize`.
-    func lineMetrics(pixelSize: Int) -> (ascent: Int, descent: Int) {
-        guard let face else { return (0, 0) }
-        let unitsPerEm = max(Double(face.pointee.units_per_EM), 1)
-        let ratio = Double(pixelSize) / unitsPerEm
-        let ascent = (Double(face.pointee.ascender) * ratio).rounded(.up)
-        let descent = (-Double(face.pointee.descender) * ratio).rounded(.up)
-        return (Int(max(ascent, 0)), Int(max(descent, 0)))
+    /// The font file of the standard typeface's best face, once loaded.
+    var path: String? {
+        mutating get { loadIfNeeded() ? primaryFace(for: .standard)?.path : nil }
     }
 
-    /// The glyph for `codepoint` at `pixelSize`, rendered on first use and cached; nil when nothing is loaded or
-    /// FreeType fails on it.
-    mutating func glyph(for codepoint: UInt32, pixelSize: Int) -> Glyph? {
-        guard codepoint < 128 else { return dictionaryGlyph(for: codepoint, pixelSize: pixelSize) }
-        if let slot = asciiSizes.firstIndex(of: pixelSize), let cached = asciiGlyphs[slot * 128 + Int(codepoint)] {
-            return cached
-        }
-        guard let glyph = dictionaryGlyph(for: codepoint, pixelSize: pixelSize) else { return nil }
-        rememberASCII(glyph, codepoint: Int(codepoint), pixelSize: pixelSize)
-        return glyph
+    /// The face list for `typeface`, asked of fontconfig on first use.
+    mutating func chain(for typeface: Typeface) -> FontChain? {
+        if let known = chains[typeface] { return known }
+        guard library != nil else { return nil }
+        let made = FontChain(typeface: typeface)
+        chains[typeface] = made
+        return made
     }
 
-    /// Like `glyph(for:pixelSize:)`, as plain values: the image is valid until the font lock is released (the
-    /// `Glyph` behind it stays cached at least that long).
-    mutating func placement(for codepoint: UInt32, pixelSize: Int) -> GlyphPlacement? {
-        if codepoint < 128, let slot = asciiSizes.firstIndex(of: pixelSize),
-           let cached = asciiPlacements[slot * 128 + Int(codepoint)] {
-            return cached
+    /// Entry `position` of `chain`, opened on first use; nil when it cannot be opened.
+    mutating func face(in chain: FontChain, at position: Int) -> FontFace? {
+        if let opened = chain.faces[position] { return opened }
+        guard !chain.unusable[position], let library, let file = chain.file(at: position) else { return nil }
+        let key = "\(file.index)#\(file.path)"
+        if let shared = faces[key] {
+            chain.faces[position] = shared
+            return shared
         }
-        // A miss, or not ASCII: the dictionary keeps the glyph (and its image) alive after this returns.
-        return glyph(for: codepoint, pixelSize: pixelSize).map(GlyphPlacement.init)
+        guard let opened = FontFace(library: library, path: file.path, index: file.index, id: faces.count) else {
+            chain.unusable[position] = true
+            return nil
+        }
+        faces[key] = opened
+        chain.faces[position] = opened
+        return opened
     }
 
-    /// Puts an ASCII glyph in the fast table, giving a new pixel size the oldest slot (emptied first).
-    private mutating func rememberASCII(_ glyph: Glyph, codepoint: Int, pixelSize: Int) {
-        if asciiSizes.isEmpty {
-            asciiSizes = Array(repeating: 0, count: FontState.asciiSizeCount)
-            asciiGlyphs = Array(repeating: nil, count: FontState.asciiSizeCount * 128)
-            asciiPlacements = Array(repeating: nil, count: FontState.asciiSizeCount * 128)
+    /// The best face fontconfig lists for `typeface` that opens.
+    mutating func primaryFace(for typeface: Typeface) -> FontFace? {
+        guard let chain = chain(for: typeface) else { return nil }
+        for position in 0..<chain.count {
+            if let face = face(in: chain, at: position) { return face }
         }
-        let slot: Int
-        if let existing = asciiSizes.firstIndex(of: pixelSize) {
-            slot = existing
-        } else {
-            slot = nextASCIISlot
-            nextASCIISlot = (nextASCIISlot + 1) % FontState.asciiSizeCount
-            asciiSizes[slot] = pixelSize
-            for index in slot * 128..<(slot + 1) * 128 {
-                asciiGlyphs[index] = nil
-                asciiPlacements[index] = nil
-            }
-        }
-        asciiGlyphs[slot * 128 + codepoint] = glyph
-        asciiPlacements[slot * 128 + codepoint] = GlyphPlacement(glyph)
+        return nil
     }
 
-    /// The glyph from the dictionary cache, rendered by FreeType on a miss.
-    private mutating func dictionaryGlyph(for codepoint: UInt32, pixelSize: Int) -> Glyph? {
-        let key = UInt64(pixelSize) << 32 | UInt64(codepoint)
+    /// The first face of `chain` with a glyph for `codepoint`, or nil when none has one.
+    mutating func face(in chain: FontChain, covering codepoint: UInt32) -> FontFace? {
+        for position in 0..<chain.count where chain.covers(codepoint, at: position) {
+            // fontconfig's coverage comes from its cache; the face itself has the last word.
+            if let face = face(in: chain, at: position), face.covers(codepoint) { return face }
+        }
+        return nil
+    }
+
+    /// Glyph `index` of `face` at `pixelSize`, rendered on first use and cached.
+    mutating func glyph(_ index: UInt32, of face: FontFace, pixelSize: Int) -> Glyph? {
+        let key = GlyphKey(face: face.id, glyph: index, pixelSize: pixelSize)
         if let cached = glyphs[key] { return cached }
-        guard let face else { return nil }
-        if facePixelSize != pixelSize {
-            guard FT_Set_Pixel_Sizes(face, 0, FT_UInt(pixelSize)) == 0 else { return nil }
-            facePixelSize = pixelSize
-        }
-        let flags = FT_Int32(FT_LOAD_RENDER | FT_LOAD_NO_BITMAP)
-        guard FT_Load_Char(face, FT_ULong(codepoint), flags) == 0, let slot = face.pointee.glyph else { return nil }
+        guard let glyph = face.renderGlyph(index, pixelSize: pixelSize) else { return nil }
         if glyphs.count >= FontState.maximumCachedGlyphs { glyphs.removeAll(keepingCapacity: true) }
-        let glyph = Glyph(slot: slot)
         glyphs[key] = glyph
         return glyph
+    }
+
+    /// `text` shaped at `pixelSize` in `typeface` (control characters left out): from the cache, or shaped and
+    /// cached. Nil when no face is installed. The result is valid until the next call.
+    mutating func line(for text: String, pixelSize: Int, typeface: Typeface) -> ShapedLine? {
+        let key = LineKey(text: text, pixelSize: pixelSize, typeface: typeface)
+        if let cached = lines[key] { return cached }
+        guard loadIfNeeded(), let chain = chain(for: typeface), let primary = primaryFace(for: typeface) else {
+            return nil
+        }
+        // Full (or about to be, for a line of this length): start over, keeping the storage.
+        if lines.count >= FontState.maximumCachedLines
+            || placements.count + 2 * text.utf8.count > FontState.placementCapacity {
+            lines.removeAll(keepingCapacity: true)
+            placements.removeAll(keepingCapacity: true)
+            placedGlyphs.removeAll(keepingCapacity: true)
+        }
+        let shaped = shape(text, pixelSize: pixelSize, chain: chain, primary: primary, typeface: typeface)
+        shapedLineCount += 1
+        lines[key] = shaped
+        return shaped
+    }
+
+    /// Appends a glyph of the line being shaped.
+    mutating func place(_ placement: GlyphPlacement, glyph: Glyph) {
+        placements.append(placement)
+        placedGlyphs.append(glyph)
     }
 }

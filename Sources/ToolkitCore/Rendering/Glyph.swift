@@ -1,9 +1,9 @@
-import CFreeType
+import CText
 import CPixman
 
 /// One rasterized glyph: an 8-bit coverage mask as a pixman `a8` image, and where it sits relative to the pen.
 ///
-/// Glyphs live in `FontState`'s cache and are only touched under its lock.
+/// Glyphs live in `FontState`'s cache and in the shaped lines that use them, and are only touched under its lock.
 final class Glyph {
     /// Mask width, in pixels (0 for blank glyphs such as the space).
     let width: Int
@@ -13,17 +13,14 @@ final class Glyph {
     let left: Int
     /// From the baseline up to the mask's top edge, in pixels (y grows down, so the mask starts at baseline - top).
     let top: Int
-    /// How far the pen moves after this glyph, in whole pixels (hinted).
-    let advance: Int
     /// The coverage mask; nil for blank glyphs.
     let image: OpaquePointer?
     private let bits: UnsafeMutableRawPointer?
 
     /// Copies the glyph that FreeType just rendered into `slot`. Bitmaps that are not 8-bit gray (which
-    /// `FT_LOAD_NO_BITMAP` with the normal render mode should not produce) become blank glyphs with their advance.
+    /// `FT_LOAD_NO_BITMAP` with the normal render mode should not produce) become blank glyphs.
     init(slot: FT_GlyphSlot) {
         let bitmap = slot.pointee.bitmap
-        advance = Int((slot.pointee.advance.x + 32) >> 6)
         left = Int(slot.pointee.bitmap_left)
         top = Int(slot.pointee.bitmap_top)
         let w = Int(bitmap.width), h = Int(bitmap.rows)

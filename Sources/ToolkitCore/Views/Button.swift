@@ -34,6 +34,11 @@ open class Button: Control {
         didSet { if highlightedColor != oldValue { setNeedsDisplay() } }
     }
 
+    /// The faces the title is drawn in: family, weight and language (see `Typeface`). Default `.standard`.
+    open var typeface: Typeface = .standard {
+        didSet { if typeface != oldValue { setNeedsDisplay() } }
+    }
+
     /// The title color.
     open var titleColor: Color = .white {
         didSet { if titleColor != oldValue { setNeedsDisplay() } }
@@ -100,8 +105,8 @@ open class Button: Control {
         let fill = isHighlighted ? highlightedColor : (isEnabled ? tintColor : tintColor.withAlpha(0.4))
         canvas.fillRoundedRect(b, radius: cornerRadius, color: fill)
         guard !title.isEmpty, fontSize.isFinite, fontSize > 0 else { return }
-        let measured = canvas.measureText(title, size: fontSize)
+        let measured = canvas.measureText(title, size: fontSize, typeface: typeface)
         canvas.drawText(title, at: Point(x: b.midX - measured.width / 2, y: b.midY - measured.height / 2),
-                        size: fontSize, color: titleColor)
+                        size: fontSize, color: titleColor, typeface: typeface)
     }
 }

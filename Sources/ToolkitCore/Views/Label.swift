@@ -25,6 +25,11 @@ open class Label: View {
         didSet { if fontSize != oldValue { setNeedsDisplay() } }
     }
 
+    /// The faces the text is drawn in: family, weight and language (see `Typeface`). Default `.standard`.
+    open var typeface: Typeface = .standard {
+        didSet { if typeface != oldValue { setNeedsDisplay() } }
+    }
+
     /// The text color. Default black.
     open var textColor: Color = .black {
         didSet { if textColor != oldValue { setNeedsDisplay() } }
@@ -47,7 +52,7 @@ open class Label: View {
     /// Draws the text, vertically centred, placed by `alignment`.
     open override func draw(in canvas: Canvas) {
         guard !text.isEmpty, fontSize.isFinite, fontSize > 0 else { return }
-        let measured = canvas.measureText(text, size: fontSize)
+        let measured = canvas.measureText(text, size: fontSize, typeface: typeface)
         let b = bounds
         let x: Double
         switch alignment {
@@ -55,6 +60,7 @@ open class Label: View {
         case .center: x = b.midX - measured.width / 2
         case .trailing: x = b.maxX - measured.width
         }
-        canvas.drawText(text, at: Point(x: x, y: b.midY - measured.height / 2), size: fontSize, color: textColor)
+        canvas.drawText(text, at: Point(x: x, y: b.midY - measured.height / 2), size: fontSize, color: textColor,
+                        typeface: typeface)
     }
 }

@@ -1,0 +1,22 @@
+/// A line of text shaped at one pixel size: which placements are its glyphs, the pen advance and the line box.
+///
+/// Made once per (text, pixel size, typeface) by `FontState.line(for:pixelSize:typeface:)` and cached. Its glyphs
+/// are the range `start ..< start + count` of `FontState.placements`, valid until the next call that may shape a
+/// line (the cache is emptied as a whole when full), so it is used at once, under the font lock.
+struct ShapedLine: Equatable {
+    /// The first of the line's placements in `FontState.placements`.
+    var start: Int
+    /// How many placements (inked glyphs, left to right) the line has; blank glyphs such as spaces have none.
+    var count: Int
+    /// The pen advance of the whole line, in pixels.
+    var width: Int
+    /// From the line box's top to the baseline, in pixels: the largest ascent of the faces used.
+    var ascent: Int
+    /// From the baseline to the line box's bottom, in pixels: the largest descent of the faces used.
+    var descent: Int
+    /// The union of the masks, relative to (origin x, baseline); empty when nothing is inked.
+    var ink: PixelBox
+
+    /// The line's placements in `FontState.placements`.
+    var range: Range<Int> { start..<start + count }
+}
