@@ -65,7 +65,9 @@ struct MatrixCell: Sendable, CustomTestStringConvertible {
             #expect(o == Point(x: 1200, y: 1200))
             return
         }
-        #expect(s.content.summary == [.began, .moved, .cancelled] || s.content.summary == [.began, .cancelled])
+        // The first 5.2 pt step stays inside the 10 pt slop and reaches the content; the second crosses it and the
+        // container takes the touch.
+        #expect(s.content.summary == [.began, .moved, .cancelled])
         if cell.paging {
             #expect(o == Point(x: 1200, y: 1200))   // under half a page: back to the page
         } else {

@@ -50,8 +50,8 @@ import Testing
         #expect(image.pixel(x: 2, y: 6) == 0)
     }
 
-    @Test func textMeasuresInPointsAtTheFractionalPixelSize() {
-        guard Font.isAvailable else { return }
+    @Test(.enabled(if: Font.isAvailable, "no font installed (fonts-dejavu-core, scripts/install-deps)"))
+    func textMeasuresInPointsAtTheFractionalPixelSize() {
         let atOne = Font.measure("Scroll", size: 20, scale: 1)
         let atOnePointFive = Font.measure("Scroll", size: 20, pixelsPerPoint: 1.5)
         // Hinting differs per pixel size, but the point sizes agree within a few points.

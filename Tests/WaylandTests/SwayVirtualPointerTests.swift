@@ -8,7 +8,9 @@ import Testing
 ///
 /// Sway 1.7 advertises wl_seat below v8, so wheel steps reach the gallery as `axis_discrete` (the pre-v8
 /// path of the client), which these tests cover on a real compositor.
-@Suite(.serialized) struct SwayVirtualPointerTests {
+@Suite(.serialized, .enabled(if: SwayHarness.isInstalled && GalleryProcess.executable != nil,
+                             "needs sway (scripts/install-deps) and the gallery built next to the tests"))
+struct SwayVirtualPointerTests {
     /// A raw client holding a virtual pointer on sway's seat.
     final class VirtualPointer {
         let client: RawWaylandClient
@@ -61,11 +63,7 @@ import Testing
 
     /// Starts sway and the gallery on it (list demo), waits for the gallery's first frame and gives sway's
     /// seat a pointer.
-    static func start(_ extra: [String]) throws -> (SwayHarness, GalleryProcess, VirtualPointer)? {
-        guard SwayHarness.isInstalled, GalleryProcess.executable != nil else {
-            print("SwayVirtualPointerTests skipped: sway or the gallery binary is missing")
-            return nil
-        }
+    static func start(_ extra: [String]) throws -> (SwayHarness, GalleryProcess, VirtualPointer) {
         let sway = try SwayHarness()
         let gallery = try GalleryProcess(
             arguments: ["--demo", "list", "--stats"] + extra,
@@ -91,7 +89,7 @@ import Testing
     }
 
     @Test func primaryButtonDragScrollsWithPointerDrag() throws {
-        guard let (sway, gallery, pointer) = try Self.start(["--pointer-drag"]) else { return }
+        let (sway, gallery, pointer) = try Self.start(["--pointer-drag"])
         defer { gallery.stop(); sway.stop() }
         pointer.move(to: 400, 450)
         usleep(50_000)
@@ -109,7 +107,7 @@ import Testing
     }
 
     @Test func wheelDetentsScroll48PointsEach() throws {
-        guard let (sway, gallery, pointer) = try Self.start([]) else { return }
+        let (sway, gallery, pointer) = try Self.start([])
         defer { gallery.stop(); sway.stop() }
         pointer.move(to: 400, 300)
         usleep(50_000)
@@ -123,7 +121,7 @@ import Testing
     }
 
     @Test func pointerWithoutPointerDragDoesNotScroll() throws {
-        guard let (sway, gallery, pointer) = try Self.start([]) else { return }
+        let (sway, gallery, pointer) = try Self.start([])
         defer { gallery.stop(); sway.stop() }
         pointer.move(to: 400, 450)
         usleep(50_000)
