@@ -8,6 +8,14 @@ func printError(_ message: String) {
     _ = line.utf8CString.withUnsafeBufferPointer { write(STDERR_FILENO, $0.baseAddress, $0.count - 1) }
 }
 
+/// Things the demos report as they happen, for `--stats` (a tapped row, a finished stroke): the windowed gallery
+/// prints each as a `stats: ...` line on stderr at once, so a test driving real input sees what it activated.
+@MainActor
+enum GalleryEvents {
+    /// Receives each report; nil (the default) drops them.
+    static var report: ((String) -> Void)?
+}
+
 /// Figures for `--stats`, read from /proc (Linux).
 enum ProcessStats {
     /// Seconds since this process started, from /proc/self/stat's start time and CLOCK_BOOTTIME.

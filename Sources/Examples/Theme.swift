@@ -49,7 +49,10 @@ final class RowView: View {
         if let t = touches.first { isPressed = bounds.insetBy(dx: -20, dy: -20).contains(t.location(in: self)) }
     }
     override func touchesEnded(_ touches: [Touch]) {
-        if isPressed { onTap?() }
+        if isPressed {
+            onTap?()
+            GalleryEvents.report?("row tapped \(title)")
+        }
         isPressed = false
     }
     override func touchesCancelled(_ touches: [Touch]) { isPressed = false }

@@ -34,6 +34,7 @@ enum WindowedGallery {
             counter = c
         }
         if options.stats {
+            GalleryEvents.report = { printError("stats: \($0)") }
             window.onFirstFrameCommitted = {
                 if let s = ProcessStats.secondsSinceStart() {
                     printError("stats: first frame committed \(Int((s * 1000).rounded())) ms after process start")
@@ -55,6 +56,7 @@ enum WindowedGallery {
                 if list.maximumZoomScale > list.minimumZoomScale {
                     printError("stats: zoom scale \(list.zoomScale)")
                 }
+                printNestedOffsets(below: list)
             }
         }
         _ = counter
@@ -73,6 +75,24 @@ func firstScrollContainer(in root: View) -> ScrollContainer? {
         index += 1
     }
     return nil
+}
+
+/// `stats: nested N offset X Y` for each scroll container inside `outer` that is not at its origin, N counting
+/// them breadth-first from 0 (the paging demo's lists: which page's list a vertical drag scrolled).
+@MainActor
+func printNestedOffsets(below outer: ScrollContainer) {
+    var queue = outer.subviews
+    var index = 0, found = 0
+    while index < queue.count {
+        if let container = queue[index] as? ScrollContainer {
+            if container.contentOffset != .zero {
+                printError("stats: nested \(found) offset \(container.contentOffset.x) \(container.contentOffset.y)")
+            }
+            found += 1
+        }
+        queue.append(contentsOf: queue[index].subviews)
+        index += 1
+    }
 }
 
 /// Shows the number of frames drawn; changes every frame while it runs.

@@ -73,13 +73,17 @@ final class SketchView: View {
     }
 
     override func touchesEnded(_ touches: [Touch]) {
-        if !current.isEmpty { strokes.append(current) }
+        if !current.isEmpty {
+            strokes.append(current)
+            GalleryEvents.report?("stroke drawn \(current.count) points")
+        }
         current = []
         setNeedsDisplay()
     }
 
     override func touchesCancelled(_ touches: [Touch]) {
         current = []   // a stroke turned into a pan leaves no mark
+        GalleryEvents.report?("stroke cancelled")
         setNeedsDisplay()
     }
 
