@@ -21,9 +21,8 @@ extension ScrollContainer {
         let flingVelocity = fingers.isEmpty && arbitration.isDecelerating && !motion.isIdle
             ? motion.velocity(at: time) : nil
         if fingers.isEmpty {
-            fingers.add(id, at: location)
+            fingers.add(id, at: location, time: time)
             fingers.beginSequence()
-            velocityTracker.reset()
             caughtFling = nil
             // A new sequence catches a zoom animation or bounce where it is.
             stopZoomMotion()
@@ -31,10 +30,9 @@ extension ScrollContainer {
             // A pointer press here only to catch a motion (the pointer does not drag here) never drags.
             sequenceDrags = id != Touch.pointerID || dragsWithPointer
         } else {
-            fingers.add(id, at: location)
+            fingers.add(id, at: location, time: time)
         }
         rebasePinch()
-        velocityTracker.addSample(-fingers.translation, at: time)
         let action = arbitration.touchDown(at: time, fingers: fingers.count)
         if case .catchAnimation = action, let flingVelocity {
             caughtFling = FlingAcceleration(caughtVelocity: flingVelocity, catchTime: time)
@@ -55,8 +53,7 @@ extension ScrollContainer {
     func routerFrame(time: Duration) {
         guard hasPendingMoves else { return }
         hasPendingMoves = false
-        fingers.commitMoves()
-        velocityTracker.addSample(-fingers.translation, at: time)
+        fingers.commitMoves(at: time)
         let cancellable = arbitration.contentTracksUndecided ? contentAgreesToCancel() : true
         // One policy for the decision and the drag step it leads to (no view code runs in between).
         let policy = makePolicy()
@@ -75,13 +72,14 @@ extension ScrollContainer {
     /// A finger lifted.
     func routerTouchUp(id: Int, time: Duration) {
         guard fingers.contains(id) else { return }
-        fingers.remove(id)
+        fingers.remove(id, at: time)
         var planned = ScrollMotion(start: time)
         // A scale left past a zoom limit returns to it first; the offset comes to rest after that.
         let bounce = fingers.isEmpty && zoomNeedsBounce
         if fingers.isEmpty {
             if arbitration.isDragging {
-                var measured = velocityTracker.velocity(at: time)
+                // The content moves against the fingers.
+                var measured = Point.zero - fingers.releaseVelocity(at: time)
                 if let caughtFling {
                     measured = caughtFling.releaseVelocity(measured: measured, releasedAt: time)
                 }

@@ -278,7 +278,7 @@ open class ScrollContainer: View {
     var arbitration = TouchArbitration()
     /// The fingers on the container and their centroid translation.
     var fingers = FingerSet()
-    /// Release velocity estimation, fed with the negated translation (= offset motion).
+    /// Touchpad release velocity, fed with the gesture's travel (touch releases use `fingers`, per finger).
     var velocityTracker = VelocityTracker()
     /// The fling the current touch sequence caught, when it caught one (fling acceleration, SCROLL.md 5).
     var caughtFling: FlingAcceleration?
