@@ -18,6 +18,7 @@ const struct wl_interface *cw_fractional_scale_manager_interface(void) {
     return &wp_fractional_scale_manager_v1_interface;
 }
 const struct wl_interface *cw_pointer_gestures_interface(void) { return &zwp_pointer_gestures_v1_interface; }
+const struct wl_interface *cw_presentation_interface(void) { return &wp_presentation_interface; }
 
 int cw_create_shm_file(const char *name, size_t size) {
     int fd = memfd_create(name, MFD_CLOEXEC | MFD_ALLOW_SEALING);

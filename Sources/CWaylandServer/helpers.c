@@ -54,6 +54,8 @@ const struct wl_interface *cws_pointer_gesture_pinch_interface(void) {
 const struct wl_interface *cws_pointer_gesture_hold_interface(void) {
     return &zwp_pointer_gesture_hold_v1_interface;
 }
+const struct wl_interface *cws_presentation_interface(void) { return &wp_presentation_interface; }
+const struct wl_interface *cws_presentation_feedback_interface(void) { return &wp_presentation_feedback_interface; }
 
 void cws_post_error(struct wl_resource *resource, uint32_t code, const char *message) {
     wl_resource_post_error(resource, code, "%s", message);

@@ -14,7 +14,7 @@ struct GalleryOptions {
     var outputDirectory = "gallery-out"
     /// Print the demo ids and exit.
     var list = false
-    /// Print start-up and memory figures on stderr (`stats: ...`).
+    /// Print start-up, memory and frame latency figures on stderr (`stats: ...`).
     var stats = false
     var help = false
 
@@ -41,7 +41,8 @@ struct GalleryOptions {
           --headless      no compositor: play each demo's gestures (or just --demo's) and write DIR/ID.png
                           (default DIR: gallery-out)
           --out DIR       where --headless writes its screenshots
-          --stats         print the time to the first committed frame and the memory in use on stderr
+          --stats         print the time to the first committed frame, the memory in use and the frame
+                          latency (input to commit, commit to present, late input events) on stderr
           --list          print the demo ids, one per line
         With no compositor reachable, the gallery says so and runs --headless.
         """

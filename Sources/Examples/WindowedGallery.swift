@@ -50,6 +50,7 @@ enum WindowedGallery {
         if options.stats {
             let rss = ProcessStats.residentMiB().map { String(Int($0.rounded())) } ?? "?"
             printError("stats: \(window.presentedFrameCount) frames presented, RSS \(rss) MiB")
+            for line in latencyLines(window.frameLatency) { printError(line) }
             if let list = firstScrollContainer(in: gallery) {
                 // Lets a smoke test see that real input (e.g. a key sent with wtype under sway) scrolled.
                 printError("stats: \(gallery.selected) offset \(list.contentOffset.x) \(list.contentOffset.y)")
@@ -62,6 +63,27 @@ enum WindowedGallery {
         _ = counter
         return 0
     }
+}
+
+/// The `--stats` lines about frame latency (FrameLatencyStats), e.g.
+/// `stats: input to commit median 8.1 ms max 16.9 ms (120 frames)`.
+func latencyLines(_ stats: FrameLatencyStats) -> [String] {
+    func ms(_ duration: Duration) -> String {
+        let (seconds, attoseconds) = duration.components
+        let value = Double(seconds) * 1000 + Double(attoseconds) / 1e15
+        return String((value * 10).rounded() / 10)   // one decimal: the shortest form of a tenth
+    }
+    func line(_ name: String, _ summary: FrameLatencyStats.Summary?) -> String {
+        guard let summary else { return "stats: \(name) no frames" }
+        return "stats: \(name) median \(ms(summary.median)) ms max \(ms(summary.maximum)) ms (\(summary.count) frames)"
+    }
+    return [
+        line("input to commit", stats.inputToCommit),
+        stats.hasPresentationFeedback ? line("commit to present", stats.commitToPresent)
+            : "stats: commit to present unavailable (no wp_presentation)",
+        "stats: input events late \(stats.inputEventsLate) of \(stats.inputEventsLate + stats.inputEventsOnTime), "
+            + "frames discarded \(stats.discardedFrames)",
+    ]
 }
 
 /// The first scroll container in a breadth-first walk from `root`.

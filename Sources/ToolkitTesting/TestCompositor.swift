@@ -6,8 +6,10 @@ import Toolkit
 ///
 /// It offers wl_compositor v5, wl_shm v1 (argb8888, xrgb8888), one wl_output v3, xdg_wm_base v3, a wl_seat v8
 /// with pointer, keyboard and touch, wl_data_device_manager v3 (no selection is ever offered; GTK 4 needs one to
-/// bind the seat) and zwp_pointer_gestures_v1 v3 (touchpad pinches, `pointerPinchBegin`), plus wp_viewporter v1
-/// and wp_fractional_scale_manager_v1 v1 once a test sets `fractionalScale`, and lets a test drive input and observe what the client draws and which cursor it sets
+/// bind the seat), zwp_pointer_gestures_v1 v3 (touchpad pinches, `pointerPinchBegin`) and wp_presentation v1
+/// (`presented` at the refresh tick that shows a commit, on the compositor clock; `presentedFeedbackCount`),
+/// plus wp_viewporter v1 and wp_fractional_scale_manager_v1 v1 once a test sets `fractionalScale`, and lets a
+/// test drive input and observe what the client draws and which cursor it sets
 /// (`lastCursorRequest`):
 ///
 ///     let compositor = try TestCompositor()

@@ -38,13 +38,29 @@ import Testing
         #expect(pacer.takeSerialToAck() == nil)
     }
 
-    @Test func anIdleWindowAsksForACallbackAndItsDoneIsNotAPresentedFrame() {
+    /// SCROLL.md 12: input that arrives while the window is idle shows in the very next commit, not one refresh
+    /// later behind a bare commit that asks for a callback first.
+    @Test func anIdleWindowDrawsAtOnceAndWaitsForTheCallbackAfterThat() {
         var pacer = FramePacer()
         _ = pacer.configure(serial: 1, needsFrame: true)
         _ = pacer.takeSerialToAck()
         pacer.didCommit(withBuffer: true)
         #expect(pacer.callbackDone(needsFrame: false) == (true, .none))
-        #expect(pacer.frameWanted() == .requestCallback)
+        #expect(pacer.frameWanted() == .draw)
+        pacer.didCommit(withBuffer: true)
+        // The next frame waits for that frame's callback.
+        #expect(pacer.frameWanted() == .none)
+        #expect(pacer.callbackDone(needsFrame: true) == (true, .draw))
+    }
+
+    @Test func aCallbackAskedWithABareCommitIsNotAPresentedFrame() {
+        var pacer = FramePacer()
+        _ = pacer.configure(serial: 1, needsFrame: true)
+        _ = pacer.takeSerialToAck()
+        pacer.didCommit(withBuffer: true)
+        _ = pacer.callbackDone(needsFrame: false)
+        // Idle, a state-only configure: a bare commit carries the ack and a callback.
+        #expect(pacer.configure(serial: 2, needsFrame: false) == .requestCallback)
         pacer.didCommit(withBuffer: false)
         let done = pacer.callbackDone(needsFrame: true)
         #expect(!done.presented)

@@ -12,6 +12,7 @@
 #include "viewporter-client-protocol.h"
 #include "fractional-scale-v1-client-protocol.h"
 #include "pointer-gestures-unstable-v1-client-protocol.h"
+#include "presentation-time-client-protocol.h"
 /* Test support only: a virtual pointer for real-compositor tests under sway (wlroots). */
 #include "wlr-virtual-pointer-unstable-v1-client-protocol.h"
 #include <wayland-cursor.h>
@@ -26,6 +27,7 @@ const struct wl_interface *cw_xdg_wm_base_interface(void);
 const struct wl_interface *cw_viewporter_interface(void);
 const struct wl_interface *cw_fractional_scale_manager_interface(void);
 const struct wl_interface *cw_pointer_gestures_interface(void);
+const struct wl_interface *cw_presentation_interface(void);
 const struct wl_interface *cw_virtual_pointer_manager_interface(void);
 
 /* memfd_create(name, MFD_CLOEXEC | MFD_ALLOW_SEALING) grown to `size` bytes and sealed against shrinking

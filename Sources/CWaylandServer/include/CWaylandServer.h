@@ -11,6 +11,7 @@
 #include "viewporter-server-protocol.h"
 #include "fractional-scale-v1-server-protocol.h"
 #include "pointer-gestures-unstable-v1-server-protocol.h"
+#include "presentation-time-server-protocol.h"
 
 const struct wl_interface *cws_compositor_interface(void);
 const struct wl_interface *cws_surface_interface(void);
@@ -40,6 +41,8 @@ const struct wl_interface *cws_pointer_gestures_interface(void);
 const struct wl_interface *cws_pointer_gesture_swipe_interface(void);
 const struct wl_interface *cws_pointer_gesture_pinch_interface(void);
 const struct wl_interface *cws_pointer_gesture_hold_interface(void);
+const struct wl_interface *cws_presentation_interface(void);
+const struct wl_interface *cws_presentation_feedback_interface(void);
 
 /* memfd_create with MFD_CLOEXEC, sized; for the keymap the compositor sends. -1 with errno on failure. */
 int cws_create_memfd(const char *name, size_t size);

@@ -10,8 +10,11 @@
 ///   xdg-shell lets a client ack and commit at any time, and a compositor that throttles frame callbacks
 ///   (a hidden or occluded surface may get none for a long time) must not be left waiting for the ack of a
 ///   resize; the pending callback stays the only one. Without a free buffer it is drawn on the next release.
-/// - When the core wants a frame and no callback is pending, a callback is requested with a bare commit;
-///   its `done` is the frame opportunity.
+/// - When the core wants a frame and no callback is pending (the window is idle), the frame is drawn and
+///   committed at once, with a callback: input that arrives while idle shows in the very next commit instead of
+///   waiting one refresh for a callback asked with a bare commit (SCROLL.md 12; `FrameLatencyStats`). The
+///   window asks only after the events being dispatched were all handled, so one frame covers them all; the
+///   callback then paces the frames that follow.
 /// - A later configure while idle is also a frame opportunity (resizes show without an extra round trip);
 ///   when nothing needs drawing, a bare commit carries the ack.
 /// - Only the latest configure serial is acked, once, right before the next commit.
@@ -62,10 +65,10 @@ struct FramePacer: Equatable {
         return .requestCallback
     }
 
-    /// The core started needing a frame (`WindowCore.onNeedsFrame`).
+    /// The core started needing a frame (`WindowCore.onNeedsFrame`), and the events in hand were handled.
     mutating func frameWanted() -> Action {
         guard isConfigured, !callbackPending, !waitingForBuffer else { return .none }
-        return hasCommittedFrame ? .requestCallback : .draw
+        return .draw
     }
 
     /// `wl_callback.done` of the pending frame callback. `presented` is true when it followed a frame.

@@ -15,6 +15,9 @@ struct MonotonicClock: Sendable {
     /// Time elapsed since the clock was created.
     var now: Duration { MonotonicClock.readMonotonic() - origin }
 
+    /// An instant of CLOCK_MONOTONIC (as `readMonotonic` gives it) on this clock.
+    func time(monotonic: Duration) -> Duration { monotonic - origin }
+
     /// CLOCK_MONOTONIC as a `Duration` since its unspecified base.
     static func readMonotonic() -> Duration {
         var ts = timespec()

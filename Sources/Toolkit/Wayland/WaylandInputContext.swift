@@ -17,6 +17,8 @@ final class WaylandInputContext {
 
     /// Sees every event before the core (tests and diagnostics).
     var observer: ((InputEvent) -> Void)?
+    /// Told of every event the core handled, with whether the core then wants a frame (frame latency).
+    var latency: FrameLatencyRecorder?
 
     /// The window's cursor images; nil until the window has `wl_shm` (pointers then set no cursor).
     var cursorTheme: WaylandCursorTheme?
@@ -61,11 +63,14 @@ final class WaylandInputContext {
         flushing = true
         defer { flushing = false }
         var index = 0
+        let received = outbox.isEmpty ? .zero : clock.now
         while index < outbox.count {
             let event = outbox[index]
             index += 1
             observer?(event)
-            core?.handle(event)
+            guard let core else { continue }
+            core.handle(event)
+            latency?.inputDelivered(wantsFrame: core.needsFrame, at: received)
         }
         outbox.removeAll(keepingCapacity: true)
     }

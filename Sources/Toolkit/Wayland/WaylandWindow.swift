@@ -43,6 +43,10 @@ public final class WaylandWindow {
     /// Frames presented so far: frame callbacks done for commits that attached a new buffer.
     public private(set) var presentedFrameCount = 0
 
+    /// Frame latency so far: input delivered → commit and, where the compositor offers `wp_presentation`,
+    /// commit → presented (see `FrameLatencyStats`).
+    public var frameLatency: FrameLatencyStats { latency.stats }
+
     /// Called once, right after the first frame was committed (attached and sent).
     public var onFirstFrameCommitted: (() -> Void)?
 
@@ -89,7 +93,7 @@ public final class WaylandWindow {
         didSet {
             xdg?.setMinimumSize(width: WaylandWindow.points(minimumSize.width),
                                 height: WaylandWindow.points(minimumSize.height))
-            execute(pacer.frameWanted())
+            frameWantPending = true
         }
     }
 
@@ -131,6 +135,11 @@ public final class WaylandWindow {
     private var xdg: XdgWindow?
     private var buffers: WaylandBufferPool?
     private var pacer = FramePacer()
+    /// The core asked for a frame (or something else did) since the loop last looked: the frame is drawn once
+    /// the events in hand are handled (`serviceFrameWant`), never in the middle of handling one.
+    private var frameWantPending = false
+    /// Frame latency: input → commit, commit → presented (`wp_presentation`).
+    let latency: FrameLatencyRecorder
     /// What the surface has committed: the buffer scale and the viewport destination (points; nil: unset).
     private var committedScale = 1
     private var committedDestination: ViewportDestination?
@@ -164,6 +173,8 @@ public final class WaylandWindow {
         loop = WaylandEventLoop(display: display)
         core = WindowCore(size: XdgWindow.resolvedSize(configured: (0, 0), current: size, minimum: .zero))
         context = WaylandInputContext(core: core, clock: clock)
+        latency = FrameLatencyRecorder(clock: clock)
+        context.latency = latency
         // Every stored property is set: from here on, a throw runs deinit, which tears down what exists.
         let registry = WaylandRegistry(display: display.display)
         self.registry = registry
@@ -194,7 +205,7 @@ public final class WaylandWindow {
         core.onNeedsFrame = { [unowned self] in
             // While drawing or applying a configure, the frame in the works (and its callback) covers it.
             guard !self.isBusy else { return }
-            self.execute(self.pacer.frameWanted())
+            self.frameWantPending = true
         }
         // The initial commit, without a buffer, asks the compositor for the first configure.
         if let surface = xdg.surface { wl_surface_commit(surface) }
@@ -238,6 +249,8 @@ public final class WaylandWindow {
     public func dispatchOnce(timeout: Duration) throws -> Bool {
         if let pendingError { throw pendingError }
         guard !isClosed else { return false }
+        // A frame asked for between two iterations (the app changed a view) goes out before waiting.
+        serviceFrameWant()
         var wait = max(.zero, timeout)
         if let deadline = core.nextTimerDeadline {
             wait = min(wait, max(.zero, deadline - clock.now))
@@ -249,6 +262,8 @@ public final class WaylandWindow {
             throw error
         }
         core.fireTimers(upTo: clock.now)
+        // Every event of this step was handled: one frame reflects them all, committed now when idle.
+        serviceFrameWant()
         if let pendingError { throw pendingError }
         // Send what dispatching and timers produced (pongs, commits) now rather than at the next step: a
         // caller stepping by hand (a test) may block before calling again. A full socket is left to the
@@ -317,6 +332,10 @@ public final class WaylandWindow {
                 // Pointers made before the global was seen get their pinch now.
                 for seat in seats { seat.pointer?.attachPinchGesture() }
             }
+        case "wp_presentation" where latency.presentation == nil:
+            if let bound = registry.bind(global, interface: cw_presentation_interface()) {
+                latency.attach(presentation: bound.proxy, globalName: global.name)
+            }
         case "wl_seat":
             if let bound = registry.bind(global, interface: cw_seat_interface()) {
                 seats.append(WaylandSeat(proxy: bound.proxy, version: bound.version, globalName: global.name,
@@ -336,6 +355,8 @@ public final class WaylandWindow {
     private func globalRemoved(_ global: WaylandRegistry.Global) {
         if let gestures = pointerGestures, gestures.globalName == global.name {
             releasePointerGestures()
+        } else if latency.presentation?.globalName == global.name {
+            latency.destroy()
         } else if let index = seats.firstIndex(where: { $0.globalName == global.name }) {
             let seat = seats.remove(at: index)
             seat.release()
@@ -466,7 +487,17 @@ public final class WaylandWindow {
     private func frameDone() {
         let (presented, action) = pacer.callbackDone(needsFrame: core.needsFrame)
         if presented { presentedFrameCount += 1 }
+        let commits = latency.frameCommits
         execute(action)
+        if latency.frameCommits == commits { latency.frameOpportunityMissed(stillWanted: core.needsFrame) }
+    }
+
+    /// Draws the frame asked for since the loop last looked, if the pacer lets it (idle: at once; a callback
+    /// pending: its done draws it).
+    private func serviceFrameWant() {
+        guard frameWantPending else { return }
+        frameWantPending = false
+        execute(pacer.frameWanted())
     }
 
     private func execute(_ action: FramePacer.Action) {
@@ -485,6 +516,7 @@ public final class WaylandWindow {
         if let serial = pacer.takeSerialToAck() { xdg.ackConfigure(serial) }
         xdg.requestFrameCallback()
         wl_surface_commit(surface)
+        latency.frameOpportunityMissed(stillWanted: core.needsFrame)
         pacer.didCommit(withBuffer: false)
     }
 
@@ -523,6 +555,7 @@ public final class WaylandWindow {
         guard core.needsFrame else {
             // The animations ended without changing anything: the buffer goes back untouched.
             buffers.putBack(buffer)
+            latency.nothingToReflect()
             execute(pacer.nothingToDraw())
             return
         }
@@ -559,6 +592,7 @@ public final class WaylandWindow {
             drawn.forEachRect { x, y, w, h in wl_surface_damage(surface, Int32(x), Int32(y), Int32(w), Int32(h)) }
         }
         if requestingCallback { xdg.requestFrameCallback() }
+        latency.frameWillCommit(surface: surface)
         wl_surface_commit(surface)
         buffers.commit(buffer, damage: pixelDamage)
         let first = !pacer.hasCommittedFrame
@@ -579,6 +613,7 @@ public final class WaylandWindow {
         core.onNeedsFrame = nil
         buffers?.destroyAll()
         buffers = nil
+        latency.destroy()
         fractionalScale?.destroy()
         fractionalScale = nil
         if let viewport { wp_viewport_destroy(viewport) }

@@ -121,6 +121,7 @@ extension CompositorState {
     func commit(_ record: SurfaceRecord) {
         // Before anything of this commit applies: a held buffer (this one's included) must be as it was committed.
         checkHeldContents()
+        presentationWillCommit(record)
         let xdg = record.xdgSurface.flatMap { xdgSurfaces[$0] }
         let newBuffer = record.hasPendingAttach ? record.pendingBuffer : record.currentBuffer
         if let xdg, let toplevel = xdg.toplevel.flatMap({ toplevels[$0] }) {
@@ -209,6 +210,8 @@ extension CompositorState {
     /// Completes frame callbacks with the time `frameCallbackTimes` gives and destroys them (the protocol's
     /// `done` is a destructor event).
     func completeFrameCallbacks(_ callbacks: [OpaquePointer]) {
+        // The frame that completes the callbacks shows the committed content (wp_presentation).
+        presentCommittedContent()
         guard !callbacks.isEmpty else { return }
         frameCallbackBatches &+= 1
         let time = nextFrameCallbackTime()
@@ -235,7 +238,7 @@ extension CompositorState {
     /// out (with the lock held): with `autoFrameCallbacks`, the callbacks committed before the tick that is due
     /// are completed. Returns the monotonic instant of the next tick while callbacks wait for one, else nil.
     func serviceFrameTick() -> Duration? {
-        guard autoFrameCallbacks, !committedFrameCallbacks.isEmpty else {
+        guard autoFrameCallbacks, !committedFrameCallbacks.isEmpty || hasUnpresentedContent else {
             pendingTick = nil
             return nil
         }

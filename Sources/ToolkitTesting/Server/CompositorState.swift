@@ -35,6 +35,8 @@ final class CompositorState {
     var frameCallbackTimes: FrameCallbackTimes = .compositorClock
     /// The time the last `wl_callback.done` carried (for the `.jumping` and `.backwards` modes).
     var lastFrameCallbackTime: UInt32?
+    /// wp_presentation feedbacks (CompositorState+Presentation).
+    let presentation = PresentationRecords()
     /// How many times committed frame callbacks were completed (each time, all of those committed then).
     var frameCallbackBatches = 0
     /// The tick that completes the waiting automatic frame callbacks (monotonic), once one is chosen.
@@ -138,7 +140,7 @@ final class CompositorState {
 
     /// Creates the globals: wl_compositor v5, wl_shm v1 (libwayland's own, with argb8888 and xrgb8888),
     /// wl_output v3, xdg_wm_base v3, wl_seat v8, wl_data_device_manager v3 (GTK 4 binds no seat without one),
-    /// zwp_pointer_gestures_v1 v3. The scaling globals are opt-in (`createScalingGlobals`).
+    /// zwp_pointer_gestures_v1 v3, wp_presentation v1. The scaling globals are opt-in (`createScalingGlobals`).
     func createGlobals() throws(TestCompositorError) {
         if wl_display_init_shm(display) != 0 { throw .setupFailed("wl_display_init_shm failed") }
         let globals: [(UnsafePointer<wl_interface>?, Int32, wl_global_bind_func_t)] = [
@@ -148,6 +150,7 @@ final class CompositorState {
             (cws_seat_interface(), 8, bindSeat),
             (cws_data_device_manager_interface(), 3, bindDataDeviceManager),
             (cws_pointer_gestures_interface(), 3, bindPointerGestures),
+            (cws_presentation_interface(), 1, bindPresentation),
         ]
         for (interface, version, bind) in globals where wl_global_create(display, interface, version, opaque, bind) == nil {
             let name = interface.map { String(cString: $0.pointee.name) } ?? "?"
