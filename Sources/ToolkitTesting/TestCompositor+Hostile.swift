@@ -109,6 +109,18 @@ extension TestCompositor {
         perform { $0.sendRawEvent(objectID: objectID, opcode: opcode, arguments: arguments) }
     }
 
+    /// Posts a protocol error with `code` and `message` on the active toplevel's xdg_toplevel, as a compositor
+    /// does when a client broke a rule: libwayland sends `wl_display.error` and closes the connection. Recorded
+    /// in `protocolErrors`. Returns false when no toplevel is mapped.
+    @discardableResult
+    public func postProtocolErrorOnToplevel(code: UInt32, message: String) -> Bool {
+        perform { state in
+            guard let toplevel = state.activeToplevel else { return false }
+            state.postError(toplevel.resource, code: code, message)
+            return true
+        }
+    }
+
     /// Whether a client answered the ping with `serial` (`sendPing`); never waits.
     public func hasPong(serial: UInt32) -> Bool {
         perform { $0.pongs.contains(serial) }

@@ -27,6 +27,26 @@ import ToolkitTesting
         #expect(FileDescriptorCensus.count(containing: socket) == 0, "\(label): the socket leaked")
     }
 
+    @Test func aProtocolErrorFromTheCompositorEndsTheLoopWithItsObjectAndCode() throws {
+        let compositor = try TestCompositor()
+        let client = try HostileClient(compositor: compositor)
+        try client.settle()
+        #expect(compositor.postProtocolErrorOnToplevel(code: 7, message: "provoked by the test"))
+        let error = client.pumpUntilError()
+        let lost = try #require(error as? WaylandError, "\(String(describing: error))")
+        guard case .connectionLost(let detail) = lost else {
+            Issue.record("expected connectionLost, got \(lost)")
+            return
+        }
+        // The object is named by interface and id, with the compositor's code.
+        #expect(detail.hasPrefix("protocol error 7 on xdg_toplevel@"), "\(detail)")
+        #expect(throws: lost) { _ = try client.window?.dispatchOnce(timeout: .zero) }
+        #expect(throws: lost) { try client.window?.run() }
+        let socket = try #require(client.socketIdentity)
+        client.window = nil
+        #expect(FileDescriptorCensus.count(containing: socket) == 0, "the socket leaked")
+    }
+
     @Test func beforeTheFirstConfigure() throws {
         let compositor = try TestCompositor()
         compositor.autoConfigure = false
