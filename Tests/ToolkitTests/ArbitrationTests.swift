@@ -276,9 +276,8 @@ import Testing
             #expect(row.grammarViolation(requireEnded: true) == nil, "seed \(seed)")
         }
         for c in [scene.pager] + scene.lists {
-            let p = c.makePolicy()
             #expect(!c.isTracking && !c.isDragging && !c.isDecelerating, "seed \(seed)")
-            #expect(p.isResting(c.contentOffset), "seed \(seed): \(c.contentOffset)")
+            #expect(restsWhereTheSpecAllows(c), "seed \(seed): \(c.contentOffset)")
         }
     }
 }

@@ -169,3 +169,32 @@ struct SplitMix64: RandomNumberGenerator {
 func near(_ a: Double, _ b: Double, _ tolerance: Double = 1e-6) -> Bool {
     abs(a - b) <= tolerance
 }
+
+/// Whether `c` rests where SCROLL.md sections 1 and 6 say a container at rest may be, computed from its public
+/// properties alone (an oracle independent of `ScrollPolicy`): each axis inside `-inset.leading ... content +
+/// inset.trailing - bounds` (or at `-inset.leading` when the content is smaller), and on paging axes a multiple
+/// of the page size (the bounds size unless `pageSize` is set) from the start of the range, or the end of the
+/// range. Within `tolerance` points.
+@MainActor
+func restsWhereTheSpecAllows(_ c: ScrollContainer, tolerance: Double = 1e-6) -> Bool {
+    let offset = c.contentOffset
+    for axis in Axis.allCases {
+        let horizontal = axis == .horizontal
+        let leading = horizontal ? c.contentInset.left : c.contentInset.top
+        let trailing = horizontal ? c.contentInset.right : c.contentInset.bottom
+        let content = horizontal ? c.contentSize.width : c.contentSize.height
+        let viewport = horizontal ? c.bounds.width : c.bounds.height
+        let low = -leading
+        let high = max(low, content + trailing - viewport)
+        let x = horizontal ? offset.x : offset.y
+        guard x >= low - tolerance, x <= high + tolerance else { return false }
+        let pagesThisAxis = c.isPagingEnabled && c.pagingAxes.contains(horizontal ? .horizontal : .vertical)
+        let page = c.pageSize.map { horizontal ? $0.width : $0.height } ?? viewport
+        if pagesThisAxis && page >= 1 && page.isFinite {
+            let k = ((x - low) / page).rounded()
+            let onBoundary = abs(low + k * page - x) <= tolerance
+            guard onBoundary || abs(x - high) <= tolerance else { return false }
+        }
+    }
+    return true
+}
