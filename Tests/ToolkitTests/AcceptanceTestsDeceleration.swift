@@ -199,9 +199,9 @@ import Darwin
         let t0 = s.window.now
         var worst = 0.0
         var samples = 0
-        s.delegate.onScroll = { c in
+        s.delegate.onScroll = { [window = s.window] c in
             guard c.isDecelerating else { return }
-            let t = accSeconds(s.window.now - t0)
+            let t = accSeconds(window.now - t0)
             let r = 0.998
             let expected = x0 + v0 * (pow(r, 1000 * t) - 1) / (1000 * log(r))
             worst = max(worst, abs(c.contentOffset.y - expected))

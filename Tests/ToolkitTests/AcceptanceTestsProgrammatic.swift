@@ -9,7 +9,7 @@ import ToolkitCore
         let s = AccScene()
         var frames: [(Duration, Double)] = []
         var endedAt: Duration?
-        s.delegate.onScroll = { c in frames.append((s.window.now, c.contentOffset.y)) }
+        s.delegate.onScroll = { [window = s.window] c in frames.append((window.now, c.contentOffset.y)) }
         let token = s.container.observe(\.contentOffset) { _, _ in }
         s.container.setContentOffset(Point(x: 0, y: 1000), animated: true)
         let start = s.window.now

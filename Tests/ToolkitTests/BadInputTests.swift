@@ -171,8 +171,8 @@ import Testing
     @Test func rule10_4_aButtonActionThatRemovesItsPageIsSafe() {
         let s = NestedScene()
         let list = s.lists[0]
-        let button = Button(frame: Rect(x: 0, y: 0, width: 400, height: 4000), title: "Remove") { _ in
-            list.removeFromSuperview()
+        let button = Button(frame: Rect(x: 0, y: 0, width: 400, height: 4000), title: "Remove") { [weak list] _ in
+            list?.removeFromSuperview()   // weak: the list owns the button, whose action would own the list
         }
         list.addSubview(button)
         s.window.touchDown(id: 1, at: Point(x: 200, y: 400))

@@ -134,6 +134,35 @@ import Testing
         _ = t2
     }
 
+    /// The lifetime rule in `ScrollContainer.observe`'s documentation: a handler that captures its container
+    /// keeps it alive only while the token lives, whether the token is invalidated or released, and whether the
+    /// container was in a window and dragged or not.
+    @Test(arguments: [false, true])
+    func rule9_2_aHandlerCapturingItsContainerDoesNotKeepItAliveOnceTheTokenIsGone(invalidate: Bool) {
+        weak var weakContainer: ScrollContainer?
+        weak var weakWindow: HeadlessWindow?
+        var token: Observation?
+        var offsets: [Double] = []
+        do {
+            let s = ScrollScene()
+            weakContainer = s.container
+            weakWindow = s.window
+            let container = s.container
+            token = container.observe(\.contentOffset) { _, change in
+                offsets.append(container.contentOffset.y)      // the container, captured strongly
+                _ = change
+            }
+            s.window.drag(from: start, to: start - Point(x: 0, y: 100), steps: 10, durationMS: 100, holdMS: 60)
+            s.window.settle(s.container)
+            s.container.removeFromSuperview()
+        }
+        #expect(offsets.count == 9)                  // one per frame; the first move stays inside the slop
+        #expect(weakWindow == nil)
+        #expect(weakContainer != nil)                // the token's handler still holds it
+        if invalidate { token?.invalidate() } else { token = nil }
+        #expect(weakContainer == nil)
+    }
+
     @Test func rule9_2_observersDuringADragSeeOneChangePerFrame() {
         let s = ScrollScene()
         var count = 0

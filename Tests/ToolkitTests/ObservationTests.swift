@@ -191,10 +191,28 @@ private func p(_ x: Double, _ y: Double) -> Point { Point(x: x, y: y) }
         weak let weakProbe = probe
         let token = model.observe(\.page) { [probe] _, _ in _ = probe }
         probe = nil
-        #expect(weakProbe != nil)                    // the registry holds the handler...
+        #expect(weakProbe != nil)                    // the token holds the handler...
         token.invalidate()
-        model.page = 1                               // ...until its next pass drops the ended entry
-        #expect(weakProbe == nil)
+        #expect(weakProbe == nil)                    // ...and lets go of it when the observation ends
+        model.page = 1
+        #expect(model.registry.isEmpty)
+    }
+
+    /// The lifetime rule of `ScrollContainer.observe`: a handler that captures its container keeps it alive
+    /// only while the token lives.
+    @Test func aHandlerCapturingItsObjectDoesNotKeepItAliveOnceTheTokenIsGone() {
+        weak var weakModel: Model?
+        var token: Observation?
+        do {
+            let model = Model()
+            weakModel = model
+            token = model.observe(\.page) { _, _ in _ = model.page }
+            model.page = 1
+        }
+        #expect(weakModel != nil)                    // the token's handler holds it
+        token = nil
+        #expect(weakModel == nil)
+        #expect(token == nil)
     }
 
     @Test func tokenCanEndOffTheMainActor() async {

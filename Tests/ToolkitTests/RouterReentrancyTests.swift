@@ -86,7 +86,7 @@ private final class AskingList: ScrollContainer {
         list.addSubview(row)
         pager.addSubview(list)
         window.rootView.addSubview(pager)
-        list.onShouldCancel = { list.isScrollEnabled = false }
+        list.onShouldCancel = { [unowned list] in list.isScrollEnabled = false }
         window.touchDown(id: 1, at: start)
         #expect(row.calls.map(\.kind) == [.began])
         window.advance(ms: 16)

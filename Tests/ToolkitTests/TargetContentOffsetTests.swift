@@ -53,8 +53,9 @@ import ToolkitCore
         let s = AccScene(content: Size(width: 4000, height: 40_000))
         s.container.contentOffset = Point(x: 1000, y: 3000)
         var released = Point.zero
-        s.delegate.retarget = { _, offered in
-            released = s.container.contentOffset
+        // The container, not the scene: the scene owns the delegate, which would then own itself (a leak).
+        s.delegate.retarget = { [container = s.container] _, offered in
+            released = container.contentOffset
             return retarget?(offered, released) ?? offered
         }
         let start = Point(x: 200, y: 600)

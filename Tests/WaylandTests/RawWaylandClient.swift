@@ -56,6 +56,9 @@ final class RawWaylandClient {
     var followCapabilities = true
     /// Buffer memory left mapped by `makeMappedBuffer` (address, bytes), unmapped in deinit.
     private var mappings: [(UnsafeMutableRawPointer, Int)] = []
+    /// Every proxy made through this client and not destroyed yet. Disconnecting frees none of them, so deinit
+    /// destroys them first (LeakSanitizer runs the tests).
+    private var proxies: Set<OpaquePointer> = []
 
     /// Connects over an fd from `TestCompositor.connectClientFD()`.
     convenience init(fd: Int32) throws {
@@ -77,12 +80,33 @@ final class RawWaylandClient {
     }
 
     deinit {
+        for proxy in proxies { wl_proxy_destroy(proxy) }
         wl_display_disconnect(display)
         if let keymap { close(keymap.fd) }
         for (address, size) in mappings { munmap(address, size) }
     }
 
     var opaque: UnsafeMutableRawPointer { Unmanaged.passUnretained(self).toOpaque() }
+
+    // MARK: Proxy ownership
+
+    /// Takes `proxy` (made on this connection) into the set destroyed with this client; returns it.
+    @discardableResult
+    func adopt(_ proxy: OpaquePointer?) -> OpaquePointer? {
+        if let proxy { proxies.insert(proxy) }
+        return proxy
+    }
+
+    /// `adopt` for what `wl_registry_bind` returns.
+    @discardableResult
+    func adopt(_ proxy: UnsafeMutableRawPointer?) -> OpaquePointer? {
+        adopt(proxy.map { OpaquePointer($0) })
+    }
+
+    /// Call before destroying an adopted proxy by hand (or after a destructor request), so deinit skips it.
+    func forget(_ proxy: OpaquePointer?) {
+        if let proxy { proxies.remove(proxy) }
+    }
 
     static func from(_ data: UnsafeMutableRawPointer?) -> RawWaylandClient {
         Unmanaged<RawWaylandClient>.fromOpaque(data!).takeUnretainedValue()
@@ -137,12 +161,12 @@ final class RawWaylandClient {
     /// Gets the registry, waits for the globals and binds wl_compositor, wl_shm, wl_output, xdg_wm_base and
     /// wl_seat (at `seatVersion` or what is advertised, whichever is lower).
     func bindGlobals(seatVersion: UInt32 = 8) throws {
-        registry = wl_display_get_registry(display)
+        registry = adopt(wl_display_get_registry(display))
         wl_registry_add_listener(registry, listeners.registry, opaque)
         try roundtrip()
         func bind(_ name: String, _ interface: UnsafePointer<wl_interface>?, _ version: UInt32) -> OpaquePointer? {
             guard let global = globals[name] else { return nil }
-            return OpaquePointer(wl_registry_bind(registry, global.name, interface, min(global.version, version)))
+            return adopt(wl_registry_bind(registry, global.name, interface, min(global.version, version)))
         }
         compositor = bind("wl_compositor", cw_compositor_interface(), 5)
         shm = bind("wl_shm", cw_shm_interface(), 1)
@@ -160,23 +184,26 @@ final class RawWaylandClient {
         guard followCapabilities, let seat else { return }
         let canRelease = wl_seat_get_version(seat) >= 3
         if capabilities & 1 != 0, pointer == nil {
-            pointer = wl_seat_get_pointer(seat)
+            pointer = adopt(wl_seat_get_pointer(seat))
             wl_pointer_add_listener(pointer, listeners.pointer, opaque)
         } else if capabilities & 1 == 0, let pointer {
+            forget(pointer)
             if canRelease { wl_pointer_release(pointer) } else { wl_pointer_destroy(pointer) }
             self.pointer = nil
         }
         if capabilities & 2 != 0, keyboard == nil {
-            keyboard = wl_seat_get_keyboard(seat)
+            keyboard = adopt(wl_seat_get_keyboard(seat))
             wl_keyboard_add_listener(keyboard, listeners.keyboard, opaque)
         } else if capabilities & 2 == 0, let keyboard {
+            forget(keyboard)
             if canRelease { wl_keyboard_release(keyboard) } else { wl_keyboard_destroy(keyboard) }
             self.keyboard = nil
         }
         if capabilities & 4 != 0, touch == nil {
-            touch = wl_seat_get_touch(seat)
+            touch = adopt(wl_seat_get_touch(seat))
             wl_touch_add_listener(touch, listeners.touch, opaque)
         } else if capabilities & 4 == 0, let touch {
+            forget(touch)
             if canRelease { wl_touch_release(touch) } else { wl_touch_destroy(touch) }
             self.touch = nil
         }
@@ -184,10 +211,10 @@ final class RawWaylandClient {
 
     /// Creates a surface with an xdg_toplevel, commits it without a buffer and waits for the configure.
     func createToplevel(title: String = "test") throws {
-        surface = wl_compositor_create_surface(compositor)
-        xdgSurface = xdg_wm_base_get_xdg_surface(wmBase, surface)
+        surface = adopt(wl_compositor_create_surface(compositor))
+        xdgSurface = adopt(xdg_wm_base_get_xdg_surface(wmBase, surface))
         xdg_surface_add_listener(xdgSurface, listeners.xdgSurface, opaque)
-        toplevel = xdg_surface_get_toplevel(xdgSurface)
+        toplevel = adopt(xdg_surface_get_toplevel(xdgSurface))
         xdg_toplevel_add_listener(toplevel, listeners.toplevel, opaque)
         xdg_toplevel_set_title(toplevel, title)
         xdg_toplevel_set_app_id(toplevel, "org.example.rawclient")
@@ -220,7 +247,7 @@ final class RawWaylandClient {
         let pool = wl_shm_create_pool(shm, fd, Int32(size))
         let buffer = wl_shm_pool_create_buffer(pool, 0, Int32(width), Int32(height), Int32(stride), format.rawValue)
         wl_shm_pool_destroy(pool)
-        guard let buffer else { return nil }
+        guard let buffer = adopt(buffer) else { return nil }
         wl_buffer_add_listener(buffer, listeners.buffer, opaque)
         return (buffer, keepMapped ? pixels : nil)
     }
@@ -230,7 +257,7 @@ final class RawWaylandClient {
         if ack, let serial = lastConfigureSerial { xdg_surface_ack_configure(xdgSurface, serial) }
         wl_surface_attach(surface, buffer, 0, 0)
         wl_surface_damage_buffer(surface, 0, 0, Int32.max, Int32.max)
-        let callback = wl_surface_frame(surface)
+        let callback = adopt(wl_surface_frame(surface))
         wl_callback_add_listener(callback, listeners.frame, opaque)
         wl_surface_commit(surface)
         wl_display_flush(display)

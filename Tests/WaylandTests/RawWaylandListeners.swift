@@ -18,6 +18,7 @@ final class RawWaylandListeners {
         let client = RawWaylandClient.from(data)
         client.frameTimes.append(time)
         client.events.append("frame.done time=\(time)")
+        client.forget(callback)
         wl_callback_destroy(callback)
     }))
 

@@ -22,8 +22,9 @@ struct SwayVirtualPointerTests {
             try client.bindGlobals(seatVersion: 1)
             let manager = try #require(client.globals["zwlr_virtual_pointer_manager_v1"],
                                        "sway offers no zwlr_virtual_pointer_manager_v1")
-            let bound = wl_registry_bind(client.registry, manager.name, cw_virtual_pointer_manager_interface(), 1)
-            let handle = try #require(bound.map { OpaquePointer($0) })
+            let bound = client.adopt(
+                wl_registry_bind(client.registry, manager.name, cw_virtual_pointer_manager_interface(), 1))
+            let handle = try #require(bound)
             pointer = try #require(zwlr_virtual_pointer_manager_v1_create_virtual_pointer(handle, client.seat))
             try client.roundtrip()
         }

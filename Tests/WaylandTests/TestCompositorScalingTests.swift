@@ -24,7 +24,7 @@ import ToolkitTesting
     private func bind(_ client: RawWaylandClient, _ name: String,
                       _ interface: UnsafePointer<wl_interface>?) -> OpaquePointer? {
         guard let global = client.globals[name] else { return nil }
-        return OpaquePointer(wl_registry_bind(client.registry, global.name, interface, 1))
+        return client.adopt(wl_registry_bind(client.registry, global.name, interface, 1))
     }
 
     private func mapped(_ compositor: TestCompositor) throws -> RawWaylandClient {
@@ -58,7 +58,7 @@ import ToolkitTesting
         let recorder = ScaleRecorder()
         let manager = try #require(bind(client, "wp_fractional_scale_manager_v1",
                                         cw_fractional_scale_manager_interface()))
-        let object = wp_fractional_scale_manager_v1_get_fractional_scale(manager, client.surface)
+        let object = client.adopt(wp_fractional_scale_manager_v1_get_fractional_scale(manager, client.surface))
         wp_fractional_scale_v1_add_listener(object, recorder.listener, Unmanaged.passUnretained(recorder).toOpaque())
         try client.roundtrip()
         #expect(recorder.values == [180])
@@ -67,7 +67,7 @@ import ToolkitTesting
         try client.roundtrip()
         #expect(recorder.values == [180, 150])
         // A second object for the same surface is an error.
-        _ = wp_fractional_scale_manager_v1_get_fractional_scale(manager, client.surface)
+        client.adopt(wp_fractional_scale_manager_v1_get_fractional_scale(manager, client.surface))
         #expect(throws: RawWaylandClient.Failure.self) { try client.roundtrip() }
         #expect(compositor.protocolErrors.map(\.code)
             == [WP_FRACTIONAL_SCALE_MANAGER_V1_ERROR_FRACTIONAL_SCALE_EXISTS.rawValue])
@@ -79,7 +79,7 @@ import ToolkitTesting
         compositor.fractionalScale = 1.5
         let client = try mapped(compositor)
         let viewporter = try #require(bind(client, "wp_viewporter", cw_viewporter_interface()))
-        let viewport = wp_viewporter_get_viewport(viewporter, client.surface)
+        let viewport = client.adopt(wp_viewporter_get_viewport(viewporter, client.surface))
         wp_viewport_set_destination(viewport, 27, 20)
         try client.roundtrip()
         #expect(compositor.toplevelViewportDestination == nil)   // not committed yet
@@ -102,8 +102,8 @@ import ToolkitTesting
         compositor.fractionalScale = 2
         let client = try mapped(compositor)
         let viewporter = try #require(bind(client, "wp_viewporter", cw_viewporter_interface()))
-        _ = wp_viewporter_get_viewport(viewporter, client.surface)
-        _ = wp_viewporter_get_viewport(viewporter, client.surface)
+        client.adopt(wp_viewporter_get_viewport(viewporter, client.surface))
+        client.adopt(wp_viewporter_get_viewport(viewporter, client.surface))
         #expect(throws: RawWaylandClient.Failure.self) { try client.roundtrip() }
         #expect(compositor.protocolErrors.map(\.code) == [WP_VIEWPORTER_ERROR_VIEWPORT_EXISTS.rawValue])
     }
@@ -116,7 +116,7 @@ import ToolkitTesting
         compositor.pointerFrame()
         try client.roundtrip()
         let serial = try #require(compositor.lastPointerEnterSerial)
-        let cursor = wl_compositor_create_surface(client.compositor)
+        let cursor = client.adopt(wl_compositor_create_surface(client.compositor))
         wl_surface_set_buffer_scale(cursor, 2)
         wl_surface_attach(cursor, client.makeBuffer(width: 8, height: 6) { x, _ in x < 4 ? 0xFF00_0000 : 0 }, 0, 0)
         wl_surface_commit(cursor)

@@ -263,6 +263,7 @@ import ToolkitTesting
     @Test func teardownInProtocolOrderIsClean() throws {
         let compositor = try TestCompositor()
         let client = try Self.mappedClient(compositor)
+        client.forget(client.toplevel); client.forget(client.xdgSurface); client.forget(client.surface)
         xdg_toplevel_destroy(client.toplevel)
         wl_surface_commit(client.surface)   // a plain, unmapped surface again: not an error
         xdg_surface_destroy(client.xdgSurface)
@@ -275,6 +276,7 @@ import ToolkitTesting
     @Test func destroyingTheXdgSurfaceBeforeItsToplevelIsAProtocolError() throws {
         let compositor = try TestCompositor()
         let client = try Self.mappedClient(compositor)
+        client.forget(client.xdgSurface)
         xdg_surface_destroy(client.xdgSurface)
         #expect(throws: RawWaylandClient.Failure.self) { try client.roundtrip() }
         #expect(compositor.protocolErrors.map(\.code) == [XDG_SURFACE_ERROR_DEFUNCT_ROLE_OBJECT.rawValue])
@@ -465,6 +467,7 @@ import ToolkitTesting
         compositor.setCapabilities([])
         try client.roundtrip()
         wl_pointer_set_cursor(client.pointer, 0, nil, 0, 0)
+        client.forget(client.keyboard); client.forget(client.touch); client.forget(client.pointer)
         wl_keyboard_release(client.keyboard)
         wl_touch_release(client.touch)
         wl_pointer_release(client.pointer)

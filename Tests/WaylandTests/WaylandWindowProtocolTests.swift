@@ -269,8 +269,8 @@ import ToolkitTesting
         let compositor = try TestCompositor()
         let (window, _) = try mapped(compositor)
         // A guard against hanging: should `run` miss the hang-up, it returns normally after 5 s and the
-        // expectation below fails instead.
-        window.core.timers.schedule(at: window.core.now + .seconds(5)) { window.close() }
+        // expectation below fails instead. Weak: the window owns its timers, and this one never fires here.
+        window.core.timers.schedule(at: window.core.now + .seconds(5)) { [weak window] in window?.close() }
         compositor.disconnectAllClients()
         var thrown: (any Error)?
         do {

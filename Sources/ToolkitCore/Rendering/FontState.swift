@@ -28,8 +28,10 @@ struct FontState {
     var placedGlyphs: [Glyph] = []
     /// How many lines were shaped (cache misses), for tests.
     private(set) var shapedLineCount = 0
-    /// HarfBuzz's buffer, reused for every run shaped.
-    var buffer: OpaquePointer?
+    /// HarfBuzz's buffer, reused for every run shaped; destroyed with the last copy of this state.
+    private var shapingBuffer: ShapingBuffer?
+    /// HarfBuzz's `hb_buffer_t`, once loaded.
+    var buffer: OpaquePointer? { shapingBuffer?.handle }
     /// Shaping's scratch arrays, kept between lines (see `TextShaping`).
     var scratchScalars: [UInt32] = []
     var scratchScripts: [hb_script_t] = []
@@ -63,10 +65,9 @@ struct FontState {
         if library != nil { return primaryFace(for: .standard) != nil }
         if attempted { return false }
         attempted = true
-        guard FcInit() != 0, let library = FontLibrary(), let buffer = hb_buffer_create(),
-              hb_buffer_allocation_successful(buffer) != 0 else { return false }
+        guard FcInit() != 0, let library = FontLibrary(), let buffer = ShapingBuffer() else { return false }
         self.library = library
-        self.buffer = buffer
+        self.shapingBuffer = buffer
         lines.reserveCapacity(FontState.maximumCachedLines)
         placements.reserveCapacity(FontState.placementCapacity)
         placedGlyphs.reserveCapacity(FontState.placementCapacity)
@@ -162,4 +163,22 @@ struct FontState {
         placements.append(placement)
         placedGlyphs.append(glyph)
     }
+}
+
+/// Owns a HarfBuzz buffer (`hb_buffer_t`) and destroys it with itself, so that a `FontState` (a value type) frees
+/// it when its last copy goes away.
+final class ShapingBuffer {
+    let handle: OpaquePointer
+
+    /// A new empty buffer; nil when HarfBuzz could not allocate it.
+    init?() {
+        guard let buffer = hb_buffer_create() else { return nil }
+        guard hb_buffer_allocation_successful(buffer) != 0 else {
+            hb_buffer_destroy(buffer)
+            return nil
+        }
+        handle = buffer
+    }
+
+    deinit { hb_buffer_destroy(handle) }
 }

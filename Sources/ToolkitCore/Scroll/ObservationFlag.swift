@@ -4,9 +4,9 @@ import Synchronization
 ///
 /// Why a separate object with an atomic: the token may be released, or `invalidate()`d, on any thread (Swift
 /// does not confine `deinit` to the actor that made the object), while the registry lives on the main actor.
-/// The only thing the token does is raise this flag; the registry reads it before every delivery and drops the
-/// entry the next time it walks its list. Nothing else is shared, so there is no data race to reason about, and
-/// the token holds neither the registry, nor the handler, nor the observed object.
+/// The token raises this flag (and then lets go of the entry it owns); the registry reads it before every
+/// delivery and drops the entry's slot the next time it walks its list. The flag is the only state both sides
+/// read, so there is no data race to reason about; the token holds neither the registry nor the observed object.
 final class ObservationFlag: Sendable {
     private let ended = Atomic<Bool>(false)
 

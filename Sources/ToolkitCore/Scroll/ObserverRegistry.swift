@@ -22,6 +22,10 @@
 /// outermost `rootDidChange` reports to it whatever differs by then, still as a consistent chain. Nothing
 /// crashes or hangs; a fight simply stops being reported for that pass.
 ///
+/// **Ownership.** The token returned by `observe` owns its entry (and so the handler); the registry refers to each
+/// entry weakly. A handler may therefore capture the observed object strongly without keeping it alive: once the
+/// token is invalidated or released, nothing but the object's own owners holds it (see `Observation`).
+///
 /// **Cost.** With no observers `rootDidChange` is one array-emptiness test. With observers it reads each key
 /// path once and, in steady state, allocates nothing: values live in each observer's typed storage (no `Any`
 /// boxes), and both queues keep their capacity between passes.
@@ -30,8 +34,13 @@ final class ObserverRegistry<Root: AnyObject> {
     /// Nested `rootDidChange` calls with a change that one pass accepts before it cuts the cascade.
     static var maximumCascadeRounds: Int { 1000 }
 
-    /// Registered observers in registration order; invalidated ones are removed when no pass runs.
-    private var entries: [any ObserverEntry<Root>] = []
+    /// A registered observer, held weakly: its token owns it.
+    private struct WeakEntry {
+        weak var entry: (any ObserverEntry<Root>)?
+    }
+
+    /// Registered observers in registration order; ended ones are removed when no pass runs.
+    private var entries: [WeakEntry] = []
     /// Deliveries to make, one slot per pending change (or `.initial` call) of the entry, from `queueHead` on.
     private var queue: [any ObserverEntry<Root>] = []
     private var queueHead = 0
@@ -53,7 +62,7 @@ final class ObserverRegistry<Root: AnyObject> {
     var isEmpty: Bool {
         var index = 0
         while index < entries.count {
-            if !entries[index].flag.isInvalidated { return false }
+            if let entry = entries[index].entry, !entry.flag.isInvalidated { return false }
             index += 1
         }
         return true
@@ -63,7 +72,8 @@ final class ObserverRegistry<Root: AnyObject> {
     ///
     /// The observer starts from the value `root` has now. With `.initial` the handler is called once with that
     /// value and no old value: before this returns, or, when called from inside a handler, right after that
-    /// handler returns (like any other delivery). The observation lasts while the returned token lives.
+    /// handler returns (like any other delivery). The observation lasts while the returned token lives; the
+    /// token owns the handler, so `handler` may capture `root` without keeping it alive after the token.
     @discardableResult
     func observe<Value: Equatable>(
         _ keyPath: KeyPath<Root, Value>,
@@ -72,10 +82,10 @@ final class ObserverRegistry<Root: AnyObject> {
         handler: @escaping @MainActor (Root, ObservedChange<Value>) -> Void
     ) -> Observation {
         let flag = ObservationFlag()
-        let token = Observation(flag: flag)
         let entry = TypedObserver(keyPath: keyPath, value: root[keyPath: keyPath], flag: flag, handler: handler)
+        let token = Observation(flag: flag, entry: entry)
         if !isDelivering { removeInvalidated() }
-        entries.append(entry)
+        entries.append(WeakEntry(entry: entry))
         if options.contains(.initial) {
             entry.queueInitial()
             queue.append(entry)
@@ -118,9 +128,9 @@ final class ObserverRegistry<Root: AnyObject> {
         // Indexing (not a for-in over a copy) so that an observer registered by a getter is read as well.
         var index = 0
         while index < entries.count {
-            let entry = entries[index]
+            let current = entries[index].entry
             index += 1
-            if entry.flag.isInvalidated { continue }
+            guard let entry = current, !entry.flag.isInvalidated else { continue }
             if entry.sample(root) {
                 queue.append(entry)
                 changed = true
@@ -152,14 +162,15 @@ final class ObserverRegistry<Root: AnyObject> {
         isCascadeCut = true
         var index = 0
         while index < entries.count {
-            entries[index].discardPending()
+            entries[index].entry?.discardPending()
             index += 1
         }
         queue.removeAll(keepingCapacity: true)
         queueHead = 0
     }
 
-    /// Drops ended observations (releasing their handlers). Only between passes: the queue is empty then.
+    /// Drops the slots of ended observations (their tokens released the handlers). Only between passes: the queue
+    /// is empty then.
     private func removeInvalidated() {
         // In-place compaction keeping order. Plain index loops on purpose, here and above: the generic
         // `contains(where:)` / `removeAll(where:)` / `for-in` run unspecialized over this generic existential
@@ -167,7 +178,7 @@ final class ObserverRegistry<Root: AnyObject> {
         var kept = 0
         var index = 0
         while index < entries.count {
-            if !entries[index].flag.isInvalidated {
+            if let entry = entries[index].entry, !entry.flag.isInvalidated {
                 if kept != index { entries.swapAt(kept, index) }
                 kept += 1
             }

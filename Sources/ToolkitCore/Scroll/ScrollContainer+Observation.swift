@@ -9,6 +9,12 @@ extension ScrollContainer {
     /// now, with no old value. The observation lasts while the returned token lives (or until
     /// `invalidate()`); the token does not keep the container alive. A handler may change the container:
     /// it is called again for that change after it returns, never recursively.
+    ///
+    /// Lifetime rule: the token owns `handler`, the container only refers to it weakly. A handler that captures
+    /// the container (or a view holding it) keeps it alive only as long as the token: once the token is
+    /// invalidated or released, the handler is released at once and the container lives or dies by its other
+    /// owners. Do not store the token in an object the handler captures strongly (that object would then keep
+    /// itself alive); the handler's first argument is the container, so it rarely needs to capture it at all.
     @discardableResult
     public func observe<Value: Equatable>(
         _ keyPath: KeyPath<ScrollContainer, Value>,
