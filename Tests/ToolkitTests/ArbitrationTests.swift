@@ -1,5 +1,6 @@
 // SCROLL.md section 2: touch arbitration between the content and the container.
 
+import TestSupport
 import Testing
 @testable import ToolkitCore
 
