@@ -60,9 +60,11 @@ let package = Package(
         .systemLibrary(name: "CGtk4", pkgConfig: "gtk4", providers: [.apt(["libgtk-4-dev"])]),
         .target(name: "CEmbedGTK", dependencies: ["CGtk4"]),
         .executableTarget(name: "EmbedGTK", dependencies: ["ToolkitCore", "CGtk4", "CEmbedGTK"]),
+        // What both test targets share (the seeded generator); not a product.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
         // libpng also decodes the PNG files the tests write.
-        .testTarget(name: "ToolkitTests", dependencies: ["ToolkitCore", "CPNG"]),
-        .testTarget(name: "WaylandTests", dependencies: ["Toolkit", "ToolkitTesting", "CWayland"]),
+        .testTarget(name: "ToolkitTests", dependencies: ["ToolkitCore", "CPNG", "TestSupport"]),
+        .testTarget(name: "WaylandTests", dependencies: ["Toolkit", "ToolkitTesting", "CWayland", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

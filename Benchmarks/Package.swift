@@ -1,7 +1,7 @@
 // swift-tools-version:6.0
 // Benchmarks for the Toolkit package, kept in their own package so that the main build stays light.
 // Build:  cd Benchmarks && swift build -c release --scratch-path .build-bench
-// Run:    .build-bench/release/toolkit-bench [frames|events|all] [--runs N] [--trace-allocs]
+// Run:    .build-bench/release/toolkit-bench [frames|events|regions|all] [--runs N] [--trace-allocs]
 import PackageDescription
 
 let package = Package(

@@ -86,7 +86,7 @@ extension TestCompositor {
     /// Waits until a client answered the ping with `serial`; throws `TestCompositorError.timeout` otherwise.
     public func waitForPong(serial: UInt32, timeout: Duration) throws {
         try perform { state in
-            if monitor.wait(until: Monitor.deadline(after: timeout), for: { state.pongs.contains(serial) }) { return }
+            if monitor.wait(until: Lock.deadline(after: timeout), for: { state.pongs.contains(serial) }) { return }
             state.lastTimeoutReason = "waitForPong: no pong for ping \(serial) within \(timeout) "
                 + "(clients: \(state.clientCount), xdg_wm_base objects: \(state.wmBases.count))"
             throw TestCompositorError.timeout

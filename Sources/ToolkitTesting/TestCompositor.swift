@@ -36,7 +36,7 @@ import Toolkit
 /// the runtime directory; nothing (fd, thread, file) outlives the object.
 public final class TestCompositor: @unchecked Sendable {
     // @unchecked: `state` and the display are only touched with `monitor` held (see DispatchThread).
-    let monitor: Monitor
+    let monitor: Lock
     let state: CompositorState
     private let display: OpaquePointer
     private let thread: DispatchThread
@@ -83,7 +83,7 @@ public final class TestCompositor: @unchecked Sendable {
             close(listenFD)
             throw abandon(.setupFailed("wl_display_add_socket_fd failed"))
         }
-        let monitor = Monitor()
+        let monitor = Lock()
         let state = CompositorState(display: display, outputSize: outputSize, capabilities: capabilities)
         let thread: DispatchThread
         do {
@@ -156,7 +156,7 @@ public final class TestCompositor: @unchecked Sendable {
     /// a configure (at once when one is mapped already). Throws `TestCompositorError.timeout` after `timeout`.
     public func waitForToplevel(timeout: Duration) throws {
         try perform { state in
-            if monitor.wait(until: Monitor.deadline(after: timeout), for: { state.hasMappedToplevel }) { return }
+            if monitor.wait(until: Lock.deadline(after: timeout), for: { state.hasMappedToplevel }) { return }
             state.lastTimeoutReason = "waitForToplevel: no xdg_toplevel mapped within \(timeout) "
                 + "(clients: \(state.clientCount), toplevels: \(state.toplevels.count), "
                 + "commits: \(state.commitCount), protocol errors: \(state.protocolErrors))"
@@ -172,7 +172,7 @@ public final class TestCompositor: @unchecked Sendable {
             state.nextWaiterID += 1
             state.commitWaiters.updateValue(nil, forKey: id)
             defer { state.commitWaiters.removeValue(forKey: id) }
-            let arrived = monitor.wait(until: Monitor.deadline(after: timeout)) {
+            let arrived = monitor.wait(until: Lock.deadline(after: timeout)) {
                 if case .some(.some) = state.commitWaiters[id] { return true }
                 return false
             }
@@ -253,7 +253,7 @@ public final class TestCompositor: @unchecked Sendable {
     public func waitForFrameCallbacks(timeout: Duration) throws {
         try perform { state in
             let batch = state.frameCallbackBatches
-            let done = monitor.wait(until: Monitor.deadline(after: timeout)) {
+            let done = monitor.wait(until: Lock.deadline(after: timeout)) {
                 state.committedFrameCallbacks.isEmpty || state.frameCallbackBatches != batch
             }
             if done { return }

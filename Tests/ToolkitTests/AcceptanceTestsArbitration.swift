@@ -10,13 +10,13 @@ import ToolkitCore
     // MARK: 2.3 the delay, at its edges
 
     @Test func contentGetsBeganExactlyAt150msWithTheDownsPositionAndTime() {
-        let s = AccScene()
-        s.window.accAdvance(5)          // the down is not at time zero
+        let s = ScrollScene()
+        s.window.advance(ms: 5)          // the down is not at time zero
         s.window.touchDown(id: 1, at: p)
-        s.window.accAdvance(149.999)
+        s.window.advance(ms: 149.999)
         #expect(s.content.calls.isEmpty)
         #expect(s.container.isTracking)
-        s.window.accAdvance(0.001)
+        s.window.advance(ms: 0.001)
         #expect(s.content.calls.map(\.kind) == [.began])
         #expect(s.content.calls.first?.location == p)
         #expect(s.content.calls.first?.timestamp == .milliseconds(5))
@@ -25,27 +25,27 @@ import ToolkitCore
     }
 
     @Test func delayFollowsContentTouchDelay() {
-        let s = AccScene()
+        let s = ScrollScene()
         s.container.contentTouchDelay = .milliseconds(40)
         s.window.touchDown(id: 1, at: p)
-        s.window.accAdvance(39)
+        s.window.advance(ms: 39)
         #expect(s.content.calls.isEmpty)
-        s.window.accAdvance(1)
+        s.window.advance(ms: 1)
         #expect(s.content.kinds == [.began])
     }
 
     // MARK: 2.4 a quick tap
 
     @Test func quickTapDeliversBeganThenEndedInTheSameTurn() {
-        let s = AccScene()
+        let s = ScrollScene()
         s.window.touchDown(id: 1, at: p)
-        s.window.accAdvance(60)
+        s.window.advance(ms: 60)
         s.window.touchUp(id: 1)
         #expect(s.content.kinds == [.began, .ended])
         #expect(s.content.calls.first?.timestamp == .zero)
         #expect(s.content.calls.first?.location == p)
         #expect(!s.container.isTracking)
-        s.window.accAdvance(500)
+        s.window.advance(ms: 500)
         #expect(s.content.kinds == [.began, .ended])
         #expect(s.delegate.milestones.isEmpty)
     }
@@ -53,54 +53,54 @@ import ToolkitCore
     // MARK: 2.2 the slop, at its edge
 
     @Test func aMoveOfExactlyTheSlopDoesNotDrag() {
-        let s = AccScene()
+        let s = ScrollScene()
         s.window.touchDown(id: 1, at: p)
-        s.window.accAdvance(16)
+        s.window.advance(ms: 16)
         s.window.touchMove(id: 1, to: Point(x: 200, y: 390))
         #expect(!s.container.isDragging)
         #expect(s.container.contentOffset == .zero)
-        s.window.accAdvance(16)
+        s.window.advance(ms: 16)
         s.window.touchMove(id: 1, to: Point(x: 206, y: 408))   // |(6, 8)| = 10, diagonal
         #expect(!s.container.isDragging)
-        s.window.accAdvance(200)
+        s.window.advance(ms: 200)
         #expect(s.content.kinds == [.began])
         #expect(s.delegate.milestones.isEmpty)
     }
 
     @Test func aMoveJustPastTheSlopDragsAndTheContentNeverHearsOfIt() {
-        let s = AccScene()
+        let s = ScrollScene()
         s.window.touchDown(id: 1, at: p)
-        s.window.accAdvance(16)
+        s.window.advance(ms: 16)
         s.window.touchMove(id: 1, to: Point(x: 200, y: 389.99))
         #expect(s.container.isDragging)
         #expect(abs(s.container.contentOffset.y - 0.01) < 1e-9)
         #expect(s.container.contentOffset.x == 0)
-        s.window.accAdvance(16)
+        s.window.advance(ms: 16)
         s.window.touchMove(id: 1, to: Point(x: 200, y: 300))
         #expect(abs(s.container.contentOffset.y - 90) < 1e-9)
-        s.window.accAdvance(300)
+        s.window.advance(ms: 300)
         s.window.touchUp(id: 1)
-        s.window.accSettle(s.container)
+        s.window.runToRest(s.container)
         #expect(s.content.calls.isEmpty)
         #expect(s.delegate.milestones.first == "willBeginDragging")
     }
 
     @Test func aFastFirstMoveScrollsOnlyByWhatExceedsTheSlop() {
-        let s = AccScene()
+        let s = ScrollScene()
         s.window.touchDown(id: 1, at: p)
-        s.window.accAdvance(8)
+        s.window.advance(ms: 8)
         s.window.touchMove(id: 1, to: Point(x: 200, y: 250))
         #expect(abs(s.container.contentOffset.y - 140) < 1e-9)
     }
 
     @Test func slopFollowsTouchSlop() {
-        let s = AccScene()
+        let s = ScrollScene()
         s.container.touchSlop = 30
         s.window.touchDown(id: 1, at: p)
-        s.window.accAdvance(16)
+        s.window.advance(ms: 16)
         s.window.touchMove(id: 1, to: Point(x: 200, y: 371))
         #expect(!s.container.isDragging)
-        s.window.accAdvance(16)
+        s.window.advance(ms: 16)
         s.window.touchMove(id: 1, to: Point(x: 200, y: 369))
         #expect(s.container.isDragging)
         #expect(abs(s.container.contentOffset.y - 1) < 1e-9)
@@ -109,21 +109,21 @@ import ToolkitCore
     // MARK: 2.1 / 2.5 without the delay, content first
 
     @Test func withoutDelayTheContentBeginsAtOnceAndIsCancelledAtTheSlop() {
-        let s = AccScene()
+        let s = ScrollScene()
         s.container.delaysContentTouches = false
         s.window.touchDown(id: 1, at: p)
         #expect(s.content.kinds == [.began])
-        s.window.accAdvance(16)
+        s.window.advance(ms: 16)
         s.window.touchMove(id: 1, to: Point(x: 200, y: 395))
         #expect(s.content.calls.map(\.kind) == [.began, .moved])
         #expect(!s.container.isDragging)
-        s.window.accAdvance(16)
+        s.window.advance(ms: 16)
         s.window.touchMove(id: 1, to: Point(x: 200, y: 389.99))
         #expect(s.content.kinds == [.began, .cancelled])
         #expect(s.container.isDragging)
         // No jump: the first delta is measured from where the slop was crossed.
         #expect(abs(s.container.contentOffset.y - 0.01) < 1e-9)
-        s.window.accAdvance(16)
+        s.window.advance(ms: 16)
         s.window.touchMove(id: 1, to: Point(x: 200, y: 380))
         #expect(abs(s.container.contentOffset.y - 10) < 1e-9)
         s.window.touchUp(id: 1)
@@ -132,9 +132,9 @@ import ToolkitCore
     }
 
     @Test func afterTheDelayAMovePastTheSlopCancelsTheContent() {
-        let s = AccScene()
+        let s = ScrollScene()
         s.window.touchDown(id: 1, at: p)
-        s.window.accAdvance(200)
+        s.window.advance(ms: 200)
         #expect(s.content.kinds == [.began])
         s.window.touchMove(id: 1, to: Point(x: 200, y: 350))
         #expect(s.content.kinds == [.began, .cancelled])
@@ -142,26 +142,26 @@ import ToolkitCore
     }
 
     @Test func withoutCanCancelTheContentKeepsTheTouchAndNothingScrolls() {
-        let s = AccScene()
+        let s = ScrollScene()
         s.container.delaysContentTouches = false
         s.container.canCancelContentTouches = false
         s.window.touchDown(id: 1, at: p)
-        s.window.accMove(1, from: p, to: Point(x: 200, y: 100), steps: 10, ms: 100)
+        s.window.moveLinearly(id: 1, from: p, to: Point(x: 200, y: 100), steps: 10, durationMS: 100)
         s.window.touchUp(id: 1)
-        s.window.accAdvance(1000)
+        s.window.advance(ms: 1000)
         #expect(s.content.kinds == [.began, .ended])
         #expect(s.content.calls.filter { $0.kind == .moved }.count == 10)
         #expect(s.container.contentOffset == .zero)
-        #expect(s.delegate.log.isEmpty)
+        #expect(s.delegate.events.isEmpty)
     }
 
     @Test func aControlIsNotCancelledByDefault() {
-        let s = AccScene()
-        let control = AccControl(frame: Rect(x: 100, y: 300, width: 200, height: 200))
+        let s = ScrollScene()
+        let control = RecordingControl(frame: Rect(x: 100, y: 300, width: 200, height: 200))
         s.content.addSubview(control)
         s.window.touchDown(id: 1, at: p)
-        s.window.accAdvance(200)
-        s.window.accMove(1, from: p, to: Point(x: 200, y: 200), steps: 5, ms: 80)
+        s.window.advance(ms: 200)
+        s.window.moveLinearly(id: 1, from: p, to: Point(x: 200, y: 200), steps: 5, durationMS: 80)
         s.window.touchUp(id: 1)
         #expect(control.kinds == [.began, .moved, .ended])
         #expect(s.container.contentOffset == .zero)
@@ -169,11 +169,11 @@ import ToolkitCore
 
     @Test func aControlTouchedAndDraggedBeforeTheDelayScrolls() {
         // Within the delay the control has not begun: the drag takes the touch and the control hears nothing.
-        let s = AccScene()
-        let control = AccControl(frame: Rect(x: 100, y: 300, width: 200, height: 200))
+        let s = ScrollScene()
+        let control = RecordingControl(frame: Rect(x: 100, y: 300, width: 200, height: 200))
         s.content.addSubview(control)
         s.window.touchDown(id: 1, at: p)
-        s.window.accMove(1, from: p, to: Point(x: 200, y: 300), steps: 5, ms: 80)
+        s.window.moveLinearly(id: 1, from: p, to: Point(x: 200, y: 300), steps: 5, durationMS: 80)
         s.window.touchUp(id: 1)
         #expect(control.kinds.isEmpty)
         #expect(s.container.contentOffset.y > 80)
@@ -183,16 +183,16 @@ import ToolkitCore
         final class Refusing: ScrollContainer {
             override func touchesShouldBegin(_ touches: [Touch], in view: View) -> Bool { false }
         }
-        let s = AccScene(container: Refusing(frame: .zero))
+        let s = ScrollScene(container: Refusing(frame: .zero))
         s.window.touchDown(id: 1, at: p)
-        s.window.accAdvance(200)
+        s.window.advance(ms: 200)
         s.window.touchUp(id: 1)
         s.window.touchDown(id: 2, at: p)
         s.window.touchUp(id: 2)
         #expect(s.content.calls.isEmpty)
         // The container still scrolls.
         s.window.touchDown(id: 3, at: p)
-        s.window.accMove(3, from: p, to: Point(x: 200, y: 300), steps: 5, ms: 100)
+        s.window.moveLinearly(id: 3, from: p, to: Point(x: 200, y: 300), steps: 5, durationMS: 100)
         #expect(s.container.isDragging)
     }
 
@@ -200,10 +200,10 @@ import ToolkitCore
         final class Keeping: ScrollContainer {
             override func touchesShouldCancel(in view: View) -> Bool { false }
         }
-        let s = AccScene(container: Keeping(frame: .zero))
+        let s = ScrollScene(container: Keeping(frame: .zero))
         s.window.touchDown(id: 1, at: p)
-        s.window.accAdvance(200)
-        s.window.accMove(1, from: p, to: Point(x: 200, y: 200), steps: 5, ms: 80)
+        s.window.advance(ms: 200)
+        s.window.moveLinearly(id: 1, from: p, to: Point(x: 200, y: 200), steps: 5, durationMS: 80)
         s.window.touchUp(id: 1)
         #expect(s.content.kinds == [.began, .ended])
         #expect(s.container.contentOffset == .zero)
@@ -218,12 +218,12 @@ import ToolkitCore
             }
         }
         let c = Asking(frame: .zero)
-        let s = AccScene(container: c)
-        let control = AccControl(frame: Rect(x: 100, y: 300, width: 200, height: 200))
+        let s = ScrollScene(container: c)
+        let control = RecordingControl(frame: Rect(x: 100, y: 300, width: 200, height: 200))
         s.content.addSubview(control)
         s.window.touchDown(id: 1, at: p)
-        s.window.accAdvance(200)
-        s.window.accMove(1, from: p, to: Point(x: 200, y: 200), steps: 5, ms: 80)
+        s.window.advance(ms: 200)
+        s.window.moveLinearly(id: 1, from: p, to: Point(x: 200, y: 200), steps: 5, durationMS: 80)
         #expect(c.asked.contains(ObjectIdentifier(control)))
         #expect(control.kinds == [.began, .cancelled])
         #expect(s.container.isDragging)
@@ -232,13 +232,13 @@ import ToolkitCore
     // MARK: 2.6 the axis gate
 
     @Test func aDragAlongAnAxisTheContainerCannotScrollGoesToTheContent() {
-        let s = AccScene()   // 400 wide content in a 400 wide container: vertical only
+        let s = ScrollScene()   // 400 wide content in a 400 wide container: vertical only
         s.window.touchDown(id: 1, at: p)
-        s.window.accMove(1, from: p, to: Point(x: 300, y: 395), steps: 5, ms: 50)
+        s.window.moveLinearly(id: 1, from: p, to: Point(x: 300, y: 395), steps: 5, durationMS: 50)
         #expect(!s.container.isDragging)
         #expect(s.content.kinds == [.began])
         // The decision is taken: later vertical motion does not scroll this sequence.
-        s.window.accMove(1, from: Point(x: 300, y: 395), to: Point(x: 300, y: 100), steps: 5, ms: 50)
+        s.window.moveLinearly(id: 1, from: Point(x: 300, y: 395), to: Point(x: 300, y: 100), steps: 5, durationMS: 50)
         s.window.touchUp(id: 1)
         #expect(s.container.contentOffset == .zero)
         #expect(s.content.kinds == [.began, .ended])
@@ -248,48 +248,48 @@ import ToolkitCore
     // MARK: 2.8 catching a motion
 
     @Test func aTapThatStopsAFlingIsNotDeliveredAndTheContentStaysStill() {
-        let s = AccScene()
-        s.window.accFling(from: Point(x: 200, y: 600), to: Point(x: 200, y: 300), steps: 4, ms: 50)
-        s.window.accAdvance(100)
+        let s = ScrollScene()
+        s.window.fling(from: Point(x: 200, y: 600), to: Point(x: 200, y: 300), steps: 4, durationMS: 50)
+        s.window.advance(ms: 100)
         #expect(s.container.isDecelerating)
         s.window.touchDown(id: 2, at: p)
         let caught = s.container.contentOffset
         #expect(!s.container.isDecelerating)
         #expect(s.container.isTracking)
         #expect(!s.container.isDragging)
-        s.window.accAdvance(300)       // longer than the delay
+        s.window.advance(ms: 300)       // longer than the delay
         #expect(s.container.contentOffset == caught)
         s.window.touchUp(id: 2)
-        s.window.accAdvance(1000)
+        s.window.advance(ms: 1000)
         #expect(s.content.calls.isEmpty)
         #expect(s.container.contentOffset == caught)
         #expect(!s.container.isTracking)
     }
 
     @Test func aTapThatStopsASpringBackIsNotDeliveredAndTheContentStillRests() {
-        let s = AccScene()
+        let s = ScrollScene()
         s.window.touchDown(id: 1, at: p)
-        s.window.accMove(1, from: p, to: Point(x: 200, y: 700), steps: 10, ms: 200)
-        s.window.accAdvance(60)
+        s.window.moveLinearly(id: 1, from: p, to: Point(x: 200, y: 700), steps: 10, durationMS: 200)
+        s.window.advance(ms: 60)
         s.window.touchUp(id: 1)
-        s.window.accAdvance(50)
+        s.window.advance(ms: 50)
         #expect(s.container.contentOffset.y < -1)
         s.window.touchDown(id: 2, at: p)
-        s.window.accAdvance(30)
+        s.window.advance(ms: 30)
         s.window.touchUp(id: 2)
-        s.window.accSettle(s.container)
-        s.window.accAdvance(600)
+        s.window.runToRest(s.container)
+        s.window.advance(ms: 600)
         #expect(s.content.calls.isEmpty)
         #expect(s.container.contentOffset.y == 0)
     }
 
     @Test func aCaughtFlingCanBeDraggedOnWithoutAJump() {
-        let s = AccScene()
-        s.window.accFling(from: Point(x: 200, y: 600), to: Point(x: 200, y: 300), steps: 4, ms: 50)
-        s.window.accAdvance(100)
+        let s = ScrollScene()
+        s.window.fling(from: Point(x: 200, y: 600), to: Point(x: 200, y: 300), steps: 4, durationMS: 50)
+        s.window.advance(ms: 100)
         s.window.touchDown(id: 2, at: p)
         let caught = s.container.contentOffset.y
-        s.window.accAdvance(16)
+        s.window.advance(ms: 16)
         s.window.touchMove(id: 2, to: Point(x: 200, y: 380))
         #expect(s.container.isDragging)
         #expect(abs(s.container.contentOffset.y - (caught + 10)) < 1e-9)
@@ -299,7 +299,7 @@ import ToolkitCore
     // MARK: 2.9 every touch ends once
 
     @Test func compositorCancelEndsEveryContentTouchOnce() {
-        let s = AccScene()
+        let s = ScrollScene()
         s.container.delaysContentTouches = false
         s.window.touchDown(id: 1, at: p)
         s.window.touchDown(id: 2, at: Point(x: 100, y: 100))
@@ -315,46 +315,46 @@ import ToolkitCore
     }
 
     @Test func compositorCancelWhilePendingDeliversNothing() {
-        let s = AccScene()
+        let s = ScrollScene()
         s.window.touchDown(id: 1, at: p)
-        s.window.accAdvance(50)
+        s.window.advance(ms: 50)
         s.window.touchCancel()
-        s.window.accAdvance(500)
+        s.window.advance(ms: 500)
         s.window.touchUp(id: 1)
         #expect(s.content.calls.isEmpty)
         #expect(!s.container.isTracking)
     }
 
     @Test func compositorCancelMidDragSettlesInsideTheRange() {
-        let s = AccScene()
+        let s = ScrollScene()
         s.window.touchDown(id: 1, at: p)
-        s.window.accMove(1, from: p, to: Point(x: 200, y: 700), steps: 10, ms: 160)
+        s.window.moveLinearly(id: 1, from: p, to: Point(x: 200, y: 700), steps: 10, durationMS: 160)
         #expect(s.container.contentOffset.y < 0)
         s.window.touchCancel()
         #expect(!s.container.isDragging)
         #expect(!s.container.isTracking)
-        s.window.accSettle(s.container)
-        s.window.accAdvance(700)
+        s.window.runToRest(s.container)
+        s.window.advance(ms: 700)
         #expect(s.container.contentOffset == .zero)
         #expect(s.content.calls.isEmpty)
     }
 
     @Test func compositorCancelMidDecelerationLeavesTheFlingToRestInRange() {
-        let s = AccScene()
-        s.window.accFling(from: Point(x: 200, y: 600), to: Point(x: 200, y: 100), steps: 4, ms: 40)
-        s.window.accAdvance(100)
+        let s = ScrollScene()
+        s.window.fling(from: Point(x: 200, y: 600), to: Point(x: 200, y: 100), steps: 4, durationMS: 40)
+        s.window.advance(ms: 100)
         #expect(s.container.isDecelerating)
         s.window.touchCancel()
-        s.window.accSettle(s.container)
+        s.window.runToRest(s.container)
         #expect(!s.container.isDecelerating)
         let y = s.container.contentOffset.y
         #expect(y >= 0 && y <= 3200)
-        s.window.accAdvance(1000)
+        s.window.advance(ms: 1000)
         #expect(s.container.contentOffset.y == y)
     }
 
     @Test func aViewRemovedWhileTrackingIsCancelledOnce() {
-        let s = AccScene()
+        let s = ScrollScene()
         s.container.delaysContentTouches = false
         s.window.touchDown(id: 1, at: p)
         s.content.removeFromSuperview()
@@ -366,18 +366,18 @@ import ToolkitCore
     }
 
     @Test func aViewRemovedWhilePendingNeverBegins() {
-        let s = AccScene()
+        let s = ScrollScene()
         s.window.touchDown(id: 1, at: p)
         s.content.removeFromSuperview()
-        s.window.accAdvance(300)
+        s.window.advance(ms: 300)
         s.window.touchUp(id: 1)
         #expect(s.content.calls.isEmpty)
     }
 
     @Test func theContainerRemovedMidDragStopsWithoutCrashing() {
-        let s = AccScene()
+        let s = ScrollScene()
         s.window.touchDown(id: 1, at: p)
-        s.window.accMove(1, from: p, to: Point(x: 200, y: 300), steps: 5, ms: 80)
+        s.window.moveLinearly(id: 1, from: p, to: Point(x: 200, y: 300), steps: 5, durationMS: 80)
         #expect(s.container.isDragging)
         s.container.removeFromSuperview()
         #expect(!s.container.isDragging)
@@ -385,7 +385,7 @@ import ToolkitCore
         let y = s.container.contentOffset.y
         s.window.touchMove(id: 1, to: Point(x: 200, y: 100))
         s.window.touchUp(id: 1)
-        s.window.accAdvance(1000)
+        s.window.advance(ms: 1000)
         #expect(s.container.contentOffset.y == y)
         #expect(s.content.calls.isEmpty)
         // Its delegate heard the drag end, and nothing is left running.
@@ -394,144 +394,118 @@ import ToolkitCore
     }
 
     @Test func theContainerRemovedMidDecelerationStops() {
-        let s = AccScene()
-        s.window.accFling(from: Point(x: 200, y: 600), to: Point(x: 200, y: 300), steps: 4, ms: 50)
-        s.window.accAdvance(50)
+        let s = ScrollScene()
+        s.window.fling(from: Point(x: 200, y: 600), to: Point(x: 200, y: 300), steps: 4, durationMS: 50)
+        s.window.advance(ms: 50)
         s.container.removeFromSuperview()
         #expect(!s.container.isDecelerating)
         let y = s.container.contentOffset.y
-        s.window.accAdvance(1000)
+        s.window.advance(ms: 1000)
         #expect(s.container.contentOffset.y == y)
     }
 
     // MARK: 2.7 nested containers
 
-    /// A horizontal pager of three pages, each a vertical list with a probe.
-    @MainActor
-    struct Nested {
-        let window = HeadlessWindow(size: Size(width: 400, height: 800))
-        let pager = ScrollContainer(frame: Rect(x: 0, y: 0, width: 400, height: 800))
-        var lists: [ScrollContainer] = []
-        var probes: [AccProbe] = []
-        let pagerDelegate = AccDelegate()
-
-        init() {
-            pager.isPagingEnabled = true
-            pager.contentSize = Size(width: 1200, height: 800)
-            pager.delegate = pagerDelegate
-            for i in 0..<3 {
-                let list = ScrollContainer(frame: Rect(x: Double(i) * 400, y: 0, width: 400, height: 800))
-                list.contentSize = Size(width: 400, height: 4000)
-                let probe = AccProbe(frame: Rect(x: 0, y: 0, width: 400, height: 4000))
-                list.addSubview(probe)
-                pager.addSubview(list)
-                lists.append(list)
-                probes.append(probe)
-            }
-            window.rootView.addSubview(pager)
-        }
-    }
-
     @Test func nestedVerticalDragScrollsTheListOnly() {
-        let n = Nested()
+        let n = NestedScene(rowsPerList: 1)
         n.window.touchDown(id: 1, at: p)
-        n.window.accMove(1, from: p, to: Point(x: 230, y: 200), steps: 10, ms: 200)
+        n.window.moveLinearly(id: 1, from: p, to: Point(x: 230, y: 200), steps: 10, durationMS: 200)
         #expect(n.lists[0].isDragging)
         #expect(!n.pager.isDragging)
         #expect(n.pager.contentOffset == .zero)
-        n.window.accAdvance(60)
+        n.window.advance(ms: 60)
         n.window.touchUp(id: 1)
-        n.window.accAdvance(1000)
+        n.window.advance(ms: 1000)
         #expect(n.pager.contentOffset == .zero)
         #expect(abs(n.lists[0].contentOffset.y - 190) < 1)
         #expect(n.lists[0].contentOffset.x == 0)
-        #expect(n.probes[0].calls.isEmpty)
-        #expect(n.pagerDelegate.log.isEmpty)
+        #expect(n.rows[0][0].calls.isEmpty)
+        #expect(n.pagerDelegate.events.isEmpty)
     }
 
     @Test func nestedHorizontalDragPagesAndTheListNeverMoves() {
-        let n = Nested()
+        let n = NestedScene(rowsPerList: 1)
         n.window.touchDown(id: 1, at: Point(x: 350, y: 400))
-        n.window.accMove(1, from: Point(x: 350, y: 400), to: Point(x: 100, y: 440), steps: 10, ms: 300)
+        n.window.moveLinearly(id: 1, from: Point(x: 350, y: 400), to: Point(x: 100, y: 440), steps: 10, durationMS: 300)
         #expect(n.pager.isDragging)
         #expect(!n.lists[0].isDragging)
-        n.window.accAdvance(60)
+        n.window.advance(ms: 60)
         n.window.touchUp(id: 1)
-        n.window.accSettle(n.pager)
+        n.window.runToRest(n.pager)
         #expect(n.pager.contentOffset == Point(x: 400, y: 0))
         #expect(n.pager.currentPage == PageIndex(column: 1, row: 0))
         for list in n.lists { #expect(list.contentOffset == .zero) }
-        #expect(n.probes[0].calls.isEmpty)
+        #expect(n.rows[0][0].calls.isEmpty)
     }
 
     @Test func nestedFastVerticalFlickScrollsTheListAndNeverThePager() {
-        let n = Nested()
+        let n = NestedScene(rowsPerList: 1)
         var pagerMoved = false
         let token = n.pager.observe(\.contentOffset) { _, _ in pagerMoved = true }
         // 300 pt in 4 events over 50 ms, with some sideways wobble (60 pt).
-        n.window.accFling(from: Point(x: 200, y: 600), to: Point(x: 260, y: 300), steps: 4, ms: 50)
+        n.window.fling(from: Point(x: 200, y: 600), to: Point(x: 260, y: 300), steps: 4, durationMS: 50)
         #expect(n.lists[0].isDecelerating)
-        n.window.accSettle(n.lists[0])
+        n.window.runToRest(n.lists[0])
         #expect(!pagerMoved)
         #expect(n.lists[0].contentOffset.y > 1000)
         #expect(n.lists[0].contentOffset.x == 0)
-        #expect(n.probes[0].calls.isEmpty)
+        #expect(n.rows[0][0].calls.isEmpty)
         token.invalidate()
     }
 
     @Test func nestedFastHorizontalFlickTurnsOnePageAndNeverMovesTheList() {
-        let n = Nested()
+        let n = NestedScene(rowsPerList: 1)
         var listMoved = false
         let token = n.lists[0].observe(\.contentOffset) { _, _ in listMoved = true }
-        n.window.accFling(from: Point(x: 300, y: 400), to: Point(x: 0, y: 340), steps: 4, ms: 50)
-        n.window.accSettle(n.pager)
+        n.window.fling(from: Point(x: 300, y: 400), to: Point(x: 0, y: 340), steps: 4, durationMS: 50)
+        n.window.runToRest(n.pager)
         #expect(n.pager.contentOffset == Point(x: 400, y: 0))
         #expect(!listMoved)
-        #expect(n.probes[0].calls.isEmpty)
+        #expect(n.rows[0][0].calls.isEmpty)
         token.invalidate()
     }
 
     @Test func nestedVerticalFlickWhileThePagerSnapsStillScrollsTheList() {
-        let n = Nested()
-        n.window.accFling(from: Point(x: 300, y: 400), to: Point(x: 100, y: 400), steps: 4, ms: 50)
-        n.window.accAdvance(50)
+        let n = NestedScene(rowsPerList: 1)
+        n.window.fling(from: Point(x: 300, y: 400), to: Point(x: 100, y: 400), steps: 4, durationMS: 50)
+        n.window.advance(ms: 50)
         #expect(n.pager.isDecelerating)
         // A vertical flick: 50 ms into its snap toward page 1 the pager shows content x 200 + about 290, page 1's
         // list, which takes the flick.
         let spot = Point(x: 200, y: 600)
-        n.window.accFling(2, from: spot, to: Point(x: 200, y: 300), steps: 4, ms: 50)
+        n.window.fling(id: 2, from: spot, to: Point(x: 200, y: 300), steps: 4, durationMS: 50)
         let scrolled = n.lists.filter { $0.contentOffset.y > 50 }
         #expect(scrolled.count == 1)
         #expect(scrolled.first === n.lists[1])
-        n.window.accSettle(n.pager)
-        for list in n.lists { n.window.accSettle(list) }
+        n.window.runToRest(n.pager)
+        for list in n.lists { n.window.runToRest(list) }
         // The pager still rests on a page.
         #expect(n.pager.contentOffset.x == 400)
         #expect(n.pager.contentOffset.y == 0)
-        for probe in n.probes { #expect(probe.calls.isEmpty) }
+        for probe in n.allRows { #expect(probe.calls.isEmpty) }
     }
 
     @Test func nestedHorizontalFlickDuringAListFlingPagesAndStopsTheList() {
-        let n = Nested()
-        n.window.accFling(from: Point(x: 200, y: 700), to: Point(x: 200, y: 400), steps: 4, ms: 50)
-        n.window.accAdvance(100)
+        let n = NestedScene(rowsPerList: 1)
+        n.window.fling(from: Point(x: 200, y: 700), to: Point(x: 200, y: 400), steps: 4, durationMS: 50)
+        n.window.advance(ms: 100)
         #expect(n.lists[0].isDecelerating)
-        n.window.accFling(2, from: Point(x: 300, y: 400), to: Point(x: 100, y: 410), steps: 4, ms: 50)
+        n.window.fling(id: 2, from: Point(x: 300, y: 400), to: Point(x: 100, y: 410), steps: 4, durationMS: 50)
         let caught = n.lists[0].contentOffset
-        n.window.accSettle(n.pager)
-        n.window.accAdvance(600)
+        n.window.runToRest(n.pager)
+        n.window.advance(ms: 600)
         #expect(n.pager.contentOffset == Point(x: 400, y: 0))
         #expect(n.lists[0].contentOffset == caught)
         #expect(!n.lists[0].isDecelerating)
-        for probe in n.probes { #expect(probe.calls.isEmpty) }
+        for probe in n.allRows { #expect(probe.calls.isEmpty) }
     }
 
     @Test func nestedTapReachesTheListContentAfterTheDelayOnce() {
-        let n = Nested()
+        let n = NestedScene(rowsPerList: 1)
         n.window.touchDown(id: 1, at: p)
-        n.window.accAdvance(150)
-        #expect(n.probes[0].kinds == [.began])
+        n.window.advance(ms: 150)
+        #expect(n.rows[0][0].kinds == [.began])
         n.window.touchUp(id: 1)
-        #expect(n.probes[0].kinds == [.began, .ended])
+        #expect(n.rows[0][0].kinds == [.began, .ended])
     }
 }

@@ -14,51 +14,51 @@ import ToolkitCore
     }
 
     @Test func nonFiniteTouchCoordinatesAreDropped() {
-        let s = AccScene()
+        let s = ScrollScene()
         s.window.touchDown(id: 1, at: Point(x: .nan, y: 10))
         s.window.touchDown(id: 2, at: Point(x: 10, y: .infinity))
         #expect(!s.container.isTracking)
-        s.window.accAdvance(300)
+        s.window.advance(ms: 300)
         s.window.touchUp(id: 1)
         s.window.touchUp(id: 2)
         #expect(s.content.calls.isEmpty)
         // Mid-drag, a non-finite move changes nothing; the drag goes on.
         s.window.touchDown(id: 3, at: p)
-        s.window.accMove(3, from: p, to: Point(x: 200, y: 300), steps: 5, ms: 80)
+        s.window.moveLinearly(id: 3, from: p, to: Point(x: 200, y: 300), steps: 5, durationMS: 80)
         let y = s.container.contentOffset.y
         s.window.touchMove(id: 3, to: Point(x: .nan, y: .nan))
         s.window.touchMove(id: 3, to: Point(x: 200, y: -.infinity))
         #expect(s.container.contentOffset.y == y)
-        s.window.accAdvance(16)
+        s.window.advance(ms: 16)
         s.window.touchMove(id: 3, to: Point(x: 200, y: 290))
         #expect(abs(s.container.contentOffset.y - (y + 10)) < 1e-9)
         s.window.touchUp(id: 3)
-        s.window.accSettle(s.container)
+        s.window.runToRest(s.container)
         #expect(s.container.contentOffset.y.isFinite)
     }
 
     @Test func movesAndUpsForUnknownIdsAreIgnored() {
-        let s = AccScene()
+        let s = ScrollScene()
         s.window.touchMove(id: 9, to: p)
         s.window.touchUp(id: 9)
         s.window.touchDown(id: 1, at: p)
         s.window.touchMove(id: 2, to: Point(x: 200, y: 100))
         s.window.touchUp(id: 2)
         #expect(!s.container.isDragging)
-        s.window.accAdvance(150)
+        s.window.advance(ms: 150)
         s.window.touchUp(id: 1)
         #expect(s.content.kinds == [.began, .ended])
     }
 
     @Test func aSecondDownForTheSameIdIsUpThenDown() {
-        let s = AccScene()
+        let s = ScrollScene()
         s.window.touchDown(id: 1, at: p)
-        s.window.accAdvance(50)
+        s.window.advance(ms: 50)
         s.window.touchDown(id: 1, at: Point(x: 100, y: 100))
         // The first sequence was a quick tap.
         #expect(s.content.kinds == [.began, .ended])
         #expect(s.content.calls.first?.location == p)
-        s.window.accAdvance(150)
+        s.window.advance(ms: 150)
         #expect(s.content.kinds == [.began, .ended, .began])
         #expect(s.content.calls.last?.location == Point(x: 100, y: 100))
         s.window.touchUp(id: 1)
@@ -67,49 +67,49 @@ import ToolkitCore
     }
 
     @Test func aSecondDownForTheSameIdMidDragEndsTheDrag() {
-        let s = AccScene()
+        let s = ScrollScene()
         s.window.touchDown(id: 1, at: p)
-        s.window.accMove(1, from: p, to: Point(x: 200, y: 300), steps: 5, ms: 80)
+        s.window.moveLinearly(id: 1, from: p, to: Point(x: 200, y: 300), steps: 5, durationMS: 80)
         #expect(s.container.isDragging)
-        s.window.accAdvance(100)
+        s.window.advance(ms: 100)
         s.window.touchDown(id: 1, at: Point(x: 200, y: 600))
         #expect(!s.container.isDragging)
         #expect(s.delegate.milestones.contains("didEndDragging(false)"))
-        s.window.accAdvance(10)
+        s.window.advance(ms: 10)
         s.window.touchUp(id: 1)
         #expect(s.content.grammarHolds)
         #expect(s.content.kinds == [.began, .ended])   // the new down was a quick tap
     }
 
     @Test func eventsAfterACancelAreTolerated() {
-        let s = AccScene()
+        let s = ScrollScene()
         s.window.touchDown(id: 1, at: p)
-        s.window.accMove(1, from: p, to: Point(x: 200, y: 300), steps: 5, ms: 80)
+        s.window.moveLinearly(id: 1, from: p, to: Point(x: 200, y: 300), steps: 5, durationMS: 80)
         s.window.touchCancel()
         s.window.touchMove(id: 1, to: Point(x: 200, y: 100))
         s.window.touchUp(id: 1)
         s.window.touchCancel()
-        s.window.accSettle(s.container)
+        s.window.runToRest(s.container)
         #expect(s.content.calls.isEmpty)
         // The next sequence works as usual.
         s.window.touchDown(id: 1, at: p)
-        s.window.accAdvance(30)
+        s.window.advance(ms: 30)
         s.window.touchUp(id: 1)
         #expect(s.content.kinds == [.began, .ended])
     }
 
     @Test func aContainerShrunkToZeroMidDragStaysFinite() {
-        let s = AccScene()
+        let s = ScrollScene()
         s.container.isPagingEnabled = true
         var finite = true
         let token = watchFinite(s.container) { if !$0 { finite = false } }
         s.window.touchDown(id: 1, at: p)
-        s.window.accMove(1, from: p, to: Point(x: 200, y: 300), steps: 5, ms: 80)
+        s.window.moveLinearly(id: 1, from: p, to: Point(x: 200, y: 300), steps: 5, durationMS: 80)
         s.container.frame = Rect(x: 0, y: 0, width: 0, height: 0)
-        s.window.accMove(1, from: Point(x: 200, y: 300), to: Point(x: 200, y: 700), steps: 4, ms: 40)
+        s.window.moveLinearly(id: 1, from: Point(x: 200, y: 300), to: Point(x: 200, y: 700), steps: 4, durationMS: 40)
         s.window.touchUp(id: 1)
-        s.window.accSettle(s.container)
-        s.window.accAdvance(1000)
+        s.window.runToRest(s.container)
+        s.window.advance(ms: 1000)
         #expect(finite)
         #expect(s.container.contentOffset.isFinite)
         #expect(!s.container.isDecelerating)
@@ -125,12 +125,12 @@ import ToolkitCore
         c.isPagingEnabled = true
         window.rootView.addSubview(c)
         c.setContentOffset(Point(x: 50, y: 50), animated: true)
-        window.accAdvance(500)
+        window.advance(ms: 500)
         // A zero-size container has no page size (a bounds dimension below 1 pt means no paging): the animation
         // rests at the requested offset, inside the range 0...100.
         #expect(c.contentOffset == Point(x: 50, y: 50))
         c.scrollRectToVisible(Rect(x: 0, y: 0, width: 10, height: 10), animated: true)
-        window.accAdvance(500)
+        window.advance(ms: 500)
         #expect(c.contentOffset.isFinite)
         _ = c.currentPage
         window.touchDown(id: 1, at: .zero)
@@ -144,16 +144,16 @@ import ToolkitCore
         c.contentSize = Size(width: 100, height: 1000)
         window.rootView.addSubview(c)
         window.touchDown(id: 1, at: Point(x: 10, y: 10))
-        window.accMove(1, from: Point(x: 10, y: 10), to: Point(x: 10, y: -200), steps: 4, ms: 40)
+        window.moveLinearly(id: 1, from: Point(x: 10, y: 10), to: Point(x: 10, y: -200), steps: 4, durationMS: 40)
         window.touchUp(id: 1)
-        window.accAdvance(3000)
+        window.advance(ms: 3000)
         #expect(c.contentOffset.isFinite)
         let image = window.render()
         #expect(image.width == 0 && image.height == 0)
     }
 
     @Test func negativeAndNonFiniteGeometryIsCleaned() {
-        let s = AccScene()
+        let s = ScrollScene()
         s.container.contentSize = Size(width: -100, height: .nan)
         #expect(s.container.contentSize.width >= 0 && s.container.contentSize.height >= 0)
         s.container.contentInset = EdgeInsets(top: .infinity, left: .nan, bottom: -.infinity, right: 0)
@@ -162,20 +162,20 @@ import ToolkitCore
         #expect(s.container.contentOffset == .zero)
         s.container.setContentOffset(Point(x: 0, y: .infinity), animated: true)
         s.container.scrollRectToVisible(Rect(x: .nan, y: 0, width: 10, height: 10), animated: true)
-        s.window.accAdvance(500)
+        s.window.advance(ms: 500)
         #expect(s.container.contentOffset == .zero)
         s.container.alwaysBounceVertical = true
-        s.window.accFling(from: p, to: Point(x: 200, y: 100), steps: 4, ms: 40)
-        s.window.accSettle(s.container)
+        s.window.fling(from: p, to: Point(x: 200, y: 100), steps: 4, durationMS: 40)
+        s.window.runToRest(s.container)
         #expect(s.container.contentOffset == .zero)
     }
 
     @Test func aNegativeContainerSizeNeverMakesNonFiniteOffsets() {
-        let s = AccScene()
+        let s = ScrollScene()
         s.container.frame = Rect(x: 0, y: 0, width: -400, height: -800)
         s.container.isPagingEnabled = true
         s.container.setContentOffset(Point(x: 0, y: 300), animated: true)
-        s.window.accAdvance(500)
+        s.window.advance(ms: 500)
         #expect(s.container.contentOffset.isFinite)
         s.container.scrollRectToVisible(Rect(x: 0, y: 1000, width: 10, height: 10), animated: false)
         #expect(s.container.contentOffset.isFinite)
@@ -183,12 +183,12 @@ import ToolkitCore
 
     @Test func outOfRangeDecelerationRatesAreClampedAndStillComeToRest() {
         for raw in [0.0, 1.0, 1.5, -1.0, Double.nan, Double.infinity, -Double.infinity] {
-            let s = AccScene()
+            let s = ScrollScene()
             s.container.decelerationRate = DecelerationRate(rawValue: raw)
             var finite = true
             let token = watchFinite(s.container) { if !$0 { finite = false } }
-            s.window.accFling(from: p, to: Point(x: 200, y: 100), steps: 4, ms: 40)
-            s.window.accSettle(s.container, limitMS: 30_000)
+            s.window.fling(from: p, to: Point(x: 200, y: 100), steps: 4, durationMS: 40)
+            s.window.runToRest(s.container, limitMS: 30_000)
             #expect(finite, "rate \(raw)")
             #expect(!s.container.isDecelerating, "rate \(raw)")
             let y = s.container.contentOffset.y
@@ -198,13 +198,13 @@ import ToolkitCore
     }
 
     @Test func badTouchSettingsAreClamped() {
-        let s = AccScene()
+        let s = ScrollScene()
         s.container.touchSlop = -5
         s.container.minimumNumberOfTouches = 0
         s.container.maximumNumberOfTouches = -3
         s.container.contentTouchDelay = .milliseconds(-100)
         s.window.touchDown(id: 1, at: p)
-        s.window.accAdvance(16)
+        s.window.advance(ms: 16)
         s.window.touchMove(id: 1, to: Point(x: 200, y: 399))
         // Slop counted as zero: the 1 pt move drags (one finger still drags). A zero delay gave the content
         // the touch at the first timer dispatch: the drag cancels it.
@@ -213,7 +213,7 @@ import ToolkitCore
         #expect(s.content.kinds == [.began, .cancelled])
         s.container.touchSlop = .nan
         s.window.touchDown(id: 2, at: p)
-        s.window.accAdvance(16)
+        s.window.advance(ms: 16)
         s.window.touchMove(id: 2, to: Point(x: 200, y: 398))
         #expect(s.container.isDragging)
         s.window.touchUp(id: 2)
@@ -222,14 +222,14 @@ import ToolkitCore
     @Test func badPageSizesMeanNoPagingOnThatAxis() {
         for size in [Size(width: .nan, height: .nan), Size(width: -400, height: -1),
                      Size(width: .infinity, height: .infinity)] {
-            let s = AccScene(content: Size(width: 1200, height: 800))
+            let s = ScrollScene(contentSize: Size(width: 1200, height: 800))
             s.container.isPagingEnabled = true
             s.container.pageSize = size
             s.window.touchDown(id: 1, at: Point(x: 300, y: 400))
-            s.window.accMove(1, from: Point(x: 300, y: 400), to: Point(x: 150, y: 400), steps: 10, ms: 200)
-            s.window.accAdvance(60)
+            s.window.moveLinearly(id: 1, from: Point(x: 300, y: 400), to: Point(x: 150, y: 400), steps: 10, durationMS: 200)
+            s.window.advance(ms: 60)
             s.window.touchUp(id: 1)
-            s.window.accSettle(s.container)
+            s.window.runToRest(s.container)
             #expect(s.container.contentOffset.isFinite)
             // No paging: the drag moved the content 150 pt less the 10 pt slop, and the finger then rested 60 ms
             // (more than 0.04 s: zero velocity), so it stays there.
@@ -238,38 +238,38 @@ import ToolkitCore
     }
 
     @Test func absurdlyFarMovesStayFinite() {
-        let s = AccScene()
+        let s = ScrollScene()
         s.window.touchDown(id: 1, at: p)
-        s.window.accAdvance(16)
+        s.window.advance(ms: 16)
         s.window.touchMove(id: 1, to: Point(x: 200, y: 1e12))
         #expect(s.container.contentOffset.isFinite)
         #expect(s.container.contentOffset.y >= -800)
-        s.window.accAdvance(16)
+        s.window.advance(ms: 16)
         s.window.touchMove(id: 1, to: Point(x: 200, y: -1e15))
         #expect(s.container.contentOffset.isFinite)
         #expect(s.container.contentOffset.y <= 3200 + 800)
         s.window.touchUp(id: 1)
-        #expect(s.delegate.velocities.first.map { abs($0.y) <= 8000 } == true)
-        s.window.accSettle(s.container)
+        #expect(s.delegate.releaseVelocities.first.map { abs($0.y) <= 8000 } == true)
+        s.window.runToRest(s.container)
         // Released far past the end while moving that way: the content springs back to the end of the range.
         #expect(s.container.contentOffset.y == 3200)
     }
 
     @Test func aContainerMovedBetweenWindowsMidDragIsReset() {
-        let s = AccScene()
+        let s = ScrollScene()
         let other = HeadlessWindow(size: Size(width: 400, height: 800))
         s.window.touchDown(id: 1, at: p)
-        s.window.accMove(1, from: p, to: Point(x: 200, y: 300), steps: 5, ms: 80)
+        s.window.moveLinearly(id: 1, from: p, to: Point(x: 200, y: 300), steps: 5, durationMS: 80)
         other.rootView.addSubview(s.container)
         #expect(!s.container.isDragging && !s.container.isTracking)
         s.window.touchMove(id: 1, to: Point(x: 200, y: 100))
         s.window.touchUp(id: 1)
         // It works in its new window.
         other.touchDown(id: 1, at: p)
-        other.accMove(1, from: p, to: Point(x: 200, y: 300), steps: 5, ms: 80)
+        other.moveLinearly(id: 1, from: p, to: Point(x: 200, y: 300), steps: 5, durationMS: 80)
         #expect(s.container.isDragging)
         other.touchUp(id: 1)
-        other.accSettle(s.container)
+        other.runToRest(s.container)
         #expect(s.content.calls.isEmpty)
     }
 }

@@ -8,82 +8,82 @@ import ToolkitCore
     let p = Point(x: 200, y: 600)
 
     @Test func delegateOrderForADragAndFling() {
-        let s = AccScene()
-        s.window.accFling(from: p, to: Point(x: 200, y: 300), steps: 4, ms: 50)
-        s.window.accSettle(s.container)
-        s.window.accAdvance(1000)
-        #expect(s.delegate.log == ["willBeginDragging", "didScroll", "willEndDragging", "didEndDragging(true)",
+        let s = ScrollScene()
+        s.window.fling(from: p, to: Point(x: 200, y: 300), steps: 4, durationMS: 50)
+        s.window.runToRest(s.container)
+        s.window.advance(ms: 1000)
+        #expect(s.delegate.events == ["willBeginDragging", "didScroll", "willEndDragging", "didEndDragging(true)",
                                    "willBeginDecelerating", "didScroll", "didEndDecelerating"])
     }
 
     @Test func delegateOrderWithoutDeceleration() {
-        let s = AccScene()
+        let s = ScrollScene()
         s.window.touchDown(id: 1, at: p)
-        s.window.accMove(1, from: p, to: Point(x: 200, y: 300), steps: 10, ms: 200)
-        s.window.accAdvance(100)
+        s.window.moveLinearly(id: 1, from: p, to: Point(x: 200, y: 300), steps: 10, durationMS: 200)
+        s.window.advance(ms: 100)
         s.window.touchUp(id: 1)
-        s.window.accAdvance(2000)
-        #expect(s.delegate.log == ["willBeginDragging", "didScroll", "willEndDragging", "didEndDragging(false)"])
+        s.window.advance(ms: 2000)
+        #expect(s.delegate.events == ["willBeginDragging", "didScroll", "willEndDragging", "didEndDragging(false)"])
     }
 
     @Test func anOverscrolledSlowReleaseDeceleratesBackToTheEdge() {
-        let s = AccScene()
+        let s = ScrollScene()
         s.window.touchDown(id: 1, at: Point(x: 200, y: 100))
-        s.window.accMove(1, from: Point(x: 200, y: 100), to: Point(x: 200, y: 400), steps: 10, ms: 200)
-        s.window.accAdvance(100)
+        s.window.moveLinearly(id: 1, from: Point(x: 200, y: 100), to: Point(x: 200, y: 400), steps: 10, durationMS: 200)
+        s.window.advance(ms: 100)
         s.window.touchUp(id: 1)
-        s.window.accSettle(s.container)
-        #expect(s.delegate.log == ["willBeginDragging", "didScroll", "willEndDragging", "didEndDragging(true)",
+        s.window.runToRest(s.container)
+        #expect(s.delegate.events == ["willBeginDragging", "didScroll", "willEndDragging", "didEndDragging(true)",
                                    "willBeginDecelerating", "didScroll", "didEndDecelerating"])
         #expect(s.container.contentOffset == .zero)
     }
 
     @Test func aDelegateSetToNilMidGestureHearsNothingMoreAndNothingBreaks() {
-        let s = AccScene()
+        let s = ScrollScene()
         s.window.touchDown(id: 1, at: p)
-        s.window.accMove(1, from: p, to: Point(x: 200, y: 450), steps: 3, ms: 30)
+        s.window.moveLinearly(id: 1, from: p, to: Point(x: 200, y: 450), steps: 3, durationMS: 30)
         let heard = s.delegate.fullLog.count
         s.container.delegate = nil
-        s.window.accMove(1, from: Point(x: 200, y: 450), to: Point(x: 200, y: 300), steps: 3, ms: 30)
+        s.window.moveLinearly(id: 1, from: Point(x: 200, y: 450), to: Point(x: 200, y: 300), steps: 3, durationMS: 30)
         s.window.touchUp(id: 1)
         #expect(s.container.isDecelerating)
-        s.window.accSettle(s.container)
+        s.window.runToRest(s.container)
         #expect(s.delegate.fullLog.count == heard)
         #expect(s.container.contentOffset.y > 300)
     }
 
     @Test func aDelegateReplacedMidGestureHearsTheRest() {
-        let s = AccScene()
-        let second = AccDelegate()
+        let s = ScrollScene()
+        let second = RecordingDelegate()
         s.window.touchDown(id: 1, at: p)
-        s.window.accMove(1, from: p, to: Point(x: 200, y: 450), steps: 3, ms: 30)
+        s.window.moveLinearly(id: 1, from: p, to: Point(x: 200, y: 450), steps: 3, durationMS: 30)
         s.container.delegate = second
-        s.window.accMove(1, from: Point(x: 200, y: 450), to: Point(x: 200, y: 300), steps: 3, ms: 30)
+        s.window.moveLinearly(id: 1, from: Point(x: 200, y: 450), to: Point(x: 200, y: 300), steps: 3, durationMS: 30)
         s.window.touchUp(id: 1)
-        s.window.accSettle(s.container)
+        s.window.runToRest(s.container)
         #expect(s.delegate.milestones == ["willBeginDragging"])
         #expect(second.milestones == ["willEndDragging", "didEndDragging(true)", "willBeginDecelerating",
                                       "didEndDecelerating"])
     }
 
     @Test func aDelegateThatGoesAwayIsNotKeptAlive() {
-        let s = AccScene()
-        weak var gone: AccDelegate?
+        let s = ScrollScene()
+        weak var gone: RecordingDelegate?
         do {
-            let temporary = AccDelegate()
+            let temporary = RecordingDelegate()
             gone = temporary
             s.container.delegate = temporary
         }
         #expect(gone == nil)
-        s.window.accFling(from: p, to: Point(x: 200, y: 300), steps: 4, ms: 50)
-        s.window.accSettle(s.container)
+        s.window.fling(from: p, to: Point(x: 200, y: 300), steps: 4, durationMS: 50)
+        s.window.runToRest(s.container)
         #expect(s.container.delegate == nil)
     }
 
     // MARK: observers
 
     @Test func contentOffsetObserverGetsEachRealChangeOnceAsAChain() {
-        let s = AccScene()
+        let s = ScrollScene()
         var changes: [ObservedChange<Point>] = []
         let token = s.container.observe(\.contentOffset) { _, change in changes.append(change) }
         s.container.contentOffset = Point(x: 0, y: 10)
@@ -95,8 +95,8 @@ import ToolkitCore
         #expect(changes[1].direction.vertical == .up)
         #expect(changes[1].direction.horizontal == .none)
         changes.removeAll()
-        s.window.accFling(from: p, to: Point(x: 200, y: 300), steps: 4, ms: 50)
-        s.window.accSettle(s.container)
+        s.window.fling(from: p, to: Point(x: 200, y: 300), steps: 4, durationMS: 50)
+        s.window.runToRest(s.container)
         #expect(changes.count > 10)
         #expect(zip(changes, changes.dropFirst()).allSatisfy { $0.newValue == $1.oldValue })
         #expect(changes.allSatisfy { $0.oldValue != $0.newValue })
@@ -105,7 +105,7 @@ import ToolkitCore
     }
 
     @Test func initialCallsOnceWithNoOldValue() {
-        let s = AccScene()
+        let s = ScrollScene()
         s.container.contentOffset = Point(x: 0, y: 42)
         var changes: [ObservedChange<Double>] = []
         let token = s.container.observe(\.contentOffset.y, options: [.initial]) { _, change in changes.append(change) }
@@ -125,13 +125,13 @@ import ToolkitCore
     }
 
     @Test func stateObserversSeeEachTransitionOnce() {
-        let s = AccScene()
+        let s = ScrollScene()
         var dragging: [Bool] = [], decelerating: [Bool] = [], tracking: [Bool] = []
         let t1 = s.container.observe(\.isDragging) { _, c in dragging.append(c.newValue) }
         let t2 = s.container.observe(\.isDecelerating) { _, c in decelerating.append(c.newValue) }
         let t3 = s.container.observe(\.isTracking) { _, c in tracking.append(c.newValue) }
-        s.window.accFling(from: p, to: Point(x: 200, y: 300), steps: 4, ms: 50)
-        s.window.accSettle(s.container)
+        s.window.fling(from: p, to: Point(x: 200, y: 300), steps: 4, durationMS: 50)
+        s.window.runToRest(s.container)
         #expect(dragging == [true, false])
         #expect(decelerating == [true, false])
         #expect(tracking == [true, false])
@@ -139,7 +139,7 @@ import ToolkitCore
     }
 
     @Test func invalidateAndDroppingTheTokenBothStopTheObservation() {
-        let s = AccScene()
+        let s = ScrollScene()
         var a = 0, b = 0
         let token = s.container.observe(\.contentOffset) { _, _ in a += 1 }
         do {
@@ -169,7 +169,7 @@ import ToolkitCore
     }
 
     @Test func anObserverThatSetsTheOffsetIsCalledAgainAfterItReturnsNeverRecursively() {
-        let s = AccScene()
+        let s = ScrollScene()
         var depth = 0, maxDepth = 0
         var seen: [ObservedChange<Point>] = []
         let token = s.container.observe(\.contentOffset) { c, change in
@@ -180,12 +180,12 @@ import ToolkitCore
             depth -= 1
         }
         s.window.touchDown(id: 1, at: p)
-        s.window.accMove(1, from: p, to: Point(x: 200, y: 300), steps: 10, ms: 200)
+        s.window.moveLinearly(id: 1, from: p, to: Point(x: 200, y: 300), steps: 10, durationMS: 200)
         #expect(s.container.contentOffset.y == 100)
         #expect(s.container.isDragging)
-        s.window.accAdvance(100)
+        s.window.advance(ms: 100)
         s.window.touchUp(id: 1)
-        s.window.accSettle(s.container)
+        s.window.runToRest(s.container)
         #expect(s.container.contentOffset.y == 100)
         #expect(maxDepth == 1)
         #expect(seen.contains { $0.newValue.y > 100 })
@@ -195,7 +195,7 @@ import ToolkitCore
     }
 
     @Test func anObserverThatSetsAnotherPropertyRunsItsObserversAfterwards() {
-        let s = AccScene()
+        let s = ScrollScene()
         var order: [String] = []
         let t1 = s.container.observe(\.contentOffset.y) { c, change in
             order.append("offset \(change.newValue)")
@@ -209,7 +209,7 @@ import ToolkitCore
     }
 
     @Test func observersOfEveryPublicSettingHearChanges() {
-        let s = AccScene()
+        let s = ScrollScene()
         var count = 0
         let tokens = [
             s.container.observe(\.bounces) { _, _ in count += 1 },

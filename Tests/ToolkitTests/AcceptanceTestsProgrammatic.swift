@@ -6,7 +6,7 @@ import ToolkitCore
 @MainActor
 @Suite struct AcceptanceTestsProgrammatic {
     @Test func animatedSetTakes0_3sOnAnEaseOutWithDidScrollPerFrameAndOneEnd() {
-        let s = AccScene()
+        let s = ScrollScene()
         var frames: [(Duration, Double)] = []
         var endedAt: Duration?
         s.delegate.onScroll = { [window = s.window] c in frames.append((window.now, c.contentOffset.y)) }
@@ -14,11 +14,11 @@ import ToolkitCore
         s.container.setContentOffset(Point(x: 0, y: 1000), animated: true)
         let start = s.window.now
         #expect(s.container.contentOffset.y == 0)   // animated: nothing moves before a frame
-        s.window.accRun(until: {
+        s.window.run(until: {
             if endedAt == nil && s.delegate.didEndScrollingAnimationCount > 0 { endedAt = s.window.now }
             return endedAt != nil
         }, limitMS: 2000)
-        s.window.accAdvance(500)
+        s.window.advance(ms: 500)
         #expect(s.container.contentOffset == Point(x: 0, y: 1000))
         #expect(s.delegate.didEndScrollingAnimationCount == 1)
         let took = accSeconds((endedAt ?? .zero) - start)
@@ -37,26 +37,26 @@ import ToolkitCore
     }
 
     @Test func animatedSetNeverReportsDraggingOrDecelerating() {
-        let s = AccScene()
+        let s = ScrollScene()
         var sawDragging = false
         s.delegate.onScroll = { c in if c.isDragging || c.isTracking { sawDragging = true } }
         s.container.setContentOffset(Point(x: 0, y: 700), animated: true)
-        s.window.accAdvance(400)
+        s.window.advance(ms: 400)
         #expect(!sawDragging)
-        #expect(!s.delegate.log.contains("willBeginDragging"))
-        #expect(!s.delegate.log.contains("willBeginDecelerating"))
-        #expect(!s.delegate.log.contains("didEndDecelerating"))
+        #expect(!s.delegate.events.contains("willBeginDragging"))
+        #expect(!s.delegate.events.contains("willBeginDecelerating"))
+        #expect(!s.delegate.events.contains("didEndDecelerating"))
     }
 
     @Test func animatedSetCancelsAFlingAndEndsExactlyAtItsTarget() {
-        let s = AccScene(content: Size(width: 400, height: 40_000))
-        s.window.accFling(from: Point(x: 200, y: 700), to: Point(x: 200, y: 400), steps: 4, ms: 50)
-        s.window.accAdvance(100)
+        let s = ScrollScene(contentSize: Size(width: 400, height: 40_000))
+        s.window.fling(from: Point(x: 200, y: 700), to: Point(x: 200, y: 400), steps: 4, durationMS: 50)
+        s.window.advance(ms: 100)
         #expect(s.container.isDecelerating)
         let before = s.delegate.milestones
         s.container.setContentOffset(Point(x: 0, y: 200), animated: true)
         #expect(!s.container.isDecelerating)
-        s.window.accAdvance(500)
+        s.window.advance(ms: 500)
         #expect(s.container.contentOffset == Point(x: 0, y: 200))
         #expect(s.delegate.didEndScrollingAnimationCount == 1)
         let after = Array(s.delegate.milestones.dropFirst(before.count))
@@ -65,37 +65,37 @@ import ToolkitCore
     }
 
     @Test func aSecondAnimatedSetRetargetsAndEndsOnce() {
-        let s = AccScene()
+        let s = ScrollScene()
         s.container.setContentOffset(Point(x: 0, y: 1000), animated: true)
-        s.window.accAdvance(100)
+        s.window.advance(ms: 100)
         s.container.setContentOffset(Point(x: 0, y: 300), animated: true)
-        s.window.accAdvance(500)
+        s.window.advance(ms: 500)
         #expect(s.container.contentOffset.y == 300)
         #expect(s.delegate.didEndScrollingAnimationCount >= 1 && s.delegate.didEndScrollingAnimationCount <= 2)
         #expect(s.delegate.milestones.last == "didEndScrollingAnimation")
     }
 
     @Test func aDirectSetStopsAnAnimationAndStays() {
-        let s = AccScene()
+        let s = ScrollScene()
         s.container.setContentOffset(Point(x: 0, y: 1000), animated: true)
-        s.window.accAdvance(100)
+        s.window.advance(ms: 100)
         s.container.contentOffset = Point(x: 0, y: 50)
-        s.window.accAdvance(500)
+        s.window.advance(ms: 500)
         #expect(s.container.contentOffset.y == 50)
     }
 
     @Test func aDirectSetStopsAFlingAndStays() {
-        let s = AccScene(content: Size(width: 400, height: 40_000))
-        s.window.accFling(from: Point(x: 200, y: 700), to: Point(x: 200, y: 400), steps: 4, ms: 50)
-        s.window.accAdvance(100)
+        let s = ScrollScene(contentSize: Size(width: 400, height: 40_000))
+        s.window.fling(from: Point(x: 200, y: 700), to: Point(x: 200, y: 400), steps: 4, durationMS: 50)
+        s.window.advance(ms: 100)
         s.container.contentOffset = Point(x: 0, y: 123)
         #expect(!s.container.isDecelerating)
-        s.window.accAdvance(1000)
+        s.window.advance(ms: 1000)
         #expect(s.container.contentOffset.y == 123)
     }
 
     @Test func unanimatedSetIsImmediateWithOneDidScroll() {
-        let s = AccScene()
+        let s = ScrollScene()
         s.container.setContentOffset(Point(x: 0, y: 640), animated: false)
         #expect(s.container.contentOffset.y == 640)
         #expect(s.delegate.didScrollCount == 1)
@@ -105,7 +105,7 @@ import ToolkitCore
     }
 
     @Test func scrollRectToVisibleMovesTheLeastAmount() {
-        let s = AccScene(content: Size(width: 1200, height: 4000))
+        let s = ScrollScene(contentSize: Size(width: 1200, height: 4000))
         // Below the view: its bottom edge comes to the container's bottom edge.
         s.container.scrollRectToVisible(Rect(x: 10, y: 1000, width: 100, height: 100), animated: false)
         #expect(s.container.contentOffset == Point(x: 0, y: 300))
@@ -123,9 +123,9 @@ import ToolkitCore
     }
 
     @Test func scrollRectToVisibleAnimatedEndsExactlyThere() {
-        let s = AccScene()
+        let s = ScrollScene()
         s.container.scrollRectToVisible(Rect(x: 0, y: 2000, width: 10, height: 200), animated: true)
-        s.window.accAdvance(400)
+        s.window.advance(ms: 400)
         #expect(s.container.contentOffset == Point(x: 0, y: 1400))
         #expect(s.delegate.milestones == ["didEndScrollingAnimation"])
     }

@@ -1,5 +1,6 @@
 // SCROLL.md section 2: touch arbitration between the content and the container.
 
+import TestSupport
 import Testing
 @testable import ToolkitCore
 
@@ -280,40 +281,4 @@ import Testing
             #expect(restsWhereTheSpecAllows(c), "seed \(seed): \(c.contentOffset)")
         }
     }
-}
-
-/// A horizontal pager of three 400 x 800 pages, each a vertical list of 20 recording rows of 200 pt.
-@MainActor
-struct NestedScene {
-    let window = HeadlessWindow(size: Size(width: 400, height: 800))
-    let pager = ScrollContainer(frame: Rect(x: 0, y: 0, width: 400, height: 800))
-    var lists: [ScrollContainer] = []
-    var rows: [[RecordingView]] = []
-    let pagerDelegate = RecordingDelegate()
-    var listDelegates: [RecordingDelegate] = []
-
-    init() {
-        pager.contentSize = Size(width: 1200, height: 800)
-        pager.isPagingEnabled = true
-        pager.delegate = pagerDelegate
-        for page in 0..<3 {
-            let list = ScrollContainer(frame: Rect(x: Double(page) * 400, y: 0, width: 400, height: 800))
-            list.contentSize = Size(width: 400, height: 4000)
-            let d = RecordingDelegate()
-            list.delegate = d
-            listDelegates.append(d)
-            var pageRows: [RecordingView] = []
-            for r in 0..<20 {
-                let row = RecordingView(frame: Rect(x: 0, y: Double(r) * 200, width: 400, height: 200))
-                list.addSubview(row)
-                pageRows.append(row)
-            }
-            rows.append(pageRows)
-            pager.addSubview(list)
-            lists.append(list)
-        }
-        window.rootView.addSubview(pager)
-    }
-
-    var allRows: [RecordingView] { rows.flatMap { $0 } }
 }

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 @testable import ToolkitCore
 
@@ -76,12 +77,76 @@ import Testing
         #expect(rects(region) == [[4, 0, 2, 2]])
     }
 
-    @Test func manyRectsCollapseToTheirBounds() {
+    /// `count` unit pixels on a diagonal, one band each: `count` rectangles, none mergeable.
+    func diagonal(_ count: Int, from start: Int = 0) -> DamageRegion {
         var region = DamageRegion()
-        for i in 0..<(DamageRegion.maximumRectCount + 5) { region.add(x: i * 3, y: i * 3, width: 1, height: 1) }
-        #expect(region.rectCount <= DamageRegion.maximumRectCount)
-        let n = DamageRegion.maximumRectCount + 4
-        #expect(region.contains(x: 0, y: 0) && region.contains(x: n * 3, y: n * 3))
+        for i in start..<(start + count) { region.add(x: i * 3, y: i * 3, width: 1, height: 1) }
+        return region
+    }
+
+    /// The overflow rule for unions, pinned: 32 rectangles fit exactly; a union needing a 33rd gives the bounding
+    /// box of both operands, one rectangle (never a region missing pixels), for `add` and for `formUnion`.
+    @Test func unionPastTheCapCollapsesToTheBoundingBox() {
+        #expect(DamageRegion.maximumRectCount == 32)
+        var region = diagonal(32)
+        #expect(region.rectCount == 32)
+        let diagonalRects: [[Int32]] = (0..<32).map { (i: Int) -> [Int32] in [Int32(i * 3), Int32(i * 3), 1, 1] }
+        #expect(rects(region) == diagonalRects)
+        region.add(x: 32 * 3, y: 32 * 3, width: 1, height: 1)
+        #expect(rects(region) == [[0, 0, 97, 97]])
+
+        // Adding to a full region what it already covers, or what merges into an existing rectangle, fits.
+        var full = diagonal(32)
+        full.add(x: 0, y: 0, width: 1, height: 1)
+        full.add(x: 1, y: 0, width: 1, height: 1)   // widens the first rectangle: still 32
+        #expect(full.rectCount == 32 && rects(full)[0] == [0, 0, 2, 1])
+
+        var a = diagonal(20)
+        a.formUnion(diagonal(13, from: 20))   // 33 rectangles needed
+        #expect(rects(a) == [[0, 0, 97, 97]])
+        var b = diagonal(20)
+        b.formUnion(diagonal(12, from: 20))   // 32: exact
+        #expect(b == diagonal(32))
+    }
+
+    /// The overflow rule for differences, pinned: a subtraction whose result would need more than 32
+    /// rectangles leaves the region exactly as it was (the minuend); one needing 32 is exact.
+    @Test func subtractionPastTheCapKeepsTheMinuend() {
+        // n separate bands of one 10-pixel-wide rectangle each; a 2-pixel bar through all of them splits each
+        // band in two: 2n rectangles.
+        func bands(_ n: Int) -> DamageRegion {
+            var region = DamageRegion()
+            for i in 0..<n { region.add(x: 0, y: i * 2, width: 10, height: 1) }
+            return region
+        }
+        var fits = bands(16)
+        fits.subtract(x: 4, y: 0, width: 2, height: 100)
+        #expect(fits.rectCount == 32)
+        let split: [[Int32]] = (0..<16).flatMap { (i: Int) -> [[Int32]] in
+            [[0, Int32(i * 2), 4, 1], [6, Int32(i * 2), 4, 1]]
+        }
+        #expect(rects(fits) == split)
+
+        var overflows = bands(17)
+        overflows.subtract(x: 4, y: 0, width: 2, height: 100)
+        #expect(overflows == bands(17))
+
+        var byRegion = bands(17)
+        byRegion.subtract(DamageRegion(rect: Rect(x: 4, y: 0, width: 2, height: 100)))
+        #expect(byRegion == bands(17))
+        var exactByRegion = bands(16)
+        exactByRegion.subtract(DamageRegion(rect: Rect(x: 4, y: 0, width: 2, height: 100)))
+        #expect(exactByRegion == fits)
+    }
+
+    /// Opaque coverage must never hold a pixel that is not covered: past the cap, the box is left out and the
+    /// region stays as it was (a subset of the truth, the opposite of damage).
+    @Test func addIfItFitsLeavesTheRegionAsItWasPastTheCap() {
+        var region = diagonal(32)
+        region.addBoxIfItFits(DamageRegion.Box(x0: 96, y0: 96, x1: 97, y1: 97))
+        #expect(region == diagonal(32))
+        region.addBoxIfItFits(DamageRegion.Box(x0: 1, y0: 0, x1: 2, y1: 1))   // merges: fits
+        #expect(region.rectCount == 32 && rects(region)[0] == [0, 0, 2, 1])
     }
 
     @Test func hugeRectsAreClampedNotTrapping() {
@@ -108,49 +173,118 @@ import Testing
         return true
     }
 
-    /// Random unions, differences and clips agree pixel for pixel with a bitmap model (whenever the result fits in
-    /// the rectangle cap; past it the region may only be larger), the result is always in canonical form, and
-    /// regions equal as pixel sets compare equal. Seeded; the seed is printed.
+    /// How many rectangles the banded form of a bitmap (`side` x `side`, row-major) has: per row, its runs of set
+    /// pixels; runs of rows with the same runs make one band. Read from pixels, not from another region algebra.
+    func bandedRectCount(_ bitmap: [Bool], side: Int) -> Int {
+        func runs(_ row: Int) -> [Int] {
+            var edges: [Int] = []
+            var inside = false
+            for x in 0...side {
+                let set = x < side && bitmap[row * side + x]
+                if set != inside { edges.append(x) }
+                inside = set
+            }
+            return edges
+        }
+        var total = 0
+        var previous: [Int]? = nil
+        for row in 0..<side {
+            let current = runs(row)
+            if current != previous { total += current.count / 2 }
+            previous = current.isEmpty ? nil : current
+        }
+        return total
+    }
+
+    /// Random unions and differences (with one rect and with regions of two) agree pixel for pixel with a bitmap
+    /// model whenever the exact result fits in 32 rectangles, and follow the overflow rules exactly when it does
+    /// not (a union gives the bounding box of both operands, a difference leaves the region as it was); the
+    /// result is always in banded form, and regions equal as pixel sets compare equal. Seeded; the seed is
+    /// printed.
     @Test func randomOperationsMatchABitmapModel() {
         let seed: UInt64 = 0x5EED_DA4A
         print("DamageRegionTests seed \(seed)")
         var rng = SplitMix64(seed: seed)
         let side = 24
-        for _ in 0..<400 {
+        var overflows = 0
+        func randomBox() -> (x: Int, y: Int, w: Int, h: Int) {
+            let x = Int.random(in: 0..<side, using: &rng), y = Int.random(in: 0..<side, using: &rng)
+            return (x, y, Int.random(in: 1...min(10, side - x), using: &rng),
+                    Int.random(in: 1...min(10, side - y), using: &rng))
+        }
+        for _ in 0..<600 {
             var region = DamageRegion()
             var model = [Bool](repeating: false, count: side * side)
-            var exact = true
-            for _ in 0..<Int.random(in: 1...8, using: &rng) {
-                let x = Int.random(in: -2..<side, using: &rng), y = Int.random(in: -2..<side, using: &rng)
-                let w = Int.random(in: 1...10, using: &rng), h = Int.random(in: 1...10, using: &rng)
-                let op = Int.random(in: 0..<3, using: &rng)
-                if op < 2 {
-                    region.add(x: x, y: y, width: w, height: h)
-                } else {
-                    region.subtract(x: x, y: y, width: w, height: h)
+            for _ in 0..<Int.random(in: 1...10, using: &rng) {
+                // 0, 1: add a rect; 2: subtract a rect; 3, 4: union with or subtract a region of two rects,
+                // which runs the general sweep with several boxes on each side.
+                let op = Int.random(in: 0..<5, using: &rng)
+                let a = randomBox(), b = randomBox()
+                var operand = DamageRegion()
+                operand.add(x: a.x, y: a.y, width: a.w, height: a.h)
+                if op >= 3 { operand.add(x: b.x, y: b.y, width: b.w, height: b.h) }
+                let before = region
+                switch op {
+                case 0, 1: region.add(x: a.x, y: a.y, width: a.w, height: a.h)
+                case 2: region.subtract(x: a.x, y: a.y, width: a.w, height: a.h)
+                case 3: region.formUnion(operand)
+                default: region.subtract(operand)
                 }
-                for py in 0..<side where py >= y && py < y + h {
-                    for px in 0..<side where px >= x && px < x + w { model[py * side + px] = op < 2 }
+                let adds = op != 2 && op != 4
+                for py in 0..<side {
+                    for px in 0..<side where operand.contains(x: px, y: py) { model[py * side + px] = adds }
                 }
-                region.clip(toWidth: side, height: side)
+                region.clip(toWidth: side, height: side)   // a no-op: everything is inside
                 #expect(isCanonical(region))
-                if region.rectCount == DamageRegion.maximumRectCount { exact = false }
-            }
-            var rebuilt = DamageRegion()
-            for py in 0..<side {
-                for px in 0..<side {
-                    let inRegion = region.contains(x: px, y: py)
-                    if exact {
-                        #expect(inRegion == model[py * side + px])
-                    } else if model[py * side + px] {
-                        #expect(inRegion)
+                if bandedRectCount(model, side: side) <= DamageRegion.maximumRectCount {
+                    for py in 0..<side {
+                        for px in 0..<side where region.contains(x: px, y: py) != model[py * side + px] {
+                            Issue.record("pixel \(px), \(py) differs from the model after op \(op)")
+                        }
                     }
-                    if inRegion { rebuilt.add(x: px, y: py, width: 1, height: 1) }
+                } else {
+                    overflows += 1
+                    if adds {
+                        let whole = before.bounds.union(operand.bounds)
+                        #expect(region == DamageRegion(rect: before.isEmpty ? operand.bounds : whole))
+                    } else {
+                        #expect(region == before)
+                    }
+                    // The model follows the region from here.
+                    for py in 0..<side {
+                        for px in 0..<side { model[py * side + px] = region.contains(x: px, y: py) }
+                    }
                 }
             }
             // Pixel by pixel, the same set comes out in the same canonical form (when it fits).
+            var rebuilt = DamageRegion()
+            for py in 0..<side {
+                for px in 0..<side where region.contains(x: px, y: py) { rebuilt.add(x: px, y: py, width: 1, height: 1) }
+            }
             if rebuilt.rectCount < DamageRegion.maximumRectCount { #expect(rebuilt == region) }
         }
+        // The overflow rules ran too (the sequence is fixed by the seed).
+        #expect(overflows > 0)
+    }
+
+    /// Rows added top to bottom (a list's opaque rows, damage in reading order) take the shortcut below the last
+    /// band and still give the banded form: touching rows of the same columns merge, others start a band.
+    @Test func rowsAddedTopToBottomStayBanded() {
+        var region = DamageRegion()
+        for row in 0..<10 { region.add(x: 0, y: row * 44, width: 1920, height: 44) }
+        #expect(rects(region) == [[0, 0, 1920, 440]])
+        region.add(x: 0, y: 440, width: 100, height: 10)    // touching, other columns: a new band
+        region.add(x: 0, y: 460, width: 100, height: 10)    // a gap: a new band
+        region.add(x: 0, y: 470, width: 100, height: 10)    // touching the last, same columns: grows it
+        #expect(rects(region) == [[0, 0, 1920, 440], [0, 440, 100, 10], [0, 460, 100, 20]])
+        var banded = DamageRegion()
+        banded.add(x: 0, y: 0, width: 10, height: 10)
+        banded.add(x: 20, y: 0, width: 10, height: 10)
+        banded.add(x: 0, y: 10, width: 10, height: 10)      // below a band of two spans: a band of its own
+        #expect(rects(banded) == [[0, 0, 10, 10], [20, 0, 10, 10], [0, 10, 10, 10]])
+        var covering = DamageRegion(rect: Rect(x: 2, y: 2, width: 4, height: 4))
+        covering.subtract(region)
+        #expect(covering.isEmpty)
     }
 
     @Test func containsRectAndSubtractEdgeCases() {

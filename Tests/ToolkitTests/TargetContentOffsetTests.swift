@@ -50,7 +50,7 @@ import ToolkitCore
     /// A 2000 pt/s flick up (the content moves down) on a tall list from offset 3000, sampled every 10 ms; the
     /// delegate's target is `retarget(natural, released)`, or the natural one when nil.
     func fling(velocity: Point = Point(x: 0, y: 2000), retarget: ((Point, Point) -> Point)?) -> Landing {
-        let s = AccScene(content: Size(width: 4000, height: 40_000))
+        let s = ScrollScene(contentSize: Size(width: 4000, height: 40_000))
         s.container.contentOffset = Point(x: 1000, y: 3000)
         var released = Point.zero
         // The container, not the scene: the scene owns the delegate, which would then own itself (a leak).
@@ -61,7 +61,7 @@ import ToolkitCore
         let start = Point(x: 200, y: 600)
         s.window.touchDown(id: 1, at: start)
         for k in 1...10 {
-            s.window.accAdvance(10)
+            s.window.advance(ms: 10)
             s.window.touchMove(id: 1, to: start - velocity * (Double(k) * 0.01))
         }
         s.window.touchUp(id: 1)
@@ -77,7 +77,7 @@ import ToolkitCore
             }
             last = now
         }
-        let spent = s.window.accSettle(s.container)
+        let spent = s.window.runToRest(s.container)
         return Landing(released: released, natural: natural, rest: s.container.contentOffset, restMS: spent,
                        monotonic: monotonic)
     }
@@ -113,16 +113,16 @@ import ToolkitCore
 
     @Test func theTargetStaysPutAfterRest() {
         var target = Point.zero
-        let s = AccScene(content: Size(width: 400, height: 40_000))
+        let s = ScrollScene(contentSize: Size(width: 400, height: 40_000))
         s.delegate.retarget = { _, offered in
             target = Point(x: 0, y: offered.y - 123.456)
             return target
         }
-        s.window.accFling(from: Point(x: 200, y: 700), to: Point(x: 200, y: 500), steps: 5, ms: 60)
-        s.window.accSettle(s.container)
+        s.window.fling(from: Point(x: 200, y: 700), to: Point(x: 200, y: 500), steps: 5, durationMS: 60)
+        s.window.runToRest(s.container)
         let rest = s.container.contentOffset
         #expect(abs(rest.y - target.y) <= 0.01)
-        s.window.accAdvance(1000)
+        s.window.advance(ms: 1000)
         #expect(s.container.contentOffset == rest)
         #expect(!s.container.isDecelerating && !s.container.isDragging)
     }

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 @testable import ToolkitCore
 #if canImport(Glibc)
@@ -6,22 +7,6 @@ import Glibc
 
 /// Release velocity from touch samples (SCROLL.md section 5).
 @Suite struct VelocityTrackerTests {
-    /// A small seeded generator (SplitMix64) so that random flings are reproducible from their printed seed.
-    struct SplitMix64 {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        /// Uniform in [low, high).
-        mutating func uniform(_ low: Double, _ high: Double) -> Double {
-            low + (high - low) * Double(next() >> 11) / Double(1 << 53)
-        }
-    }
-
     /// A time in seconds as a Duration (nanosecond resolution).
     static func at(_ seconds: Double) -> Duration { .nanoseconds(Int64((seconds * 1e9).rounded())) }
 
@@ -71,7 +56,7 @@ import Glibc
     @Test func simulatedFlingsReadWithin20PercentWhileALineReadsFarLower() {
         let seed: UInt64 = 0x5EED_F11C
         print("VelocityTrackerTests.simulatedFlings seed: 0x\(String(seed, radix: 16))")
-        var random = SplitMix64(state: seed)
+        var random = SplitMix64(seed: seed)
         var errors: [Double] = []
         var lineErrors: [Double] = []
         for fling in 0..<90 {

@@ -280,6 +280,35 @@ import ToolkitTesting
         #expect(compositor.isClean)
     }
 
+    /// Whether Debian's adwaita-icon-theme (the cursor theme scripts/install-deps installs) is where
+    /// libwayland-cursor looks by default: its cursors in /usr/share/icons, "default" pointing at a theme, and no
+    /// `XCURSOR_PATH` sending the search elsewhere.
+    private nonisolated static let installedThemeIsReachable: Bool = getenv("XCURSOR_PATH") == nil
+        && access("/usr/share/icons/Adwaita/cursors/default", R_OK) == 0
+        && access("/usr/share/icons/default/index.theme", R_OK) == 0
+
+    /// With the cursor theme the project depends on installed, the theme answers every shape, never the drawn
+    /// fallback: through libwayland-cursor's "default" theme (what a window uses when `XCURSOR_THEME` is unset)
+    /// and by name, 24 pixels at scale 1 and 48 at scale 2.
+    @Test(.enabled(if: installedThemeIsReachable,
+                   "adwaita-icon-theme is not installed or XCURSOR_PATH is set (scripts/install-deps installs it)"))
+    func theInstalledThemeIsFoundForEveryShape() throws {
+        let compositor = try TestCompositor()
+        let window = try window(on: compositor)
+        for name in [nil, "Adwaita"] as [String?] {
+            window.cursorSettings = WaylandCursorTheme.Settings(themeName: name, size: 24, usesTheme: true)
+            for cursor in Cursor.allCases {
+                for scale in [1, 2] {
+                    let image = try #require(window.cursorImage(for: cursor, scale: scale), "\(cursor)")
+                    #expect(!image.isFallback, "\(name ?? "default") \(cursor) at \(scale)x")
+                    #expect(image.scale == scale && image.width == 24 * scale && image.height == 24 * scale,
+                            "\(name ?? "default") \(cursor) at \(scale)x")
+                }
+            }
+        }
+        #expect(compositor.isClean)
+    }
+
     /// Writes an Xcursor file with one `side` x `side` opaque black image (nominal size `side`, hotspot 0, 0).
     /// Format: a 16-byte header ("Xcur", header size, version 1.0, one table entry), the entry (image type,
     /// nominal size, position), then the image chunk (36-byte header, then ARGB pixels), little-endian words.

@@ -1,5 +1,6 @@
 import CWayland
 import Glibc
+import TestSupport
 import Testing
 @testable import Toolkit
 @testable import ToolkitCore

@@ -26,6 +26,10 @@ struct ToolkitBench {
             printTable("events (operations per second: touch events, taps or frames as named)",
                        events, unit: .operationsPerSecond, reference: nil)
         }
+        if options.group == .regions || options.group == .all {
+            printTable("regions (one frame's region operations, same rectangles: frames per second)",
+                       RegionBench.run(options), unit: .operationsPerSecond, reference: nil)
+        }
         if options.summary { printSummary(frames: frames, events: events) }
     }
 

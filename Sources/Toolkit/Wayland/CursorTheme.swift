@@ -16,6 +16,11 @@ import Glibc
 /// so without a theme every shape comes from step 3. Step 3 is also reached for names a theme lacks, when the
 /// theme cannot be loaded, and when `Settings.usesTheme` is off.
 ///
+/// The project depends on Debian's `adwaita-icon-theme` (scripts/install-deps), the distribution's default cursor
+/// theme: "default" inherits from it, and it has every shape's CSS name at 24, 32, 48, 64 and 96 pixels, so steps
+/// 1 and 2 answer at scales 1 to 4. Step 3 stays for machines where no theme is installed (see
+/// `FallbackCursorArtwork`).
+///
 /// Theme buffers belong to the theme; fallback buffers are never drawn again once made, so any of them may stay
 /// attached to cursor surfaces for as long as this object lives.
 @MainActor

@@ -1,6 +1,13 @@
 /// Cursors drawn by the toolkit itself, for when the cursor theme has no image for a shape (no theme installed
 /// and libwayland-cursor's compiled-in set lacks the name, or the theme cannot be loaded at all).
 ///
+/// Kept because a theme can be missing on a user's machine: the project's own scripts install Debian's
+/// `adwaita-icon-theme` (and GTK 4 depends on it), so there the theme is found and this art is never shown
+/// (`HiDPIWindowTests.theInstalledThemeIsFoundForEveryShape`); but an app built on the toolkit runs wherever its
+/// user runs it: a minimal system or container with no icon theme at all, an `XCURSOR_PATH` that leaves the
+/// themes out, or a theme without some shape. libwayland-cursor's compiled-in images are then 16 pixels or less
+/// and named for a few X11 shapes only, too small at any scale; without this art the pointer would vanish.
+///
 /// Each shape is a small pixel-art mask, one cell per point: `#` black, `-` white (the outline that keeps a
 /// black cursor visible on dark content), `.` transparent. It is drawn through `Canvas` with one `fill` per run
 /// of equal cells, at `scale` pixels per point, so it stays crisp (blocky, never blurred) on dense outputs.

@@ -23,7 +23,8 @@ extension Canvas {
         guard let box = pixelBox(rect) else { return }
         let clipped = box.intersection(clipBox)
         guard !clipped.isEmpty else { return }
-        let remaining = DamageRegion.combine(DamageRegion(box: DamageRegion.Box(clipped)), excluded, .subtraction)
+        var remaining = DamageRegion(box: DamageRegion.Box(clipped))
+        remaining.subtract(excluded)
         let pixel = color.premultipliedARGB
         remaining.forEachRect { x, y, w, h in
             fillBox(PixelBox(x0: Int(x), y0: Int(y), x1: Int(x + w), y1: Int(y + h)), pixel: pixel)

@@ -24,7 +24,8 @@ import CPixman
 
 /// A small process-wide cache of rounded-rect corner coverage masks, least recently used out.
 ///
-/// `@unchecked Sendable`: every stored property is only read or written inside `withCorners`, under `mutex`.
+/// `@unchecked Sendable`: every stored property is only read or written inside `withCorners` and `removeAll`,
+/// under `lock`.
 final class CornerMaskCache: @unchecked Sendable {
     /// What the four corners of a slot were computed for; all sizes in pixels.
     struct Key: Equatable {
@@ -47,7 +48,7 @@ final class CornerMaskCache: @unchecked Sendable {
     static let maximumPatchSide = 64
     static let slotSide = 2 * maximumPatchSide
 
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    private let lock = Lock()
     private var keys: [Key?]
     /// Per slot, the value of `useClock` at its last use (0: never used).
     private var lastUse: [UInt64]
@@ -58,9 +59,6 @@ final class CornerMaskCache: @unchecked Sendable {
     private(set) var computeCount = 0
 
     init() {
-        mutex = .allocate(capacity: 1)
-        mutex.initialize(to: pthread_mutex_t())
-        pthread_mutex_init(mutex, nil)
         keys = Array(repeating: nil, count: CornerMaskCache.slotCount)
         lastUse = Array(repeating: 0, count: CornerMaskCache.slotCount)
     }
@@ -68,8 +66,6 @@ final class CornerMaskCache: @unchecked Sendable {
     deinit {
         if let image { pixman_image_unref(image) }
         bits?.deallocate()
-        pthread_mutex_destroy(mutex)
-        mutex.deallocate()
     }
 
     /// Runs `body` with the a8 image holding the corners for (`radius`, `lineWidth` or 0 for a fill, `width` x
@@ -82,8 +78,8 @@ final class CornerMaskCache: @unchecked Sendable {
                              _ body: (_ image: OpaquePointer, _ slotY: Int) -> Result) -> Result? {
         let side = CornerMaskCache.maximumPatchSide
         guard width > 0, height > 0, width <= side, height <= side, lineWidth >= 0 else { return nil }
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
+        lock.lock()
+        defer { lock.unlock() }
         guard let image = storage(), let bits else { return nil }
         let key = Key(radiusBits: radius.bitPattern, lineWidth: lineWidth, width: width, height: height)
         useClock &+= 1
@@ -104,8 +100,8 @@ final class CornerMaskCache: @unchecked Sendable {
 
     /// Forgets every key, so that the next draws compute their corners again (for tests).
     func removeAll() {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
+        lock.lock()
+        defer { lock.unlock() }
         for index in keys.indices {
             keys[index] = nil
             lastUse[index] = 0

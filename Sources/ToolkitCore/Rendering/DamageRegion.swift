@@ -6,11 +6,18 @@
 //   (one's y1 is the next one's y0) never have the same x spans (they would have been merged into one band).
 //   This form is unique for a set of pixels, so two regions are equal exactly when their boxes are.
 //
-// Boolean operations sweep the union of both operands' band edges: every elementary interval [ya, yb)
-// between consecutive edges lies inside at most one band of each operand, so the result's spans there are
-// the two sorted span lists combined (union, difference or intersection) in one linear merge. A band equal
-// to the band just above it extends that band instead. The sweep visits at most 2·32 + 2·32 edges, so an
-// operation costs a few thousand comparisons at worst and a few dozen for the usual one or two boxes.
+// Boolean operations sweep both operands' bands top to bottom: the next band edge of either operand ends the
+// current elementary interval [ya, yb), which lies inside at most one band of each operand, so the result's
+// spans there are the two sorted span lists combined (union, difference or intersection) in one linear merge.
+// A band equal to the band just above it extends that band instead. The sweep visits at most 2·32 + 2·32
+// edges, so an operation costs a few thousand comparisons at worst and a few dozen for the usual one or two
+// boxes.
+//
+// Speed (toolkit-bench regions): the boxes are read through `Span`s and written in place, in mutating code.
+// Indexing a stored InlineArray of a struct that is only borrowed (a non-mutating method, a parameter) copies
+// the whole array (512 bytes) at every access in Swift 6.3's optimized code; inside a mutating method the
+// array is addressable and read in place. So the operations run on `self` in place, with the other operand
+// as a span, and the result is built in a scratch array and copied back box by box.
 //
 // Capacity: 32 boxes in place. A union that would need more boxes collapses to its bounding box (damage may
 // grow, never shrink); a difference that would need more keeps the minuend (a larger region, never a smaller).
@@ -19,9 +26,19 @@
 /// `wl_surface.damage_buffer`). `WindowCore` also uses it at scale 1 for damage in points.
 ///
 /// A value type holding up to `maximumRectCount` rectangles in place: no operation allocates memory, so a
-/// region can be built, copied and combined in every frame for free. Rectangles given in points are scaled
-/// and rounded outward, so the region always covers every pixel a shape may have touched. A region that would
-/// need more than `maximumRectCount` rectangles collapses to its bounding box: damage may grow, never shrink.
+/// region can be built, copied and combined in every frame for free (toolkit-bench's `regions` group measures
+/// it against `pixman_region32_t`, which allocates as soon as a region holds two rectangles). Rectangles given
+/// in points are scaled and rounded outward, so the region always covers every pixel a shape may have touched.
+///
+/// The rectangles are kept in the banded form pixman and X11 use (sorted top to bottom, then left to right;
+/// rectangles of one band share their top and bottom; touching bands with the same columns merged), which is
+/// unique: two regions covering the same pixels have the same rectangles.
+///
+/// When a result would need more than `maximumRectCount` (32) rectangles, the region stays a superset of the
+/// truth, never a subset (damage may grow, never shrink):
+/// - `add` and `formUnion` give the bounding box of both operands: one rectangle.
+/// - `subtract` leaves the region exactly as it was (the minuend).
+/// - `clip(toWidth:height:)` and `translate(dx:dy:)` never need more rectangles than the region has.
 public struct DamageRegion: Sendable, Equatable {
     /// One rectangle of whole pixels, half-open: `x0 ..< x1` by `y0 ..< y1`.
     struct Box: Equatable, Sendable {
@@ -30,7 +47,8 @@ public struct DamageRegion: Sendable, Equatable {
         var x1: Int32
         var y1: Int32
 
-        static let zero = Box(x0: 0, y0: 0, x1: 0, y1: 0)
+        /// The empty box at the origin (a literal, so that filling storage with it compiles to a memset).
+        static var zero: Box { Box(x0: 0, y0: 0, x1: 0, y1: 0) }
 
         var isEmpty: Bool { x1 <= x0 || y1 <= y0 }
 
@@ -65,7 +83,8 @@ public struct DamageRegion: Sendable, Equatable {
     private var boxes: Boxes
     private var count: Int
 
-    /// Past this many rectangles, a union is replaced by its bounding box.
+    /// The most rectangles a region holds. A union that would need more is replaced by its bounding box; a
+    /// subtraction that would need more leaves the region as it was (see the type's overview).
     public static let maximumRectCount = 32
 
     /// An empty region.
@@ -146,14 +165,29 @@ public struct DamageRegion: Sendable, Equatable {
 
     private mutating func addBox(_ box: Box, keepingFirstOnOverflow: Bool) {
         guard !box.isEmpty else { return }
-        if count == 0 || box.contains(extents) {
+        if count == 0 || box.contains(DamageRegion.extents(of: boxes.span, count)) {
             boxes[0] = box
             count = 1
             return
         }
-        if contains(box) { return }
-        self = DamageRegion.combine(self, DamageRegion(box: box), .union,
-                                    keepingFirstOnOverflow: keepingFirstOnOverflow)
+        let last = boxes[count - 1]
+        if box.y0 >= last.y1 {
+            // Below every band (rows added top to bottom): a new last band, or the last band grown downward when
+            // it is this one span and touches. Growing cannot make it equal to the band above: its spans stay.
+            if last.y1 == box.y0 && last.x0 == box.x0 && last.x1 == box.x1
+                && (count == 1 || boxes[count - 2].y0 != last.y0) {
+                boxes[count - 1].y1 = box.y1
+                return
+            }
+            if count < DamageRegion.maximumRectCount {
+                boxes[count] = box
+                count += 1
+                return
+            }
+        }
+        if DamageRegion.covers(boxes.span, count, box) { return }
+        let operand: InlineArray<1, Box> = [box]
+        combineInPlace(with: operand.span, 1, .union, keepingFirstOnOverflow: keepingFirstOnOverflow)
     }
 
     /// Adds every pixel of `other`.
@@ -163,23 +197,39 @@ public struct DamageRegion: Sendable, Equatable {
             self = other
             return
         }
+        let span = other.boxes.span
         if other.count == 1 {
-            addBox(other.boxes[0])
+            addBox(span[0])
             return
         }
-        self = DamageRegion.combine(self, other, .union)
+        combineInPlace(with: span, other.count, .union)
     }
 
     /// Removes the pixels of the rectangle `x`, `y`, `width`, `height` (pixels). When the rest would need more
-    /// than `maximumRectCount` rectangles, the region is left as it was (it never shrinks below the truth).
-    mutating func subtract(x: Int, y: Int, width: Int, height: Int) {
-        guard count > 0, let box = DamageRegion.clampedBox(x: x, y: y, width: width, height: height),
-              !box.intersection(extents).isEmpty else { return }
+    /// than `maximumRectCount` rectangles, the region is left exactly as it was (it never shrinks below the
+    /// truth). Empty or negative sizes remove nothing.
+    public mutating func subtract(x: Int, y: Int, width: Int, height: Int) {
+        guard count > 0, let box = DamageRegion.clampedBox(x: x, y: y, width: width, height: height) else { return }
+        let extents = DamageRegion.extents(of: boxes.span, count)
+        guard !box.intersection(extents).isEmpty else { return }
         if box.contains(extents) {
             removeAll()
             return
         }
-        self = DamageRegion.combine(self, DamageRegion(box: box), .subtraction)
+        let operand: InlineArray<1, Box> = [box]
+        combineInPlace(with: operand.span, 1, .subtraction)
+    }
+
+    /// Removes every pixel of `other`. When the rest would need more than `maximumRectCount` rectangles, the
+    /// region is left exactly as it was (it never shrinks below the truth).
+    public mutating func subtract(_ other: DamageRegion) {
+        guard count > 0, other.count > 0 else { return }
+        let span = other.boxes.span
+        if DamageRegion.covers(span, other.count, DamageRegion.extents(of: boxes.span, count)) {
+            removeAll()
+            return
+        }
+        combineInPlace(with: span, other.count, .subtraction)
     }
 
     /// Empties the region.
@@ -195,8 +245,9 @@ public struct DamageRegion: Sendable, Equatable {
             return
         }
         let bounds = Box(x0: 0, y0: 0, x1: Int32(min(width, PixelBox.limit)), y1: Int32(min(height, PixelBox.limit)))
-        if bounds.contains(extents) { return }
-        self = DamageRegion.combine(self, DamageRegion(box: bounds), .intersection)
+        if bounds.contains(DamageRegion.extents(of: boxes.span, count)) { return }
+        let operand: InlineArray<1, Box> = [bounds]
+        combineInPlace(with: operand.span, 1, .intersection)
     }
 
     /// Moves the region by (`dx`, `dy`) pixels.
@@ -219,7 +270,10 @@ public struct DamageRegion: Sendable, Equatable {
     public var isEmpty: Bool { count == 0 }
 
     /// The smallest box holding the region; `.zero` when empty.
-    var extents: Box {
+    var extents: Box { DamageRegion.extents(of: boxes.span, count) }
+
+    /// The smallest box holding the first `count` of `boxes` (banded); `.zero` when `count` is 0.
+    private static func extents(of boxes: Span<Box>, _ count: Int) -> Box {
         guard count > 0 else { return .zero }
         var x0 = boxes[0].x0, x1 = boxes[0].x1
         for index in 1..<count {
@@ -242,6 +296,7 @@ public struct DamageRegion: Sendable, Equatable {
     /// Calls `body` with each disjoint rectangle as (x, y, width, height) in pixels, top to bottom, left to right:
     /// the arguments of `wl_surface.damage_buffer`.
     public func forEachRect(_ body: (Int32, Int32, Int32, Int32) throws -> Void) rethrows {
+        let boxes = self.boxes.span
         for index in 0..<count {
             let b = boxes[index]
             try body(b.x0, b.y0, b.x1 - b.x0, b.y1 - b.y0)
@@ -251,6 +306,7 @@ public struct DamageRegion: Sendable, Equatable {
     /// Whether pixel (`x`, `y`) is in the region.
     public func contains(x: Int, y: Int) -> Bool {
         guard let px = Int32(exactly: x), let py = Int32(exactly: y) else { return false }
+        let boxes = self.boxes.span
         for index in 0..<count {
             let b = boxes[index]
             if b.y0 > py { return false }
@@ -259,8 +315,9 @@ public struct DamageRegion: Sendable, Equatable {
         return false
     }
 
-    /// Whether every pixel of `rect` (points, rounded outward to whole units) is in the region.
-    func contains(_ rect: Rect) -> Bool {
+    /// Whether every pixel of `rect` (in the region's units, rounded outward to whole ones) is in the region; an
+    /// empty rect is contained in every region.
+    public func contains(_ rect: Rect) -> Bool {
         guard let box = DamageRegion.outwardBox(rect, pixelsPerPoint: 1) else { return true }
         return contains(box)
     }
@@ -268,6 +325,11 @@ public struct DamageRegion: Sendable, Equatable {
     /// Whether every pixel of `box` is in the region: the bands over its rows follow each other without a gap,
     /// and each has one box spanning its columns.
     func contains(_ box: Box) -> Bool {
+        DamageRegion.covers(boxes.span, count, box)
+    }
+
+    /// Whether the first `count` of `boxes` (banded) cover every pixel of `box`.
+    private static func covers(_ boxes: Span<Box>, _ count: Int, _ box: Box) -> Bool {
         guard !box.isEmpty else { return true }
         var y = box.y0
         var index = 0
@@ -292,127 +354,108 @@ public struct DamageRegion: Sendable, Equatable {
     /// Regions are equal when they cover the same pixels (the banded form is unique, so: the same boxes).
     public static func == (lhs: DamageRegion, rhs: DamageRegion) -> Bool {
         guard lhs.count == rhs.count else { return false }
-        for index in 0..<lhs.count where lhs.boxes[index] != rhs.boxes[index] { return false }
+        let a = lhs.boxes.span, b = rhs.boxes.span
+        for index in 0..<lhs.count where a[index] != b[index] { return false }
         return true
     }
 
     // MARK: - Sweep
 
-    /// Writes the band edges of `region` into `edges`, in increasing order without repeats; returns how many.
-    private static func appendEdges(of region: DamageRegion, to edges: inout InlineArray<64, Int32>) -> Int {
-        var n = 0
-        var index = 0
-        while index < region.count {
-            let band = region.boxes[index]
-            if n == 0 || edges[n - 1] != band.y0 {
-                edges[n] = band.y0
-                n += 1
+    /// The end (exclusive) of the band starting at box `start` among the first `count` of `boxes`.
+    private static func bandEnd(_ boxes: Span<Box>, _ count: Int, from start: Int) -> Int {
+        var end = start + 1
+        while end < count && boxes[end].y0 == boxes[start].y0 { end += 1 }
+        return end
+    }
+
+    /// Replaces the region by itself combined with the first `otherCount` boxes of `other` (banded) by
+    /// `operation`. When the result needs more than `maximumRectCount` boxes, a union gives the bounding box of
+    /// both (a superset) unless `keepingFirstOnOverflow`, which leaves the region as it was (a subset); the other
+    /// operations leave it as it was (a superset of the truth: the minuend).
+    private mutating func combineInPlace(with other: Span<Box>, _ otherCount: Int, _ operation: Operation,
+                                         keepingFirstOnOverflow: Bool = false) {
+        // Scratch space on the stack, left uninitialized: combine writes before it reads.
+        let combined = withUnsafeTemporaryAllocation(of: Box.self, capacity: DamageRegion.maximumRectCount) { out in
+            guard let n = DamageRegion.combine(boxes.span, count, other, otherCount, operation, into: out) else {
+                return false
             }
-            edges[n] = band.y1
-            n += 1
-            index += 1
-            while index < region.count && region.boxes[index].y0 == band.y0 { index += 1 }
+            for index in 0..<n { boxes[index] = out[index] }
+            count = n
+            return true
+        }
+        if combined { return }
+        guard operation == .union, !keepingFirstOnOverflow else { return }
+        let ea = DamageRegion.extents(of: boxes.span, count), eb = DamageRegion.extents(of: other, otherCount)
+        boxes[0] = count == 0 ? eb : otherCount == 0 ? ea
+            : Box(x0: min(ea.x0, eb.x0), y0: min(ea.y0, eb.y0), x1: max(ea.x1, eb.x1), y1: max(ea.y1, eb.y1))
+        count = 1
+    }
+
+    /// Writes into `out` the first `na` boxes of `a` combined with the first `nb` of `b` by `operation`, in
+    /// banded form (see the top of the file); returns how many boxes, or nil when more than `maximumRectCount`
+    /// would be needed.
+    private static func combine(_ a: Span<Box>, _ na: Int, _ b: Span<Box>, _ nb: Int, _ operation: Operation,
+                                into out: UnsafeMutableBufferPointer<Box>) -> Int? {
+        var n = 0
+        // The first box of each operand's current band (whose bottom is always below `y`), and where the last
+        // band written to `out` starts.
+        var ia = 0, ib = 0
+        var previousBand = -1
+        var y = min(na > 0 ? a[0].y0 : Int32.max, nb > 0 ? b[0].y0 : Int32.max)
+        while ia < na || ib < nb {
+            // Past the last band of `a`, a difference or an intersection adds nothing; past `b`'s, an
+            // intersection adds nothing.
+            if ia >= na && operation != .union { break }
+            if ib >= nb && operation == .intersection { break }
+            let aTop = ia < na ? a[ia].y0 : Int32.max, aBottom = ia < na ? a[ia].y1 : Int32.max
+            let bTop = ib < nb ? b[ib].y0 : Int32.max, bBottom = ib < nb ? b[ib].y1 : Int32.max
+            // The interval [ya, yb): from here to the next edge of either operand.
+            let ya = max(y, min(aTop, bTop))
+            let hasA = aTop <= ya, hasB = bTop <= ya
+            let yb = min(hasA ? aBottom : aTop, hasB ? bBottom : bTop)
+            let endA = hasA ? bandEnd(a, na, from: ia) : ia
+            let endB = hasB ? bandEnd(b, nb, from: ib) : ib
+            let start = n
+            guard mergeSpans(a, ia, endA, b, ib, endB, operation, ya, yb, into: out, count: &n) else { return nil }
+            if n > start {
+                // Coalesce with the band above when it touches and has the same spans.
+                var same = previousBand >= 0 && out[previousBand].y1 == ya && start - previousBand == n - start
+                var k = 0
+                while same && k < start - previousBand {
+                    let upper = out[previousBand + k], lower = out[start + k]
+                    same = upper.x0 == lower.x0 && upper.x1 == lower.x1
+                    k += 1
+                }
+                if same {
+                    for k in previousBand..<start { out[k].y1 = yb }
+                    n = start
+                } else {
+                    previousBand = start
+                }
+            }
+            y = yb
+            if hasA && aBottom == yb { ia = endA }
+            if hasB && bBottom == yb { ib = endB }
         }
         return n
     }
 
-    /// The end (exclusive) of the band starting at box `start`.
-    private static func bandEnd(_ region: DamageRegion, from start: Int) -> Int {
-        var end = start + 1
-        while end < region.count && region.boxes[end].y0 == region.boxes[start].y0 { end += 1 }
-        return end
-    }
-
-    /// `a` combined with `b` by `operation`, in banded form (see the top of the file).
-    ///
-    /// When the result needs more than `maximumRectCount` boxes, a union gives the bounding box (a superset)
-    /// unless `keepingFirstOnOverflow`, which gives `a` (a subset); the other operations give `a`.
-    static func combine(_ a: DamageRegion, _ b: DamageRegion, _ operation: Operation,
-                        keepingFirstOnOverflow: Bool = false) -> DamageRegion {
-        var edgesA = InlineArray<64, Int32>(repeating: 0)
-        var edgesB = InlineArray<64, Int32>(repeating: 0)
-        let countA = appendEdges(of: a, to: &edgesA)
-        let countB = appendEdges(of: b, to: &edgesB)
-        var out = DamageRegion()
-        var overflow = false
-        // Box indices of the current band in each operand, and where the last emitted band starts in `out`.
-        var bandA = 0, bandB = 0
-        var previousBand = -1
-        var ia = 0, ib = 0
-        var lastY: Int32? = nil
-        // Merge the two sorted edge lists on the fly: each step takes the next distinct edge.
-        while (ia < countA || ib < countB) && !overflow {
-            let y: Int32
-            if ib >= countB || (ia < countA && edgesA[ia] <= edgesB[ib]) {
-                y = edgesA[ia]
-                if ib < countB && edgesB[ib] == y { ib += 1 }
-                ia += 1
-            } else {
-                y = edgesB[ib]
-                ib += 1
-            }
-            defer { lastY = y }
-            guard let ya = lastY, ya < y else { continue }
-            let yb = y
-            // The operands' bands covering [ya, yb), if any.
-            while bandA < a.count && a.boxes[bandA].y1 <= ya { bandA = bandEnd(a, from: bandA) }
-            while bandB < b.count && b.boxes[bandB].y1 <= ya { bandB = bandEnd(b, from: bandB) }
-            let hasA = bandA < a.count && a.boxes[bandA].y0 <= ya
-            let hasB = bandB < b.count && b.boxes[bandB].y0 <= ya
-            let endA = hasA ? bandEnd(a, from: bandA) : bandA
-            let endB = hasB ? bandEnd(b, from: bandB) : bandB
-            let start = out.count
-            mergeSpans(a, hasA ? bandA : 0, hasA ? endA : 0, b, hasB ? bandB : 0, hasB ? endB : 0,
-                       operation, ya, yb, into: &out, overflow: &overflow)
-            if overflow { break }
-            guard out.count > start else { continue }
-            // Coalesce with the band above when it touches and has the same spans.
-            if previousBand >= 0, out.boxes[previousBand].y1 == ya, start - previousBand == out.count - start {
-                var same = true
-                for k in 0..<(start - previousBand) {
-                    let upper = out.boxes[previousBand + k], lower = out.boxes[start + k]
-                    if upper.x0 != lower.x0 || upper.x1 != lower.x1 {
-                        same = false
-                        break
-                    }
-                }
-                if same {
-                    for k in previousBand..<start { out.boxes[k].y1 = yb }
-                    out.count = start
-                    continue
-                }
-            }
-            previousBand = start
-        }
-        guard overflow else { return out }
-        if keepingFirstOnOverflow { return a }
-        switch operation {
-        case .union:
-            let ea = a.extents, eb = b.extents
-            let whole = a.count == 0 ? eb : b.count == 0 ? ea
-                : Box(x0: min(ea.x0, eb.x0), y0: min(ea.y0, eb.y0), x1: max(ea.x1, eb.x1), y1: max(ea.y1, eb.y1))
-            return DamageRegion(box: whole)
-        case .subtraction, .intersection:
-            // Keeping the minuend is a larger region than the truth, never a smaller one. (An intersection
-            // with one box never needs more boxes than `a`, so it does not get here.)
-            return a
-        }
-    }
-
-    /// Appends to `out` the spans of band rows [`ya`, `yb`) that `operation` gives for the spans
-    /// `a.boxes[aStart..<aEnd]` and `b.boxes[bStart..<bEnd]` (each sorted, disjoint, not touching).
-    private static func mergeSpans(_ a: DamageRegion, _ aStart: Int, _ aEnd: Int,
-                                   _ b: DamageRegion, _ bStart: Int, _ bEnd: Int,
+    /// Appends to `out` (holding `count` boxes) the spans of band rows [`ya`, `yb`) that `operation` gives for
+    /// the spans `a[aStart..<aEnd]` and `b[bStart..<bEnd]` (each sorted, disjoint, not touching; an empty range
+    /// for an operand with no band there). Returns false when `out` would need more than `maximumRectCount`.
+    private static func mergeSpans(_ a: Span<Box>, _ aStart: Int, _ aEnd: Int,
+                                   _ b: Span<Box>, _ bStart: Int, _ bEnd: Int,
                                    _ operation: Operation, _ ya: Int32, _ yb: Int32,
-                                   into out: inout DamageRegion, overflow: inout Bool) {
+                                   into out: UnsafeMutableBufferPointer<Box>, count: inout Int) -> Bool {
+        var overflow = false
         func emit(_ x0: Int32, _ x1: Int32) {
             guard x0 < x1, !overflow else { return }
-            guard out.count < maximumRectCount else {
+            guard count < maximumRectCount else {
                 overflow = true
                 return
             }
-            out.boxes[out.count] = Box(x0: x0, y0: ya, x1: x1, y1: yb)
-            out.count += 1
+            out[count] = Box(x0: x0, y0: ya, x1: x1, y1: yb)
+            count += 1
         }
         var i = aStart, j = bStart
         switch operation {
@@ -420,11 +463,11 @@ public struct DamageRegion: Sendable, Equatable {
             var current: (Int32, Int32)? = nil
             while i < aEnd || j < bEnd {
                 let next: Box
-                if j >= bEnd || (i < aEnd && a.boxes[i].x0 <= b.boxes[j].x0) {
-                    next = a.boxes[i]
+                if j >= bEnd || (i < aEnd && a[i].x0 <= b[j].x0) {
+                    next = a[i]
                     i += 1
                 } else {
-                    next = b.boxes[j]
+                    next = b[j]
                     j += 1
                 }
                 if let (x0, x1) = current, next.x0 <= x1 {
@@ -437,13 +480,13 @@ public struct DamageRegion: Sendable, Equatable {
             if let (x0, x1) = current { emit(x0, x1) }
         case .subtraction:
             while i < aEnd {
-                let span = a.boxes[i]
+                let span = a[i]
                 var x = span.x0
-                while j < bEnd && b.boxes[j].x1 <= x { j += 1 }
+                while j < bEnd && b[j].x1 <= x { j += 1 }
                 var k = j
-                while k < bEnd && b.boxes[k].x0 < span.x1 && x < span.x1 {
-                    if b.boxes[k].x0 > x { emit(x, b.boxes[k].x0) }
-                    x = max(x, b.boxes[k].x1)
+                while k < bEnd && b[k].x0 < span.x1 && x < span.x1 {
+                    if b[k].x0 > x { emit(x, b[k].x0) }
+                    x = max(x, b[k].x1)
                     k += 1
                 }
                 if x < span.x1 { emit(x, span.x1) }
@@ -451,10 +494,10 @@ public struct DamageRegion: Sendable, Equatable {
             }
         case .intersection:
             while i < aEnd && j < bEnd {
-                let x0 = max(a.boxes[i].x0, b.boxes[j].x0), x1 = min(a.boxes[i].x1, b.boxes[j].x1)
-                emit(x0, x1)
-                if a.boxes[i].x1 < b.boxes[j].x1 { i += 1 } else { j += 1 }
+                emit(max(a[i].x0, b[j].x0), min(a[i].x1, b[j].x1))
+                if a[i].x1 < b[j].x1 { i += 1 } else { j += 1 }
             }
         }
+        return !overflow
     }
 }

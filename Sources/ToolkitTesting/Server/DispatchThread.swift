@@ -1,5 +1,6 @@
 import CWaylandServer
 import Glibc
+import ToolkitCore
 
 /// The compositor's own thread: waits for client traffic or the next refresh tick, and dispatches with the
 /// monitor held.
@@ -11,7 +12,7 @@ import Glibc
 /// longer than one dispatch batch for the lock, and every libwayland call is serialized by that one lock. The
 /// eventfd serves `stop()` and `wake()` (a public method that changed what the tick does).
 final class DispatchThread: @unchecked Sendable {
-    private let monitor: Monitor
+    private let monitor: Lock
     /// The `wl_display`; owned by `TestCompositor`, which destroys it after `stop()`.
     private let display: OpaquePointer
     private let wakeFD: Int32
@@ -22,7 +23,7 @@ final class DispatchThread: @unchecked Sendable {
     private var thread = pthread_t()
     private var running = false
 
-    init(display: OpaquePointer, monitor: Monitor, tick: @escaping () -> Duration?) throws(TestCompositorError) {
+    init(display: OpaquePointer, monitor: Lock, tick: @escaping () -> Duration?) throws(TestCompositorError) {
         self.display = display
         self.monitor = monitor
         self.tick = tick

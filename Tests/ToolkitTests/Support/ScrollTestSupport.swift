@@ -1,5 +1,7 @@
-// Shared helpers for the scroll tests: a view that records the touch calls it gets, a delegate that
-// records its callbacks, scene builders and gesture scripts on `HeadlessWindow`.
+// The one harness of the scroll tests, the acceptance tests (AcceptanceTests*.swift) included: a view and a
+// control that record the touch calls they get, a delegate that records its callbacks, the scene builder, and
+// gesture scripts on `HeadlessWindow`. The acceptance tests themselves import only ToolkitCore's public names;
+// the harness may look inside (`settle` waits for the arbitration's animations too).
 
 import Testing
 @testable import ToolkitCore
@@ -33,6 +35,12 @@ final class RecordingView: View {
     override func touchesEnded(_ touches: [Touch]) { record(.ended, touches) }
     override func touchesCancelled(_ touches: [Touch]) { record(.cancelled, touches) }
 
+    /// The kinds received, without moves.
+    var kinds: [TouchCall.Kind] { calls.map(\.kind).filter { $0 != .moved } }
+
+    /// Whether the per-touch grammar holds (see `grammarViolation(requireEnded:)`), touches still down allowed.
+    var grammarHolds: Bool { grammarViolation(requireEnded: false) == nil }
+
     /// The kinds received, moves collapsed (a run of moves counts once).
     var summary: [TouchCall.Kind] {
         var out: [TouchCall.Kind] = []
@@ -60,35 +68,79 @@ final class RecordingView: View {
     }
 }
 
-/// A delegate recording its callbacks by name.
+/// A `Control` that records the kinds of touch calls it gets, moves collapsed (scroll containers do not cancel
+/// controls by default).
+@MainActor
+final class RecordingControl: Control {
+    var kinds: [TouchCall.Kind] = []
+    override func touchesBegan(_ touches: [Touch]) { kinds.append(.began) }
+    override func touchesMoved(_ touches: [Touch]) { if kinds.last != .moved { kinds.append(.moved) } }
+    override func touchesEnded(_ touches: [Touch]) { kinds.append(.ended) }
+    override func touchesCancelled(_ touches: [Touch]) { kinds.append(.cancelled) }
+}
+
+/// What the container said about itself when a delegate method ran.
+struct RecordedState: Equatable {
+    var tracking: Bool
+    var dragging: Bool
+    var decelerating: Bool
+}
+
+/// A delegate recording its callbacks by name, with the container's state at the first call of each.
 @MainActor
 final class RecordingDelegate: ScrollContainerDelegate {
+    /// Calls by name, runs of didScroll collapsed to one entry.
     var events: [String] = []
+    /// Every call, didScroll included each time.
+    var fullLog: [String] = []
+    /// The container's state at the first call of each name.
+    var states: [String: RecordedState] = [:]
     var releaseVelocities: [Point] = []
     var offeredTargets: [Point] = []
     /// When set, `willEndDragging` moves the target there.
     var overrideTarget: Point?
+    /// When set, `willEndDragging` replaces the target with its result (velocity, offered target).
+    var retarget: ((Point, Point) -> Point)?
+    /// Runs in every didScroll.
+    var onScroll: ((ScrollContainer) -> Void)?
     var didScrollCount = 0
+    var didEndScrollingAnimationCount = 0
 
+    /// The calls without didScroll.
+    var milestones: [String] { events.filter { $0 != "didScroll" } }
+
+    private func note(_ name: String, _ container: ScrollContainer) {
+        fullLog.append(name)
+        if !(name == "didScroll" && events.last == "didScroll") { events.append(name) }
+        if states[name] == nil {
+            states[name] = RecordedState(tracking: container.isTracking, dragging: container.isDragging,
+                                         decelerating: container.isDecelerating)
+        }
+    }
     func scrollContainerDidScroll(_ container: ScrollContainer) {
         didScrollCount += 1
-        if events.last != "didScroll" { events.append("didScroll") }
+        note("didScroll", container)
+        onScroll?(container)
     }
-    func scrollContainerWillBeginDragging(_ container: ScrollContainer) { events.append("willBeginDragging") }
+    func scrollContainerWillBeginDragging(_ container: ScrollContainer) { note("willBeginDragging", container) }
     func scrollContainerWillEndDragging(_ container: ScrollContainer, velocity: Point,
                                         targetContentOffset: inout Point) {
-        events.append("willEndDragging")
+        note("willEndDragging", container)
         releaseVelocities.append(velocity)
         offeredTargets.append(targetContentOffset)
         if let overrideTarget { targetContentOffset = overrideTarget }
+        if let retarget { targetContentOffset = retarget(velocity, targetContentOffset) }
     }
     func scrollContainerDidEndDragging(_ container: ScrollContainer, willDecelerate: Bool) {
-        events.append("didEndDragging(\(willDecelerate))")
+        note("didEndDragging(\(willDecelerate))", container)
     }
-    func scrollContainerWillBeginDecelerating(_ container: ScrollContainer) { events.append("willBeginDecelerating") }
-    func scrollContainerDidEndDecelerating(_ container: ScrollContainer) { events.append("didEndDecelerating") }
+    func scrollContainerWillBeginDecelerating(_ container: ScrollContainer) {
+        note("willBeginDecelerating", container)
+    }
+    func scrollContainerDidEndDecelerating(_ container: ScrollContainer) { note("didEndDecelerating", container) }
     func scrollContainerDidEndScrollingAnimation(_ container: ScrollContainer) {
-        events.append("didEndScrollingAnimation")
+        didEndScrollingAnimationCount += 1
+        note("didEndScrollingAnimation", container)
     }
 }
 
@@ -113,6 +165,44 @@ struct ScrollScene {
         self.container.addSubview(content)
         window.rootView.addSubview(self.container)
     }
+}
+
+/// A horizontal pager of three 400 x 800 pages, each a vertical list (4000 pt of content) of `rowsPerList`
+/// recording rows of equal height (20 rows of 200 pt by default; 1 makes each list's content one probe).
+@MainActor
+struct NestedScene {
+    let window = HeadlessWindow(size: Size(width: 400, height: 800))
+    let pager = ScrollContainer(frame: Rect(x: 0, y: 0, width: 400, height: 800))
+    var lists: [ScrollContainer] = []
+    var rows: [[RecordingView]] = []
+    let pagerDelegate = RecordingDelegate()
+    var listDelegates: [RecordingDelegate] = []
+
+    init(rowsPerList: Int = 20) {
+        let rowHeight = 4000 / Double(rowsPerList)
+        pager.contentSize = Size(width: 1200, height: 800)
+        pager.isPagingEnabled = true
+        pager.delegate = pagerDelegate
+        for page in 0..<3 {
+            let list = ScrollContainer(frame: Rect(x: Double(page) * 400, y: 0, width: 400, height: 800))
+            list.contentSize = Size(width: 400, height: 4000)
+            let d = RecordingDelegate()
+            list.delegate = d
+            listDelegates.append(d)
+            var pageRows: [RecordingView] = []
+            for r in 0..<rowsPerList {
+                let row = RecordingView(frame: Rect(x: 0, y: Double(r) * rowHeight, width: 400, height: rowHeight))
+                list.addSubview(row)
+                pageRows.append(row)
+            }
+            rows.append(pageRows)
+            pager.addSubview(list)
+            lists.append(list)
+        }
+        window.rootView.addSubview(pager)
+    }
+
+    var allRows: [RecordingView] { rows.flatMap { $0 } }
 }
 
 extension HeadlessWindow {
@@ -140,6 +230,29 @@ extension HeadlessWindow {
         if lift { touchUp(id: id) }
     }
 
+    /// A fling: down at `from`, `steps` equal moves to `to` over `durationMS`, lift right after the last move.
+    func fling(id: Int = 1, from: Point, to: Point, steps: Int = 4, durationMS: Double = 50) {
+        drag(id: id, from: from, to: to, steps: steps, durationMS: durationMS)
+    }
+
+    /// Advances 1 ms at a time until `done()` or `limitMS` passed; returns the time spent, in ms.
+    @discardableResult
+    func run(until done: () -> Bool, limitMS: Double = 20_000) -> Double {
+        var spent = 0.0
+        while !done() && spent < limitMS {
+            advance(ms: 1)
+            spent += 1
+        }
+        return spent
+    }
+
+    /// Advances 1 ms at a time until `container` is neither dragging nor decelerating (at rest after a
+    /// release, as its public state says); returns the time that took, in ms (a measurement, unlike `settle`).
+    @discardableResult
+    func runToRest(_ container: ScrollContainer, limitMS: Double = 20_000) -> Double {
+        run(until: { !container.isDecelerating && !container.isDragging }, limitMS: limitMS)
+    }
+
     /// Runs frames until the scroll container is at rest (or `maxMS` passed).
     func settle(_ container: ScrollContainer, maxMS: Double = 10_000) {
         var elapsed = 0.0
@@ -149,19 +262,6 @@ extension HeadlessWindow {
             elapsed += 10
         }
         advance(ms: 20)
-    }
-}
-
-/// SplitMix64: a tiny seeded generator for reproducible random tests.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
 
