@@ -510,7 +510,7 @@ public final class WaylandWindow {
             pendingError = .bufferAllocationFailed("\(error)")
             return
         }
-        guard let (buffer, previousFrame, needsFullRedraw) = acquired, let bufferProxy = buffer.proxy else {
+        guard let (buffer, previousFrame, needsFullRedraw) = acquired, buffer.proxy != nil else {
             pacer.bufferUnavailable()
             return
         }
@@ -526,9 +526,20 @@ public final class WaylandWindow {
             execute(pacer.nothingToDraw())
             return
         }
-        // Brings the buffer up to date from the presented one (a scroll's pixels straight from their old
-        // place), then draws the damage.
-        let drawn = core.draw(into: buffer.canvas, previousFrame: needsFullRedraw ? nil : previousFrame)
+        // Brings the buffer up to date from the presented one (a full-width scroll by moving the buffer's start
+        // in its pool, another scroll's pixels straight from their old place), then draws the damage.
+        let frame: WaylandBufferPool.DrawnFrame
+        do {
+            frame = try buffers.draw(core, into: buffer, previousFrame: needsFullRedraw ? nil : previousFrame)
+        } catch let error as WaylandError {
+            pendingError = error
+            return
+        } catch {
+            pendingError = .bufferAllocationFailed("\(error)")
+            return
+        }
+        guard let bufferProxy = buffer.proxy else { return }
+        let drawn = frame.damage
         var pixelDamage = DamageRegion()
         drawn.forEachRect { x, y, w, h in
             pixelDamage.add(Rect(x: Double(x), y: Double(y), width: Double(w), height: Double(h)),
@@ -560,7 +571,7 @@ public final class WaylandWindow {
         }
         if requestingCallback { xdg.requestFrameCallback() }
         wl_surface_commit(surface)
-        buffers.commit(buffer, damage: pixelDamage)
+        buffers.commit(buffer, damage: frame.lagDamage, shift: frame.shift)
         let first = !pacer.hasCommittedFrame
         pacer.didCommit(withBuffer: true, requestedCallback: requestingCallback)
         onFrameCommitted?(clock.now)
