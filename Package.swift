@@ -62,7 +62,8 @@ let package = Package(
         .executableTarget(name: "EmbedGTK", dependencies: ["ToolkitCore", "CGtk4", "CEmbedGTK"]),
         // libpng also decodes the PNG files the tests write.
         .testTarget(name: "ToolkitTests", dependencies: ["ToolkitCore", "CPNG"]),
-        .testTarget(name: "WaylandTests", dependencies: ["Toolkit", "ToolkitTesting", "CWayland"]),
+        // libpng reads the compositors' screenshots (weston-screenshooter writes PNG files).
+        .testTarget(name: "WaylandTests", dependencies: ["Toolkit", "ToolkitTesting", "CWayland", "CPNG"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -14,6 +14,8 @@ final class WaylandBufferPool {
     /// Frames each new buffer's pool holds: 2 lets a buffer scroll by moving its start (`RingFrameBuffer`), 1
     /// makes buffers that scroll by copying pixels. Buffers already made keep theirs.
     var ringFrames = WaylandBufferPool.defaultRingFrames
+    /// Frames drawn by moving a ring buffer's start (diagnostics and tests).
+    var shiftedFrameCount = 0
 
     /// Two frames per pool: a ring buffer wraps (one copy of the frame) once every `height / |dy|` frames of a
     /// steady scroll. `TOOLKIT_SCROLL_BY_COPY=1` in the environment makes it 1 (the copy path, for comparison).

@@ -20,6 +20,7 @@ extension WaylandBufferPool {
     func draw(_ core: WindowCore, into buffer: ShmBuffer, previousFrame: PreviousFrame?) throws -> DrawnFrame {
         let frame = core.draw(into: buffer.ring, previousFrame: previousFrame)
         try buffer.syncProxy()
+        if frame.shift != nil { shiftedFrameCount += 1 }
         var lagDamage = DamageRegion()
         frame.changed.forEachRect { x, y, w, h in
             lagDamage.add(Rect(x: Double(x), y: Double(y), width: Double(w), height: Double(h)),

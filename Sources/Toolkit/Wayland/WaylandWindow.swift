@@ -271,6 +271,9 @@ public final class WaylandWindow {
     /// Number of shm buffers alive (diagnostics: at most 4).
     var liveBufferCount: Int { buffers?.liveCount ?? 0 }
 
+    /// Frames presented by moving a ring buffer's start instead of copying the scrolled pixels (diagnostics).
+    var shiftedFrameCount: Int { buffers?.shiftedFrameCount ?? 0 }
+
     /// The cursor theme and size (from `XCURSOR_THEME` / `XCURSOR_SIZE` at init). Setting it reloads the theme
     /// and sets the cursor again (tests turn `usesTheme` off to see the fallback art).
     var cursorSettings = WaylandCursorTheme.Settings(themeName: nil, size: 24, usesTheme: true) {
