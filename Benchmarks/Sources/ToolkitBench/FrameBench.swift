@@ -115,6 +115,11 @@ enum FrameBench {
         ringLarge.presentRingFrame()
         results.append(scrollingCase("(i) ScrollContainer += 7, ring buffers, 100k rows", scene: ringLarge,
                                      frames: scrollFrames, options: options, path: .ring))
+        // The same without the 56 pt title bar: nothing outside the scrolled band has to be put back.
+        let ringBare = ListScene(rowCount: 100, scrolling: true, header: false)
+        ringBare.presentRingFrame()
+        results.append(scrollingCase("    ring buffers, 100 rows, no title bar", scene: ringBare,
+                                     frames: scrollFrames, options: options, path: .ring))
         if ring.ringWraps + ringLarge.ringWraps > 0 || options.filter == nil {
             print("ring buffers: \(ring.ringWraps + ringLarge.ringWraps) wraps (one frame copy each) over both (i) cases")
         }

@@ -69,7 +69,9 @@ final class ListScene {
     /// A window with `rowCount` rows in a plain clipping view, or in a `ScrollContainer` when `scrolling`; with
     /// `zoomable` too, the rows sit in one view the container zooms (0.5x to 4x). Buffers have `pixelsPerPoint`
     /// pixels per point (2: a 3840 x 2160 frame).
-    init(rowCount: Int, scrolling: Bool = false, zoomable: Bool = false, pixelsPerPoint: Int = 1) {
+    /// With `header` false the list fills the whole window (no rows outside the scrolled band).
+    init(rowCount: Int, scrolling: Bool = false, zoomable: Bool = false, pixelsPerPoint: Int = 1,
+         header: Bool = true) {
         self.pixelsPerPoint = pixelsPerPoint
         pixelWidth = ListScene.width * pixelsPerPoint
         pixelHeight = ListScene.height * pixelsPerPoint
@@ -77,8 +79,9 @@ final class ListScene {
         let size = Size(width: Double(ListScene.width), height: Double(ListScene.height))
         window = WindowCore(size: size)
         window.rootView.backgroundColor = Color(white: 1)
-        window.rootView.addSubview(HeaderView(width: size.width))
-        let listFrame = Rect(x: 0, y: HeaderView.height, width: size.width, height: size.height - HeaderView.height)
+        let top = header ? HeaderView.height : 0
+        if header { window.rootView.addSubview(HeaderView(width: size.width)) }
+        let listFrame = Rect(x: 0, y: top, width: size.width, height: size.height - top)
         if scrolling {
             let scroll = ScrollContainer(frame: listFrame)
             scroll.contentSize = Size(width: size.width, height: Double(rowCount) * RowView.height)
