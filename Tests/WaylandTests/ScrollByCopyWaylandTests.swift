@@ -63,11 +63,15 @@ import ToolkitTesting
         return count
     }
 
-    @Test func committedFramesEqualFullRendersWhileScrolling() throws {
+    /// With pools of 2 frames (the default) whole-pixel scrolls of the full-width list move the buffer's start
+    /// (`RingFrameBuffer`); with pools of 1 frame they copy pixels (the fallback). The pictures are the same.
+    @Test(arguments: [2, 1])
+    func committedFramesEqualFullRendersWhileScrolling(ringFrames: Int) throws {
         let compositor = try TestCompositor()
         let window = try WaylandWindow(title: "scroll by copy", size: Size(width: 200, height: 100),
                                        appID: "org.toolkit.tests",
                                        connection: .fileDescriptor(compositor.connectClientFD()))
+        window.bufferRingFrames = ringFrames
         let (list, rows) = addList(to: window.rootView)
         // The same window without a compositor: its full render is what each frame must show.
         let twin = HeadlessWindow(size: Size(width: 200, height: 100))
@@ -96,5 +100,7 @@ import ToolkitTesting
                               [6]])
         #expect(compositor.heldBufferWrites == 0)
         #expect(compositor.isClean)
+        // Whole-point steps moved the start; the fractional ones and the copy path did not.
+        #expect((window.shiftedFrameCount > 0) == (ringFrames > 1))
     }
 }

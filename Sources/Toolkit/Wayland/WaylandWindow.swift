@@ -274,6 +274,12 @@ public final class WaylandWindow {
     /// Frames presented by moving a ring buffer's start instead of copying the scrolled pixels (diagnostics).
     var shiftedFrameCount: Int { buffers?.shiftedFrameCount ?? 0 }
 
+    /// Frames each new buffer's pool holds (tests: 1 makes buffers that scroll by copying, 2 ring buffers).
+    var bufferRingFrames: Int {
+        get { buffers?.ringFrames ?? 1 }
+        set { buffers?.ringFrames = newValue }
+    }
+
     /// The cursor theme and size (from `XCURSOR_THEME` / `XCURSOR_SIZE` at init). Setting it reloads the theme
     /// and sets the cursor again (tests turn `usesTheme` off to see the fallback art).
     var cursorSettings = WaylandCursorTheme.Settings(themeName: nil, size: 24, usesTheme: true) {
