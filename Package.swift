@@ -64,7 +64,9 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         // libpng also decodes the PNG files the tests write.
         .testTarget(name: "ToolkitTests", dependencies: ["ToolkitCore", "CPNG", "TestSupport"]),
-        .testTarget(name: "WaylandTests", dependencies: ["Toolkit", "ToolkitTesting", "CWayland", "TestSupport"]),
+        // libpng reads the compositors' screenshots (weston-screenshooter writes PNG files).
+        .testTarget(name: "WaylandTests", dependencies: ["Toolkit", "ToolkitTesting", "CWayland", "CPNG",
+                                                        "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -25,7 +25,9 @@ import ToolkitTesting
         let error = client.pumpUntilError()
         ShmPool.makeFile = original
         let failure = try #require(error as? WaylandError, "\(String(describing: error))")
-        #expect(failure == .bufferAllocationFailed("memfd of \(120 * 90 * 4) bytes: Cannot allocate memory"))
+        // A window buffer's pool holds `defaultRingFrames` frames (the ring that scrolls by moving the start).
+        let poolBytes = 120 * 90 * 4 * WaylandBufferPool.defaultRingFrames
+        #expect(failure == .bufferAllocationFailed("memfd of \(poolBytes) bytes: Cannot allocate memory"))
         print("[BufferAllocationFailureTests] \(failure)")
         #expect(throws: failure) { try client.window?.run() }
         client.window = nil

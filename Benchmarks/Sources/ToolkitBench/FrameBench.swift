@@ -105,6 +105,27 @@ enum FrameBench {
         results.append(scrollingCase("(g) ScrollContainer += 7, two buffers, 100k rows", scene: presentedLarge,
                                      frames: scrollFrames, options: options, twoBuffers: true))
 
+        // The Wayland window's default path: two ring buffers whose start moves with a full-width scroll (the
+        // band's pixels are not copied), the rows outside the band copied, the strip and indicators drawn.
+        let ring = ListScene(rowCount: 100, scrolling: true)
+        ring.presentRingFrame()
+        results.append(scrollingCase("(i) ScrollContainer += 7, ring buffers, 100 rows", scene: ring,
+                                     frames: scrollFrames, options: options, path: .ring))
+        let ringLarge = ListScene(rowCount: 100_000, scrolling: true)
+        ringLarge.presentRingFrame()
+        results.append(scrollingCase("(i) ScrollContainer += 7, ring buffers, 100k rows", scene: ringLarge,
+                                     frames: scrollFrames, options: options, path: .ring))
+        // The same without the 56 pt title bar: nothing outside the scrolled band has to be put back.
+        let ringBare = ListScene(rowCount: 100, scrolling: true, header: false)
+        ringBare.presentRingFrame()
+        results.append(scrollingCase("    ring buffers, 100 rows, no title bar", scene: ringBare,
+                                     frames: scrollFrames, options: options, path: .ring))
+        if ring.ringWraps + ringLarge.ringWraps > 0 || options.filter == nil {
+            print("ring buffers: \(ring.ringWraps + ringLarge.ringWraps) wraps (one frame copy each) over both (i) cases")
+        }
+        // A fling through the ring buffers: fractional offsets cannot move pixels, every frame draws the list.
+        results.append(flingCase("(j) fling frame (fractional offsets), ring buffers", scene: ring, options: options))
+
         let zoomed = ListScene(rowCount: 100, scrolling: true, zoomable: true)
         zoomed.presentFrame()
         let pinchFrames = q ? 3 : 20
@@ -119,14 +140,72 @@ enum FrameBench {
                 zoomed.presentFrame()
             }
         })
+        results += uhd(options)
         return results
+    }
+
+    /// The same budget at 3840 x 2160 pixels (the 1920 x 1080 point window at scale 2), against a pixman copy of
+    /// that size: (a4) the copy, (b4) a full repaint, (g4) the copy path, (i4) the ring path.
+    private static func uhd(_ options: Options) -> [Measurement] {
+        let runs = options.runs, q = options.quick
+        var results: [Measurement] = []
+        let copy = PixmanCopy(width: 2 * ListScene.width, height: 2 * ListScene.height)
+        results.append(Measurement.measure("(a4) pixman copy 3840x2160", runs: runs, operationsPerRun: q ? 2 : 20,
+                                           options: options) { _ in
+            for _ in 0..<(q ? 2 : 20) { copy.composite() }
+        })
+        let full = ListScene(rowCount: 100, scrolling: true, pixelsPerPoint: 2)
+        full.presentRingFrame()
+        let fullWindow = Rect(x: 0, y: 0, width: Double(ListScene.width), height: Double(ListScene.height))
+        let fullFrames = q ? 2 : 10
+        results.append(Measurement.measure("(b4) full repaint 3840x2160 @2x, ring buffers", runs: runs,
+                                           operationsPerRun: fullFrames, options: options) { _ in
+            for _ in 0..<fullFrames {
+                full.window.addDamage(fullWindow)
+                full.presentRingFrame()
+            }
+        })
+        let frames = q ? 3 : 30
+        let copied = ListScene(rowCount: 100, scrolling: true, pixelsPerPoint: 2)
+        copied.presentFrame()
+        results.append(scrollingCase("(g4) += 7 @2x, two buffers (copy path)", scene: copied, frames: frames,
+                                     options: options, path: .twoBuffers))
+        let ring = ListScene(rowCount: 100, scrolling: true, pixelsPerPoint: 2)
+        ring.presentRingFrame()
+        results.append(scrollingCase("(i4) += 7 @2x, ring buffers", scene: ring, frames: frames, options: options,
+                                     path: .ring))
+        results.append(flingCase("(j4) fling frame @2x, ring buffers", scene: ring, options: options))
+        return results
+    }
+
+    /// Frames of a fling drawn through the ring buffers: each run flicks the content at 5,000 pt/s from offset 200
+    /// (untimed, `ScrollEventBench.flick`), then times its first `frames` frames (offsets are fractional).
+    private static func flingCase(_ name: String, scene: ListScene, options: Options) -> Measurement {
+        let frames = options.quick ? 5 : 30
+        return Measurement.measure(name, runs: options.runs, operationsPerRun: frames, options: options,
+                                   setUp: { _ in
+            ScrollEventBench.flick(scene)
+        }) { _ in
+            for _ in 0..<frames { scene.presentRingFrame() }
+        }
+    }
+
+    /// How the frames of a scrolling case reach pixels.
+    enum Path {
+        /// One buffer kept across frames (`ListScene.frame()`).
+        case oneBuffer
+        /// Two buffers in turn with copy-forward (`ListScene.presentFrame()`).
+        case twoBuffers
+        /// Two ring buffers in turn (`ListScene.presentRingFrame()`).
+        case ring
     }
 
     /// Frames that each scroll `scene`'s container by 7 pt, back and forth within the first 100 rows' range (so
     /// every scene draws the same rows and every step is 7 pt), and draw the damage: into one buffer, or into
     /// two in turn (`ListScene.presentFrame()`).
     private static func scrollingCase(_ name: String, scene: ListScene, frames: Int, options: Options,
-                                      twoBuffers: Bool = false) -> Measurement {
+                                      twoBuffers: Bool = false, path: Path? = nil) -> Measurement {
+        let path = path ?? (twoBuffers ? .twoBuffers : .oneBuffer)
         let range = 100 * RowView.height - scene.container.bounds.height
         var offset = scene.container.bounds.origin.y
         var direction = 1.0
@@ -138,7 +217,11 @@ enum FrameBench {
                 }
                 offset += direction * scrollStep
                 scene.scroll(to: offset)
-                if twoBuffers { scene.presentFrame() } else { scene.frame() }
+                switch path {
+                case .oneBuffer: scene.frame()
+                case .twoBuffers: scene.presentFrame()
+                case .ring: scene.presentRingFrame()
+                }
             }
         }
     }

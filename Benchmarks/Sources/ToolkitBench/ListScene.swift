@@ -35,6 +35,18 @@ final class ListScene {
     private var missing = [DamageRegion(), DamageRegion()]
     private var nextBuffer = 0
     private var presentedOnce = false
+    /// Pixels per point of the buffers, and their size in pixels.
+    let pixelsPerPoint: Int
+    let pixelWidth: Int
+    let pixelHeight: Int
+    /// Frames each ring block holds (the Wayland window's pools hold 2).
+    static let ringFrames = 2
+    /// The ring buffers of `presentRingFrame()`, their memory, what each lacks, and the next one.
+    private var ringBuffers: [RingFrameBuffer] = []
+    private var ringBlocks: [UnsafeMutableRawPointer] = []
+    private var ringLags = [BufferLag(), BufferLag()]
+    private var nextRing = 0
+    private var ringPresentedOnce = false
     /// The window clock used for frames and events, advanced by the benchmarks.
     var clock = Duration.zero
 
@@ -55,13 +67,21 @@ final class ListScene {
     }
 
     /// A window with `rowCount` rows in a plain clipping view, or in a `ScrollContainer` when `scrolling`; with
-    /// `zoomable` too, the rows sit in one view the container zooms (0.5x to 4x).
-    init(rowCount: Int, scrolling: Bool = false, zoomable: Bool = false) {
+    /// `zoomable` too, the rows sit in one view the container zooms (0.5x to 4x). Buffers have `pixelsPerPoint`
+    /// pixels per point (2: a 3840 x 2160 frame).
+    /// With `header` false the list fills the whole window (no rows outside the scrolled band).
+    init(rowCount: Int, scrolling: Bool = false, zoomable: Bool = false, pixelsPerPoint: Int = 1,
+         header: Bool = true) {
+        self.pixelsPerPoint = pixelsPerPoint
+        pixelWidth = ListScene.width * pixelsPerPoint
+        pixelHeight = ListScene.height * pixelsPerPoint
+        let pixelWidth = self.pixelWidth, pixelHeight = self.pixelHeight
         let size = Size(width: Double(ListScene.width), height: Double(ListScene.height))
         window = WindowCore(size: size)
         window.rootView.backgroundColor = Color(white: 1)
-        window.rootView.addSubview(HeaderView(width: size.width))
-        let listFrame = Rect(x: 0, y: HeaderView.height, width: size.width, height: size.height - HeaderView.height)
+        let top = header ? HeaderView.height : 0
+        if header { window.rootView.addSubview(HeaderView(width: size.width)) }
+        let listFrame = Rect(x: 0, y: top, width: size.width, height: size.height - top)
         if scrolling {
             let scroll = ScrollContainer(frame: listFrame)
             scroll.contentSize = Size(width: size.width, height: Double(rowCount) * RowView.height)
@@ -93,21 +113,71 @@ final class ListScene {
             rows.append(row)
         }
         self.rows = rows
-        pixels = .allocate(capacity: ListScene.width * ListScene.height)
-        pixels.initialize(repeating: 0, count: ListScene.width * ListScene.height)
-        canvas = Canvas(pixels: UnsafeMutableRawPointer(pixels), width: ListScene.width, height: ListScene.height,
-                        stride: ListScene.width * 4)
-        let second = UnsafeMutablePointer<UInt32>.allocate(capacity: ListScene.width * ListScene.height)
-        second.initialize(repeating: 0, count: ListScene.width * ListScene.height)
+        pixels = .allocate(capacity: pixelWidth * pixelHeight)
+        pixels.initialize(repeating: 0, count: pixelWidth * pixelHeight)
+        canvas = Canvas(pixels: UnsafeMutableRawPointer(pixels), width: pixelWidth, height: pixelHeight,
+                        stride: pixelWidth * 4, scale: pixelsPerPoint)
+        let second = UnsafeMutablePointer<UInt32>.allocate(capacity: pixelWidth * pixelHeight)
+        second.initialize(repeating: 0, count: pixelWidth * pixelHeight)
         pairPixels = [pixels, second]
-        pairCanvases = [canvas, Canvas(pixels: UnsafeMutableRawPointer(second), width: ListScene.width,
-                                       height: ListScene.height, stride: ListScene.width * 4)]
+        pairCanvases = [canvas, Canvas(pixels: UnsafeMutableRawPointer(second), width: pixelWidth,
+                                       height: pixelHeight, stride: pixelWidth * 4, scale: pixelsPerPoint)]
     }
 
     isolated deinit {
         pairPixels[1].deallocate()
         pixels.deallocate()
+        for block in ringBlocks { block.deallocate() }
     }
+
+    /// Makes the two ring buffers of `presentRingFrame()`: blocks of `ListScene.ringFrames` frames, as the
+    /// Wayland window's pools.
+    func makeRingBuffers() {
+        guard ringBuffers.isEmpty else { return }
+        let bytes = pixelWidth * 4 * pixelHeight * ListScene.ringFrames
+        for _ in 0..<2 {
+            let block = UnsafeMutableRawPointer.allocate(byteCount: bytes, alignment: 64)
+            // Touch every page once, as the compositor-shared memory of a long-running window would be.
+            block.initializeMemory(as: UInt8.self, repeating: 0, count: bytes)
+            ringBlocks.append(block)
+            ringBuffers.append(RingFrameBuffer(memory: block, byteCount: bytes, width: pixelWidth,
+                                               height: pixelHeight, pixelsPerPoint: Double(pixelsPerPoint)))
+        }
+    }
+
+    /// One frame at 60 Hz into the other of two ring buffers, as `WaylandWindow.drawFrame` does by default: the
+    /// buffer catches up with the presented one (its pending band shift and this frame's scroll become one move of
+    /// its start; the rows outside the band and the missing pixels are copied), then the damage is drawn; the
+    /// other buffer's `BufferLag` then takes the frame's shift and changes. Returns the damaged pixels' bounding
+    /// box area.
+    @discardableResult
+    func presentRingFrame() -> Int {
+        makeRingBuffers()
+        clock += .nanoseconds(16_666_667)
+        if !ringPresentedOnce {
+            window.addDamage(Rect(x: 0, y: 0, width: Double(ListScene.width), height: Double(ListScene.height)))
+        }
+        window.prepareFrame(at: clock)
+        let target = nextRing, source = 1 - nextRing
+        let previous = ringPresentedOnce
+            ? PreviousFrame(pixels: UnsafeRawPointer(ringBuffers[source].pixels), stride: pixelWidth * 4,
+                            lag: ringLags[target])
+            : nil
+        let frame = window.draw(into: ringBuffers[target], previousFrame: previous)
+        var changed = DamageRegion()
+        let scale = Double(pixelsPerPoint)
+        frame.changed.forEachRect { x, y, w, h in
+            changed.add(Rect(x: Double(x), y: Double(y), width: Double(w), height: Double(h)), pixelsPerPoint: scale)
+        }
+        ringLags[target] = BufferLag()
+        ringLags[source].framePresented(damage: changed, shift: frame.shift, width: pixelWidth)
+        nextRing = source
+        ringPresentedOnce = true
+        return Int(frame.damage.bounds.width * frame.damage.bounds.height)
+    }
+
+    /// Wraps of both ring buffers so far (each one copy of the frame).
+    var ringWraps: Int { ringBuffers.reduce(0) { $0 + $1.wrapCount } }
 
     /// Scrolls the container so that content point `y` is at its top (damages the container's frame).
     func scroll(to y: Double) {
@@ -116,8 +186,8 @@ final class ListScene {
 
     /// The pixels drawn so far, as an image.
     func snapshot() -> Image? {
-        Image(width: ListScene.width, height: ListScene.height,
-              pixels: Array(UnsafeBufferPointer(start: pixels, count: ListScene.width * ListScene.height)))
+        Image(width: pixelWidth, height: pixelHeight,
+              pixels: Array(UnsafeBufferPointer(start: pixels, count: pixelWidth * pixelHeight)))
     }
 
     /// One frame at 60 Hz into the other of two buffers, as `WaylandWindow.drawFrame` does with a compositor that
@@ -134,13 +204,14 @@ final class ListScene {
         window.prepareFrame(at: clock)
         let target = nextBuffer, source = 1 - nextBuffer
         let previous = presentedOnce
-            ? PreviousFrame(pixels: UnsafeRawPointer(pairPixels[source]), stride: ListScene.width * 4,
+            ? PreviousFrame(pixels: UnsafeRawPointer(pairPixels[source]), stride: pixelWidth * 4,
                             missing: missing[target])
             : nil
         let drawn = window.draw(into: pairCanvases[target], previousFrame: previous)
         var pixelDamage = DamageRegion()
         drawn.forEachRect { x, y, w, h in
-            pixelDamage.add(Rect(x: Double(x), y: Double(y), width: Double(w), height: Double(h)), pixelsPerPoint: 1)
+            pixelDamage.add(Rect(x: Double(x), y: Double(y), width: Double(w), height: Double(h)),
+                            pixelsPerPoint: Double(pixelsPerPoint))
         }
         missing[target].removeAll()
         missing[source].formUnion(pixelDamage)

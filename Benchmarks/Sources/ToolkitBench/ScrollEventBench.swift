@@ -101,7 +101,7 @@ enum ScrollEventBench {
     }
 
     /// Sets the content at rest at offset 200 and flicks it up at 5,000 pt/s; on return it decelerates.
-    private static func flick(_ scene: ListScene) {
+    static func flick(_ scene: ListScene) {
         let window = scene.window
         scene.scroll(to: 200)
         window.prepareFrame(at: scene.clock)

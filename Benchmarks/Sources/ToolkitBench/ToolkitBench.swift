@@ -34,23 +34,37 @@ struct ToolkitBench {
     }
 
     /// The budget figures as `name value` lines, measured in this run (ratios of medians against this run's
-    /// pixman copy): `scroll_frame_vs_copy` (case (g), 100 rows), `full_repaint_vs_copy` (b),
-    /// `fling_frame_vs_copy` (a fling frame with fractional offsets, prepareFrame + draw), `pinch_frame_vs_copy`
-    /// (h),
-    /// `drag_events_per_second` (ScrollContainer drag, motion + frame, 100 rows), `allocations_per_frame` (the
-    /// most of any frame case) and `allocations_per_event` (the most of any event case). A figure whose cases
-    /// did not run (a group or `--only` left them out) is printed as `nan`.
+    /// pixman copy of the same size):
+    /// - `scroll_frame_vs_copy`: a 7 pt scroll frame on the Wayland window's default path, ring buffers (i), 100 rows;
+    /// - `scroll_frame_copy_path_vs_copy`: the same on the copy path (g), the fallback;
+    /// - `full_repaint_vs_copy` (b), `pinch_frame_vs_copy` (h);
+    /// - `fling_frame_vs_copy`: a fling frame with fractional offsets through the ring buffers (j);
+    /// - `fling_frame_one_buffer_vs_copy`: the events group's fling, prepareFrame + draw into one buffer;
+    /// - `*_4k`: the same at 3840 x 2160 (scale 2) against a copy of that size (a4, b4, g4, i4, j4);
+    /// - `drag_events_per_second` (ScrollContainer drag, motion + frame, 100 rows);
+    /// - `allocations_per_frame` (the most of any frame case) and `allocations_per_event` (the most of any event
+    ///   case).
+    /// A figure whose cases did not run (a group or `--only` left them out) is printed as `nan`.
     static func printSummary(frames: [Measurement], events: [Measurement]) {
         func find(_ list: [Measurement], _ prefix: String) -> Measurement? {
             list.first { $0.name.hasPrefix(prefix) && !$0.samples.isEmpty }
         }
+        func ratio(_ name: String, _ copyName: String) -> Double {
+            (find(frames, name)?.median ?? .nan) / (find(frames, copyName)?.median ?? .nan)
+        }
         let copy = find(frames, "(a)")?.median ?? .nan
         let fling = find(events, "ScrollContainer fling: prepareFrame + draw")
         let figures: [(String, Double)] = [
-            ("scroll_frame_vs_copy", (find(frames, "(g) ScrollContainer += 7, two buffers, 100 rows")?.median ?? .nan) / copy),
-            ("full_repaint_vs_copy", (find(frames, "(b)")?.median ?? .nan) / copy),
-            ("fling_frame_vs_copy", (fling?.median ?? .nan) / copy),
-            ("pinch_frame_vs_copy", (find(frames, "(h)")?.median ?? .nan) / copy),
+            ("scroll_frame_vs_copy", ratio("(i) ScrollContainer += 7, ring buffers, 100 rows", "(a)")),
+            ("scroll_frame_copy_path_vs_copy", ratio("(g) ScrollContainer += 7, two buffers, 100 rows", "(a)")),
+            ("full_repaint_vs_copy", ratio("(b)", "(a)")),
+            ("fling_frame_vs_copy", ratio("(j)", "(a)")),
+            ("fling_frame_one_buffer_vs_copy", (fling?.median ?? .nan) / copy),
+            ("pinch_frame_vs_copy", ratio("(h)", "(a)")),
+            ("scroll_frame_vs_copy_4k", ratio("(i4)", "(a4)")),
+            ("scroll_frame_copy_path_vs_copy_4k", ratio("(g4)", "(a4)")),
+            ("full_repaint_vs_copy_4k", ratio("(b4)", "(a4)")),
+            ("fling_frame_vs_copy_4k", ratio("(j4)", "(a4)")),
             ("drag_events_per_second", 1 / (find(events, "ScrollContainer drag: motion + frame (100 rows)")?.median ?? .nan)),
             ("allocations_per_frame", (frames.filter { !$0.samples.isEmpty && !$0.name.contains("pixman") }
                                         + [fling].compactMap { $0 }).map(\.allocationsPerOperation).max() ?? .nan),
@@ -90,7 +104,10 @@ struct ToolkitBench {
             switch unit {
             case .microseconds:
                 line += pad(format(result.median * 1e6, 2), 11) + pad(format(result.minimum * 1e6, 2), 9)
-                line += pad(reference.map { format(result.median / $0.median, 2) } ?? "", 8)
+                // The 3840 x 2160 cases ("(x4) ...") compare with the copy of that size.
+                let uhd = result.name.hasPrefix("(") && result.name.dropFirst(2).hasPrefix("4)")
+                let base = uhd ? results.first { $0.name.hasPrefix("(a4)") } : reference
+                line += pad(base.map { format(result.median / $0.median, 2) } ?? "", 8)
             case .operationsPerSecond:
                 // The best rate comes from the fastest run: 1 / minimum time.
                 line += pad(format(1 / result.median, 0), 13) + pad(format(1 / result.minimum, 0), 13)

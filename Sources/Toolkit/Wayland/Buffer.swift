@@ -2,6 +2,10 @@ import CWayland
 
 /// One `wl_buffer` in its own shm pool, with a `Canvas` over its pixels. `BufferSlots` decides when it may
 /// be drawn; this class only owns the memory and reports `wl_buffer.release`.
+///
+/// A window buffer's pool can hold more than one frame (`ringFrames`): the frame then lives in it as a
+/// `RingFrameBuffer` and scrolls by moving its start; each start is a `wl_buffer` at that offset of the pool,
+/// made again (`syncProxy()`) before the frame that moved it is attached. Only a released buffer is ever moved.
 @MainActor
 final class ShmBuffer {
     /// The slot it occupies in `BufferSlots`.
@@ -14,9 +18,13 @@ final class ShmBuffer {
     let stride: Int
     /// Pixels per point (fractional on the fractional-scale-v1 path).
     let scale: Double
-    /// A canvas over the whole buffer, in points (`scale` pixels per point).
-    let canvas: Canvas
+    /// The frame inside the pool (a block of one frame when the pool has no room to move it).
+    let ring: RingFrameBuffer
+    /// A canvas over the frame, in points (`scale` pixels per point); it follows the frame's start.
+    var canvas: Canvas { ring.canvas }
     private(set) var proxy: OpaquePointer?
+    /// The pool offset `proxy` was made at, in bytes.
+    private var proxyOffset = 0
     private let pool: ShmPool
     /// Called on `wl_buffer.release` with `slot`.
     var onRelease: ((Int) -> Void)?
@@ -31,30 +39,48 @@ final class ShmBuffer {
         return listener
     }()
 
-    /// A `width` x `height` pixel buffer from `shm` for `slot`.
-    init(shm: OpaquePointer, slot: Int, width: Int, height: Int, scale: Double) throws {
+    /// A `width` x `height` pixel buffer from `shm` for `slot`, in a pool of `ringFrames` frames (at least 1;
+    /// fewer when that would pass `ShmPool.maximumSize`).
+    init(shm: OpaquePointer, slot: Int, width: Int, height: Int, scale: Double, ringFrames: Int = 1) throws {
         // The window never plans a buffer beyond the limits (it lowers its scale first); this is the last guard.
         guard SurfaceLimits.fits(width: width, height: height) else {
             throw WaylandError.bufferAllocationFailed("impossible buffer size \(width)x\(height) pixels")
         }
         stride = width * 4
-        pool = try ShmPool(shm: shm, size: stride * height)
+        let frameBytes = stride * height
+        let frames = max(1, min(ringFrames, ShmPool.maximumSize / max(frameBytes, 1)))
+        pool = try ShmPool(shm: shm, size: frameBytes * frames)
         guard let proxy = pool.makeBuffer(offset: 0, width: width, height: height, stride: stride) else {
             pool.unmap()
             throw WaylandError.bufferAllocationFailed("wl_shm_pool.create_buffer failed")
         }
-        pool.destroyPool()
+        // A one-frame pool never makes another buffer: its proxy can go now (the buffer keeps the memory).
+        if frames == 1 { pool.destroyPool() }
         self.slot = slot
         self.width = width
         self.height = height
         self.scale = scale
         self.proxy = proxy
-        canvas = Canvas(pixels: pool.memory, width: width, height: height, stride: stride, pixelsPerPoint: scale)
+        ring = RingFrameBuffer(memory: pool.memory, byteCount: pool.size, width: width, height: height,
+                               pixelsPerPoint: scale)
         wl_buffer_add_listener(proxy, ShmBuffer.listener, Unmanaged.passUnretained(self).toOpaque())
     }
 
-    /// The pixels (ARGB8888 premultiplied, `stride` bytes per row).
-    var pixels: UnsafeMutableRawPointer { pool.memory }
+    /// The pixels of the frame (ARGB8888 premultiplied, `stride` bytes per row).
+    var pixels: UnsafeMutableRawPointer { ring.pixels }
+
+    /// Makes `proxy` a `wl_buffer` at the frame's current start in the pool (after a scroll moved it). The old
+    /// buffer is destroyed: it was released (only free buffers are drawn). Throws when the new one cannot be made.
+    func syncProxy() throws {
+        guard ring.byteOffset != proxyOffset || proxy == nil else { return }
+        if let proxy { wl_buffer_destroy(proxy) }
+        proxy = pool.makeBuffer(offset: ring.byteOffset, width: width, height: height, stride: stride)
+        guard let proxy else {
+            throw WaylandError.bufferAllocationFailed("wl_shm_pool.create_buffer at offset \(ring.byteOffset) failed")
+        }
+        proxyOffset = ring.byteOffset
+        wl_buffer_add_listener(proxy, ShmBuffer.listener, Unmanaged.passUnretained(self).toOpaque())
+    }
 
     /// Destroys the buffer and unmaps its memory. The compositor must not hold it (released, or never
     /// attached), or the window is going away.

@@ -11,6 +11,15 @@ final class WaylandBufferPool {
     private let shm: OpaquePointer
     /// Called after a `wl_buffer.release` made a buffer available again.
     var onBufferReleased: (() -> Void)?
+    /// Frames each new buffer's pool holds: 2 lets a buffer scroll by moving its start (`RingFrameBuffer`), 1
+    /// makes buffers that scroll by copying pixels. Buffers already made keep theirs.
+    var ringFrames = WaylandBufferPool.defaultRingFrames
+    /// Frames drawn by moving a ring buffer's start (diagnostics and tests).
+    var shiftedFrameCount = 0
+
+    /// Two frames per pool: a ring buffer wraps (one copy of the frame) once every `height / |dy|` frames of a
+    /// steady scroll. `TOOLKIT_SCROLL_BY_COPY=1` in the environment makes it 1 (the copy path, for comparison).
+    static let defaultRingFrames = getenv("TOOLKIT_SCROLL_BY_COPY").map { String(cString: $0) == "1" } == true ? 1 : 2
 
     /// A pool drawing `configuration`-sized buffers from `shm`, at most `maximumCount` alive.
     init(shm: OpaquePointer, configuration: BufferSlots.Configuration, maximumCount: Int = 4) {
@@ -40,7 +49,8 @@ final class WaylandBufferPool {
         if plan.needsAllocation {
             let c = slots.configuration
             do {
-                let buffer = try ShmBuffer(shm: shm, slot: plan.slot, width: c.width, height: c.height, scale: c.scale)
+                let buffer = try ShmBuffer(shm: shm, slot: plan.slot, width: c.width, height: c.height, scale: c.scale,
+                                           ringFrames: ringFrames)
                 buffer.onRelease = { [unowned self] slot in self.released(slot) }
                 buffers[plan.slot] = buffer
             } catch {
@@ -58,15 +68,16 @@ final class WaylandBufferPool {
                 return (buffer, nil, true)
             }
             let previous = PreviousFrame(pixels: UnsafeRawPointer(source.pixels), stride: source.stride,
-                                         missing: plan.copyRegion)
+                                         missing: plan.copyRegion, shift: plan.copyShift)
             return (buffer, previous, plan.needsFullRedraw)
         }
         return (buffer, nil, plan.needsFullRedraw)
     }
 
-    /// The frame in `buffer` was attached and committed with `damage` (pixels).
-    func commit(_ buffer: ShmBuffer, damage: DamageRegion) {
-        slots.commit(buffer.slot, damage: damage)
+    /// The frame in `buffer` was attached and committed with `damage` (pixels) and, when it scrolled by moving
+    /// the buffer's start, the band move `shift` (`damage` is then what changed apart from the band).
+    func commit(_ buffer: ShmBuffer, damage: DamageRegion, shift: RowShift? = nil) {
+        slots.commit(buffer.slot, damage: damage, shift: shift)
     }
 
     /// `buffer` was acquired but nothing was drawn into it: it is free again, as it was (nothing was copied

@@ -42,8 +42,11 @@ struct BufferSlots {
         var configuration: Configuration
         /// Frame number of the last frame drawn into it (0: never).
         var lastDrawnFrame: UInt64
-        /// Pixels presented (in other buffers) since it was last drawn.
-        var damageSinceDrawn: DamageRegion
+        /// What it lacks of the picture presented (in other buffers) since it was last drawn: a band move
+        /// (ring buffers) and pixels.
+        var lag: BufferLag
+        /// Pixels presented (in other buffers) since it was last drawn, after `lag.shift`.
+        var damageSinceDrawn: DamageRegion { lag.missing }
     }
 
     /// What to do for the next frame.
@@ -56,12 +59,15 @@ struct BufferSlots {
         var copySource: Int?
         /// The pixels to copy forward from `copySource` before drawing (empty when nothing).
         var copyRegion: DamageRegion
+        /// The band move to make (by moving the ring buffer's start) before copying `copyRegion`, or nil.
+        var copyShift: RowShift? = nil
         /// True when the buffer misses pixels that no buffer can provide: the whole window must be redrawn.
         var needsFullRedraw: Bool
 
         static func == (a: Acquisition, b: Acquisition) -> Bool {
             a.slot == b.slot && a.needsAllocation == b.needsAllocation && a.copySource == b.copySource
                 && a.copyRegion.bounds == b.copyRegion.bounds && a.needsFullRedraw == b.needsFullRedraw
+            && a.copyShift == b.copyShift
         }
     }
 
@@ -106,38 +112,38 @@ struct BufferSlots {
             return plan(for: index, needsAllocation: false)
         }
         guard let empty = slots.firstIndex(where: { $0 == nil }) else { return nil }
-        var whole = DamageRegion()
-        whole.add(Rect(x: 0, y: 0, width: Double(configuration.width), height: Double(configuration.height)))
-        slots[empty] = Slot(state: .drawing, configuration: configuration, lastDrawnFrame: 0, damageSinceDrawn: whole)
+        slots[empty] = Slot(state: .drawing, configuration: configuration, lastDrawnFrame: 0,
+                            lag: .everything(width: configuration.width, height: configuration.height))
         return plan(for: empty, needsAllocation: true)
     }
 
     private func plan(for index: Int, needsAllocation: Bool) -> Acquisition {
-        let missing = slots[index]!.damageSinceDrawn
-        if missing.isEmpty {
+        let lag = slots[index]!.lag
+        if lag.isEmpty {
             return Acquisition(slot: index, needsAllocation: needsAllocation, copySource: nil,
                                copyRegion: DamageRegion(), needsFullRedraw: false)
         }
         if let source = lastPresented, source != index, let sourceSlot = slots[source],
            sourceSlot.configuration == configuration, sourceSlot.lastDrawnFrame > 0 {
             return Acquisition(slot: index, needsAllocation: needsAllocation, copySource: source,
-                               copyRegion: missing, needsFullRedraw: false)
+                               copyRegion: lag.missing, copyShift: lag.shift, needsFullRedraw: false)
         }
         return Acquisition(slot: index, needsAllocation: needsAllocation, copySource: nil,
                            copyRegion: DamageRegion(), needsFullRedraw: true)
     }
 
-    /// The frame drawn into `slot` (which was handed out by `acquire`) was committed with `damage` (pixels).
-    /// Every other buffer of the current configuration now misses `damage` too.
-    mutating func commit(_ slot: Int, damage: DamageRegion) {
+    /// The frame drawn into `slot` (which was handed out by `acquire`) was committed with `damage` (pixels)
+    /// and, when it scrolled by moving its ring buffer's start, the band move `shift` (then `damage` is what
+    /// changed apart from the moved band). Every other buffer of the current configuration now lacks them too.
+    mutating func commit(_ slot: Int, damage: DamageRegion, shift: RowShift? = nil) {
         guard slots.indices.contains(slot), slots[slot]?.state == .drawing else { return }
         frameCounter += 1
         slots[slot]!.state = .busy
         slots[slot]!.lastDrawnFrame = frameCounter
-        slots[slot]!.damageSinceDrawn.removeAll()
+        slots[slot]!.lag = BufferLag()
         for index in slots.indices where index != slot {
             guard slots[index] != nil, slots[index]!.configuration == configuration else { continue }
-            slots[index]!.damageSinceDrawn.formUnion(damage)
+            slots[index]!.lag.framePresented(damage: damage, shift: shift, width: configuration.width)
         }
         lastPresented = slot
     }
@@ -153,10 +159,8 @@ struct BufferSlots {
         }
         slots[slot]!.state = .fresh
         slots[slot]!.lastDrawnFrame = 0
-        var whole = DamageRegion()
         let c = slots[slot]!.configuration
-        whole.add(Rect(x: 0, y: 0, width: Double(c.width), height: Double(c.height)))
-        slots[slot]!.damageSinceDrawn = whole
+        slots[slot]!.lag = .everything(width: c.width, height: c.height)
         if lastPresented == slot { lastPresented = nil }
     }
 

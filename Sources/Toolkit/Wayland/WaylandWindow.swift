@@ -286,6 +286,15 @@ public final class WaylandWindow {
     /// Number of shm buffers alive (diagnostics: at most 4).
     var liveBufferCount: Int { buffers?.liveCount ?? 0 }
 
+    /// Frames presented by moving a ring buffer's start instead of copying the scrolled pixels (diagnostics).
+    var shiftedFrameCount: Int { buffers?.shiftedFrameCount ?? 0 }
+
+    /// Frames each new buffer's pool holds (tests: 1 makes buffers that scroll by copying, 2 ring buffers).
+    var bufferRingFrames: Int {
+        get { buffers?.ringFrames ?? 1 }
+        set { buffers?.ringFrames = newValue }
+    }
+
     /// The cursor theme and size (from `XCURSOR_THEME` / `XCURSOR_SIZE` at init). Setting it reloads the theme
     /// and sets the cursor again (tests turn `usesTheme` off to see the fallback art).
     var cursorSettings = WaylandCursorTheme.Settings(themeName: nil, size: 24, usesTheme: true) {
@@ -542,7 +551,7 @@ public final class WaylandWindow {
             pendingError = .bufferAllocationFailed("\(error)")
             return
         }
-        guard let (buffer, previousFrame, needsFullRedraw) = acquired, let bufferProxy = buffer.proxy else {
+        guard let (buffer, previousFrame, needsFullRedraw) = acquired, buffer.proxy != nil else {
             pacer.bufferUnavailable()
             return
         }
@@ -559,9 +568,20 @@ public final class WaylandWindow {
             execute(pacer.nothingToDraw())
             return
         }
-        // Brings the buffer up to date from the presented one (a scroll's pixels straight from their old
-        // place), then draws the damage.
-        let drawn = core.draw(into: buffer.canvas, previousFrame: needsFullRedraw ? nil : previousFrame)
+        // Brings the buffer up to date from the presented one (a full-width scroll by moving the buffer's start
+        // in its pool, another scroll's pixels straight from their old place), then draws the damage.
+        let frame: WaylandBufferPool.DrawnFrame
+        do {
+            frame = try buffers.draw(core, into: buffer, previousFrame: needsFullRedraw ? nil : previousFrame)
+        } catch let error as WaylandError {
+            pendingError = error
+            return
+        } catch {
+            pendingError = .bufferAllocationFailed("\(error)")
+            return
+        }
+        guard let bufferProxy = buffer.proxy else { return }
+        let drawn = frame.damage
         var pixelDamage = DamageRegion()
         drawn.forEachRect { x, y, w, h in
             pixelDamage.add(Rect(x: Double(x), y: Double(y), width: Double(w), height: Double(h)),
@@ -594,7 +614,7 @@ public final class WaylandWindow {
         if requestingCallback { xdg.requestFrameCallback() }
         latency.frameWillCommit(surface: surface)
         wl_surface_commit(surface)
-        buffers.commit(buffer, damage: pixelDamage)
+        buffers.commit(buffer, damage: frame.lagDamage, shift: frame.shift)
         let first = !pacer.hasCommittedFrame
         pacer.didCommit(withBuffer: true, requestedCallback: requestingCallback)
         onFrameCommitted?(clock.now)

@@ -38,7 +38,7 @@ extension Canvas {
             }
             pixman_image_composite32(PIXMAN_OP_OVER, source, nil, destination,
                                      Int32(clipped.x0 - box.x0), Int32(clipped.y0 - box.y0), 0, 0,
-                                     Int32(clipped.x0), Int32(clipped.y0),
+                                     Int32(clipped.x0), Int32(clipped.y0 + imageRowOrigin),
                                      Int32(clipped.width), Int32(clipped.height))
         }
     }

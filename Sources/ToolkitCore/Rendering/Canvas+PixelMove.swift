@@ -59,3 +59,22 @@ extension Canvas {
         }
     }
 }
+
+extension Canvas {
+    /// Copies into `box` (clipped to the surface) the rows of another surface of the same size (`stride` bytes
+    /// per row) `dy` rows further: row y takes source row y + `dy`, only where that row lies in
+    /// `sourceTop ..< sourceBottom` (the band a scroll moved; other rows are left for the caller to draw).
+    func copyRows(from source: UnsafeRawPointer, stride: Int, in box: PixelBox, dy: Int, sourceTop: Int,
+                  sourceBottom: Int) {
+        guard let pixels, destination != nil, stride >= pixelWidth * 4 else { return }
+        let base = UnsafeMutableRawPointer(pixels)
+        guard UnsafeRawPointer(base) != source else { return }
+        let target = box.intersection(PixelBox(x0: 0, y0: max(0, sourceTop - dy), x1: pixelWidth,
+                                               y1: min(pixelHeight, sourceBottom - dy)))
+        guard !target.isEmpty else { return }
+        for row in target.y0..<target.y1 {
+            (base + row * strideBytes + target.x0 * 4)
+                .copyMemory(from: source + (row + dy) * stride + target.x0 * 4, byteCount: target.width * 4)
+        }
+    }
+}

@@ -30,8 +30,14 @@ public final class Canvas {
     let pixelHeight: Int
     /// Bytes from one row to the next.
     let strideBytes: Int
-    /// The pixman image over `pixels`; nil when the canvas draws nothing.
+    /// The pixman image over `pixels`; nil when the canvas draws nothing. For a canvas over a ring block
+    /// (`RingFrameBuffer`) it covers the whole block and the surface starts `imageRowOrigin` rows into it.
     private(set) var destination: OpaquePointer?
+    /// Rows from the first row of `destination` to `pixels`: add it to the y of every pixman call on
+    /// `destination` (0 except for ring canvases).
+    private(set) var imageRowOrigin = 0
+    /// Rows `destination` has (the surface height, or a ring block's height).
+    private var imageRows = 0
     /// A 1x1 repeating pixman image whose single pixel is rewritten per draw: a solid source without the malloc that
     /// `pixman_image_create_solid_fill` costs every time.
     private let solidPixel: UnsafeMutablePointer<UInt32>
@@ -120,11 +126,13 @@ public final class Canvas {
 
     /// The designated initializer; a nil `optionalPixels` gives a canvas that draws nothing. `pixelsPerPoint` must
     /// be clamped already.
-    init(optionalPixels: UnsafeMutableRawPointer?, width: Int, height: Int, stride: Int, pixelsPerPoint: Double) {
+    /// `pixelHeightOverride` (ring canvases): the surface has that many rows, the pixman image `height`.
+    init(optionalPixels: UnsafeMutableRawPointer?, width: Int, height: Int, stride: Int, pixelsPerPoint: Double,
+         pixelHeightOverride: Int? = nil) {
         self.pixelsPerPoint = pixelsPerPoint
         scale = min(max(Int(pixelsPerPoint.rounded(.up)), 1), 16)
         pixelWidth = max(0, width)
-        pixelHeight = max(0, height)
+        pixelHeight = max(0, min(pixelHeightOverride ?? height, height))
         strideBytes = stride
         clipBox = PixelBox(x0: 0, y0: 0, x1: pixelWidth, y1: pixelHeight)
         stack.reserveCapacity(32)
@@ -149,6 +157,27 @@ public final class Canvas {
         }
         pixels = typed
         destination = image
+        imageRows = height
+    }
+
+    /// A canvas of `width` x `height` pixels that lives inside a block of `blockRows` rows of `stride` bytes
+    /// starting at `block`, its first row at block row 0; `moveStart(toRow:)` moves it inside the block without
+    /// making a new pixman image (no allocation per frame). Draws nothing when the block cannot hold it.
+    convenience init(block: UnsafeMutableRawPointer, blockRows: Int, width: Int, height: Int, stride: Int,
+                     pixelsPerPoint: Double) {
+        let fits = blockRows >= height
+        self.init(optionalPixels: fits ? block : nil, width: width, height: fits ? blockRows : 0, stride: stride,
+                  pixelsPerPoint: Canvas.clampedPixelsPerPoint(pixelsPerPoint), pixelHeightOverride: height)
+    }
+
+    /// Moves the surface of a ring canvas so that it starts `row` rows into its block (clamped so that it stays
+    /// inside). The drawing state is unchanged.
+    func moveStart(toRow row: Int) {
+        guard let destination else { return }
+        guard let first = pixman_image_get_data(destination) else { return }
+        let origin = min(max(0, row), imageRows - pixelHeight)
+        imageRowOrigin = origin
+        pixels = UnsafeMutableRawPointer(first).advanced(by: origin * strideBytes).assumingMemoryBound(to: UInt32.self)
     }
 
     deinit {
@@ -388,7 +417,7 @@ public final class Canvas {
         guard !box.isEmpty, let destination, let solidSource else { return }
         solidPixel.pointee = pixel
         pixman_image_composite32(PIXMAN_OP_OVER, solidSource, mask, destination, 0, 0,
-                                 Int32(maskX), Int32(maskY), Int32(box.x0), Int32(box.y0),
+                                 Int32(maskX), Int32(maskY), Int32(box.x0), Int32(box.y0 + imageRowOrigin),
                                  Int32(box.width), Int32(box.height))
     }
 

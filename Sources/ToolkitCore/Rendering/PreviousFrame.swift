@@ -12,11 +12,21 @@ public struct PreviousFrame {
     /// The pixels (buffer coordinates) the canvas lacks: everything damaged in the frames presented since the
     /// canvas was last drawn. Elsewhere the canvas already equals the presented frame.
     public var missing: DamageRegion
+    /// A band move the target must make before `missing` is copied (a ring buffer's pending scroll, see
+    /// `BufferLag`); nil for a plain canvas. `missing` is then in the coordinates after the move.
+    public var shift: RowShift?
 
-    /// The presented frame at `pixels`, `stride` bytes per row; the target canvas lacks `missing` (pixels).
-    public init(pixels: UnsafeRawPointer, stride: Int, missing: DamageRegion) {
+    /// The presented frame at `pixels`, `stride` bytes per row; the target canvas lacks `missing` (pixels) and,
+    /// for a `RingFrameBuffer`, first `shift`.
+    public init(pixels: UnsafeRawPointer, stride: Int, missing: DamageRegion, shift: RowShift? = nil) {
         self.pixels = pixels
         self.stride = stride
         self.missing = missing
+        self.shift = shift
+    }
+
+    /// The presented frame at `pixels`, `stride` bytes per row, for a buffer lagging `lag` behind it.
+    public init(pixels: UnsafeRawPointer, stride: Int, lag: BufferLag) {
+        self.init(pixels: pixels, stride: stride, missing: lag.missing, shift: lag.shift)
     }
 }

@@ -227,28 +227,47 @@ public final class WindowCore: ScrollHost {
         let move = resolvePendingMove(for: canvas)
         if let previousFrame {
             var missing = previousFrame.missing
-            if let move {
-                missing.subtract(x: move.box.x0, y: move.box.y0, width: move.box.width, height: move.box.height)
-            }
-            // Damaged pixels are drawn again in full below (an opaque root background fills them with SRC, or
-            // they are cleared first): copying them forward would be wasted. Only the exact pixel boxes drawing
-            // clips to are left out, so every other pixel still comes from the presented frame.
-            if !rootView.isHidden {
-                damage.forEachRect { x, y, w, h in
-                    let dirty = Rect(x: Double(x), y: Double(y), width: Double(w), height: Double(h))
-                    guard let box = canvas.pixelBox(dirty)?.intersection(canvas.clipBox), !box.isEmpty else { return }
-                    missing.subtract(x: box.x0, y: box.y0, width: box.width, height: box.height)
-                }
-            }
-            canvas.copyPixels(from: previousFrame.pixels, stride: previousFrame.stride, region: missing)
-            if let move {
-                canvas.copyPixels(from: previousFrame.pixels, stride: previousFrame.stride, in: move.box,
-                                  dx: move.dx, dy: move.dy)
-            }
+            leaveOutDamagedPixels(from: &missing, canvas: canvas)
+            copyForward(into: canvas, from: previousFrame.pixels, stride: previousFrame.stride, missing: missing,
+                        move: move)
         } else if let move {
             canvas.movePixels(in: move.box, dx: move.dx, dy: move.dy)
         }
-        var drawn = damage
+        var drawn = drawPendingDamage(into: canvas)
+        // The moved pixels changed too.
+        if let move { drawn.add(move.rect) }
+        return drawn
+    }
+
+    /// Removes from `missing` the pixels the pending damage draws again in full (an opaque root background
+    /// fills them with SRC, or they are cleared first): copying them forward would be wasted. Only the exact
+    /// pixel boxes drawing clips to are left out, so every other pixel still comes from the presented frame.
+    func leaveOutDamagedPixels(from missing: inout DamageRegion, canvas: Canvas) {
+        guard !rootView.isHidden else { return }
+        damage.forEachRect { x, y, w, h in
+            let dirty = Rect(x: Double(x), y: Double(y), width: Double(w), height: Double(h))
+            guard let box = canvas.pixelBox(dirty)?.intersection(canvas.clipBox), !box.isEmpty else { return }
+            missing.subtract(x: box.x0, y: box.y0, width: box.width, height: box.height)
+        }
+    }
+
+    /// Copies `missing` (pixels) from the presented frame at `source` into `canvas`, except a move's box, whose
+    /// pixels are copied straight from their old place (one copy, not two).
+    func copyForward(into canvas: Canvas, from source: UnsafeRawPointer, stride: Int, missing: DamageRegion,
+                     move: PixelMove?) {
+        var rest = missing
+        if let move {
+            rest.subtract(x: move.box.x0, y: move.box.y0, width: move.box.width, height: move.box.height)
+        }
+        canvas.copyPixels(from: source, stride: stride, region: rest)
+        if let move {
+            canvas.copyPixels(from: source, stride: stride, in: move.box, dx: move.dx, dy: move.dy)
+        }
+    }
+
+    /// Draws the pending damage into `canvas`, rectangle by rectangle, and returns it (points); it is cleared.
+    func drawPendingDamage(into canvas: Canvas) -> DamageRegion {
+        let drawn = damage
         damage.removeAll()
         // Rectangle by rectangle: a scrolled list's strip and its indicator are far apart, and their bounding box
         // would be most of the list.
@@ -263,8 +282,6 @@ public final class WindowCore: ScrollHost {
             rootView.drawHierarchy(in: canvas, dirty: dirty)
             canvas.restoreState()
         }
-        // The moved pixels changed too.
-        if let move { drawn.add(move.rect) }
         return drawn
     }
 

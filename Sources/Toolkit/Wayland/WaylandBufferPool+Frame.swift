@@ -1,0 +1,31 @@
+// Drawing a frame into one of the window's buffers (kept out of WaylandWindow.swift): the buffer catches up with
+// the presented frame and the core draws the damage. A scroll of a band spanning the window's width moves the
+// buffer's start in its pool (`RingFrameBuffer`, `WindowCore.draw(into:previousFrame:)` for ring buffers) and the
+// buffer then needs a `wl_buffer` at the new offset; anything else is drawn by copying pixels.
+
+extension WaylandBufferPool {
+    /// A frame drawn into a buffer, ready to attach.
+    struct DrawnFrame {
+        /// Everything that changed on screen, in points (the damage to report).
+        var damage: DamageRegion
+        /// What other buffers now lack apart from `shift`, in pixels.
+        var lagDamage: DamageRegion
+        /// The band moved by moving the buffer's start, or nil.
+        var shift: RowShift?
+    }
+
+    /// Draws `core`'s next frame into `buffer` (acquired with `previousFrame`, nil when it holds the presented
+    /// frame or is redrawn in full) and makes its `wl_buffer` follow a moved start.
+    /// - Throws: `WaylandError.bufferAllocationFailed` when the `wl_buffer` at the new offset cannot be made.
+    func draw(_ core: WindowCore, into buffer: ShmBuffer, previousFrame: PreviousFrame?) throws -> DrawnFrame {
+        let frame = core.draw(into: buffer.ring, previousFrame: previousFrame)
+        try buffer.syncProxy()
+        if frame.shift != nil { shiftedFrameCount += 1 }
+        var lagDamage = DamageRegion()
+        frame.changed.forEachRect { x, y, w, h in
+            lagDamage.add(Rect(x: Double(x), y: Double(y), width: Double(w), height: Double(h)),
+                          pixelsPerPoint: buffer.scale)
+        }
+        return DrawnFrame(damage: frame.damage, lagDamage: lagDamage, shift: frame.shift)
+    }
+}

@@ -1,0 +1,237 @@
+import Testing
+@testable import ToolkitCore
+
+/// Scrolling by moving the buffer's start (`RingFrameBuffer`, `WindowCore.draw(into:previousFrame:)` for ring
+/// buffers): frame after frame, buffers used in turn like a Wayland buffer pool's (each lagging behind the
+/// presented frame by a `BufferLag`), every frame equals, pixel for pixel, a full render of the same state; a
+/// plain full-width scroll moves the start instead of copying, and draws only the rows that come into view.
+@MainActor
+@Suite struct RingScrollTests {
+    /// A row with a background, a rounded swatch, text and a separator; counts its draws.
+    final class Row: View {
+        var draws = 0
+        var swatch: Color
+        init(index: Int, width: Double) {
+            swatch = Color(red: Double(index % 5) / 5, green: 0.5, blue: Double(index % 3) / 3)
+            super.init(frame: Rect(x: 0, y: Double(index) * 22, width: width, height: 22))
+            backgroundColor = index % 2 == 0 ? Color(white: 1) : Color(white: 0.9)
+        }
+        override func draw(in canvas: Canvas) {
+            draws += 1
+            canvas.fillRoundedRect(Rect(x: 3, y: 3, width: 16, height: 16), radius: 5, color: swatch)
+            canvas.drawText("Row \(Int(frame.minY / 22)) gjq", at: Point(x: 24, y: 3), size: 13,
+                            color: Color(white: 0.1))
+            canvas.fill(Rect(x: 24, y: 21.5, width: bounds.width - 24, height: 0.5), color: Color(white: 0.5))
+        }
+    }
+
+    /// A header, a full-width list of 60 rows (indicators on), a footer, and a narrow carousel in row 3.
+    @MainActor
+    final class Scene {
+        let window = WindowCore(size: Size(width: 160, height: 120))
+        let list = ScrollContainer(frame: Rect(x: 0, y: 16, width: 160, height: 90))
+        let carousel = ScrollContainer(frame: Rect(x: 30, y: 2, width: 100, height: 18))
+        var rows: [Row] = []
+
+        init() {
+            window.rootView.backgroundColor = Color(red: 0.95, green: 0.95, blue: 1)
+            let header = View(frame: Rect(x: 0, y: 0, width: 160, height: 16))
+            header.backgroundColor = Color(red: 0.1, green: 0.2, blue: 0.6)
+            let footer = View(frame: Rect(x: 0, y: 106, width: 160, height: 14))
+            footer.backgroundColor = Color(red: 0.6, green: 0.2, blue: 0.1)
+            window.rootView.addSubview(header)
+            window.rootView.addSubview(list)
+            window.rootView.addSubview(footer)
+            for index in 0..<60 {
+                let row = Row(index: index, width: 160)
+                list.addSubview(row)
+                rows.append(row)
+            }
+            list.contentSize = Size(width: 160, height: 60 * 22)
+            carousel.backgroundColor = Color(red: 1, green: 0.9, blue: 0.8)
+            carousel.contentSize = Size(width: 400, height: 18)
+            for k in 0..<8 {
+                let tile = View(frame: Rect(x: Double(k) * 50 + 2, y: 2, width: 46, height: 14))
+                tile.backgroundColor = Color(red: Double(k) / 8, green: 0.3, blue: 0.6)
+                carousel.addSubview(tile)
+            }
+            rows[3].addSubview(carousel)
+        }
+    }
+
+    /// Ring buffers used in turn like `BufferSlots` does (the least recently drawn), each with its `BufferLag`.
+    @MainActor
+    final class Presenter {
+        let scene: Scene
+        let pixelsPerPoint: Double
+        let width: Int
+        let height: Int
+        let memory: [UnsafeMutableRawPointer]
+        let buffers: [RingFrameBuffer]
+        var lags: [BufferLag]
+        var next = 0
+        var presented: Int?
+        var time: Duration = .zero
+        var frames = 0
+        var shiftedFrames = 0
+        var mismatches: [String] = []
+        /// Called after each frame is drawn, before the comparison (whose full render draws every view).
+        var afterDraw: () -> Void = {}
+
+        /// `count` buffers in blocks of `blockFrames` frames each.
+        init(_ scene: Scene, count: Int, pixelsPerPoint: Double, blockFrames: Double) {
+            self.scene = scene
+            self.pixelsPerPoint = pixelsPerPoint
+            width = Int((160 * pixelsPerPoint).rounded(.up))
+            height = Int((120 * pixelsPerPoint).rounded(.up))
+            let bytes = Int(Double(width * 4 * height) * blockFrames)
+            var memory: [UnsafeMutableRawPointer] = []
+            var buffers: [RingFrameBuffer] = []
+            for _ in 0..<count {
+                let block = UnsafeMutableRawPointer.allocate(byteCount: bytes, alignment: 64)
+                block.initializeMemory(as: UInt8.self, repeating: 0xA5, count: bytes)
+                memory.append(block)
+                buffers.append(RingFrameBuffer(memory: block, byteCount: bytes, width: width, height: height,
+                                               pixelsPerPoint: pixelsPerPoint))
+            }
+            self.memory = memory
+            self.buffers = buffers
+            lags = Array(repeating: .everything(width: width, height: height), count: count)
+            frame()
+        }
+
+        func deallocate() {
+            for block in memory { block.deallocate() }
+        }
+
+        /// One frame at the next 60 Hz tick into the next buffer, then the comparison with a full render.
+        func frame() {
+            time += .nanoseconds(16_666_667)
+            let core = scene.window
+            core.fireTimers(upTo: time)
+            let target = next
+            next = (next + 1) % buffers.count
+            let source = presented.flatMap { $0 == target ? nil : buffers[$0] }
+            if source == nil && !lags[target].isEmpty { core.addDamage(Rect(origin: .zero, size: core.size)) }
+            core.prepareFrame(at: time)
+            let previous = source.map { PreviousFrame(pixels: UnsafeRawPointer($0.pixels), stride: $0.stride,
+                                                      lag: lags[target]) }
+            let result = core.draw(into: buffers[target], previousFrame: previous)
+            if result.shift != nil { shiftedFrames += 1 }
+            var changed = DamageRegion()
+            result.changed.forEachRect { x, y, w, h in
+                changed.add(Rect(x: Double(x), y: Double(y), width: Double(w), height: Double(h)),
+                            pixelsPerPoint: pixelsPerPoint)
+            }
+            lags[target] = BufferLag()
+            for index in lags.indices where index != target {
+                lags[index].framePresented(damage: changed, shift: result.shift, width: width)
+            }
+            presented = target
+            frames += 1
+            afterDraw()
+            compare(buffers[target])
+        }
+
+        func compare(_ buffer: RingFrameBuffer) {
+            var full = Image(width: width, height: height)
+            let core = scene.window
+            core.addDamage(Rect(origin: .zero, size: core.size))
+            Canvas.draw(into: &full, pixelsPerPoint: pixelsPerPoint) { core.draw(into: $0) }
+            let pixels = buffer.pixels.assumingMemoryBound(to: UInt32.self)
+            var wrong = 0
+            var first = ""
+            for y in 0..<height {
+                for x in 0..<width where pixels[y * width + x] != full.pixel(x: x, y: y) {
+                    if wrong == 0 { first = "(\(x), \(y))" }
+                    wrong += 1
+                }
+            }
+            if wrong > 0 {
+                mismatches.append("frame \(frames) at \(pixelsPerPoint)x: \(wrong) pixels differ, first \(first), "
+                                  + "offset \(scene.list.contentOffset)")
+            }
+        }
+    }
+
+    /// Whole, fractional, reversing and large steps, several per frame, a redraw between steps, the carousel
+    /// (a partial-width horizontal scroll: the copy path), the list and carousel in one frame, fades.
+    func play(_ presenter: Presenter) {
+        let list = presenter.scene.list
+        func scroll(_ dy: Double) { list.contentOffset = Point(x: 0, y: list.contentOffset.y + dy) }
+        for _ in 0..<3 {
+            for dy in [7.0, 7, 7, -3, 0.5, 12.25, -20, 44, 100, 0, -7.5, 3, 1.5, -0.75, 1, 9, 9, 9, 9, 9, 9] {
+                scroll(dy)
+                presenter.frame()
+            }
+        }
+        scroll(5)
+        presenter.scene.rows[8].swatch = Color(red: 0, green: 1, blue: 0)
+        presenter.scene.rows[8].setNeedsDisplay()
+        scroll(6)
+        scroll(-2)
+        presenter.frame()
+        list.contentOffset = Point(x: 0, y: 0)
+        presenter.frame()
+        presenter.scene.carousel.contentOffset = Point(x: 30, y: 0)
+        presenter.frame()
+        scroll(22)
+        presenter.scene.carousel.contentOffset = Point(x: 60, y: 0)
+        presenter.frame()
+        for _ in 0..<40 {
+            scroll(11)
+            presenter.frame()
+        }
+        for _ in 0..<40 {
+            scroll(-13)
+            presenter.frame()
+        }
+        // Indicators fade out over idle frames.
+        for _ in 0..<90 { presenter.frame() }
+    }
+
+    @Test(arguments: [(2, 1.0, 2.0), (3, 1.0, 2.0), (2, 2.0, 1.5), (3, 1.5, 3.0), (2, 1.0, 1.0)])
+    func everyFrameEqualsAFullRender(buffers: Int, pixelsPerPoint: Double, blockFrames: Double) {
+        let scene = Scene()
+        let presenter = Presenter(scene, count: buffers, pixelsPerPoint: pixelsPerPoint, blockFrames: blockFrames)
+        defer { presenter.deallocate() }
+        play(presenter)
+        #expect(presenter.mismatches.isEmpty, "\(presenter.mismatches.prefix(5))")
+        let wraps = presenter.buffers.reduce(0) { $0 + $1.wrapCount }
+        if blockFrames > 1 && pixelsPerPoint == 1.5 {
+            // Few steps are whole pixels at 1.5x (an even number of points, or halves with a 3 in them).
+            #expect(presenter.shiftedFrames > 0)
+        } else if blockFrames > 1 {
+            // Most steps move the start (those of whole pixels); steady scrolling wraps the small blocks.
+            #expect(presenter.shiftedFrames > 100)
+            #expect(wraps > 0)
+        } else {
+            #expect(presenter.shiftedFrames == 0)
+        }
+    }
+
+    /// A 7 pt scroll of the list draws only the rows under the strip that comes into view, and with two
+    /// buffers no row the buffer already holds: the band's pixels are not copied (its start moved).
+    @Test func aScrollDrawsOnlyTheStripAndMovesTheStart() {
+        let scene = Scene()
+        scene.list.showsVerticalScrollIndicator = false
+        let presenter = Presenter(scene, count: 2, pixelsPerPoint: 1, blockFrames: 2)
+        defer { presenter.deallocate() }
+        // The first scroll shows the horizontal indicator: everything is redrawn once.
+        scene.list.contentOffset = Point(x: 0, y: 4)
+        presenter.frame()
+        presenter.frame()
+        let before = presenter.buffers.map(\.startRow)
+        let shiftedBefore = presenter.shiftedFrames
+        var drawnRows: [Int] = []
+        presenter.afterDraw = { drawnRows = scene.rows.enumerated().filter { $0.element.draws > 0 }.map(\.offset) }
+        for row in scene.rows { row.draws = 0 }
+        scene.list.contentOffset = Point(x: 0, y: 11)
+        presenter.frame()
+        // The strip (list rows 83..<90, content 94..<101) lies in row 4 only.
+        #expect(drawnRows == [4])
+        #expect(presenter.shiftedFrames == shiftedBefore + 1)
+        #expect(presenter.buffers.map(\.startRow) != before)
+        #expect(presenter.mismatches.isEmpty, "\(presenter.mismatches)")
+    }
+}
