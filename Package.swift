@@ -63,6 +63,8 @@ let package = Package(
         // libpng also decodes the PNG files the tests write.
         .testTarget(name: "ToolkitTests", dependencies: ["ToolkitCore", "CPNG"]),
         .testTarget(name: "WaylandTests", dependencies: ["Toolkit", "ToolkitTesting", "CWayland"]),
+        // The gallery's demos and window behaviour, driven headless through `@testable import Examples`.
+        .testTarget(name: "GalleryTests", dependencies: ["Examples"]),
     ],
     swiftLanguageModes: [.v6]
 )
