@@ -8,7 +8,7 @@ import Glibc
 @MainActor
 enum HeadlessGallery {
     static let windowSize = Size(width: 800, height: 600)
-    /// A strip's frames are this fraction of a picture's size, with this gap (pixels) between them.
+    /// A strip's frames are at most this fraction of the window's size, with this gap (pixels) between them.
     static let stripFrameScale = 0.5
     static let stripGap = 6
 
@@ -32,7 +32,7 @@ enum HeadlessGallery {
             var pictures = [("\(dir)/\(demo.id).png", scaled(window.render(), by: options.pictureScale))]
             if frames.count > 1 {
                 pictures.append(("\(dir)/\(demo.id)-strip.png",
-                                 strip(frames, scale: options.pictureScale * stripFrameScale)))
+                                 strip(frames, scale: min(options.pictureScale, stripFrameScale))))
             }
             for (path, image) in pictures {
                 do {

@@ -6,7 +6,7 @@ import Toolkit
 enum ObserversDemo {
     static let headerHeight = 76.0
     static let logWidth = 300.0
-    static let logLines = 14
+    static let logLines = 13
 
     @MainActor static let demo = Demo(
         id: "observers", title: "Observers",
@@ -113,9 +113,11 @@ final class ChangeLog: View {
     }
 
     override func draw(in canvas: Canvas) {
-        canvas.drawText("offset direction turns / 方向の変化 (down: the view moves down the list)", at: Point(x: 12, y: 8), size: 13, color: Theme.captionText)
+        canvas.drawText("direction turns / 方向の変化", at: Point(x: 12, y: 8), size: 13, color: Theme.captionText)
+        canvas.drawText("(down: the view moves down the list / 下へ)", at: Point(x: 12, y: 26), size: 11,
+                        color: Theme.captionText)
         for (i, entry) in entries.enumerated() {
-            canvas.drawText(entry, at: Point(x: 12, y: 32 + Double(i) * 22), size: 14, color: Theme.text)
+            canvas.drawText(entry, at: Point(x: 12, y: 50 + Double(i) * 22), size: 14, color: Theme.text)
         }
     }
 }

@@ -21,7 +21,7 @@ enum PagingDemo {
                 pager.addSubview(list)
             }
             let readout = TouchStateReadout(container: pager, label: context.status) { pager in
-                "page \(pager.currentPage.column + 1) of \(pageCount)"
+                "page \(pager.currentPage.column + 1)/\(pageCount)"
             }
             let page = pager.observe(\.currentPage) { [weak readout] _, _ in readout?.update() }
             return DemoBuild(

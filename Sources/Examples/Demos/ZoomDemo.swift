@@ -36,15 +36,16 @@ enum ZoomDemo {
         script: { window, frame in
             // Two fingers spread from 120 to 216 pt apart around the studio's name: 1.8x around it.
             let c = Point(x: frame.minX + 60, y: frame.minY + 280)
+            Snapshots.take(window)
             window.touchDown(id: 1, at: Point(x: c.x - 60, y: c.y))
             window.touchDown(id: 2, at: Point(x: c.x + 60, y: c.y))
             for i in 1...12 {
                 window.advance(by: .milliseconds(16))
                 let d = 60 + Double(i) * 4
                 window.touchMove([(id: 1, point: Point(x: c.x - d, y: c.y)), (id: 2, point: Point(x: c.x + d, y: c.y))])
+                if i == 6 { Snapshots.take(window) }
             }
             window.advance(by: .milliseconds(100))
-            Snapshots.take(window)
             window.touchUp(id: 1)
             window.touchUp(id: 2)
             window.advance(by: .milliseconds(600))
