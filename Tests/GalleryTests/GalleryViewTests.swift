@@ -205,6 +205,29 @@ struct GalleryViewTests {
         }
     }
 
+    /// The status line names the arbitration state of the touch: pending until the 150 ms delay, then the content
+    /// (the row shows its press), dragging once the finger moves past the slop, decelerating after a flick.
+    @Test func statusFollowsTheArbitrationOfTheTouch() throws {
+        let (window, gallery) = open("list")
+        let status = try #require(gallery.panel?.status)
+        #expect(status.text == "touch: idle")
+        window.touchDown(id: 1, at: Point(x: 400, y: 300))
+        window.advance(by: .milliseconds(50))
+        #expect(status.text == "touch: pending")
+        window.advance(by: .milliseconds(150))
+        #expect(status.text == "touch: content")
+        for step in 1...6 {
+            window.advance(by: .milliseconds(10))
+            window.touchMove(id: 1, to: Point(x: 400, y: 300 - 30 * Double(step)))
+        }
+        #expect(status.text == "touch: dragging")
+        window.touchUp(id: 1)
+        window.advance(by: .milliseconds(16))
+        #expect(status.text == "touch: decelerating")
+        window.advance(by: .seconds(6))
+        #expect(status.text == "touch: idle")
+    }
+
     @Test func sampleRingKeepsTheNewest() {
         var ring = SampleRing(capacity: 4)
         for i in 0..<10 { ring.append(time: Double(i), value: Double(i) * 10) }
