@@ -67,6 +67,8 @@ let package = Package(
         // libpng reads the compositors' screenshots (weston-screenshooter writes PNG files).
         .testTarget(name: "WaylandTests", dependencies: ["Toolkit", "ToolkitTesting", "CWayland", "CPNG",
                                                         "TestSupport"]),
+        // The gallery's demos and window behaviour, driven headless through `@testable import Examples`.
+        .testTarget(name: "GalleryTests", dependencies: ["Examples"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -12,6 +12,8 @@ struct GalleryOptions {
     var headless = false
     /// Where `--headless` writes `ID.png`.
     var outputDirectory = "gallery-out"
+    /// With `--headless`: pictures are written at this fraction of the window's size (0 < scale <= 1).
+    var pictureScale = 1.0
     /// Print the demo ids and exit.
     var list = false
     /// Print start-up, memory and frame latency figures on stderr (`stats: ...`).
@@ -33,17 +35,20 @@ struct GalleryOptions {
 
     static let usage = """
         usage: gallery [--demo ID] [--frames N] [--pointer-drag] [--stats]
-               gallery --headless [--out DIR] [--demo ID]
+               gallery --headless [--out DIR] [--demo ID] [--picture-scale F]
                gallery --list
           --demo ID       start on that demo (gallery --list shows the ids)
           --frames N      exit 0 after N frames were presented
           --pointer-drag  a primary-button drag scrolls like a finger
-          --headless      no compositor: play each demo's gestures (or just --demo's) and write DIR/ID.png
+          --headless      no compositor: play each demo's gestures (or just --demo's) and write DIR/ID.png,
+                          and DIR/ID-strip.png (frames of the motion) for the demos that move
                           (default DIR: gallery-out)
           --out DIR       where --headless writes its screenshots
+          --picture-scale F  --headless pictures at F times the window size (0 < F <= 1, default 1)
           --stats         print the time to the first committed frame, the memory in use and the frame
                           latency (input to commit, commit to present, late input events) on stderr
           --list          print the demo ids, one per line
+        In the window: keys 1-8 switch demos, Escape quits; each demo's settings are under it.
         With no compositor reachable, the gallery says so and runs --headless.
         """
 
@@ -65,6 +70,10 @@ struct GalleryOptions {
             case "--pointer-drag": pointerDrag = true
             case "--headless": headless = true
             case "--out": outputDirectory = try value(arg)
+            case "--picture-scale":
+                let v = try value(arg)
+                guard let f = Double(v), f > 0, f <= 1 else { throw ParseError.badValue(arg, v) }
+                pictureScale = f
             case "--list": list = true
             case "--stats": stats = true
             case "--help", "-h": help = true

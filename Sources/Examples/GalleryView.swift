@@ -1,14 +1,27 @@
 import Toolkit
 
-/// The gallery window's content: a bar of demo buttons on top and the selected demo below.
+/// The gallery window's content: a bar of demo buttons on top, the selected demo, and under it a panel with the
+/// demo's caption, live status and settings. Keys 1-8 switch demos, Escape asks to quit (`onQuit`).
 final class GalleryView: View {
     static let barHeight = 44.0
     private var buttons: [Button] = []
     private var content: View?
+    private(set) var panel: DemoPanel?
+    /// What the current demo keeps alive (delegates, observation tokens).
+    private var kept: [AnyObject] = []
+    /// The choices made in each demo's settings, by demo id: kept across rebuilds (a resize, a demo switch).
+    private var choices: [String: [Int]] = [:]
+    private let now: @MainActor () -> Duration
     private(set) var selected: String
+    /// Called after a demo is shown (the window title names it).
+    var onShow: ((Demo) -> Void)?
+    /// Called when Escape is pressed (the window closes).
+    var onQuit: (() -> Void)?
 
-    init(frame: Rect, selected: String) {
+    /// A gallery in `frame` showing demo `selected`; `now` reads the window clock (for the plots).
+    init(frame: Rect, selected: String, now: @escaping @MainActor () -> Duration = { .zero }) {
         self.selected = selected
+        self.now = now
         super.init(frame: frame)
         backgroundColor = Theme.background
         var x = 8.0
@@ -24,28 +37,77 @@ final class GalleryView: View {
         show(selected)
     }
 
-    /// The content area, in window coordinates (the gallery fills the window).
+    /// The content area, in window coordinates (the gallery fills the window): the demo and its panel.
     var contentFrame: Rect {
         Rect(x: 0, y: GalleryView.barHeight, width: bounds.width, height: max(0, bounds.height - GalleryView.barHeight))
     }
 
-    /// Replaces the content with the demo `id`.
+    /// Where the demo itself lies (the content area above the panel), in window coordinates.
+    var demoFrame: Rect {
+        let c = contentFrame
+        return Rect(x: 0, y: c.minY, width: c.width, height: max(0, c.height - DemoPanel.height))
+    }
+
+    /// The window title naming demo `id`: "Gallery · List".
+    static func windowTitle(for id: String) -> String {
+        "Gallery · " + (Demo.named(id)?.title ?? id)
+    }
+
+    /// The current demo's setting controls, left to right.
+    var settingControls: [SegmentedControl] { panel?.controls ?? [] }
+
+    /// Replaces the content with the demo `id`, its settings as last chosen.
     func show(_ id: String) {
         guard let demo = Demo.named(id) else { return }
         selected = id
         content?.removeFromSuperview()
-        let view = demo.make(contentFrame)
-        content = view
-        addSubview(view)
+        panel?.removeFromSuperview()
+        kept = []
+        let area = demoFrame
+        let panel = DemoPanel(frame: Rect(x: 0, y: area.maxY, width: area.width, height: DemoPanel.height),
+                              caption: demo.caption)
+        let build = demo.make(DemoContext(frame: area, now: now, status: panel.status))
+        var settings = build.settings
+        if let chosen = choices[id] {
+            for (i, choice) in chosen.enumerated() where i < settings.count && choice != settings[i].selected {
+                settings[i].selected = choice
+                settings[i].apply(choice)
+            }
+        } else {
+            choices[id] = settings.map(\.selected)
+        }
+        panel.show(settings) { [weak self] n, index in self?.choices[id]?[n] = index }
+        content = build.view
+        kept = build.keep
+        self.panel = panel
+        addSubview(build.view)
+        addSubview(panel)
         for (button, d) in zip(buttons, Demo.all) {
             button.tintColor = d.id == id ? Theme.accent : Color(argb: 0xFF3A_3F4B)
         }
         setNeedsDisplay()
+        onShow?(demo)
+    }
+
+    /// Keys 1-8 (no modifier) show the demos in the bar's order; Escape calls `onQuit`. Other keys go on.
+    override func keyPressed(_ key: Key, modifiers: KeyModifiers, timestamp: Duration) -> Bool {
+        switch key {
+        case .escape:
+            guard let onQuit else { return false }
+            onQuit()
+            return true
+        case .other(let keysym) where modifiers.isEmpty && keysym >= 0x31 && keysym < 0x31 + UInt32(Demo.all.count):
+            // XKB keysyms of the digits are their ASCII codes ('1' is 0x31).
+            show(Demo.all[Int(keysym - 0x31)].id)
+            return true
+        default:
+            return false
+        }
     }
 
     override func boundsSizeDidChange() {
-        // Demos lay out for their size when built: rebuild, keeping where the first list was scrolled to (the
-        // container clamps it into the new range when it next settles).
+        // Demos lay out for their size when built: rebuild (settings are kept), keeping where the first list was
+        // scrolled to (the container clamps it into the new range when it next settles).
         let offset = content.flatMap { firstScrollContainer(in: $0) }?.contentOffset
         show(selected)
         if let offset, let list = content.flatMap({ firstScrollContainer(in: $0) }) {

@@ -3,10 +3,14 @@ import Toolkit
 import Glibc
 #endif
 
-/// `--headless`: plays each demo's scripted gestures in a HeadlessWindow and writes `DIR/ID.png`.
+/// `--headless`: plays each demo's scripted gestures in a HeadlessWindow and writes `DIR/ID.png`, plus
+/// `DIR/ID-strip.png` for demos whose script marks frames worth seeing (the motion, frame by frame).
 @MainActor
 enum HeadlessGallery {
     static let windowSize = Size(width: 800, height: 600)
+    /// A strip's frames are at most this fraction of the window's size, with this gap (pixels) between them.
+    static let stripFrameScale = 0.5
+    static let stripGap = 6
 
     static func run(options: GalleryOptions) -> Int32 {
         let dir = options.outputDirectory
@@ -17,20 +21,58 @@ enum HeadlessGallery {
         let demos = options.demoGiven ? Demo.all.filter { $0.id == options.demo } : Demo.all
         for demo in demos {
             let window = HeadlessWindow(size: windowSize)
-            let gallery = GalleryView(frame: Rect(origin: .zero, size: windowSize), selected: demo.id)
+            let gallery = GalleryView(frame: Rect(origin: .zero, size: windowSize), selected: demo.id,
+                                      now: { [unowned window] in window.now })
             window.rootView.addSubview(gallery)
             window.advance(by: .milliseconds(16))
-            demo.script(window, gallery.contentFrame)
-            let image = window.render()
-            let path = "\(dir)/\(demo.id).png"
-            do {
-                try PNGEncoder.write(image, to: path)
-            } catch {
-                printError("gallery: cannot write \(path): \(error)")
-                return 1
+            Snapshots.frames = []
+            demo.script(window, gallery.demoFrame)
+            let frames = Snapshots.frames ?? []
+            Snapshots.frames = nil
+            var pictures = [("\(dir)/\(demo.id).png", scaled(window.render(), by: options.pictureScale))]
+            if frames.count > 1 {
+                pictures.append(("\(dir)/\(demo.id)-strip.png",
+                                 strip(frames, scale: min(options.pictureScale, stripFrameScale))))
             }
-            print("wrote \(path)")
+            for (path, image) in pictures {
+                do {
+                    try PNGEncoder.write(image, to: path)
+                } catch {
+                    printError("gallery: cannot write \(path): \(error)")
+                    return 1
+                }
+                print("wrote \(path)")
+            }
         }
         return 0
+    }
+
+    /// `image` resampled to `scale` of its size (bilinear: an exact 2x2 average at 0.5).
+    static func scaled(_ image: Image, by scale: Double) -> Image {
+        guard scale != 1 else { return image }
+        let width = max(1, Int((Double(image.width) * scale).rounded()))
+        let height = max(1, Int((Double(image.height) * scale).rounded()))
+        var out = Image(width: width, height: height, fill: 0xFFFF_FFFF)
+        Canvas.draw(into: &out) { canvas in
+            canvas.drawImage(image, in: Rect(x: 0, y: 0, width: Double(width), height: Double(height)))
+        }
+        return out
+    }
+
+    /// `frames` side by side, each at `scale`, on the gallery's background.
+    static func strip(_ frames: [Image], scale: Double) -> Image {
+        let tiles = frames.map { scaled($0, by: scale) }
+        let width = tiles.reduce(0) { $0 + $1.width } + stripGap * (tiles.count + 1)
+        let height = (tiles.map(\.height).max() ?? 0) + 2 * stripGap
+        var out = Image(width: width, height: height, fill: Theme.bar.premultipliedARGB)
+        Canvas.draw(into: &out) { canvas in
+            var x = stripGap
+            for tile in tiles {
+                canvas.drawImage(tile, in: Rect(x: Double(x), y: Double(stripGap), width: Double(tile.width),
+                                                height: Double(tile.height)))
+                x += tile.width + stripGap
+            }
+        }
+        return out
     }
 }

@@ -54,3 +54,16 @@ enum ProcessStats {
         return String(decoding: bytes, as: UTF8.self)
     }
 }
+
+extension String {
+    /// `value` with two decimals ("1.50"), without Foundation's formatting.
+    init(format2 value: Double) {
+        guard value.isFinite else {
+            self = "\(value)"
+            return
+        }
+        let hundredths = Int((abs(value) * 100).rounded())
+        let fraction = hundredths % 100
+        self = (value < 0 && hundredths > 0 ? "-" : "") + "\(hundredths / 100)." + (fraction < 10 ? "0" : "") + "\(fraction)"
+    }
+}

@@ -8,6 +8,18 @@ enum Theme {
     static let text = Color(argb: 0xFF1C_1C1E)
     static let secondaryText = Color(argb: 0xFF6C_6C70)
     static let accent = Color(argb: 0xFF0A_84FF)
+    /// Caption and status text under a demo. Not darker than 0x60 in every channel: the end-to-end tests read a
+    /// pressed row as "dark" (all channels below 0x60) down a column that crosses the panel.
+    static let captionText = Color(argb: 0xFF6C_6C70)
+    /// A segmented control's track, a pressed segment, and an unselected choice's text (its blue channel keeps
+    /// it above the tests' "dark", see `captionText`).
+    static let segment = Color(argb: 0xFFE1_E4EA)
+    static let segmentPressed = Color(argb: 0xFFC9_CED8)
+    static let segmentText = Color(argb: 0xFF3A_4A66)
+    static let separator = Color(argb: 0xFFD1_D1D6)
+    /// Plot areas, and the second series' trace (the first is `accent`).
+    static let plotBackground = Color(argb: 0xFFF6_F7FA)
+    static let secondSeries = Color(argb: 0xFFFF_8A00)
 
     /// A pleasant color for row `index`, cycling through hues.
     static func rowColor(_ index: Int) -> Color {
@@ -23,10 +35,17 @@ final class RowView: View {
     let title: String
     let color: Color
     private var isPressed = false {
-        didSet { if isPressed != oldValue { setNeedsDisplay() } }
+        didSet {
+            if isPressed != oldValue {
+                setNeedsDisplay()
+                onPress?(isPressed)
+            }
+        }
     }
     /// Called on a tap (a touch that ended inside without being cancelled).
     var onTap: (() -> Void)?
+    /// Called when the row starts or stops showing a press (the content has the touch).
+    var onPress: ((Bool) -> Void)?
 
     init(frame: Rect, title: String, color: Color) {
         self.title = title
@@ -70,16 +89,18 @@ enum Lists {
 
     /// A vertical list of `count` rows filling `frame`, titled "`prefix` N", each followed by a greeting when
     /// `greetings` is true.
-    static func verticalList(frame: Rect, count: Int, prefix: String = "Row", greetings: Bool = false)
-        -> ScrollContainer {
+    static func verticalList(frame: Rect, count: Int, prefix: String = "Row", greetings: Bool = false,
+                             onPress: ((Bool) -> Void)? = nil) -> ScrollContainer {
         let list = ScrollContainer(frame: frame)
         list.backgroundColor = Color.white
         list.contentSize = Size(width: frame.width, height: Double(count) * rowHeight)
         for i in 0..<count {
             let title = greetings ? "\(prefix) \(i + 1) · \(Lists.greetings[i % Lists.greetings.count])"
                 : "\(prefix) \(i + 1)"
-            list.addSubview(RowView(frame: Rect(x: 0, y: Double(i) * rowHeight, width: frame.width, height: rowHeight),
-                                    title: title, color: Theme.rowColor(i)))
+            let row = RowView(frame: Rect(x: 0, y: Double(i) * rowHeight, width: frame.width, height: rowHeight),
+                              title: title, color: Theme.rowColor(i))
+            row.onPress = onPress
+            list.addSubview(row)
         }
         return list
     }

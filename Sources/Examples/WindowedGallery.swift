@@ -6,7 +6,7 @@ enum WindowedGallery {
     static func run(options: GalleryOptions) -> Int32 {
         let window: WaylandWindow
         do {
-            window = try WaylandWindow(title: "Gallery", size: Size(width: 800, height: 600), appID: "gallery")
+            window = try WaylandWindow(title: GalleryView.windowTitle(for: options.demo), size: Size(width: 800, height: 600), appID: "gallery")
         } catch let error as WaylandError {
             if case .noDisplay = error {
                 printError("gallery: no Wayland compositor reachable (\(error)); running --headless instead")
@@ -21,7 +21,13 @@ enum WindowedGallery {
             return 1
         }
         window.pointerEmulatesTouch = options.pointerDrag
-        let gallery = GalleryView(frame: Rect(origin: .zero, size: window.core.size), selected: options.demo)
+        let core = window.core
+        let gallery = GalleryView(frame: Rect(origin: .zero, size: core.size), selected: options.demo,
+                                  now: { [unowned core] in core.now })
+        // The title names the demo shown; Escape closes the window as the compositor's close does.
+        window.title = GalleryView.windowTitle(for: gallery.selected)
+        gallery.onShow = { [unowned window] demo in window.title = GalleryView.windowTitle(for: demo.id) }
+        gallery.onQuit = { [unowned window] in window.close() }
         window.rootView.addSubview(gallery)
         gallery.fillsSuperview = true   // follow the window size (configure)
 

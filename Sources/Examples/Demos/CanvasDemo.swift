@@ -2,19 +2,40 @@ import Toolkit
 
 /// A drawing surface inside a container that needs two fingers to scroll (`minimumNumberOfTouches = 2`):
 /// one finger draws at once, two fingers pan and zoom (seed 001); a second finger landing within the touch delay
-/// turns a fresh one-finger stroke into a pan (the stroke is cancelled and removed).
+/// turns a fresh one-finger stroke into a pan (the stroke is cancelled and removed). The settings let one finger
+/// scroll instead (then nothing draws), change the zoom limits and the content touch delay.
 enum CanvasDemo {
     @MainActor static let demo = Demo(
         id: "canvas", title: "Canvas",
-        make: { frame in
+        caption: "One finger draws. Two fingers pan and pinch; a second finger within 150 ms turns a stroke into a pan.",
+        make: { context in
             let sketch = SketchView(frame: Rect(x: 0, y: 0, width: 2000, height: 2000))
-            let container = ZoomingContainer(frame: frame, zooming: sketch)
+            let container = ZoomingContainer(frame: context.frame, zooming: sketch)
             container.minimumNumberOfTouches = 2
             container.delaysContentTouches = false
             container.minimumZoomScale = 0.25
             container.maximumZoomScale = 4
             container.backgroundColor = Color(argb: 0xFFFF_FBEA)
-            return container
+            let readout = TouchStateReadout(container: container, label: context.status) { c in
+                "scale \(String(format2: c.zoomScale))x"
+            }
+            let scale = container.observe(\.zoomScale) { [weak readout] _, _ in readout?.update() }
+            return DemoBuild(
+                view: container,
+                settings: [
+                    DemoSetting(title: "Scroll with", choices: ["2 fingers", "1 finger"]) {
+                        container.minimumNumberOfTouches = $0 == 0 ? 2 : 1
+                    },
+                    DemoSetting(title: "Zoom", choices: ["0.25-4x", "1-2x", "off"]) {
+                        let limits = [(0.25, 4.0), (1.0, 2.0), (1.0, 1.0)][$0]
+                        container.minimumZoomScale = limits.0
+                        container.maximumZoomScale = limits.1
+                    },
+                    .toggle("Delay", isOn: container.delaysContentTouches) {
+                        container.delaysContentTouches = $0
+                    },
+                ],
+                keep: [readout, scale] + readout.observe())
         },
         script: { window, frame in
             // One finger draws a zig-zag.
@@ -26,6 +47,7 @@ enum CanvasDemo {
             }
             window.touchUp(id: 1)
             window.advance(by: .milliseconds(300))
+            Snapshots.take(window)
             // Two fingers pan the sheet up and left by 40 pt...
             var a = Point(x: frame.minX + 120, y: frame.minY + 230), b = Point(x: frame.minX + 200, y: frame.minY + 230)
             window.touchDown(id: 2, at: a)
@@ -47,6 +69,7 @@ enum CanvasDemo {
             window.touchUp(id: 2)
             window.touchUp(id: 3)
             window.advance(by: .milliseconds(600))
+            Snapshots.take(window)
         })
 }
 

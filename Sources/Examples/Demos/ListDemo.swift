@@ -1,15 +1,41 @@
 import Toolkit
 
 /// A long vertical list of rows: drag, fling, rubber band at the ends, rows that highlight on a held press and
-/// un-highlight when the finger starts scrolling.
+/// un-highlight when the finger starts scrolling. The settings change the touch arbitration live.
 enum ListDemo {
     @MainActor static let demo = Demo(
         id: "list", title: "List",
-        make: { frame in Lists.verticalList(frame: frame, count: 200, greetings: true) },
+        caption: "Hold a row: it lights up after 150 ms. Flick, then tap: the tap stops the list and opens nothing.",
+        make: { context in
+            // The list starts right under the bar and its rows are 56 pt with swatches at x 12...52: the
+            // end-to-end tests (GalleryEndToEndTests, MutterTouchTests) read those pixels.
+            var readout: TouchStateReadout?
+            let list = Lists.verticalList(frame: context.frame, count: 200, greetings: true) { pressed in
+                readout?.contentHasTouch = pressed
+            }
+            let state = TouchStateReadout(container: list, label: context.status)
+            readout = state
+            return DemoBuild(
+                view: list,
+                settings: [
+                    .toggle("Delay", isOn: list.delaysContentTouches) { list.delaysContentTouches = $0 },
+                    .toggle("Cancel", isOn: list.canCancelContentTouches) { list.canCancelContentTouches = $0 },
+                    .toggle("Bounce", isOn: list.bounces) { list.bounces = $0 },
+                    DemoSetting(title: "Rate", choices: ["normal", "fast"]) {
+                        list.decelerationRate = $0 == 0 ? .normal : .fast
+                    },
+                ],
+                keep: [state] + state.observe())
+        },
         script: { window, frame in
             // A 300 pt upward drag over 100 ms, released while moving: the list keeps going after lift-off.
             let start = Point(x: frame.midX, y: frame.maxY - 100)
-            window.drag(from: start, by: Point(x: 0, y: -300), duration: .milliseconds(100))
-            window.advance(by: .milliseconds(400))
+            window.drag(from: start, by: Point(x: 0, y: -300), duration: .milliseconds(100), lift: false)
+            Snapshots.take(window)
+            window.touchUp(id: 1)
+            window.advance(by: .milliseconds(150))
+            Snapshots.take(window)
+            window.advance(by: .milliseconds(250))
+            Snapshots.take(window)
         })
 }

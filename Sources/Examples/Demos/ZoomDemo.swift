@@ -6,28 +6,50 @@ import Toolkit
 enum ZoomDemo {
     @MainActor static let demo = Demo(
         id: "zoom", title: "Zoom",
-        make: { frame in
+        caption: "Pinch with two fingers or a touchpad, or Ctrl + wheel: past a limit the plan bounces back.",
+        make: { context in
+            // The plan starts at offset (0, 0), scale 1, right under the bar: GalleryZoomEndToEndTests reads the
+            // kitchen's pixels at (360, 40, 180, 200) of the plan.
             let plan = PlanView(frame: Rect(x: 0, y: 0, width: 800, height: 560))
-            let container = ZoomingContainer(frame: frame, zooming: plan)
+            let container = ZoomingContainer(frame: context.frame, zooming: plan)
             container.minimumZoomScale = 0.5
             container.maximumZoomScale = 6
             container.backgroundColor = Color(argb: 0xFFE4_E7EC)
-            return container
+            let readout = TouchStateReadout(container: container, label: context.status) { c in
+                "scale \(String(format2: c.zoomScale))x"
+            }
+            let scale = container.observe(\.zoomScale) { [weak readout] _, _ in readout?.update() }
+            return DemoBuild(
+                view: container,
+                settings: [
+                    DemoSetting(title: "Zoom limits", choices: ["0.5-6x", "1-3x", "off (1x)"]) {
+                        let limits = [(0.5, 6.0), (1.0, 3.0), (1.0, 1.0)][$0]
+                        container.minimumZoomScale = limits.0
+                        container.maximumZoomScale = limits.1
+                        readout.update()
+                    },
+                    .toggle("Bounce zoom", isOn: container.bouncesZoom) { container.bouncesZoom = $0 },
+                    .toggle("Bounce", isOn: container.bounces) { container.bounces = $0 },
+                ],
+                keep: [readout, scale] + readout.observe())
         },
         script: { window, frame in
             // Two fingers spread from 120 to 216 pt apart around the studio's name: 1.8x around it.
             let c = Point(x: frame.minX + 60, y: frame.minY + 280)
+            Snapshots.take(window)
             window.touchDown(id: 1, at: Point(x: c.x - 60, y: c.y))
             window.touchDown(id: 2, at: Point(x: c.x + 60, y: c.y))
             for i in 1...12 {
                 window.advance(by: .milliseconds(16))
                 let d = 60 + Double(i) * 4
                 window.touchMove([(id: 1, point: Point(x: c.x - d, y: c.y)), (id: 2, point: Point(x: c.x + d, y: c.y))])
+                if i == 6 { Snapshots.take(window) }
             }
             window.advance(by: .milliseconds(100))
             window.touchUp(id: 1)
             window.touchUp(id: 2)
             window.advance(by: .milliseconds(600))
+            Snapshots.take(window)
         })
 }
 

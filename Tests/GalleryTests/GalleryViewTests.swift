@@ -1,0 +1,239 @@
+import Testing
+@testable import Examples
+import Toolkit
+
+/// The gallery's window content driven headless: its settings change the live containers, keys switch demos and
+/// quit, and the layouts the end-to-end tests read (Tests/WaylandTests) stay where they are.
+@MainActor
+struct GalleryViewTests {
+    /// A gallery on `demo` in an 800 x 600 headless window, as the gallery executable makes it.
+    private func open(_ demo: String) -> (HeadlessWindow, GalleryView) {
+        let window = HeadlessWindow(size: Size(width: 800, height: 600))
+        let gallery = GalleryView(frame: Rect(x: 0, y: 0, width: 800, height: 600), selected: demo,
+                                  now: { [unowned window] in window.now })
+        window.rootView.addSubview(gallery)
+        gallery.fillsSuperview = true
+        window.advance(by: .milliseconds(16))
+        return (window, gallery)
+    }
+
+    /// Taps choice `choice` of the setting titled `title`.
+    private func choose(_ title: String, _ choice: String, in gallery: GalleryView, window: HeadlessWindow) throws {
+        let control = try #require(gallery.settingControls.first { $0.title == title }, "no setting \(title)")
+        let index = try #require(control.choices.firstIndex(of: choice), "no choice \(choice) in \(title)")
+        let rect = control.segmentRects()[index]
+        window.tap(control.convert(Point(x: rect.midX, y: rect.midY), to: nil))
+        #expect(control.selectedIndex == index)
+    }
+
+    /// The demo's scroll containers, breadth first.
+    private func containers(_ gallery: GalleryView) -> [ScrollContainer] {
+        var queue: [View] = [gallery]
+        var found: [ScrollContainer] = []
+        var i = 0
+        while i < queue.count {
+            if let c = queue[i] as? ScrollContainer { found.append(c) }
+            queue += queue[i].subviews
+            i += 1
+        }
+        return found
+    }
+
+    @Test func everyDemoHasACaptionAndSettings() {
+        for demo in Demo.all {
+            let (_, gallery) = open(demo.id)
+            #expect(!demo.caption.isEmpty)
+            #expect(gallery.settingControls.count >= 2, "\(demo.id) has \(gallery.settingControls.count) settings")
+            #expect(gallery.panel?.caption.text == demo.caption)
+            // The caption fits on its line at the panel's font size.
+            #expect(Font.measure(demo.caption, size: 13).width <= 776, "\(demo.id)'s caption is cut off")
+            #expect(gallery.panel?.status.text.hasPrefix("touch: ") == true, "\(demo.id): \(gallery.panel?.status.text ?? "")")
+        }
+    }
+
+    @Test func listSettingsChangeTheLiveList() throws {
+        let (window, gallery) = open("list")
+        let list = try #require(containers(gallery).first)
+        #expect(list.delaysContentTouches && list.canCancelContentTouches && list.bounces)
+        try choose("Delay", "off", in: gallery, window: window)
+        #expect(!list.delaysContentTouches)
+        try choose("Cancel", "off", in: gallery, window: window)
+        #expect(!list.canCancelContentTouches)
+        try choose("Bounce", "off", in: gallery, window: window)
+        #expect(!list.bounces)
+        try choose("Rate", "fast", in: gallery, window: window)
+        #expect(list.decelerationRate == .fast)
+        // The taps on the panel did not scroll the list.
+        #expect(list.contentOffset == .zero)
+    }
+
+    @Test func settingsOfTheOtherDemosChangeTheirContainers() throws {
+        do {
+            let (window, gallery) = open("paging")
+            let pager = try #require(containers(gallery).first)
+            try choose("Paging", "off", in: gallery, window: window)
+            #expect(!pager.isPagingEnabled)
+            try choose("Lock", "on", in: gallery, window: window)
+            #expect(pager.isDirectionalLockEnabled)
+        }
+        do {
+            let (window, gallery) = open("lock")
+            let strict = try #require(containers(gallery).first)
+            #expect(strict.isDirectionalLockEnabled)
+            try choose("Lock", "off", in: gallery, window: window)
+            #expect(!strict.isDirectionalLockEnabled)
+        }
+        do {
+            let (window, gallery) = open("canvas")
+            let canvas = try #require(containers(gallery).first)
+            #expect(canvas.minimumNumberOfTouches == 2)
+            try choose("Scroll with", "1 finger", in: gallery, window: window)
+            #expect(canvas.minimumNumberOfTouches == 1)
+            try choose("Zoom", "off", in: gallery, window: window)
+            #expect(canvas.minimumZoomScale == 1 && canvas.maximumZoomScale == 1)
+        }
+        do {
+            let (window, gallery) = open("fling")
+            let lists = containers(gallery)
+            #expect(lists.map(\.decelerationRate) == [.normal, .fast])
+            try choose("Left", "fast", in: gallery, window: window)
+            try choose("Right", "normal", in: gallery, window: window)
+            #expect(lists.map(\.decelerationRate) == [.fast, .normal])
+        }
+        do {
+            let (window, gallery) = open("wheel")
+            let list = try #require(containers(gallery).first)
+            try choose("Smooth wheel", "off", in: gallery, window: window)
+            #expect(!list.smoothWheelScrolling)
+        }
+        do {
+            let (window, gallery) = open("zoom")
+            let zoom = try #require(containers(gallery).first)
+            #expect(zoom.minimumZoomScale == 0.5 && zoom.maximumZoomScale == 6)
+            try choose("Zoom limits", "1-3x", in: gallery, window: window)
+            #expect(zoom.minimumZoomScale == 1 && zoom.maximumZoomScale == 3)
+            try choose("Bounce zoom", "off", in: gallery, window: window)
+            #expect(!zoom.bouncesZoom)
+        }
+    }
+
+    @Test func settingsSurviveAResizeAndADemoSwitch() throws {
+        let (window, gallery) = open("list")
+        try choose("Bounce", "off", in: gallery, window: window)
+        window.core.resize(to: Size(width: 700, height: 500))
+        window.advance(by: .milliseconds(16))
+        #expect(gallery.demoFrame == Rect(x: 0, y: 44, width: 700, height: 500 - 44 - DemoPanel.height))
+        #expect(containers(gallery).first?.bounces == false)
+        #expect(containers(gallery).first?.frame.width == 700)
+        gallery.show("paging")
+        gallery.show("list")
+        #expect(containers(gallery).first?.bounces == false)
+        #expect(gallery.settingControls.first { $0.title == "Bounce" }?.selectedIndex == 1)
+    }
+
+    @Test func keysOneToEightSwitchDemosAndEscapeQuits() {
+        let (window, gallery) = open("list")
+        var shown: [String] = []
+        var quits = 0
+        gallery.onShow = { shown.append($0.id) }
+        gallery.onQuit = { quits += 1 }
+        for (n, demo) in Demo.all.enumerated() {
+            window.key(.other(0x31 + UInt32(n)), pressed: true)
+            window.key(.other(0x31 + UInt32(n)), pressed: false)
+            #expect(gallery.selected == demo.id)
+        }
+        #expect(shown == Demo.all.map(\.id))
+        // 9 is no demo; Ctrl+1 is not a switch (Ctrl + digits are the zoom demo's keys).
+        window.key(.other(0x39), pressed: true)
+        window.key(.other(0x31), pressed: true, modifiers: [.control])
+        #expect(gallery.selected == "zoom")
+        #expect(quits == 0)
+        window.key(.escape, pressed: true)
+        #expect(quits == 1)
+        #expect(GalleryView.windowTitle(for: "zoom") == "Gallery · Zoom")
+    }
+
+    /// GalleryEndToEndTests and MutterTouchTests read the list demo's pixels: the list right under the 44 pt bar,
+    /// 56 pt rows, and no "dark" pixel (every channel below 0x60) down x = 500 but a pressed row.
+    @Test func listDemoKeepsTheLayoutTheEndToEndTestsRead() throws {
+        let (window, gallery) = open("list")
+        let list = try #require(containers(gallery).first)
+        #expect(list.frame.origin == Point(x: 0, y: 44) && list.frame.width == 800)
+        #expect(list.subviews.first?.frame.height == 56)
+        let image = window.render()
+        for y in 44..<600 {
+            let p = image.pixel(x: 500, y: y)
+            let dark = (p >> 16) & 0xFF < 0x60 && (p >> 8) & 0xFF < 0x60 && p & 0xFF < 0x60
+            #expect(!dark, "dark pixel at (500, \(y)): \(String(p, radix: 16))")
+        }
+        // The empty spot of the bar MutterTouchTests taps (780, 22) is no control.
+        #expect(!(window.rootView.hitTest(Point(x: 780, y: 22)) is Control))
+        // The paging test's vertical drag starts at y 540: above the panel.
+        #expect(gallery.demoFrame.maxY > 540)
+    }
+
+    /// The lock demo's two grids under the same diagonal drag (37 degrees from horizontal): the strict one moves
+    /// along x only; the UIKit-like one decides "diagonal" and moves along both axes.
+    @Test func lockDemoShowsTheLeakNextToTheStrictLock() throws {
+        let (window, gallery) = open("lock")
+        let grids = containers(gallery)
+        try #require(grids.count == 2)
+        let (strict, leaky) = (grids[0], grids[1])
+        #expect(strict.frame.minX > leaky.frame.minX, "the strict grid is on the right")
+        let frame = gallery.demoFrame
+        Demo.named("lock")!.script(window, frame)
+        #expect(strict.contentOffset.x > 250 && strict.contentOffset.y == 0)
+        #expect(leaky.contentOffset.x > 250 && leaky.contentOffset.y > 100)
+    }
+
+    @Test func plotsFollowTheFlingAndCountNoMoreThanTheirCapacity() throws {
+        let (window, gallery) = open("fling")
+        Demo.named("fling")!.script(window, gallery.demoFrame)
+        window.advance(by: .seconds(6))   // both flings end
+        var plots: [MotionPlot] = []
+        var queue: [View] = [gallery]
+        while let view = queue.popLast() {
+            if let plot = view as? MotionPlot { plots.append(plot) }
+            queue += view.subviews
+        }
+        let plot = try #require(plots.first)
+        for series in plot.series {
+            #expect(series.offsets.count > 10 && series.offsets.count <= series.offsets.capacity)
+            // Flung upwards: the offset grew, and the last velocity is zero (at rest).
+            #expect(series.offsets.last!.value > series.offsets[0].value)
+            #expect(series.velocities.last?.value == 0)
+        }
+    }
+
+    /// The status line names the arbitration state of the touch: pending until the 150 ms delay, then the content
+    /// (the row shows its press), dragging once the finger moves past the slop, decelerating after a flick.
+    @Test func statusFollowsTheArbitrationOfTheTouch() throws {
+        let (window, gallery) = open("list")
+        let status = try #require(gallery.panel?.status)
+        #expect(status.text == "touch: idle")
+        window.touchDown(id: 1, at: Point(x: 400, y: 300))
+        window.advance(by: .milliseconds(50))
+        #expect(status.text == "touch: pending")
+        window.advance(by: .milliseconds(150))
+        #expect(status.text == "touch: content")
+        for step in 1...6 {
+            window.advance(by: .milliseconds(10))
+            window.touchMove(id: 1, to: Point(x: 400, y: 300 - 30 * Double(step)))
+        }
+        #expect(status.text == "touch: dragging")
+        window.touchUp(id: 1)
+        window.advance(by: .milliseconds(16))
+        #expect(status.text == "touch: decelerating")
+        window.advance(by: .seconds(6))
+        #expect(status.text == "touch: idle")
+    }
+
+    @Test func sampleRingKeepsTheNewest() {
+        var ring = SampleRing(capacity: 4)
+        for i in 0..<10 { ring.append(time: Double(i), value: Double(i) * 10) }
+        #expect(ring.count == 4)
+        #expect((0..<4).map { ring[$0].value } == [60, 70, 80, 90])
+        ring.replaceLast(value: 1)
+        #expect(ring.last?.value == 1)
+    }
+}
