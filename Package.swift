@@ -49,10 +49,12 @@ let package = Package(
         .target(name: "CWaylandServer",
                 dependencies: ["CWaylandServerLib", "CXkbCommon", "CWaylandProtocols"]),
         // Geometry, Time, Input, Physics, Views, Scroll, Rendering, Window, Headless: no Wayland library.
-        .target(name: "ToolkitCore", dependencies: ["CPixman", "CText", "CPNG"],
-                linkerSettings: [.linkedLibrary("m")]),
+        // DESIGN.md's layout: Sources/Toolkit holds the layers; Wayland/ is its own target on top of the rest, so
+        // that the compiler keeps the core free of Wayland.
+        .target(name: "ToolkitCore", dependencies: ["CPixman", "CText", "CPNG"], path: "Sources/Toolkit",
+                exclude: ["Wayland"], linkerSettings: [.linkedLibrary("m")]),
         // The Wayland window on top of the core.
-        .target(name: "Toolkit", dependencies: ["ToolkitCore", "CWayland", "CPixman"]),
+        .target(name: "Toolkit", dependencies: ["ToolkitCore", "CWayland", "CPixman"], path: "Sources/Toolkit/Wayland"),
         .target(name: "ToolkitTesting", dependencies: ["Toolkit", "CWaylandServer"]),
         .executableTarget(name: "Examples", dependencies: ["Toolkit"]),
         .executableTarget(name: "EmbedScript", dependencies: ["ToolkitCore"]),
