@@ -7,23 +7,8 @@ import Testing
 /// plain full-width scroll moves the start instead of copying, and draws only the rows that come into view.
 @MainActor
 @Suite struct RingScrollTests {
-    /// A row with a background, a rounded swatch, text and a separator; counts its draws.
-    final class Row: View {
-        var draws = 0
-        var swatch: Color
-        init(index: Int, width: Double) {
-            swatch = Color(red: Double(index % 5) / 5, green: 0.5, blue: Double(index % 3) / 3)
-            super.init(frame: Rect(x: 0, y: Double(index) * 22, width: width, height: 22))
-            backgroundColor = index % 2 == 0 ? Color(white: 1) : Color(white: 0.9)
-        }
-        override func draw(in canvas: Canvas) {
-            draws += 1
-            canvas.fillRoundedRect(Rect(x: 3, y: 3, width: 16, height: 16), radius: 5, color: swatch)
-            canvas.drawText("Row \(Int(frame.minY / 22)) gjq", at: Point(x: 24, y: 3), size: 13,
-                            color: Color(white: 0.1))
-            canvas.fill(Rect(x: 24, y: 21.5, width: bounds.width - 24, height: 0.5), color: Color(white: 0.5))
-        }
-    }
+    /// The rows of the scroll-by-copy tests (background, rounded swatch, text, separator; counting draws).
+    typealias Row = ScrollByCopyTests.Row
 
     /// A header, a full-width list of 60 rows (indicators on), a footer, and a narrow carousel in row 3.
     @MainActor
