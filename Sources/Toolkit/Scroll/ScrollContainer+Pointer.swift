@@ -139,21 +139,27 @@ extension ScrollContainer {
     /// Whether touchpad fingers are scrolling the container (between the first event and `axis_stop`).
     var isTouchpadScrolling: Bool { arbitration.isPointerScrolling }
 
+    /// Touchpad fingers (a scroll or a pinch) take the container: a running motion stops where the last frame put
+    /// it. False when fingers on the screen own the container (the gesture is ignored).
+    func beginPointerGesture() -> Bool {
+        switch arbitration.pointerScrollBegan() {
+        case .ignore:
+            return false
+        case .stopAnimation:
+            motion = ScrollMotion(start: .zero)
+        case .none, .hold, .deliver, .releaseContent, .releaseContentAndSettle, .suppress, .catchAnimation,
+             .cancelContentAndHold, .beginDrag, .keepContent, .decline, .drag, .endDrag, .settle,
+             .endDeceleration, .endSettling, .startAnimation, .applyImmediately, .rebaseDrag, .endPointerScroll:
+            break
+        }
+        return true
+    }
+
     /// Touchpad fingers moved by `delta` (points; zero on the axes not routed here) at `time`.
     func touchpadScroll(by delta: Point, at time: Duration) {
         guard delta.isFinite, isScrollEnabled else { return }
         if !arbitration.isPointerScrolling {
-            switch arbitration.pointerScrollBegan() {
-            case .ignore:
-                return
-            case .stopAnimation:
-                // The fingers catch the motion where the last frame put it.
-                motion = ScrollMotion(start: .zero)
-            case .none, .hold, .deliver, .releaseContent, .releaseContentAndSettle, .suppress, .catchAnimation,
-                 .cancelContentAndHold, .beginDrag, .keepContent, .decline, .drag, .endDrag, .settle,
-                 .endDeceleration, .endSettling, .startAnimation, .applyImmediately, .rebaseDrag, .endPointerScroll:
-                break
-            }
+            guard beginPointerGesture() else { return }
             velocityTracker.reset()
             touchpadTravel = .zero
             touchpadLock = nil

@@ -245,17 +245,7 @@ extension ScrollContainer {
 
     /// A touchpad pinch began (`zwp_pointer_gesture_pinch_v1.begin`) with the pointer at `location` (window).
     func touchpadPinchBegan(at location: Point, time: Duration) {
-        guard canZoom, let view = zoomedView, touchpadPinchStartScale == nil else { return }
-        switch arbitration.pointerScrollBegan() {
-        case .ignore:
-            return   // fingers on the screen own the container
-        case .stopAnimation:
-            motion = ScrollMotion(start: .zero)
-        case .none, .hold, .deliver, .releaseContent, .releaseContentAndSettle, .suppress, .catchAnimation,
-             .cancelContentAndHold, .beginDrag, .keepContent, .decline, .drag, .endDrag, .settle,
-             .endDeceleration, .endSettling, .startAnimation, .applyImmediately, .rebaseDrag, .endPointerScroll:
-            break
-        }
+        guard canZoom, let view = zoomedView, touchpadPinchStartScale == nil, beginPointerGesture() else { return }
         stopZoomMotion()
         velocityTracker.reset()
         touchpadTravel = .zero

@@ -529,6 +529,12 @@ public final class WaylandWindow {
         pacer.didCommit(withBuffer: false)
     }
 
+    /// A failure to get or fill a buffer, as the error the loop throws: a `WaylandError` as it is, anything else
+    /// as `bufferAllocationFailed` with its description.
+    private static func bufferError(_ error: any Error) -> WaylandError {
+        (error as? WaylandError) ?? .bufferAllocationFailed("\(error)")
+    }
+
     /// Draws the core's damage into a free buffer and commits it with its damage and, with `requestingCallback`,
     /// a frame callback (without: the ack of a resize while a callback is pending, see `FramePacer`).
     ///
@@ -544,11 +550,8 @@ public final class WaylandWindow {
         let acquired: (buffer: ShmBuffer, previousFrame: PreviousFrame?, needsFullRedraw: Bool)?
         do {
             acquired = try buffers.acquire()
-        } catch let error as WaylandError {
-            pendingError = error
-            return
         } catch {
-            pendingError = .bufferAllocationFailed("\(error)")
+            pendingError = WaylandWindow.bufferError(error)
             return
         }
         guard let (buffer, previousFrame, needsFullRedraw) = acquired, buffer.proxy != nil else {
@@ -573,11 +576,8 @@ public final class WaylandWindow {
         let frame: WaylandBufferPool.DrawnFrame
         do {
             frame = try buffers.draw(core, into: buffer, previousFrame: needsFullRedraw ? nil : previousFrame)
-        } catch let error as WaylandError {
-            pendingError = error
-            return
         } catch {
-            pendingError = .bufferAllocationFailed("\(error)")
+            pendingError = WaylandWindow.bufferError(error)
             return
         }
         guard let bufferProxy = buffer.proxy else { return }
