@@ -119,19 +119,10 @@ import Testing
         }
 
         func compare(_ buffer: RingFrameBuffer) {
-            var full = Image(width: width, height: height)
-            let core = scene.window
-            core.addDamage(Rect(origin: .zero, size: core.size))
-            Canvas.draw(into: &full, pixelsPerPoint: pixelsPerPoint) { core.draw(into: $0) }
             let pixels = buffer.pixels.assumingMemoryBound(to: UInt32.self)
-            var wrong = 0
-            var first = ""
-            for y in 0..<height {
-                for x in 0..<width where pixels[y * width + x] != full.pixel(x: x, y: y) {
-                    if wrong == 0 { first = "(\(x), \(y))" }
-                    wrong += 1
-                }
-            }
+            let width = width
+            let (wrong, first) = differencesFromFullRender(scene.window, width: width, height: height,
+                                                           pixelsPerPoint: pixelsPerPoint) { pixels[$1 * width + $0] }
             if wrong > 0 {
                 mismatches.append("frame \(frames) at \(pixelsPerPoint)x: \(wrong) pixels differ, first \(first), "
                                   + "offset \(scene.list.contentOffset)")

@@ -159,18 +159,8 @@ import Testing
 
         /// The same state drawn in full into a fresh buffer, compared pixel for pixel.
         func compare(_ image: Image) {
-            var full = Image(width: width, height: height)
-            let core = scene.window
-            core.addDamage(Rect(origin: .zero, size: core.size))
-            Canvas.draw(into: &full, pixelsPerPoint: pixelsPerPoint) { core.draw(into: $0) }
-            var wrong = 0
-            var first = ""
-            for y in 0..<height {
-                for x in 0..<width where image.pixel(x: x, y: y) != full.pixel(x: x, y: y) {
-                    if wrong == 0 { first = "(\(x), \(y))" }
-                    wrong += 1
-                }
-            }
+            let (wrong, first) = differencesFromFullRender(scene.window, width: width, height: height,
+                                                           pixelsPerPoint: pixelsPerPoint) { image.pixel(x: $0, y: $1) }
             if wrong > 0 {
                 mismatches.append("frame \(frames) at \(pixelsPerPoint)x: \(wrong) pixels differ, first \(first), "
                                   + "offset \(scene.list.contentOffset), carousel \(scene.carousel.contentOffset)")

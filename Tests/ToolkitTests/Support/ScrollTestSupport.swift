@@ -298,3 +298,22 @@ func restsWhereTheSpecAllows(_ c: ScrollContainer, tolerance: Double = 1e-6) -> 
     }
     return true
 }
+
+/// Draws `core` in full into a fresh image (`width` x `height` pixels at `pixelsPerPoint`) and compares it, pixel
+/// for pixel, with `pixel(x, y)`: how many pixels differ, and the first one as "(x, y)".
+@MainActor
+func differencesFromFullRender(_ core: WindowCore, width: Int, height: Int, pixelsPerPoint: Double,
+                               pixel: (Int, Int) -> UInt32) -> (count: Int, first: String) {
+    var full = Image(width: width, height: height)
+    core.addDamage(Rect(origin: .zero, size: core.size))
+    Canvas.draw(into: &full, pixelsPerPoint: pixelsPerPoint) { core.draw(into: $0) }
+    var wrong = 0
+    var first = ""
+    for y in 0..<height {
+        for x in 0..<width where pixel(x, y) != full.pixel(x: x, y: y) {
+            if wrong == 0 { first = "(\(x), \(y))" }
+            wrong += 1
+        }
+    }
+    return (wrong, first)
+}
