@@ -270,7 +270,7 @@ import Testing
         #expect(drawn.contains(Rect(x: 10, y: 20, width: 140, height: 90)))
     }
 
-    @Test func aFractionalPixelScrollOrAPictureBehindDrawsEverything() {
+    @Test func aFractionalOffsetMovesByWholePixelsButAPictureBehindDrawsEverything() {
         let scene = Scene()
         // No badge, no indicators: a copied frame draws only the rows under the strip.
         scene.badge.removeFromSuperview()
@@ -287,8 +287,12 @@ import Testing
             return drawnRows
         }
         #expect(rowsDrawn { scene.list.contentOffset = Point(x: 0, y: 11) } <= 2)
-        // Half a point at 1x: not a whole pixel.
-        #expect(rowsDrawn { scene.list.contentOffset = Point(x: 0, y: 4.5) } >= 5)
+        // Half a point at 1x: the content is drawn at the offset rounded to a whole pixel (5), so the frame
+        // moves the pixels by 6 and draws the strip only; the offset itself stays exact.
+        #expect(rowsDrawn { scene.list.contentOffset = Point(x: 0, y: 4.5) } <= 2)
+        #expect(scene.list.contentOffset == Point(x: 0, y: 4.5))
+        // 4.75 is drawn at 5 too: no pixel moves, nothing is drawn.
+        #expect(rowsDrawn { scene.list.contentOffset = Point(x: 0, y: 4.75) } == 0)
         // A view under the list (an earlier sibling) would not move with it.
         let picture = View(frame: Rect(x: 20, y: 30, width: 10, height: 10))
         picture.backgroundColor = Color(red: 0, green: 0, blue: 0)
@@ -298,6 +302,30 @@ import Testing
         scene.list.backgroundColor = Color(white: 1)
         presenter.frame()
         #expect(rowsDrawn { scene.list.contentOffset = Point(x: 0, y: 16.5) } <= 2)
+        #expect(presenter.mismatches.isEmpty, "\(presenter.mismatches.prefix(4))")
+    }
+
+    /// At 1.5 pixels per point a whole pixel is no exact binary fraction of a point: the exact offset is drawn,
+    /// and a move that is not a whole number of pixels draws the list again.
+    @Test func atOnePointFiveAMoveByAFractionOfAPixelDrawsEverything() {
+        let scene = Scene()
+        scene.badge.removeFromSuperview()
+        scene.list.showsVerticalScrollIndicator = false
+        let presenter = Presenter(scene, mode: .twoBuffers, pixelsPerPoint: 1.5)
+        scene.list.contentOffset = Point(x: 0, y: 4)
+        presenter.frame()
+        var drawnRows = 0
+        presenter.afterDraw = { drawnRows = scene.rows.filter { $0.draws > 0 }.count }
+        func rowsDrawn(after body: () -> Void) -> Int {
+            for row in scene.rows { row.draws = 0 }
+            body()
+            presenter.frame()
+            return drawnRows
+        }
+        // 2 pt = 3 pixels: copied.
+        #expect(rowsDrawn { scene.list.contentOffset = Point(x: 0, y: 6) } <= 2)
+        // 0.5 pt = 0.75 pixels: drawn again.
+        #expect(rowsDrawn { scene.list.contentOffset = Point(x: 0, y: 6.5) } >= 5)
         #expect(presenter.mismatches.isEmpty, "\(presenter.mismatches.prefix(4))")
     }
 }

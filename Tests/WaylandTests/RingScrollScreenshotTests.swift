@@ -7,7 +7,7 @@ import Testing
 
 /// Scrolling by moving the buffer's start (`RingFrameBuffer`) under real compositors: weston (pixman renderer,
 /// `--debug` for `weston-screenshooter`) and sway (`grim`). After whole-pixel scrolls (the ring path), a fling
-/// (fractional offsets, then rest), a scroll back, and under sway a resize followed by more scrolling, the
+/// (fractional offsets, drawn at whole pixels: the ring path too, then rest), a scroll back, and under sway a resize followed by more scrolling, the
 /// compositor's screenshot of the window equals, pixel for pixel (tolerance 0), what a `HeadlessWindow` renders
 /// for the same offset. The window is found in the screenshot by its header's colour (unique on screen).
 ///
@@ -246,8 +246,12 @@ import Testing
         try settle(window, scene)
         #expect(window.shiftedFrameCount > 0)
         try expectMatch(window, scene, "after 40 scrolls of 7 pt", shoot: shoot)
+        let shiftedBeforeFling = window.shiftedFrameCount
         fling(window)
         try settle(window, scene)
+        // The fling's fractional offsets are drawn at whole pixels: its frames move the start too (the last
+        // ones, under a pixel per frame, move nothing).
+        #expect(window.shiftedFrameCount - shiftedBeforeFling >= 10)
         try expectMatch(window, scene, "after a fling", shoot: shoot)
         try scroll(window, scene, by: -11, steps: 25)
         try settle(window, scene)

@@ -63,6 +63,8 @@ public final class Canvas {
     private(set) var innerTranslation = Point.zero
     /// Pixels per point as drawing uses it now: `pixelsPerPoint` times every `scale(by:)` in effect.
     var drawingScale: Double { pixelsPerPoint * zoom }
+    /// Whether no `scale(by:)` is in effect (a point is `pixelsPerPoint` pixels).
+    var isUnscaled: Bool { zoom == 1 }
     /// Current clip, in pixels; always inside the surface.
     private(set) var clipBox: PixelBox
     /// Saved states; capacity reserved up front so that balanced save/restore does not allocate.

@@ -66,12 +66,13 @@ open class View {
             }
             if newValue.origin != boundsOrigin {
                 let change = newValue.origin - boundsOrigin
+                let oldOrigin = boundsOrigin
                 boundsOrigin = newValue.origin
                 // Subviews drawn outside an unclipped view moved in the superview's coordinates.
                 if !clipsToBounds && !subviews.isEmpty { extentDidChange() }
                 if scrollsByCopyingPixels && clipsToBounds && !isHidden && !isInsideScaledView,
                    let window = hostWindow {
-                    window.contentDidScroll(in: self, by: change)
+                    window.contentDidScroll(in: self, by: change, from: oldOrigin)
                 } else {
                     damageInWindow()
                 }
@@ -112,8 +113,15 @@ open class View {
 
     /// Maps a rectangle of the superview's coordinates to this view's own.
     func rectFromSuperview(_ rect: Rect) -> Rect {
-        storedScale == 1 ? rect.offsetBy(boundsOrigin - storedFrame.origin)
-            : Rect(origin: pointFromSuperview(rect.origin), size: rect.size * (1 / storedScale))
+        rectFromSuperview(rect, drawnAt: boundsOrigin)
+    }
+
+    /// Maps a rectangle of the superview's coordinates to this view's own as drawn with its bounds origin at
+    /// `origin` (`drawingOrigin(on:)`).
+    func rectFromSuperview(_ rect: Rect, drawnAt origin: Point) -> Rect {
+        if storedScale == 1 { return rect.offsetBy(origin - storedFrame.origin) }
+        let p = (rect.origin - storedFrame.origin) * (1 / storedScale) + origin
+        return Rect(origin: p, size: rect.size * (1 / storedScale))
     }
 
     /// Maps a rectangle of this view's own coordinates to its superview's.
@@ -125,12 +133,75 @@ open class View {
     /// Moves the canvas from the superview's coordinates into this view's own (translation, then scale).
     func applyTransform(to canvas: Canvas) {
         if storedScale == 1 {
-            canvas.translate(by: storedFrame.origin - boundsOrigin)
+            canvas.translate(by: storedFrame.origin - drawingOrigin(on: canvas))
         } else {
             canvas.translate(by: storedFrame.origin)
             canvas.scale(by: storedScale)
             canvas.translate(by: Point.zero - boundsOrigin)
         }
+    }
+
+    // MARK: - Whole-pixel scrolling
+
+    /// Whether this view's content is drawn at its `bounds.origin` rounded to whole device pixels: a view that
+    /// scrolls by copying pixels and clips, shown at scale 1 (see `drawingOrigin(pixelsPerPoint:)`).
+    private var snapsContentToPixels: Bool {
+        scrollsByCopyingPixels && clipsToBounds && storedScale == 1
+    }
+
+    /// The bounds origin this view's content is drawn at, in points: for a view that scrolls by copying pixels
+    /// (and clips, at scale 1, under no scale), `bounds.origin` rounded to whole pixels at `pixelsPerPoint`, so
+    /// that a scroll by any amount (a fling's fractional offsets) moves the drawn content by whole pixels, which a
+    /// copy (or a move of the buffer's start) reproduces exactly; `bounds.origin` otherwise. Only drawing follows
+    /// it (the content lands at most half a pixel from its exact place); `contentOffset`, `convert(_:to:)`, hit
+    /// testing and touches keep the exact origin, and damage inside such a view is widened to cover the
+    /// difference (`damageSlack`). The clip, the background and the overlay (indicators) stay at the exact frame.
+    func drawingOrigin(pixelsPerPoint s: Double) -> Point {
+        guard snapsContentToPixels, View.roundsOrigins(at: s) else { return boundsOrigin }
+        return View.snapped(boundsOrigin, pixelsPerPoint: s)
+    }
+
+    /// Whether content is drawn at rounded origins at `s` pixels per point: at 1, 2, 4... pixels per point,
+    /// where a whole pixel is an exact binary fraction of a point, so rounded origins place content on exactly
+    /// the same pixel fractions frame after frame. At other scales (1.5, 3) the exact origin is drawn and only
+    /// scrolls by whole pixels are copied.
+    static func roundsOrigins(at s: Double) -> Bool {
+        s.isFinite && s >= 1 && s.significand == 1
+    }
+
+    /// `drawingOrigin(pixelsPerPoint:)` for drawing on `canvas` under its current transform (no snapping under a
+    /// scale, where whole pixels of the view are not whole pixels of the canvas).
+    func drawingOrigin(on canvas: Canvas) -> Point {
+        guard canvas.isUnscaled else { return boundsOrigin }
+        return drawingOrigin(pixelsPerPoint: canvas.pixelsPerPoint)
+    }
+
+    /// `origin` rounded to whole pixels at `s` pixels per point.
+    static func snapped(_ origin: Point, pixelsPerPoint s: Double) -> Point {
+        Point(x: (origin.x * s).rounded() / s, y: (origin.y * s).rounded() / s)
+    }
+
+    /// How far (window points) this view's drawing may lie from where `convert(_:to:)` puts it: half a point
+    /// for each ancestor whose content is drawn at a rounded origin and whose origin is not whole (half a pixel
+    /// at most at any scale of 1 or more pixels per point). Damage is widened by it.
+    private var damageSlack: Double {
+        var slack = 0.0
+        var current = superview
+        while let view = current {
+            if view.snapsContentToPixels,
+               view.boundsOrigin.x != view.boundsOrigin.x.rounded() || view.boundsOrigin.y != view.boundsOrigin.y.rounded() {
+                slack += 0.5
+            }
+            current = view.superview
+        }
+        return slack
+    }
+
+    /// `rect` (own coordinates) in window points, widened by `damageSlack`.
+    private func damageRectInWindow(_ rect: Rect) -> Rect {
+        let converted = convert(rect, to: nil)
+        let slack = damageSlack
+        return slack == 0 ? converted : converted.insetBy(dx: -slack, dy: -slack)
     }
 
     /// The view holding this one, or nil for a root view or a detached view.
@@ -436,23 +507,28 @@ open class View {
     /// very arithmetic of `drawHierarchy` (translations added root first, each clipping view's bounds added to
     /// its translation), so that scaling and snapping it gives the canvas's clip box exactly. Infinite edges
     /// where nothing clips. Nil when this view or one above it is hidden (it is not drawn).
-    func visibleEdgesInWindow() -> ScrollMove.Edges? {
+    ///
+    /// With `pixelsPerPoint`, views drawn at a rounded origin count at that origin, as drawing on a canvas of that
+    /// scale places them (`drawingOrigin(pixelsPerPoint:)`); without, at their exact origin.
+    func visibleEdgesInWindow(pixelsPerPoint: Double? = nil) -> ScrollMove.Edges? {
         var edges = ScrollMove.Edges()
         var translation = Point.zero
-        guard accumulateClip(&edges, &translation) else { return nil }
+        guard accumulateClip(&edges, &translation, pixelsPerPoint) else { return nil }
         return edges
     }
 
     /// Adds the ancestors' translations and clips, then this view's; false when one of them is hidden.
-    private func accumulateClip(_ edges: inout ScrollMove.Edges, _ translation: inout Point) -> Bool {
+    private func accumulateClip(_ edges: inout ScrollMove.Edges, _ translation: inout Point,
+                                _ pixelsPerPoint: Double?) -> Bool {
+        let origin = pixelsPerPoint.map { drawingOrigin(pixelsPerPoint: $0) } ?? boundsOrigin
         if let parent = superview {
-            guard parent.accumulateClip(&edges, &translation) else { return false }
-            // drawHierarchy translates by frame.origin - bounds.origin before drawing a subview.
-            translation += frame.origin - bounds.origin
+            guard parent.accumulateClip(&edges, &translation, pixelsPerPoint) else { return false }
+            // drawHierarchy translates by frame.origin - (drawing) origin before drawing a subview.
+            translation += storedFrame.origin - origin
         }
         guard !isHidden else { return false }
         if clipsToBounds {
-            let b = bounds
+            let b = Rect(origin: origin, size: storedFrame.size)
             edges.intersect(x0: b.minX + translation.x, y0: b.minY + translation.y,
                             x1: b.maxX + translation.x, y1: b.maxY + translation.y)
         }
@@ -467,21 +543,24 @@ open class View {
     /// Marks a rectangle of the view (in its own coordinates) as needing to be drawn again.
     public func setNeedsDisplay(_ rect: Rect) {
         guard let window = hostWindow, !isHidden else { return }
-        window.addDamage(convert(rect, to: nil))
+        window.addDamage(damageRectInWindow(rect))
     }
 
     func damageInWindow() {
         guard let window = hostWindow, !isHidden else { return }
-        window.addDamage(convert(bounds, to: nil))
+        window.addDamage(damageRectInWindow(bounds))
     }
 
     /// Draws this view and its subviews that intersect `dirty` (in this view's coordinates).
     func drawHierarchy(in canvas: Canvas, dirty: Rect) {
         guard !isHidden else { return }
         canvas.saveState()
-        if clipsToBounds { canvas.clip(to: bounds) }
-        let visible = clipsToBounds ? dirty.intersection(bounds) : dirty
-        if let backgroundColor { fillBackground(backgroundColor, in: canvas, visible: visible) }
+        // The bounds as drawn: at a rounded origin for a view drawn at whole pixels (its frame either way).
+        let origin = drawingOrigin(on: canvas)
+        let drawnBounds = Rect(origin: origin, size: storedFrame.size)
+        if clipsToBounds { canvas.clip(to: drawnBounds) }
+        let visible = clipsToBounds ? dirty.intersection(drawnBounds) : dirty
+        if let backgroundColor { fillBackground(backgroundColor, in: canvas, visible: visible, bounds: drawnBounds) }
         draw(in: canvas)
         // Among many stacked subviews, only the band under the dirty area (found by binary search).
         for index in subviewCandidates(meeting: visible) where index < subviews.count {
@@ -492,9 +571,15 @@ open class View {
                 continue
             }
             canvas.saveState()
+            let subviewDirty = subview.rectFromSuperview(visible, drawnAt: subview.drawingOrigin(on: canvas))
             subview.applyTransform(to: canvas)
-            subview.drawHierarchy(in: canvas, dirty: subview.rectFromSuperview(visible))
+            subview.drawHierarchy(in: canvas, dirty: subviewDirty)
             canvas.restoreState()
+        }
+        if origin != boundsOrigin {
+            // The overlay (indicators) does not move with the content: drawn at the exact origin, where the
+            // window's damage for it is.
+            canvas.translate(by: origin - boundsOrigin)
         }
         drawOverlay(in: canvas)
         canvas.restoreState()
@@ -507,7 +592,7 @@ open class View {
     /// before anything else of the subview draws, and every pixel of `covered` is such a box (computed with
     /// the canvas arithmetic the subview's own fill uses), so what is skipped here would be overwritten.
     /// Only the fill is skipped; `draw(in:)` still draws everywhere.
-    private func fillBackground(_ color: Color, in canvas: Canvas, visible: Rect) {
+    private func fillBackground(_ color: Color, in canvas: Canvas, visible: Rect, bounds: Rect) {
         var covered = DamageRegion()
         if !subviews.isEmpty { collectOpaqueCoverage(in: canvas, visible: visible, into: &covered) }
         canvas.fill(bounds, color: color, excluding: covered)
@@ -525,13 +610,15 @@ open class View {
                 continue
             }
             canvas.saveState()
+            let origin = subview.drawingOrigin(on: canvas)
+            let drawnBounds = Rect(origin: origin, size: subview.storedFrame.size)
+            let subDirty = subview.rectFromSuperview(visible, drawnAt: origin)
             subview.applyTransform(to: canvas)
-            if subview.clipsToBounds { canvas.clip(to: subview.bounds) }
+            if subview.clipsToBounds { canvas.clip(to: drawnBounds) }
             if subview.backgroundColor?.isOpaque == true {
-                canvas.addClippedBox(of: subview.bounds, to: &covered)
+                canvas.addClippedBox(of: drawnBounds, to: &covered)
             } else if !subview.subviews.isEmpty {
-                let subDirty = subview.rectFromSuperview(visible)
-                let subVisible = subview.clipsToBounds ? subDirty.intersection(subview.bounds) : subDirty
+                let subVisible = subview.clipsToBounds ? subDirty.intersection(drawnBounds) : subDirty
                 subview.collectOpaqueCoverage(in: canvas, visible: subVisible, into: &covered)
             }
             canvas.restoreState()

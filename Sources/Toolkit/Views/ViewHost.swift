@@ -12,8 +12,9 @@ protocol ViewHost: AnyObject {
     var timers: TimerQueue { get }
     /// Marks a rectangle (window coordinates, points) to draw again in the next frame.
     func addDamage(_ rect: Rect)
-    /// A clipped view's content scrolled by `change` points: the window may draw it by moving pixels.
-    func contentDidScroll(in view: View, by change: Point)
+    /// A clipped view's content scrolled by `change` points from `origin` (its `bounds.origin` before): the
+    /// window may draw it by moving pixels.
+    func contentDidScroll(in view: View, by change: Point, from origin: Point)
     /// `view` is about to leave the tree: whatever the window tracks for it (touches, hover, focus) ends.
     func viewWillLeaveWindow(_ view: View)
     /// Calls `animator` at every frame until it answers false.

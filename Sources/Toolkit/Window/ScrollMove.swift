@@ -9,6 +9,8 @@
 //     inside M is kept in presented-frame coordinates (`damageInside`, r + d) and moved by -D at draw time;
 //   - what is drawn over the content but does not move with it (indicators, later siblings overlapping M):
 //     its place, and the place its old pixels were copied to (the place minus D).
+// The content is drawn at its origin rounded to whole pixels (`View.drawingOrigin(pixelsPerPoint:)`), so D as
+// drawn is the difference of the rounded origins, a whole number of pixels, whatever the exact offsets.
 // With several changes the strips compose: a pixel whose source left M in an earlier change lies in that
 // change's strip, moved with the later ones (kept as damage inside M), and the total strip covers the rest.
 
@@ -53,6 +55,9 @@ struct ScrollMove {
     let rect: Rect
     /// The accumulated offset change D, points: new[w] = old[w + D].
     var delta: Point
+    /// The view's `bounds.origin` before the first change: with the origin at draw time, the whole pixels the
+    /// drawn content moved (`View.drawingOrigin(pixelsPerPoint:)` rounds both).
+    let startOrigin: Point
     /// Damage recorded inside `rect` since the first change, in presented-frame coordinates (points).
     var damageInside: DamageRegion
 }

@@ -7,7 +7,7 @@ extension WindowCore {
     /// `view` (which scrolls by copying pixels, clips, and is not hidden) changed its `bounds.origin` by
     /// `change` points. The first change in a frame starts a move of its visible rectangle; later changes of
     /// the same view add up; a change of another view in the same frame is drawn in full.
-    func contentDidScroll(in view: View, by change: Point) {
+    func contentDidScroll(in view: View, by change: Point, from origin: Point) {
         if pendingMove != nil {
             if pendingMove!.viewID == ObjectIdentifier(view) {
                 pendingMove!.delta += change
@@ -28,7 +28,7 @@ extension WindowCore {
             if !overlap.isEmpty { inside.add(overlap) }
         }
         pendingMove = ScrollMove(viewID: ObjectIdentifier(view), edges: edges, rect: rect, delta: change,
-                                 damageInside: inside)
+                                 startOrigin: origin, damageInside: inside)
         pendingMoveView = view
         requestFrame()
     }
@@ -56,36 +56,52 @@ extension WindowCore {
         guard let move = pendingMove else { return nil }
         pendingMove = nil
         let rect = move.rect
-        let delta = move.delta
         let movedView = pendingMoveView
         pendingMoveView = nil
+        let s = canvas.pixelsPerPoint
+        // The edges as drawn on this canvas (views drawn at rounded origins where they are): they differ from
+        // the exact ones recorded at the first change when a superview's content lies off its exact place.
         guard let view = movedView, view.hostWindow === self, view.clipsToBounds, view.scrollsByCopyingPixels,
-              var edges = view.visibleEdgesInWindow() else {
+              !view.isInsideScaledView, var edges = view.visibleEdgesInWindow(pixelsPerPoint: s) else {
             damage.add(rect)
             return nil
         }
         edges.intersect(x0: 0, y0: 0, x1: size.width, y1: size.height)
-        // The view's place changed since the move started (its frame, or a superview's scroll): redraw.
+        // The view's place changed since the move started (its frame, a superview's scroll), or a superview's
+        // rounded origin puts it off its exact place: redraw.
         guard edges.isClose(to: move.edges) else {
             damage.add(rect)
             damage.add(edges.rect)
             return nil
         }
-        // Whole pixels only: a fractional shift would resample, and a copy cannot.
-        let s = canvas.pixelsPerPoint
-        let kx = delta.x * s, ky = delta.y * s
-        // (Also bounded by the pixel limit, so that the conversion to Int below cannot trap on absurd sizes.)
+        // The drawn content moved by the difference of the rounded origins: whole pixels, which a copy
+        // reproduces exactly, however fractional the offsets (a fling). At scales without rounded origins, only
+        // a move by whole pixels can be copied (a fractional one would resample).
+        let kx: Double, ky: Double, delta: Point
+        if View.roundsOrigins(at: s) {
+            let start = View.snapped(move.startOrigin, pixelsPerPoint: s)
+            let end = view.drawingOrigin(pixelsPerPoint: s)
+            kx = ((end.x - start.x) * s).rounded()
+            ky = ((end.y - start.y) * s).rounded()
+            delta = Point(x: kx / s, y: ky / s)
+        } else {
+            kx = move.delta.x * s
+            ky = move.delta.y * s
+            delta = move.delta
+        }
+        // (Bounded by the pixel limit, so that the conversion to Int below cannot trap on absurd sizes.)
         let limit = Double(PixelBox.limit)
         guard kx == kx.rounded(), ky == ky.rounded(), abs(kx) < min(rect.width * s, limit),
-              abs(ky) < min(rect.height * s, limit),
-              hasPlainBackdrop(view, under: rect) else {
+              abs(ky) < min(rect.height * s, limit), hasPlainBackdrop(view, under: rect) else {
             damage.add(rect)
             return nil
         }
-        // Damage recorded inside the rectangle, at the place its pixels moved to.
+        // Damage recorded inside the rectangle, at the place its pixels moved to. It was recorded with the exact
+        // offsets, which lie up to a pixel from the drawn ones: widened by a point when they differ.
+        let slack = move.delta == delta ? 0.0 : 1.0
         move.damageInside.forEachRect { x, y, w, h in
             let moved = Rect(x: Double(x), y: Double(y), width: Double(w), height: Double(h)).offsetBy(-delta)
-                .intersection(rect)
+                .insetBy(dx: -slack, dy: -slack).intersection(rect)
             if !moved.isEmpty { damage.add(moved) }
         }
         // The strips whose pixels come from outside the rectangle.
@@ -93,7 +109,7 @@ extension WindowCore {
         if delta.y < 0 { damage.add(Rect(x: rect.minX, y: rect.minY, width: rect.width, height: -delta.y)) }
         if delta.x > 0 { damage.add(Rect(x: rect.maxX - delta.x, y: rect.minY, width: delta.x, height: rect.height)) }
         if delta.x < 0 { damage.add(Rect(x: rect.minX, y: rect.minY, width: -delta.x, height: rect.height)) }
-        guard damageOverlays(above: view, in: rect, moved: delta), !damage.contains(rect) else {
+        guard damageOverlays(above: view, in: rect, moved: delta, slack: slack), !damage.contains(rect) else {
             damage.add(rect)
             return nil
         }
@@ -137,10 +153,15 @@ extension WindowCore {
     /// overlay (its old place moved with the content, reported in the view's coordinates, and its new place),
     /// then, at each level up, the later siblings' extents and the superview's overlay (their place, and the
     /// place their old pixels were copied to). False when a level cannot be checked (then draw everything).
-    private func damageOverlays(above view: View, in rect: Rect, moved delta: Point) -> Bool {
+    /// `slack` widens the view's own overlay rects (see `resolvePendingMove`).
+    private func damageOverlays(above view: View, in rect: Rect, moved delta: Point, slack: Double) -> Bool {
         // Damage added while drawing must not ask for another frame (the one being drawn covers it).
         let window = Rect(origin: .zero, size: size)
-        view.forEachOverlayRect { damage.add(view.convert($0, to: nil).intersection(window)) }
+        // The view's own overlay rects follow its exact origin, its old pixels moved with the drawn content:
+        // `slack` (points) covers the difference.
+        view.forEachOverlayRect {
+            damage.add(view.convert($0, to: nil).insetBy(dx: -slack, dy: -slack).intersection(window))
+        }
         func damageStill(_ window: Rect) {
             let overlap = window.intersection(rect)
             guard !overlap.isEmpty else { return }
