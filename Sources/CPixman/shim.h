@@ -1,1 +1,3 @@
 #include <pixman.h>
+/* wmemset: 32-bit fills of pixel rows (Canvas.fillPixels). */
+#include <wchar.h>

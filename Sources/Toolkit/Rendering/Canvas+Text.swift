@@ -16,6 +16,13 @@ extension Canvas {
     /// for a non-finite origin.
     public func drawText(_ text: String, at origin: Point, size: Double, color: Color,
                          typeface: Typeface = .standard) {
+        drawText(text, at: origin, size: size, color: color, typeface: typeface, batched: true)
+    }
+
+    /// `drawText`, with `batched` false compositing glyph by glyph instead of a line per pixman call (the same
+    /// pixels: tests compare the two).
+    func drawText(_ text: String, at origin: Point, size: Double, color: Color, typeface: Typeface,
+                  batched: Bool) {
         let pixel = color.premultipliedARGB
         guard destination != nil, pixel >> 24 != 0, !clipBox.isEmpty, origin.isFinite,
               let pixelSize = Font.pixelSize(for: size, pixelsPerPoint: drawingScale) else { return }
@@ -30,6 +37,14 @@ extension Canvas {
             // A line wholly outside the clip (a row scrolled out of the damage) costs no glyph work.
             guard !PixelBox(x0: left + ink.x0, y0: baseline + ink.y0, x1: left + ink.x1, y1: baseline + ink.y1)
                 .intersection(clipBox).isEmpty else { return }
+            if batched, line.isBatched, let cache = GlyphCache.handle {
+                state.batch.withUnsafeBufferPointer { batch in
+                    guard let first = batch.baseAddress else { return }
+                    compositeGlyphs(pixel: pixel, x: left, baseline: baseline, cache: cache,
+                                    glyphs: first + line.start, count: line.count)
+                }
+                return
+            }
             state.placements.withUnsafeBufferPointer { placements in
                 for glyph in placements[line.range] {
                     let box = PixelBox(x0: left + glyph.x, y0: baseline + glyph.y,

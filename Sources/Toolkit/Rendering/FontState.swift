@@ -1,3 +1,4 @@
+import CPixman
 import CText
 
 /// The process-wide text state: fontconfig's face lists, the opened faces, the glyph cache and the shaped lines.
@@ -26,6 +27,10 @@ struct FontState {
     private(set) var placements: [GlyphPlacement] = []
     /// The glyph behind each of `placements`, keeping its mask alive whatever the glyph cache drops.
     var placedGlyphs: [Glyph] = []
+    /// Each of `placements` as pixman's glyph (`GlyphCache` entry, mask's top-left relative to the line's origin
+    /// and baseline), for drawing a line in one call; nil entries where a glyph has no cache entry (see
+    /// `ShapedLine.isBatched`).
+    private(set) var batch: [pixman_glyph_t] = []
     /// How many lines were shaped (cache misses), for tests.
     private(set) var shapedLineCount = 0
     /// HarfBuzz's buffer, reused for every run shaped; destroyed with the last copy of this state.
@@ -71,6 +76,7 @@ struct FontState {
         lines.reserveCapacity(FontState.maximumCachedLines)
         placements.reserveCapacity(FontState.placementCapacity)
         placedGlyphs.reserveCapacity(FontState.placementCapacity)
+        batch.reserveCapacity(FontState.placementCapacity)
         scratchScalars.reserveCapacity(256)
         scratchScripts.reserveCapacity(256)
         scratchRuns.reserveCapacity(32)
@@ -151,6 +157,7 @@ struct FontState {
             lines.removeAll(keepingCapacity: true)
             placements.removeAll(keepingCapacity: true)
             placedGlyphs.removeAll(keepingCapacity: true)
+            batch.removeAll(keepingCapacity: true)
         }
         let shaped = shape(text, pixelSize: pixelSize, chain: chain, primary: primary, typeface: typeface)
         shapedLineCount += 1
@@ -162,6 +169,8 @@ struct FontState {
     mutating func place(_ placement: GlyphPlacement, glyph: Glyph) {
         placements.append(placement)
         placedGlyphs.append(glyph)
+        batch.append(pixman_glyph_t(x: Int32(clamping: placement.x), y: Int32(clamping: placement.y),
+                                    glyph: glyph.cacheEntry))
     }
 }
 

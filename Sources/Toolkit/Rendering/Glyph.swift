@@ -16,6 +16,9 @@ final class Glyph {
     /// The coverage mask; nil for blank glyphs.
     let image: OpaquePointer?
     private let bits: UnsafeMutableRawPointer?
+    /// The glyph's entry in `GlyphCache` (pixman's copy of the mask, drawn by `Canvas.drawText` many glyphs per
+    /// call); nil for blank glyphs and when the cache is full.
+    private(set) var cacheEntry: UnsafeRawPointer?
 
     /// Copies the glyph that FreeType just rendered into `slot`. Bitmaps that are not 8-bit gray (which
     /// `FT_LOAD_NO_BITMAP` with the normal render mode should not produce) become blank glyphs.
@@ -47,9 +50,14 @@ final class Glyph {
         height = created == nil ? 0 : h
         image = created
         bits = created == nil ? nil : storage
+        if let created {
+            cacheEntry = GlyphCache.insert(created, key: Unmanaged.passUnretained(self).toOpaque())
+        }
     }
 
     deinit {
+        // The key is this object's address: gone from the cache before the address can be reused.
+        if cacheEntry != nil { GlyphCache.remove(key: Unmanaged.passUnretained(self).toOpaque()) }
         if let image { pixman_image_unref(image) }
         bits?.deallocate()
     }

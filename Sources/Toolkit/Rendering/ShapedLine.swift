@@ -16,6 +16,8 @@ struct ShapedLine: Equatable {
     var descent: Int
     /// The union of the masks, relative to (origin x, baseline); empty when nothing is inked.
     var ink: PixelBox
+    /// Whether every glyph has a `GlyphCache` entry (`FontState.batch`), so that the line draws in one call.
+    var isBatched: Bool
 
     /// The line's placements in `FontState.placements`.
     var range: Range<Int> { start..<start + count }

@@ -17,6 +17,7 @@
 // Positions: HarfBuzz's are 26.6 fixed point pixels (hb-ft scales the font to the pixel size). Each glyph's mask
 // goes at the pen plus its offset, rounded to a whole pixel.
 
+import CPixman
 import CText
 
 /// One run of a line being shaped: scalars `start ..< start + count` in one face and script.
@@ -93,8 +94,9 @@ extension FontState {
                 pen += Int(position.x_advance)
             }
         }
+        let batched = batch[start...].allSatisfy { $0.glyph != nil }
         return ShapedLine(start: start, count: placements.count - start, width: max((pen + 32) >> 6, 0),
-                          ascent: metrics.ascent, descent: metrics.descent, ink: ink)
+                          ascent: metrics.ascent, descent: metrics.descent, ink: ink, isBatched: batched)
     }
 
     /// Splits `scalars` into `runs` of one face and one script, in logical order.
