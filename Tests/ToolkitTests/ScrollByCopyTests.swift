@@ -305,6 +305,31 @@ import Testing
         #expect(presenter.mismatches.isEmpty, "\(presenter.mismatches.prefix(4))")
     }
 
+    /// A view inside a list drawn at a rounded origin is drawn up to half a pixel from where `convert` puts it:
+    /// its damage is widened by half a point (in whole points, as regions hold them) so that it covers the
+    /// pixels actually drawn; at a whole offset it is exact.
+    @Test func damageInsideAListAtAFractionalOffsetCoversWhereTheContentIsDrawn() {
+        let scene = Scene()
+        scene.badge.removeFromSuperview()
+        scene.list.showsVerticalScrollIndicator = false
+        let presenter = Presenter(scene, mode: .twoBuffers, pixelsPerPoint: 1)
+        let row = scene.rows[2]
+        scene.list.contentOffset = Point(x: 0, y: 10)
+        presenter.frame()
+        row.setNeedsDisplay()
+        // Row 2 is at content y 44: window y 20 + 44 - 10 = 54, x 10.
+        #expect(scene.window.damage.bounds == Rect(x: 10, y: 54, width: 140, height: 22))
+        presenter.frame()
+        scene.list.contentOffset = Point(x: 0, y: 10.25)
+        presenter.frame()
+        row.setNeedsDisplay()
+        // Exactly at y 53.75 ... 75.75, drawn at 54 ... 76 (the offset rounds to 10): widened to 53.25 ... 76.25.
+        #expect(scene.window.damage.bounds == Rect(x: 9, y: 53, width: 142, height: 24))
+        scene.rows[2].swatch = Color(red: 0.9, green: 0.1, blue: 0.1)
+        presenter.frame()
+        #expect(presenter.mismatches.isEmpty, "\(presenter.mismatches.prefix(4))")
+    }
+
     /// At 1.5 pixels per point a whole pixel is no exact binary fraction of a point: the exact offset is drawn,
     /// and a move that is not a whole number of pixels draws the list again.
     @Test func atOnePointFiveAMoveByAFractionOfAPixelDrawsEverything() {

@@ -123,7 +123,8 @@ enum FrameBench {
         if ring.ringWraps + ringLarge.ringWraps > 0 || options.filter == nil {
             print("ring buffers: \(ring.ringWraps + ringLarge.ringWraps) wraps (one frame copy each) over both (i) cases")
         }
-        // A fling through the ring buffers: fractional offsets cannot move pixels, every frame draws the list.
+        // A fling through the ring buffers: its offsets are fractional; the list is drawn at the offset rounded to
+        // whole pixels, so each frame moves the start and draws what comes into view (about 80 rows at 5,000 pt/s).
         results.append(flingCase("(j) fling frame (fractional offsets), ring buffers", scene: ring, options: options))
 
         let zoomed = ListScene(rowCount: 100, scrolling: true, zoomable: true)
@@ -179,7 +180,8 @@ enum FrameBench {
     }
 
     /// Frames of a fling drawn through the ring buffers: each run flicks the content at 5,000 pt/s from offset 200
-    /// (untimed, `ScrollEventBench.flick`), then times its first `frames` frames (offsets are fractional).
+    /// (untimed, `ScrollEventBench.flick`), then times its first `frames` frames (offsets are fractional, drawn at
+    /// whole pixels).
     private static func flingCase(_ name: String, scene: ListScene, options: Options) -> Measurement {
         let frames = options.quick ? 5 : 30
         return Measurement.measure(name, runs: options.runs, operationsPerRun: frames, options: options,

@@ -232,9 +232,16 @@ open class View {
     /// overlay, which the window redraws (for a `ScrollContainer`, the indicators). The window draws the view
     /// in full instead whenever it cannot prove that: another view's content moved in the same frame; what is
     /// behind a view without an opaque background is not a plain background (an earlier sibling under it, or a
-    /// superview of a class other than `View` or `ScrollContainer`); the move is not a whole number of pixels;
-    /// the view's place changed. Later siblings drawn over it are redrawn. Turn it off for a view whose own
-    /// drawing, or whose `drawOverlay(in:)` in a subclass, shows something that must not move with the content.
+    /// superview of a class other than `View` or `ScrollContainer`); the view's place changed. Later siblings
+    /// drawn over it are redrawn. Turn it off for a view whose own drawing, or whose `drawOverlay(in:)` in a
+    /// subclass, shows something that must not move with the content.
+    ///
+    /// Whole pixels: at 1, 2 or 4 pixels per point, such a view (at scale 1, under no zoom) draws its content at
+    /// `bounds.origin` rounded to the nearest whole pixel, so any scroll, a fling's fractional offsets included,
+    /// moves the drawn content by whole pixels and can be copied. The content lands at most half a pixel from
+    /// its exact place; `bounds.origin` itself (`contentOffset`), `convert(_:to:)`, hit testing and touch
+    /// locations stay exact, and the clip, background and overlay stay at the exact frame. At other scales
+    /// (1.5, 3) the exact origin is drawn and a move that is not a whole number of pixels draws the view again.
     public var scrollsByCopyingPixels = false
 
     /// Whether drawing of this view and its subviews is clipped to its bounds. Default false

@@ -2,7 +2,8 @@
 // band spanning the whole width becomes a move of the buffer's start in its memory (see `RingFrameBuffer`), so a
 // scrolling frame costs the rows that come into view, what changed (indicators), and the rows outside the band
 // (copied from the presented frame), but no copy of the band. Anything else (a horizontal or partial-width
-// move, a fractional one, a block without room) takes the copy path of `draw(into:previousFrame:)`.
+// move, a fraction of a pixel at a scale that does not round origins, a block without room) takes the copy
+// path of `draw(into:previousFrame:)`.
 
 /// One frame drawn into a `RingFrameBuffer` by `WindowCore.draw(into:previousFrame:)`.
 public struct RingFrame: Sendable {
