@@ -63,10 +63,20 @@ import Testing
         /// Called after each frame is drawn, before the comparison (whose full render draws every view).
         var afterDraw: () -> Void = {}
 
-        /// `count` buffers in blocks of `blockFrames` frames each.
-        init(_ scene: Scene, count: Int, pixelsPerPoint: Double, blockFrames: Double) {
+        /// With a cover (`FrameCover`): its height in points, one cover buffer per ring buffer (drawn together,
+        /// as the window's two pools are in step), their pixels and what each lacks.
+        let coverHeight: Double?
+        let coverRows: Int
+        var coverImages: [Image] = []
+        var coverMissing: [DamageRegion] = []
+
+        /// `count` buffers in blocks of `blockFrames` frames each; with `coverHeight`, the window's top rows go to
+        /// cover buffers, and each frame is checked as the compositor shows it (the cover over the ring buffer).
+        init(_ scene: Scene, count: Int, pixelsPerPoint: Double, blockFrames: Double, coverHeight: Double? = nil) {
             self.scene = scene
             self.pixelsPerPoint = pixelsPerPoint
+            self.coverHeight = coverHeight
+            coverRows = coverHeight.map { Int(($0 * pixelsPerPoint).rounded()) } ?? 0
             width = Int((160 * pixelsPerPoint).rounded(.up))
             height = Int((120 * pixelsPerPoint).rounded(.up))
             let bytes = Int(Double(width * 4 * height) * blockFrames)
@@ -82,6 +92,10 @@ import Testing
             self.memory = memory
             self.buffers = buffers
             lags = Array(repeating: .everything(width: width, height: height), count: count)
+            if coverHeight != nil {
+                coverImages = Array(repeating: Image(width: width, height: coverRows, fill: 0xDEAD_BEEF), count: count)
+                coverMissing = Array(repeating: DamageRegion(), count: count)
+            }
             frame()
         }
 
@@ -101,7 +115,31 @@ import Testing
             core.prepareFrame(at: time)
             let previous = source.map { PreviousFrame(pixels: UnsafeRawPointer($0.pixels), stride: $0.stride,
                                                       lag: lags[target]) }
-            let result = core.draw(into: buffers[target], previousFrame: previous)
+            var result = RingFrame(damage: DamageRegion(), changed: DamageRegion(), shift: nil)
+            if let coverHeight {
+                let sourceIndex = presented.flatMap { $0 == target ? nil : $0 }
+                let scale = pixelsPerPoint
+                let coverSource = sourceIndex.map { coverImages[$0] } ?? coverImages[target]
+                let missing = coverMissing[target]
+                coverSource.pixels.withUnsafeBytes { sourceBytes in
+                    Canvas.draw(into: &coverImages[target], pixelsPerPoint: scale) { canvas in
+                        let cover = FrameCover(canvas: canvas, height: coverHeight,
+                                               previousFrame: sourceIndex == nil ? nil
+                                                   : PreviousFrame(pixels: sourceBytes.baseAddress!,
+                                                                   stride: width * 4, missing: missing))
+                        result = core.draw(into: buffers[target], previousFrame: previous, cover: cover)
+                    }
+                }
+                coverMissing[target].removeAll()
+                for index in coverMissing.indices where index != target {
+                    result.coverDamage.forEachRect { x, y, w, h in
+                        coverMissing[index].add(Rect(x: Double(x), y: Double(y), width: Double(w), height: Double(h)),
+                                                pixelsPerPoint: scale)
+                    }
+                }
+            } else {
+                result = core.draw(into: buffers[target], previousFrame: previous)
+            }
             if result.shift != nil { shiftedFrames += 1 }
             var changed = DamageRegion()
             result.changed.forEachRect { x, y, w, h in
@@ -121,8 +159,14 @@ import Testing
         func compare(_ buffer: RingFrameBuffer) {
             let pixels = buffer.pixels.assumingMemoryBound(to: UInt32.self)
             let width = width
+            // As shown: the cover's rows from the cover buffer, the rest from the ring buffer.
+            let cover = coverHeight == nil ? nil : coverImages[presented ?? 0]
+            let coverRows = coverRows
             let (wrong, first) = differencesFromFullRender(scene.window, width: width, height: height,
-                                                           pixelsPerPoint: pixelsPerPoint) { pixels[$1 * width + $0] }
+                                                           pixelsPerPoint: pixelsPerPoint) { x, y in
+                if let cover, y < coverRows { return cover.pixel(x: x, y: y) }
+                return pixels[y * width + x]
+            }
             if wrong > 0 {
                 mismatches.append("frame \(frames) at \(pixelsPerPoint)x: \(wrong) pixels differ, first \(first), "
                                   + "offset \(scene.list.contentOffset)")
@@ -184,6 +228,59 @@ import Testing
         } else {
             #expect(presenter.shiftedFrames == 0)
         }
+    }
+
+    /// With the window's top rows in a cover (`FrameCover`, the Wayland window's cover subsurface), what is shown
+    /// (the cover over the ring buffer) equals a full render at every frame: a cover over the header alone, and
+    /// one reaching into the list (moves under it draw that part of the cover again).
+    @Test(arguments: [(16.0, 1.0), (16.0, 2.0), (30.0, 1.0), (16.0, 1.5)])
+    func everyFrameWithACoverEqualsAFullRender(coverHeight: Double, pixelsPerPoint: Double) {
+        let scene = Scene()
+        let presenter = Presenter(scene, count: 2, pixelsPerPoint: pixelsPerPoint, blockFrames: 2,
+                                  coverHeight: coverHeight)
+        defer { presenter.deallocate() }
+        play(presenter)
+        #expect(presenter.mismatches.isEmpty, "\(presenter.mismatches.prefix(5))")
+        #expect(presenter.shiftedFrames > (pixelsPerPoint == 1.5 ? 0 : 100))
+    }
+
+    /// With a cover over the header, 7 pt scrolls write nothing of the header into the ring buffer (its rows
+    /// there stay as the moved start left them) and nothing into the cover (the header is not drawn again), and
+    /// what is shown stays right.
+    @Test func aCoverKeepsTheHeaderOutOfScrolledFrames() throws {
+        let scene = Scene()
+        scene.list.showsVerticalScrollIndicator = false
+        let header = CountingView(frame: Rect(x: 0, y: 0, width: 160, height: 16))
+        scene.window.rootView.addSubview(header)
+        let presenter = Presenter(scene, count: 2, pixelsPerPoint: 1, blockFrames: 2, coverHeight: 16)
+        defer { presenter.deallocate() }
+        scene.list.contentOffset = Point(x: 0, y: 4)
+        presenter.frame()
+        presenter.frame()
+        // Draws while frames are drawn (the comparison's full render draws the header too: not counted).
+        var headerDraws = 0
+        presenter.afterDraw = { headerDraws += header.draws }
+        let coversBefore = presenter.coverImages
+        for step in 1...10 {
+            header.draws = 0
+            scene.list.contentOffset = Point(x: 0, y: 4 + 7 * Double(step))
+            presenter.frame()
+        }
+        #expect(headerDraws == 0)
+        #expect(presenter.coverImages == coversBefore)
+        // The ring buffer's rows under the cover were not put back: they hold what the moved start left there
+        // (list content), not the header's colour.
+        let shown = try #require(presenter.presented.map { presenter.buffers[$0] })
+        let pixels = shown.pixels.assumingMemoryBound(to: UInt32.self)
+        let headerPixel = Color(red: 0.1, green: 0.2, blue: 0.6).premultipliedARGB
+        #expect((0..<16).contains { y in pixels[y * presenter.width + 150] != headerPixel })
+        #expect(presenter.mismatches.isEmpty, "\(presenter.mismatches.prefix(5))")
+    }
+
+    /// A view that counts its draws.
+    final class CountingView: View {
+        var draws = 0
+        override func draw(in canvas: Canvas) { draws += 1 }
     }
 
     /// A 7 pt scroll of the list draws only the rows under the strip that comes into view, and with two

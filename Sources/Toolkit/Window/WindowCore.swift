@@ -265,16 +265,42 @@ public final class WindowCore: ScrollHost {
         }
     }
 
+    /// Draws the pending damage into `canvas` below the window's rows `0 ..< coverHeight` (points) and into
+    /// `cover` within them (the same coordinates: the cover's pixel rows are the window's top rows); returns what
+    /// each took (points). The damage is cleared.
+    func drawPendingDamage(into canvas: Canvas, cover: Canvas, coverHeight: Double) -> (DamageRegion, DamageRegion) {
+        var below = DamageRegion(), above = DamageRegion()
+        damage.forEachRect { x, y, w, h in
+            let rect = Rect(x: Double(x), y: Double(y), width: Double(w), height: Double(h))
+            let top = rect.intersection(Rect(x: rect.minX, y: 0, width: rect.width, height: coverHeight))
+            if !top.isEmpty { above.add(top) }
+            if rect.maxY > coverHeight {
+                below.add(Rect(x: rect.minX, y: max(rect.minY, coverHeight), width: rect.width,
+                               height: rect.maxY - max(rect.minY, coverHeight)))
+            }
+        }
+        damage.removeAll()
+        draw(below, into: canvas)
+        draw(above, into: cover)
+        return (below, above)
+    }
+
     /// Draws the pending damage into `canvas`, rectangle by rectangle, and returns it (points); it is cleared.
     func drawPendingDamage(into canvas: Canvas) -> DamageRegion {
         let drawn = damage
         damage.removeAll()
+        draw(drawn, into: canvas)
+        return drawn
+    }
+
+    /// Draws the window's `region` (points) into `canvas`, rectangle by rectangle.
+    private func draw(_ region: DamageRegion, into canvas: Canvas) {
         // Rectangle by rectangle: a scrolled list's strip and its indicator are far apart, and their bounding box
         // would be most of the list.
         // Without an opaque window background, a damaged area starts transparent: drawing composites OVER, and
         // translucent content must not pile up on the pixels of earlier frames.
         let clearsFirst = rootView.backgroundColor?.isOpaque != true
-        drawn.forEachRect { x, y, w, h in
+        region.forEachRect { x, y, w, h in
             let dirty = Rect(x: Double(x), y: Double(y), width: Double(w), height: Double(h))
             canvas.saveState()
             canvas.clip(to: dirty)
@@ -282,7 +308,6 @@ public final class WindowCore: ScrollHost {
             rootView.drawHierarchy(in: canvas, dirty: dirty)
             canvas.restoreState()
         }
-        return drawn
     }
 
     // MARK: - Input
