@@ -6,6 +6,7 @@
 #include <errno.h>
 
 const struct wl_interface *cw_compositor_interface(void) { return &wl_compositor_interface; }
+const struct wl_interface *cw_subcompositor_interface(void) { return &wl_subcompositor_interface; }
 const struct wl_interface *cw_shm_interface(void) { return &wl_shm_interface; }
 const struct wl_interface *cw_seat_interface(void) { return &wl_seat_interface; }
 const struct wl_interface *cw_output_interface(void) { return &wl_output_interface; }

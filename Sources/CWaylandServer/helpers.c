@@ -25,6 +25,8 @@ const struct wl_interface *cws_touch_interface(void) { return &wl_touch_interfac
 const struct wl_interface *cws_data_device_manager_interface(void) { return &wl_data_device_manager_interface; }
 const struct wl_interface *cws_data_device_interface(void) { return &wl_data_device_interface; }
 const struct wl_interface *cws_data_source_interface(void) { return &wl_data_source_interface; }
+const struct wl_interface *cws_subcompositor_interface(void) { return &wl_subcompositor_interface; }
+const struct wl_interface *cws_subsurface_interface(void) { return &wl_subsurface_interface; }
 const struct wl_interface *cws_xdg_wm_base_interface(void) { return &xdg_wm_base_interface; }
 const struct wl_interface *cws_xdg_surface_interface(void) { return &xdg_surface_interface; }
 const struct wl_interface *cws_xdg_toplevel_interface(void) { return &xdg_toplevel_interface; }

@@ -9,7 +9,9 @@ import Testing
 /// `--debug` for `weston-screenshooter`) and sway (`grim`). After whole-pixel scrolls (the ring path), a fling
 /// (fractional offsets, drawn at whole pixels: the ring path too, then rest), a scroll back, and under sway a resize followed by more scrolling, the
 /// compositor's screenshot of the window equals, pixel for pixel (tolerance 0), what a `HeadlessWindow` renders
-/// for the same offset. The window is found in the screenshot by its header's colour (unique on screen).
+/// for the same offset. The window is found in the screenshot by its header's colour (unique on screen). Each
+/// runs twice: with a footer (the ring buffers copy header and footer), and without (the list reaches the bottom
+/// edge and the header goes to the window's cover subsurface, which the compositor composes).
 ///
 /// Weston has no seat: the fling's touches go straight into the window's core, stamped on its clock, as the
 /// Wayland input code would deliver them; the frames are still paced and shown by the compositor.
@@ -36,17 +38,22 @@ import Testing
         }
     }
 
-    /// Header, a full-width list of 200 rows (indicators on) and a footer, laid out for `size`.
+    /// Header, a full-width list of 200 rows (indicators on) and, with `hasFooter`, a footer, laid out for `size`.
+    /// Without a footer the list reaches the window's bottom edge: the header then goes to the window's cover
+    /// surface once the list scrolls (`CoverSurface`); with one, the ring buffers copy the header and footer.
     @MainActor
     final class Scene {
         let header = View(frame: .zero)
         let list = ScrollContainer(frame: .zero)
         let footer = View(frame: .zero)
+        let hasFooter: Bool
 
-        init(in root: View) {
+        init(in root: View, footer hasFooter: Bool = true) {
+            self.hasFooter = hasFooter
             root.backgroundColor = Color(white: 0.97)
             header.backgroundColor = RingScrollScreenshotTests.headerColor
             footer.backgroundColor = Color(red: 0.5, green: 0.1, blue: 0.2)
+            footer.isHidden = !hasFooter
             root.addSubview(header)
             root.addSubview(list)
             root.addSubview(footer)
@@ -61,7 +68,7 @@ import Testing
             guard size != laidOut else { return }
             laidOut = size
             header.frame = Rect(x: 0, y: 0, width: size.width, height: 24)
-            list.frame = Rect(x: 0, y: 24, width: size.width, height: max(0, size.height - 24 - 16))
+            list.frame = Rect(x: 0, y: 24, width: size.width, height: max(0, size.height - 24 - (hasFooter ? 16 : 0)))
             footer.frame = Rect(x: 0, y: size.height - 16, width: size.width, height: 16)
             list.contentSize = Size(width: size.width, height: 200 * 30)
         }
@@ -140,9 +147,9 @@ import Testing
     }
 
     /// What the window should show: a headless twin of the scene at `size` and `offset`, indicators faded.
-    static func expectedImage(size: Size, offset: Point) -> Image {
+    static func expectedImage(size: Size, offset: Point, footer: Bool) -> Image {
         let twin = HeadlessWindow(size: size)
-        let scene = Scene(in: twin.rootView)
+        let scene = Scene(in: twin.rootView, footer: footer)
         scene.layout(size)
         scene.list.contentOffset = offset
         twin.advance(by: .seconds(5))
@@ -199,7 +206,7 @@ import Testing
     static func expectMatch(_ window: WaylandWindow, _ scene: Scene, _ what: String, shoot: () throws -> Image?)
         throws {
         let shot = try #require(try shoot(), "no screenshot (\(what))")
-        let expected = expectedImage(size: window.size, offset: scene.list.contentOffset)
+        let expected = expectedImage(size: window.size, offset: scene.list.contentOffset, footer: scene.hasFooter)
         guard let found = compare(expected, in: shot) else {
             Issue.record("window not found in the \(shot.width)x\(shot.height) screenshot (\(what))")
             try? PNGEncoder.write(shot, to: "/tmp/x/notfound.png")
@@ -245,6 +252,8 @@ import Testing
         try scroll(window, scene, by: 7, steps: 40)
         try settle(window, scene)
         #expect(window.shiftedFrameCount > 0)
+        // Without a footer the header moved to the cover surface; with one there is none.
+        #expect(window.coverHeight == (scene.hasFooter ? nil : 24))
         try expectMatch(window, scene, "after 40 scrolls of 7 pt", shoot: shoot)
         let shiftedBeforeFling = window.shiftedFrameCount
         fling(window)
@@ -271,15 +280,16 @@ import Testing
     nonisolated static let hasScreenshooter = FileManager.default.isExecutableFile(atPath: "/usr/bin/weston-screenshooter")
     nonisolated static let hasGrim = FileManager.default.isExecutableFile(atPath: "/usr/bin/grim")
 
-    @Test(.enabled(if: WestonHarness.isInstalled && hasScreenshooter, "needs weston and weston-screenshooter"))
-    func westonScreenshotsEqualHeadlessRenders() throws {
+    @Test(.enabled(if: WestonHarness.isInstalled && hasScreenshooter, "needs weston and weston-screenshooter"),
+          arguments: [true, false])
+    func westonScreenshotsEqualHeadlessRenders(footer: Bool) throws {
         let weston = try WestonHarness(width: 640, height: 480, debug: true)
         defer { weston.stop() }
         let window = try WaylandWindow(title: "ring scroll", size: Size(width: 360, height: 300),
                                        appID: "org.toolkit.ringtest",
                                        connection: .socket(name: weston.socketName,
                                                            runtimeDirectory: weston.runtimeDirectory))
-        let scene = Scene(in: window.rootView)
+        let scene = Scene(in: window.rootView, footer: footer)
         var shots = 0
         try Self.play(window, scene, shoot: {
             shots += 1
@@ -294,16 +304,16 @@ import Testing
         #expect(shots == 4)
     }
 
-    @Test(.enabled(if: SwayHarness.isInstalled && hasGrim, "needs sway and grim"))
-    func swayScreenshotsEqualHeadlessRendersAcrossAResize() throws {
+    @Test(.enabled(if: SwayHarness.isInstalled && hasGrim, "needs sway and grim"), arguments: [true, false])
+    func swayScreenshotsEqualHeadlessRendersAcrossAResize(footer: Bool) throws {
         let sway = try SwayHarness(width: 640, height: 480)
         defer { sway.stop() }
         let window = try WaylandWindow(title: "ring scroll", size: Size(width: 360, height: 300),
                                        appID: "org.toolkit.ringtest",
                                        connection: .socket(name: sway.socketName,
                                                            runtimeDirectory: sway.runtimeDirectory))
-        let scene = Scene(in: window.rootView)
-        let path = "/tmp/toolkit-ring-\(getpid()).ppm"
+        let scene = Scene(in: window.rootView, footer: footer)
+        let path = "/tmp/toolkit-ring-\(getpid())-\(footer).ppm"
         defer { unlink(path) }
         try Self.play(window, scene, shoot: {
             unlink(path)

@@ -106,14 +106,21 @@ enum FrameBench {
                                      frames: scrollFrames, options: options, twoBuffers: true))
 
         // The Wayland window's default path: two ring buffers whose start moves with a full-width scroll (the
-        // band's pixels are not copied), the rows outside the band copied, the strip and indicators drawn.
-        let ring = ListScene(rowCount: 100, scrolling: true)
+        // band's pixels are not copied), the title bar in a cover surface of its own (not put back at every moved
+        // start), the strip and indicators drawn.
+        let ring = ListScene(rowCount: 100, scrolling: true, cover: true)
         ring.presentRingFrame()
         results.append(scrollingCase("(i) ScrollContainer += 7, ring buffers, 100 rows", scene: ring,
                                      frames: scrollFrames, options: options, path: .ring))
-        let ringLarge = ListScene(rowCount: 100_000, scrolling: true)
+        let ringLarge = ListScene(rowCount: 100_000, scrolling: true, cover: true)
         ringLarge.presentRingFrame()
         results.append(scrollingCase("(i) ScrollContainer += 7, ring buffers, 100k rows", scene: ringLarge,
+                                     frames: scrollFrames, options: options, path: .ring))
+        // Without the cover (a compositor without wl_subcompositor): the title bar's rows copied again at every
+        // moved start.
+        let ringCopied = ListScene(rowCount: 100, scrolling: true)
+        ringCopied.presentRingFrame()
+        results.append(scrollingCase("    ring buffers, 100 rows, title bar copied (no cover)", scene: ringCopied,
                                      frames: scrollFrames, options: options, path: .ring))
         // The same without the 56 pt title bar: nothing outside the scrolled band has to be put back.
         let ringBare = ListScene(rowCount: 100, scrolling: true, header: false)
@@ -155,7 +162,7 @@ enum FrameBench {
                                            options: options) { _ in
             for _ in 0..<(q ? 2 : 20) { copy.composite() }
         })
-        let full = ListScene(rowCount: 100, scrolling: true, pixelsPerPoint: 2)
+        let full = ListScene(rowCount: 100, scrolling: true, pixelsPerPoint: 2, cover: true)
         full.presentRingFrame()
         let fullWindow = Rect(x: 0, y: 0, width: Double(ListScene.width), height: Double(ListScene.height))
         let fullFrames = q ? 2 : 10
@@ -171,7 +178,7 @@ enum FrameBench {
         copied.presentFrame()
         results.append(scrollingCase("(g4) += 7 @2x, two buffers (copy path)", scene: copied, frames: frames,
                                      options: options, path: .twoBuffers))
-        let ring = ListScene(rowCount: 100, scrolling: true, pixelsPerPoint: 2)
+        let ring = ListScene(rowCount: 100, scrolling: true, pixelsPerPoint: 2, cover: true)
         ring.presentRingFrame()
         results.append(scrollingCase("(i4) += 7 @2x, ring buffers", scene: ring, frames: frames, options: options,
                                      path: .ring))

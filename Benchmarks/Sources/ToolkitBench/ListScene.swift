@@ -47,6 +47,12 @@ final class ListScene {
     private var ringLags = [BufferLag(), BufferLag()]
     private var nextRing = 0
     private var ringPresentedOnce = false
+    /// With `cover`: the title bar's rows drawn into two cover buffers of their own (the Wayland window's cover
+    /// subsurface, `FrameCover`), their pixels and canvases, and per buffer the pixels it lacks.
+    let usesCover: Bool
+    private var coverPixels: [UnsafeMutablePointer<UInt32>] = []
+    private var coverCanvases: [Canvas] = []
+    private var coverMissing = [DamageRegion(), DamageRegion()]
     /// The window clock used for frames and events, advanced by the benchmarks.
     var clock = Duration.zero
 
@@ -71,8 +77,9 @@ final class ListScene {
     /// pixels per point (2: a 3840 x 2160 frame).
     /// With `header` false the list fills the whole window (no rows outside the scrolled band).
     init(rowCount: Int, scrolling: Bool = false, zoomable: Bool = false, pixelsPerPoint: Int = 1,
-         header: Bool = true) {
+         header: Bool = true, cover: Bool = false) {
         self.pixelsPerPoint = pixelsPerPoint
+        usesCover = cover && header
         pixelWidth = ListScene.width * pixelsPerPoint
         pixelHeight = ListScene.height * pixelsPerPoint
         let pixelWidth = self.pixelWidth, pixelHeight = self.pixelHeight
@@ -122,12 +129,23 @@ final class ListScene {
         pairPixels = [pixels, second]
         pairCanvases = [canvas, Canvas(pixels: UnsafeMutableRawPointer(second), width: pixelWidth,
                                        height: pixelHeight, stride: pixelWidth * 4, scale: pixelsPerPoint)]
+        if usesCover {
+            let rows = Int(HeaderView.height) * pixelsPerPoint
+            for _ in 0..<2 {
+                let memory = UnsafeMutablePointer<UInt32>.allocate(capacity: pixelWidth * rows)
+                memory.initialize(repeating: 0, count: pixelWidth * rows)
+                coverPixels.append(memory)
+                coverCanvases.append(Canvas(pixels: UnsafeMutableRawPointer(memory), width: pixelWidth, height: rows,
+                                            stride: pixelWidth * 4, scale: pixelsPerPoint))
+            }
+        }
     }
 
     isolated deinit {
         pairPixels[1].deallocate()
         pixels.deallocate()
         for block in ringBlocks { block.deallocate() }
+        for memory in coverPixels { memory.deallocate() }
     }
 
     /// Makes the two ring buffers of `presentRingFrame()`: blocks of `ListScene.ringFrames` frames, as the
@@ -145,8 +163,9 @@ final class ListScene {
         }
     }
 
-    /// One frame at 60 Hz into the other of two ring buffers, as `WaylandWindow.drawFrame` does by default: the
-    /// buffer catches up with the presented one (its pending band shift and this frame's scroll become one move of
+    /// One frame at 60 Hz into the other of two ring buffers, as `WaylandWindow.drawFrame` does by default (with
+    /// `usesCover`, the title bar's rows into the other of two cover buffers, as the window's cover subsurface
+    /// takes them): the buffer catches up with the presented one (its pending band shift and this frame's scroll become one move of
     /// its start; the rows outside the band and the missing pixels are copied), then the damage is drawn; the
     /// other buffer's `BufferLag` then takes the frame's shift and changes. Returns the damaged pixels' bounding
     /// box area.
@@ -163,11 +182,26 @@ final class ListScene {
             ? PreviousFrame(pixels: UnsafeRawPointer(ringBuffers[source].pixels), stride: pixelWidth * 4,
                             lag: ringLags[target])
             : nil
-        let frame = window.draw(into: ringBuffers[target], previousFrame: previous)
+        // The cover buffer drawn this frame, lagging the presented cover by what the frames since drew into it.
+        let cover = usesCover
+            ? FrameCover(canvas: coverCanvases[target], height: HeaderView.height,
+                         previousFrame: ringPresentedOnce
+                            ? PreviousFrame(pixels: UnsafeRawPointer(coverPixels[source]), stride: pixelWidth * 4,
+                                            missing: coverMissing[target])
+                            : nil)
+            : nil
+        let frame = window.draw(into: ringBuffers[target], previousFrame: previous, cover: cover)
         var changed = DamageRegion()
         let scale = Double(pixelsPerPoint)
         frame.changed.forEachRect { x, y, w, h in
             changed.add(Rect(x: Double(x), y: Double(y), width: Double(w), height: Double(h)), pixelsPerPoint: scale)
+        }
+        if usesCover {
+            coverMissing[target].removeAll()
+            frame.coverDamage.forEachRect { x, y, w, h in
+                coverMissing[source].add(Rect(x: Double(x), y: Double(y), width: Double(w), height: Double(h)),
+                                         pixelsPerPoint: scale)
+            }
         }
         ringLags[target] = BufferLag()
         ringLags[source].framePresented(damage: changed, shift: frame.shift, width: pixelWidth)

@@ -20,6 +20,7 @@
 /* Addresses of the interface tables. `&wl_seat_interface` does not import into Swift, and a Swift copy of the
  * struct would leave libwayland holding a dangling pointer, so C hands out the real addresses. */
 const struct wl_interface *cw_compositor_interface(void);
+const struct wl_interface *cw_subcompositor_interface(void);
 const struct wl_interface *cw_shm_interface(void);
 const struct wl_interface *cw_seat_interface(void);
 const struct wl_interface *cw_output_interface(void);

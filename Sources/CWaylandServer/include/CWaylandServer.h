@@ -28,6 +28,8 @@ const struct wl_interface *cws_touch_interface(void);
 const struct wl_interface *cws_data_device_manager_interface(void);
 const struct wl_interface *cws_data_device_interface(void);
 const struct wl_interface *cws_data_source_interface(void);
+const struct wl_interface *cws_subcompositor_interface(void);
+const struct wl_interface *cws_subsurface_interface(void);
 const struct wl_interface *cws_xdg_wm_base_interface(void);
 const struct wl_interface *cws_xdg_surface_interface(void);
 const struct wl_interface *cws_xdg_toplevel_interface(void);

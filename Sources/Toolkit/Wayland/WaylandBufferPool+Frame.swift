@@ -12,13 +12,17 @@ extension WaylandBufferPool {
         var lagDamage: DamageRegion
         /// The band moved by moving the buffer's start, or nil.
         var shift: RowShift?
+        /// What was drawn into the cover, in points (empty without one).
+        var coverDamage: DamageRegion
     }
 
     /// Draws `core`'s next frame into `buffer` (acquired with `previousFrame`, nil when it holds the presented
-    /// frame or is redrawn in full) and makes its `wl_buffer` follow a moved start.
+    /// frame or is redrawn in full), the window's top rows into `cover` when there is one, and makes the buffer's
+    /// `wl_buffer` follow a moved start.
     /// - Throws: `WaylandError.bufferAllocationFailed` when the `wl_buffer` at the new offset cannot be made.
-    func draw(_ core: WindowCore, into buffer: ShmBuffer, previousFrame: PreviousFrame?) throws -> DrawnFrame {
-        let frame = core.draw(into: buffer.ring, previousFrame: previousFrame)
+    func draw(_ core: WindowCore, into buffer: ShmBuffer, previousFrame: PreviousFrame?,
+              cover: FrameCover? = nil) throws -> DrawnFrame {
+        let frame = core.draw(into: buffer.ring, previousFrame: previousFrame, cover: cover)
         try buffer.syncProxy()
         if frame.shift != nil { shiftedFrameCount += 1 }
         var lagDamage = DamageRegion()
@@ -26,6 +30,6 @@ extension WaylandBufferPool {
             lagDamage.add(Rect(x: Double(x), y: Double(y), width: Double(w), height: Double(h)),
                           pixelsPerPoint: buffer.scale)
         }
-        return DrawnFrame(damage: frame.damage, lagDamage: lagDamage, shift: frame.shift)
+        return DrawnFrame(damage: frame.damage, lagDamage: lagDamage, shift: frame.shift, coverDamage: frame.coverDamage)
     }
 }

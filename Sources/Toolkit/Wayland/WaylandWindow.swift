@@ -1,4 +1,5 @@
 import CWayland
+import Glibc
 
 /// A toolkit window on a Wayland compositor: the entry point apps use.
 ///
@@ -117,6 +118,9 @@ public final class WaylandWindow {
     private let context: WaylandInputContext
     private var registry: WaylandRegistry?
     private var compositor: OpaquePointer?
+    private var subcompositor: OpaquePointer?
+    /// The title bar's rows in a surface of their own while a list below them scrolls (see `CoverSurface`).
+    private var cover: CoverSurface?
     private var shm: OpaquePointer?
     private var wmBase: XdgWmBase?
     private var viewporter: OpaquePointer?
@@ -277,10 +281,17 @@ public final class WaylandWindow {
         return !isClosed
     }
 
-    /// The pixels of the frame presented last (what the compositor shows), or nil before the first one.
-    /// For tests and diagnostics: it copies the whole buffer.
+    /// The pixels of the frame presented last (what the compositor shows: the cover's rows from the cover surface),
+    /// or nil before the first one. For tests and diagnostics: it copies the whole buffer.
     func lastPresentedImage() -> Image? {
-        buffers?.lastPresentedImage()
+        guard var image = buffers?.lastPresentedImage() else { return nil }
+        // The cover's rows as the compositor shows them: from the cover's buffer.
+        if let cover, let top = cover.pool.lastPresentedImage(), top.width == image.width {
+            for y in 0..<min(top.height, image.height) {
+                for x in 0..<image.width { image.setPixel(x: x, y: y, top.pixel(x: x, y: y)) }
+            }
+        }
+        return image
     }
 
     /// Number of shm buffers alive (diagnostics: at most 4).
@@ -294,6 +305,13 @@ public final class WaylandWindow {
         get { buffers?.ringFrames ?? 1 }
         set { buffers?.ringFrames = newValue }
     }
+
+    /// Whether the window may show its top rows in a cover surface while a list below them scrolls (tests turn
+    /// it off to see the fallback; `TOOLKIT_NO_COVER=1` in the environment does too).
+    var usesCover = getenv("TOOLKIT_NO_COVER").map { String(cString: $0) != "1" } ?? true
+
+    /// The height of the cover surface in use, in points, or nil (diagnostics and tests).
+    var coverHeight: Double? { cover?.height }
 
     /// The cursor theme and size (from `XCURSOR_THEME` / `XCURSOR_SIZE` at init). Setting it reloads the theme
     /// and sets the cursor again (tests turn `usesTheme` off to see the fallback art).
@@ -324,6 +342,8 @@ public final class WaylandWindow {
         switch global.interface {
         case "wl_compositor" where compositor == nil:
             compositor = registry.bind(global, interface: cw_compositor_interface())?.proxy
+        case "wl_subcompositor" where subcompositor == nil:
+            subcompositor = registry.bind(global, interface: cw_subcompositor_interface())?.proxy
         case "wl_shm" where shm == nil:
             shm = registry.bind(global, interface: cw_shm_interface())?.proxy
         case "xdg_wm_base" where wmBase == nil:
@@ -547,38 +567,65 @@ public final class WaylandWindow {
         defer { isBusy = false }
         let configuration = pixelConfiguration()
         buffers.reconfigure(configuration)
-        let acquired: (buffer: ShmBuffer, previousFrame: PreviousFrame?, needsFullRedraw: Bool)?
+        updateCover(for: configuration, parent: surface)
+        var acquired: (buffer: ShmBuffer, previousFrame: PreviousFrame?, needsFullRedraw: Bool)?
+        var coverAcquired: (buffer: ShmBuffer, previousFrame: PreviousFrame?, needsFullRedraw: Bool)?
         do {
             acquired = try buffers.acquire()
+            if let cover, let main = acquired?.buffer {
+                coverAcquired = try cover.pool.acquire()
+                // No cover buffer free: the frame waits for a release, the window's buffer goes back.
+                if coverAcquired == nil {
+                    buffers.putBack(main)
+                    acquired = nil
+                }
+            }
         } catch {
+            if let buffer = acquired?.buffer { buffers.putBack(buffer) }
             pendingError = WaylandWindow.bufferError(error)
             return
         }
-        guard let (buffer, previousFrame, needsFullRedraw) = acquired, buffer.proxy != nil else {
+        guard let (buffer, previousFrame, needsFullRedraw) = acquired, buffer.proxy != nil,
+              cover == nil || coverAcquired?.buffer.proxy != nil else {
             pacer.bufferUnavailable()
             return
         }
         if needsFullRedraw || !pacer.hasCommittedFrame {
             core.addDamage(Rect(origin: .zero, size: core.size))
         }
+        if let cover, coverAcquired?.needsFullRedraw == true {
+            core.addDamage(Rect(x: 0, y: 0, width: core.size.width, height: cover.height))
+        }
         core.prepareFrame(at: clock.now)
         // Animations may have moved content under a still pointer: its cursor may have changed.
         syncCursors()
         guard core.needsFrame else {
-            // The animations ended without changing anything: the buffer goes back untouched.
+            // The animations ended without changing anything: the buffers go back untouched.
             buffers.putBack(buffer)
+            if let cover, let coverBuffer = coverAcquired?.buffer { cover.pool.putBack(coverBuffer) }
             latency.nothingToReflect()
             execute(pacer.nothingToDraw())
             return
         }
         // Brings the buffer up to date from the presented one (a full-width scroll by moving the buffer's start
-        // in its pool, another scroll's pixels straight from their old place), then draws the damage.
+        // in its pool, another scroll's pixels straight from their old place), then draws the damage (the rows
+        // under the cover into the cover's buffer).
         let frame: WaylandBufferPool.DrawnFrame
+        let frameCover = cover.flatMap { cover in
+            coverAcquired.map { acquired in
+                FrameCover(canvas: acquired.buffer.canvas, height: cover.height,
+                           previousFrame: acquired.needsFullRedraw ? nil : acquired.previousFrame)
+            }
+        }
         do {
-            frame = try buffers.draw(core, into: buffer, previousFrame: needsFullRedraw ? nil : previousFrame)
+            frame = try buffers.draw(core, into: buffer, previousFrame: needsFullRedraw ? nil : previousFrame,
+                                     cover: frameCover)
         } catch {
             pendingError = WaylandWindow.bufferError(error)
             return
+        }
+        if let cover, let coverBuffer = coverAcquired?.buffer {
+            commitCover(cover, buffer: coverBuffer, damage: frame.coverDamage, scale: configuration.scale)
         }
         guard let bufferProxy = buffer.proxy else { return }
         let drawn = frame.damage
@@ -624,6 +671,59 @@ public final class WaylandWindow {
         }
     }
 
+    // MARK: - Cover
+
+    /// Keeps the cover surface in step with the window: gone when the buffers' size or scale changed, the window
+    /// is not opaque, the fractional (viewport) path is in use or covers are off (the window's buffers then get
+    /// the whole window again); made when a scroll is pending whose band has rows above it
+    /// (`WindowCore.coverHeightForPendingMove`), or made again when that band starts elsewhere.
+    private func updateCover(for configuration: BufferSlots.Configuration, parent: OpaquePointer) {
+        let usable = usesCover && !scaling.usesViewport && (buffers?.ringFrames ?? 1) > 1
+            && core.rootView.backgroundColor?.isOpaque == true
+        let wanted = usable ? core.coverHeightForPendingMove(pixelsPerPoint: configuration.scale) : nil
+        if let current = cover,
+           !usable || current.windowConfiguration != configuration || (wanted != nil && wanted != current.height) {
+            current.destroy()
+            cover = nil
+            // The window's buffers hold nothing under the cover: everything is drawn again.
+            core.addDamage(Rect(origin: .zero, size: core.size))
+        }
+        guard cover == nil, let height = wanted, let compositor, let subcompositor, let shm,
+              let made = CoverSurface(compositor: compositor, subcompositor: subcompositor, shm: shm, parent: parent,
+                                      height: height, configuration: configuration) else { return }
+        // A frame waiting for a free cover buffer goes on when one is released, as for the window's buffers.
+        made.pool.onBufferReleased = { [unowned self] in self.execute(self.pacer.bufferReleased()) }
+        cover = made
+        core.addDamage(Rect(x: 0, y: 0, width: core.size.width, height: height))
+    }
+
+    /// Attaches and commits the cover's buffer when the frame drew into it (the commit applies with the window
+    /// surface's next commit), else gives the buffer back.
+    private func commitCover(_ cover: CoverSurface, buffer: ShmBuffer, damage: DamageRegion, scale: Double) {
+        guard !damage.isEmpty, let proxy = buffer.proxy else {
+            cover.pool.putBack(buffer)
+            return
+        }
+        var pixelDamage = DamageRegion()
+        damage.forEachRect { x, y, w, h in
+            pixelDamage.add(Rect(x: Double(x), y: Double(y), width: Double(w), height: Double(h)), pixelsPerPoint: scale)
+        }
+        if cover.committedBufferScale != Int32(scaling.bufferScale) {
+            wl_surface_set_buffer_scale(cover.surface, Int32(scaling.bufferScale))
+            cover.committedBufferScale = Int32(scaling.bufferScale)
+        }
+        wl_surface_attach(cover.surface, proxy, 0, 0)
+        if (xdg?.surfaceVersion ?? 1) >= 4 {
+            pixelDamage.forEachRect { x, y, w, h in
+                wl_surface_damage_buffer(cover.surface, Int32(x), Int32(y), Int32(w), Int32(h))
+            }
+        } else {
+            damage.forEachRect { x, y, w, h in wl_surface_damage(cover.surface, Int32(x), Int32(y), Int32(w), Int32(h)) }
+        }
+        wl_surface_commit(cover.surface)
+        cover.pool.commit(buffer, damage: pixelDamage)
+    }
+
     // MARK: - Teardown
 
     /// Destroys every proxy in protocol order, then disconnects. Safe to call twice.
@@ -631,6 +731,8 @@ public final class WaylandWindow {
         guard !isTornDown else { return }
         isTornDown = true
         core.onNeedsFrame = nil
+        cover?.destroy()
+        cover = nil
         buffers?.destroyAll()
         buffers = nil
         latency.destroy()
@@ -655,6 +757,8 @@ public final class WaylandWindow {
         fractionalScaleManager = nil
         if let shm { wl_shm_destroy(shm) }
         shm = nil
+        if let subcompositor { wl_subcompositor_destroy(subcompositor) }
+        subcompositor = nil
         if let compositor { wl_compositor_destroy(compositor) }
         compositor = nil
         registry?.destroy()

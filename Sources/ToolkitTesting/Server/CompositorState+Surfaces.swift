@@ -121,6 +121,11 @@ extension CompositorState {
     func commit(_ record: SurfaceRecord) {
         // Before anything of this commit applies: a held buffer (this one's included) must be as it was committed.
         checkHeldContents()
+        // A subsurface in sync mode: the state waits for the parent's commit.
+        if let subsurface = record.subsurface, subsurface.isSync {
+            cacheCommit(record, into: subsurface)
+            return
+        }
         presentationWillCommit(record)
         let xdg = record.xdgSurface.flatMap { xdgSurfaces[$0] }
         let newBuffer = record.hasPendingAttach ? record.pendingBuffer : record.currentBuffer
@@ -158,7 +163,9 @@ extension CompositorState {
             record.destination = pending.width == -1 ? nil : pending
             record.pendingDestination = nil
         }
+        var attached = false
         if record.hasPendingAttach {
+            attached = record.pendingBuffer != nil
             applyAttach(record, buffer: record.pendingBuffer, xdg: xdg)
             record.hasPendingAttach = false
             record.pendingBuffer = nil
@@ -167,10 +174,28 @@ extension CompositorState {
         // dispatch thread), or when the test says so.
         committedFrameCallbacks.append(contentsOf: record.pendingFrameCallbacks)
         record.pendingFrameCallbacks = []
+        // Subsurfaces take their cached state with this commit; the toplevel's picture is composed again when
+        // anything in it changed.
+        let childrenChanged = !record.children.isEmpty
+        applyChildren(of: record)
+        if attached || childrenChanged || record.subsurface != nil {
+            publishComposedImage(of: rootSurface(of: record))
+        }
     }
 
-    /// The attach part of a commit: buffer release, pixel copy for toplevels, mapping and unmapping.
-    private func applyAttach(_ record: SurfaceRecord, buffer: OpaquePointer?, xdg: XdgSurfaceRecord?) {
+    /// Sets the toplevel's picture (`lastImage`) to its buffer with its subsurfaces composed on top, and counts it
+    /// as a committed frame. Does nothing for a surface that is not a mapped toplevel.
+    func publishComposedImage(of root: SurfaceRecord) {
+        guard let xdg = root.xdgSurface.flatMap({ xdgSurfaces[$0] }), xdg.toplevel.flatMap({ toplevels[$0] }) != nil,
+              root.currentBuffer != nil, let image = composedImage(of: root) else { return }
+        bufferCommitCount += 1
+        recordCommitTime()
+        lastImage = image
+        for id in commitWaiters.keys where commitWaiters[id]! == nil { commitWaiters[id] = image }
+    }
+
+    /// The attach part of a commit: buffer release, pixel copy, mapping and unmapping.
+    func applyAttach(_ record: SurfaceRecord, buffer: OpaquePointer?, xdg: XdgSurfaceRecord?) {
         let previous = record.currentBuffer
         record.currentBuffer = buffer
         if let buffer {
@@ -180,21 +205,16 @@ extension CompositorState {
         record.bufferSize = buffer.flatMap { wl_shm_buffer_get($0) }.map {
             (wl_shm_buffer_get_width($0), wl_shm_buffer_get_height($0))
         }
-        // Surfaces without an xdg role (cursors) keep their pixels for tests; toplevels have `lastImage`.
-        record.image = xdg == nil ? buffer.flatMap { copyImage($0) } : nil
+        // Every surface keeps its pixels (cursors for tests; a toplevel's are composed with its subsurfaces into
+        // `lastImage` by the commit).
+        record.image = buffer.flatMap { copyImage($0) }
         // A realistic compositor keeps the current buffer and gives the previous one back.
         if autoReleaseBuffers, let previous, previous != buffer { release(previous) }
         guard let xdg, let toplevel = xdg.toplevel.flatMap({ toplevels[$0] }) else { return }
-        guard let buffer else {
+        guard buffer != nil else {
             // NULL attach unmaps: the xdg_surface starts over with a new initial commit and configure.
             unmap(toplevel, xdg: xdg)
             return
-        }
-        if let image = copyImage(buffer) {
-            bufferCommitCount += 1
-            recordCommitTime()
-            lastImage = image
-            for id in commitWaiters.keys where commitWaiters[id]! == nil { commitWaiters[id] = image }
         }
         if !toplevel.mapped {
             toplevel.mapped = true
@@ -256,7 +276,7 @@ extension CompositorState {
 
     /// Notes the monotonic instant of a buffer commit on a toplevel, keeping the latest
     /// `maximumCommitTimes` (older halves are dropped in one go, so recording stays cheap).
-    private func recordCommitTime() {
+    func recordCommitTime() {
         if bufferCommitTimes.count >= CompositorState.maximumCommitTimes {
             bufferCommitTimes.removeFirst(CompositorState.maximumCommitTimes / 2)
         }
@@ -292,6 +312,12 @@ extension CompositorState {
     /// A wl_surface was destroyed: drop it and every focus and role link to it.
     func forgetSurface(_ surface: OpaquePointer) {
         guard let record = surfaces.removeValue(forKey: surface) else { return }
+        // A destroyed child leaves its parent's picture; a destroyed parent leaves its children without one.
+        if let subsurface = record.subsurface, let parent = surfaces[subsurface.parent] {
+            parent.children.removeAll { $0 === subsurface }
+            publishComposedImage(of: rootSurface(of: parent))
+        }
+        for child in record.children { surfaces[child.surface]?.subsurface = nil }
         forgetScalingObjects(of: record)
         if lastCursorRequest?.surface == surface { lastCursorRequest?.surface = nil }
         if let xdg = record.xdgSurface.flatMap({ xdgSurfaces[$0] }) {

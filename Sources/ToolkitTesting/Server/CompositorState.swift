@@ -61,6 +61,9 @@ final class CompositorState {
     var outputs: [OpaquePointer] = []
     var wmBases: [OpaquePointer] = []
     var surfaces: [OpaquePointer: SurfaceRecord] = [:]
+    /// Live `wl_subsurface` resources.
+    var subsurfaces: [OpaquePointer: SubsurfaceRecord] = [:]
+
     var xdgSurfaces: [OpaquePointer: XdgSurfaceRecord] = [:]
     var toplevels: [OpaquePointer: ToplevelRecord] = [:]
     /// Live toplevels, oldest first: the last one is the *active* toplevel that shell requests and input target.
@@ -140,7 +143,8 @@ final class CompositorState {
 
     /// Creates the globals: wl_compositor v5, wl_shm v1 (libwayland's own, with argb8888 and xrgb8888),
     /// wl_output v3, xdg_wm_base v3, wl_seat v8, wl_data_device_manager v3 (GTK 4 binds no seat without one),
-    /// zwp_pointer_gestures_v1 v3, wp_presentation v1. The scaling globals are opt-in (`createScalingGlobals`).
+    /// zwp_pointer_gestures_v1 v3, wp_presentation v1, wl_subcompositor v1. The scaling globals are opt-in
+    /// (`createScalingGlobals`).
     func createGlobals() throws(TestCompositorError) {
         if wl_display_init_shm(display) != 0 { throw .setupFailed("wl_display_init_shm failed") }
         let globals: [(UnsafePointer<wl_interface>?, Int32, wl_global_bind_func_t)] = [
@@ -151,6 +155,7 @@ final class CompositorState {
             (cws_data_device_manager_interface(), 3, bindDataDeviceManager),
             (cws_pointer_gestures_interface(), 3, bindPointerGestures),
             (cws_presentation_interface(), 1, bindPresentation),
+            (cws_subcompositor_interface(), 1, bindSubcompositor),
         ]
         for (interface, version, bind) in globals where wl_global_create(display, interface, version, opaque, bind) == nil {
             let name = interface.map { String(cString: $0.pointee.name) } ?? "?"

@@ -31,10 +31,44 @@ final class SurfaceRecord {
     var fractionalScale: OpaquePointer?
     /// The size of the buffer the last commit made current, in pixels; nil without one.
     var bufferSize: (width: Int32, height: Int32)?
-    /// The pixels of that buffer, for surfaces without an xdg role (cursor surfaces), copied at commit.
+    /// The pixels of that buffer, copied at commit (a toplevel's own, before its subsurfaces are composed on top).
     var image: Image?
+    /// The `wl_subsurface` that gives this surface its role, if any.
+    var subsurface: SubsurfaceRecord?
+    /// Subsurfaces of this surface, bottom to top (all above the surface itself).
+    var children: [SubsurfaceRecord] = []
 
     init(resource: OpaquePointer) {
         self.resource = resource
+    }
+}
+
+/// What the compositor knows about one `wl_subsurface`: its position (pending until the parent's commit), its
+/// synchronization mode, and, in sync mode, the state of the surface's last commit, cached until the parent's
+/// commit applies it.
+final class SubsurfaceRecord {
+    /// The `wl_subsurface` resource.
+    let resource: OpaquePointer
+    /// The child `wl_surface` resource.
+    let surface: OpaquePointer
+    /// The parent `wl_surface` resource.
+    let parent: OpaquePointer
+    /// `set_position` waiting for the parent's commit, in the parent's surface points.
+    var pendingPosition: (x: Int32, y: Int32)?
+    /// The position applied by the parent's last commit.
+    var position: (x: Int32, y: Int32) = (0, 0)
+    /// Sync mode (the default): the child's commits wait for the parent's.
+    var isSync = true
+    /// A commit of the child is cached (sync mode) and applies with the parent's next commit.
+    var hasCachedCommit = false
+    var cachedAttach = false
+    var cachedBuffer: OpaquePointer?
+    var cachedScale: Int32 = 1
+    var cachedFrameCallbacks: [OpaquePointer] = []
+
+    init(resource: OpaquePointer, surface: OpaquePointer, parent: OpaquePointer) {
+        self.resource = resource
+        self.surface = surface
+        self.parent = parent
     }
 }

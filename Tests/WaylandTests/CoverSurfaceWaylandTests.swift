@@ -1,0 +1,175 @@
+import Testing
+@testable import Toolkit
+@testable import ToolkitCore
+import ToolkitTesting
+
+/// The cover surface (`CoverSurface`, `FrameCover`): a window with a title bar above a list that reaches its
+/// bottom edge shows the title bar in a subsurface of its own once the list scrolls, so the ring buffers whose
+/// start moves with the list never put the title bar back. Through the test compositor (which composes
+/// subsurfaces over their parent, sync mode: the cover's commit applies with the window's), every picture the
+/// compositor shows equals a full render of the same window (a twin `HeadlessWindow`), before and after a resize,
+/// and without covers (the fallback) too.
+@MainActor
+@Suite struct CoverSurfaceWaylandTests {
+    /// A row with a swatch and a label.
+    final class Row: View {
+        let index: Int
+        init(index: Int) {
+            self.index = index
+            super.init(frame: Rect(x: 0, y: Double(index) * 24, width: 240, height: 24))
+            backgroundColor = index % 2 == 0 ? Color(white: 1) : Color(red: 0.92, green: 0.95, blue: 0.9)
+        }
+        override func draw(in canvas: Canvas) {
+            canvas.fillRoundedRect(Rect(x: 4, y: 4, width: 16, height: 16), radius: 4,
+                                   color: Color(red: Double(index % 7) / 7, green: 0.4, blue: 0.7))
+            canvas.drawText("Row \(index)", at: Point(x: 26, y: 4), size: 13, color: Color(white: 0.1))
+        }
+    }
+
+    /// A title bar with a label.
+    final class TitleBar: View {
+        var draws = 0
+        override func draw(in canvas: Canvas) {
+            draws += 1
+            canvas.drawText("Title", at: Point(x: 8, y: 6), size: 14, color: Color(white: 1))
+        }
+    }
+
+    /// The scene in `root` (`size` points): a 30 pt title bar, below it a list to the bottom edge.
+    @MainActor
+    final class Scene {
+        let title = TitleBar(frame: .zero)
+        let list = ScrollContainer(frame: .zero)
+
+        init(in root: View) {
+            root.backgroundColor = Color(red: 0.2, green: 0.2, blue: 0.25)
+            title.backgroundColor = Color(red: 0.1, green: 0.3, blue: 0.6)
+            // The indicators fade on the window's real clock, which a twin on a manual clock would not follow.
+            list.showsVerticalScrollIndicator = false
+            for index in 0..<60 { list.addSubview(Row(index: index)) }
+            list.contentSize = Size(width: 240, height: 60 * 24)
+            root.addSubview(title)
+            root.addSubview(list)
+        }
+
+        func layout(_ size: Size) {
+            title.frame = Rect(x: 0, y: 0, width: size.width, height: 30)
+            list.frame = Rect(x: 0, y: 30, width: size.width, height: size.height - 30)
+        }
+    }
+
+    private func pump(_ window: WaylandWindow, limit: Duration = .seconds(5), until condition: () -> Bool) throws {
+        let clock = ContinuousClock()
+        let deadline = clock.now + limit
+        while !condition() && clock.now < deadline {
+            _ = try window.dispatchOnce(timeout: .milliseconds(10))
+        }
+    }
+
+    private func differences(_ a: Image, _ b: Image) -> Int {
+        guard a.width == b.width, a.height == b.height else { return Int.max }
+        var count = 0
+        for y in 0..<a.height {
+            for x in 0..<a.width where a.pixel(x: x, y: y) != b.pixel(x: x, y: y) { count += 1 }
+        }
+        return count
+    }
+
+    /// Scrolls `window`'s list to each offset and expects the compositor's picture to equal the twin's render.
+    private func expectFrames(_ window: WaylandWindow, _ scene: Scene, twin: HeadlessWindow, twinScene: Scene,
+                              compositor: TestCompositor, offsets: [Double], scale: Int = 1) throws {
+        for offset in offsets {
+            let before = window.presentedFrameCount
+            scene.list.contentOffset = Point(x: 0, y: offset)
+            twinScene.list.contentOffset = Point(x: 0, y: offset)
+            try pump(window) { window.presentedFrameCount > before && !window.core.needsFrame }
+            let presented = try #require(window.lastPresentedImage())
+            try pump(window) { compositor.lastCommittedImage.map { differences($0, presented) == 0 } ?? false }
+            let shown = try #require(compositor.lastCommittedImage)
+            let size = window.size
+            var expected = Image(width: Int(size.width) * scale, height: Int(size.height) * scale)
+            twin.core.addDamage(Rect(origin: .zero, size: twin.core.size))
+            Canvas.draw(into: &expected, scale: scale) { twin.core.draw(into: $0) }
+            #expect(differences(shown, expected) == 0,
+                    "offset \(offset), \(Int(size.width))x\(Int(size.height)), shown \(shown.width)x\(shown.height)")
+        }
+    }
+
+    @Test(arguments: [1, 2])
+    func theTitleBarMovesToACoverAndEveryPictureEqualsAFullRender(scale: Int) throws {
+        let compositor = try TestCompositor()
+        compositor.outputScale = Int32(scale)
+        let window = try WaylandWindow(title: "cover", size: Size(width: 240, height: 160), appID: "org.toolkit.tests",
+                                       connection: .fileDescriptor(compositor.connectClientFD()))
+        let scene = Scene(in: window.rootView)
+        scene.layout(window.size)
+        let twin = HeadlessWindow(size: Size(width: 240, height: 160))
+        let twinScene = Scene(in: twin.rootView)
+        twinScene.layout(twin.size)
+        try pump(window) { window.presentedFrameCount >= 1 && !window.core.needsFrame }
+        #expect(window.coverHeight == nil)
+
+        try expectFrames(window, scene, twin: twin, twinScene: twinScene, compositor: compositor,
+                         offsets: [7, 14, 21, 10.5, 33.25, 100, 93, 0], scale: scale)
+        // The first scroll of the list below the 30 pt title bar made the cover.
+        #expect(window.coverHeight == 30)
+        #expect(window.shiftedFrameCount > 0)
+        // Scrolling no longer draws the title bar.
+        let titleDraws = scene.title.draws
+        try expectFrames(window, scene, twin: twin, twinScene: twinScene, compositor: compositor,
+                         offsets: [12, 24, 36, 48, 60, 72], scale: scale)
+        #expect(scene.title.draws == titleDraws)
+        // A change in the title bar reaches the cover.
+        scene.title.backgroundColor = Color(red: 0.6, green: 0.1, blue: 0.2)
+        twinScene.title.backgroundColor = Color(red: 0.6, green: 0.1, blue: 0.2)
+        try expectFrames(window, scene, twin: twin, twinScene: twinScene, compositor: compositor, offsets: [80],
+                         scale: scale)
+        #expect(compositor.heldBufferWrites == 0)
+        #expect(compositor.isClean)
+    }
+
+    @Test func aResizeMakesANewCoverAndThePicturesStayRight() throws {
+        let compositor = try TestCompositor()
+        let window = try WaylandWindow(title: "cover", size: Size(width: 240, height: 160), appID: "org.toolkit.tests",
+                                       connection: .fileDescriptor(compositor.connectClientFD()))
+        let scene = Scene(in: window.rootView)
+        window.onFrameCommitted = { _ in scene.layout(window.size) }
+        scene.layout(window.size)
+        let twin = HeadlessWindow(size: Size(width: 240, height: 160))
+        let twinScene = Scene(in: twin.rootView)
+        twinScene.layout(twin.size)
+        try pump(window) { window.presentedFrameCount >= 1 && !window.core.needsFrame }
+        try expectFrames(window, scene, twin: twin, twinScene: twinScene, compositor: compositor, offsets: [9, 18])
+        #expect(window.coverHeight == 30)
+
+        let bigger = Size(width: 300, height: 200)
+        _ = compositor.sendConfigure(size: bigger)
+        try pump(window) { window.size == bigger && !window.core.needsFrame }
+        scene.layout(bigger)
+        twin.core.resize(to: bigger)
+        twinScene.layout(bigger)
+        try expectFrames(window, scene, twin: twin, twinScene: twinScene, compositor: compositor,
+                         offsets: [27, 36, 45.5, 20])
+        #expect(window.coverHeight == 30)
+        #expect(compositor.heldBufferWrites == 0)
+        #expect(compositor.isClean)
+    }
+
+    @Test func withoutCoversTheTitleBarIsCopiedAndThePicturesAreTheSame() throws {
+        let compositor = try TestCompositor()
+        let window = try WaylandWindow(title: "cover", size: Size(width: 240, height: 160), appID: "org.toolkit.tests",
+                                       connection: .fileDescriptor(compositor.connectClientFD()))
+        window.usesCover = false
+        let scene = Scene(in: window.rootView)
+        scene.layout(window.size)
+        let twin = HeadlessWindow(size: Size(width: 240, height: 160))
+        let twinScene = Scene(in: twin.rootView)
+        twinScene.layout(twin.size)
+        try pump(window) { window.presentedFrameCount >= 1 && !window.core.needsFrame }
+        try expectFrames(window, scene, twin: twin, twinScene: twinScene, compositor: compositor,
+                         offsets: [7, 14, 21, 10.5, 100, 0])
+        #expect(window.coverHeight == nil)
+        #expect(window.shiftedFrameCount > 0)
+        #expect(compositor.heldBufferWrites == 0)
+    }
+}
