@@ -75,23 +75,27 @@ public final class RingFrameBuffer {
     }
 
     /// Moves the frame to the block's far end from where it was heading (the start for a scroll towards the end,
-    /// the end otherwise), copying each kept row once. Every destination row is at or before (after, going
-    /// backwards) every later source row, so copying in that order never overwrites a source still needed.
+    /// the end otherwise), copying each kept row once: the top margin, the band's kept rows and the bottom margin,
+    /// each one contiguous run (one `memmove`, which glibc streams for long runs). Going towards the block's start
+    /// (`dy > 0`) every destination lies at or before its source, so the runs go top to bottom; going towards its
+    /// end, bottom to top: no run overwrites a row a later run still reads.
     private func wrap(dy: Int, top: Int, bottom: Int, preservingMargins: Bool) {
         wrapCount += 1
         let target = dy > 0 ? 0 : blockRows - height
-        func source(of y: Int) -> Int? {
-            if y < top || y >= bottom { return preservingMargins ? startRow + y : nil }
-            let from = y + dy
-            return from >= top && from < bottom ? startRow + from : nil
-        }
-        if dy > 0 {
-            for y in 0..<height { if let from = source(of: y) { moveRows(from: from, to: target + y, count: 1) } }
-        } else {
-            for y in Swift.stride(from: height - 1, through: 0, by: -1) {
-                if let from = source(of: y) { moveRows(from: from, to: target + y, count: 1) }
+        // Band rows y in keptTop ..< keptBottom come from y + dy.
+        let keptTop = dy > 0 ? top : min(bottom, top - dy)
+        let keptBottom = dy > 0 ? max(top, bottom - dy) : bottom
+        func margins(_ first: Bool) {
+            guard preservingMargins else { return }
+            if first == (dy > 0) {
+                moveRows(from: startRow, to: target, count: top)
+            } else {
+                moveRows(from: startRow + bottom, to: target + bottom, count: height - bottom)
             }
         }
+        margins(true)
+        moveRows(from: startRow + keptTop + dy, to: target + keptTop, count: keptBottom - keptTop)
+        margins(false)
         startRow = target
     }
 
