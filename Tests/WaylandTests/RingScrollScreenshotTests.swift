@@ -206,6 +206,11 @@ import Testing
     static func expectMatch(_ window: WaylandWindow, _ scene: Scene, _ what: String, shoot: () throws -> Image?)
         throws {
         let shot = try #require(try shoot(), "no screenshot (\(what))")
+        // TOOLKIT_TEST_SHOTS=DIR keeps every screenshot for a look (named after the step).
+        if let directory = ProcessInfo.processInfo.environment["TOOLKIT_TEST_SHOTS"] {
+            let name = (scene.hasFooter ? "footer-" : "cover-") + what.replacingOccurrences(of: " ", with: "-")
+            try? PNGEncoder.write(shot, to: "\(directory)/\(window.title)-\(name).png")
+        }
         let expected = expectedImage(size: window.size, offset: scene.list.contentOffset, footer: scene.hasFooter)
         guard let found = compare(expected, in: shot) else {
             Issue.record("window not found in the \(shot.width)x\(shot.height) screenshot (\(what))")
@@ -285,7 +290,7 @@ import Testing
     func westonScreenshotsEqualHeadlessRenders(footer: Bool) throws {
         let weston = try WestonHarness(width: 640, height: 480, debug: true)
         defer { weston.stop() }
-        let window = try WaylandWindow(title: "ring scroll", size: Size(width: 360, height: 300),
+        let window = try WaylandWindow(title: "ring-scroll-weston", size: Size(width: 360, height: 300),
                                        appID: "org.toolkit.ringtest",
                                        connection: .socket(name: weston.socketName,
                                                            runtimeDirectory: weston.runtimeDirectory))
@@ -308,7 +313,7 @@ import Testing
     func swayScreenshotsEqualHeadlessRendersAcrossAResize(footer: Bool) throws {
         let sway = try SwayHarness(width: 640, height: 480)
         defer { sway.stop() }
-        let window = try WaylandWindow(title: "ring scroll", size: Size(width: 360, height: 300),
+        let window = try WaylandWindow(title: "ring-scroll-sway", size: Size(width: 360, height: 300),
                                        appID: "org.toolkit.ringtest",
                                        connection: .socket(name: sway.socketName,
                                                            runtimeDirectory: sway.runtimeDirectory))
