@@ -69,14 +69,22 @@ import Testing
         let coverRows: Int
         var coverImages: [Image] = []
         var coverMissing: [DamageRegion] = []
+        /// With a bottom cover: where it starts (points), its first pixel row, its buffers and what each lacks.
+        let bottomTop: Double?
+        let bottomFirstRow: Int
+        var bottomImages: [Image] = []
+        var bottomMissing: [DamageRegion] = []
 
         /// `count` buffers in blocks of `blockFrames` frames each; with `coverHeight`, the window's top rows go to
         /// cover buffers, and each frame is checked as the compositor shows it (the cover over the ring buffer).
-        init(_ scene: Scene, count: Int, pixelsPerPoint: Double, blockFrames: Double, coverHeight: Double? = nil) {
+        init(_ scene: Scene, count: Int, pixelsPerPoint: Double, blockFrames: Double, coverHeight: Double? = nil,
+             bottomCoverTop: Double? = nil) {
             self.scene = scene
             self.pixelsPerPoint = pixelsPerPoint
             self.coverHeight = coverHeight
             coverRows = coverHeight.map { Int(($0 * pixelsPerPoint).rounded()) } ?? 0
+            bottomTop = bottomCoverTop
+            bottomFirstRow = bottomCoverTop.map { Int(($0 * pixelsPerPoint).rounded()) } ?? 0
             width = Int((160 * pixelsPerPoint).rounded(.up))
             height = Int((120 * pixelsPerPoint).rounded(.up))
             let bytes = Int(Double(width * 4 * height) * blockFrames)
@@ -95,6 +103,11 @@ import Testing
             if coverHeight != nil {
                 coverImages = Array(repeating: Image(width: width, height: coverRows, fill: 0xDEAD_BEEF), count: count)
                 coverMissing = Array(repeating: DamageRegion(), count: count)
+            }
+            if bottomCoverTop != nil {
+                bottomImages = Array(repeating: Image(width: width, height: height - bottomFirstRow, fill: 0xDEAD_BEEF),
+                                     count: count)
+                bottomMissing = Array(repeating: DamageRegion(), count: count)
             }
             frame()
         }
@@ -116,25 +129,56 @@ import Testing
             let previous = source.map { PreviousFrame(pixels: UnsafeRawPointer($0.pixels), stride: $0.stride,
                                                       lag: lags[target]) }
             var result = RingFrame(damage: DamageRegion(), changed: DamageRegion(), shift: nil)
-            if let coverHeight {
+            if coverHeight != nil || bottomTop != nil {
                 let sourceIndex = presented.flatMap { $0 == target ? nil : $0 }
                 let scale = pixelsPerPoint
-                let coverSource = sourceIndex.map { coverImages[$0] } ?? coverImages[target]
-                let missing = coverMissing[target]
-                coverSource.pixels.withUnsafeBytes { sourceBytes in
-                    Canvas.draw(into: &coverImages[target], pixelsPerPoint: scale) { canvas in
-                        let cover = FrameCover(canvas: canvas, height: coverHeight,
+                // The covers' buffers: the presented ones' pixels and what this frame's lack (in cover pixels).
+                var topImage = coverHeight == nil ? Image(width: 1, height: 1) : coverImages[target]
+                var bottomImage = bottomTop == nil ? Image(width: 1, height: 1) : bottomImages[target]
+                let topSource = coverHeight == nil ? topImage : coverImages[sourceIndex ?? target]
+                let bottomSource = bottomTop == nil ? bottomImage : bottomImages[sourceIndex ?? target]
+                let topLack = coverHeight == nil ? DamageRegion() : coverMissing[target]
+                let bottomLack = bottomTop == nil ? DamageRegion() : bottomMissing[target]
+                topSource.pixels.withUnsafeBytes { topBytes in
+                    bottomSource.pixels.withUnsafeBytes { bottomBytes in
+                        Canvas.draw(into: &topImage, pixelsPerPoint: scale) { topCanvas in
+                            Canvas.draw(into: &bottomImage, pixelsPerPoint: scale) { bottomCanvas in
+                                let top = coverHeight.map {
+                                    FrameCover(canvas: topCanvas, height: $0, previousFrame: sourceIndex == nil ? nil
+                                        : PreviousFrame(pixels: topBytes.baseAddress!, stride: width * 4,
+                                                        missing: topLack))
+                                }
+                                let bottom = bottomTop.map {
+                                    FrameCover(canvas: bottomCanvas, top: $0, height: scene.window.size.height - $0,
                                                previousFrame: sourceIndex == nil ? nil
-                                                   : PreviousFrame(pixels: sourceBytes.baseAddress!,
-                                                                   stride: width * 4, missing: missing))
-                        result = core.draw(into: buffers[target], previousFrame: previous, cover: cover)
+                                                   : PreviousFrame(pixels: bottomBytes.baseAddress!, stride: width * 4,
+                                                                   missing: bottomLack))
+                                }
+                                result = core.draw(into: buffers[target], previousFrame: previous, topCover: top,
+                                                   bottomCover: bottom)
+                            }
+                        }
                     }
                 }
-                coverMissing[target].removeAll()
-                for index in coverMissing.indices where index != target {
-                    result.coverDamage.forEachRect { x, y, w, h in
-                        coverMissing[index].add(Rect(x: Double(x), y: Double(y), width: Double(w), height: Double(h)),
-                                                pixelsPerPoint: scale)
+                if coverHeight != nil {
+                    coverImages[target] = topImage
+                    coverMissing[target].removeAll()
+                    for index in coverMissing.indices where index != target {
+                        result.coverDamage.forEachRect { x, y, w, h in
+                            coverMissing[index].add(Rect(x: Double(x), y: Double(y), width: Double(w),
+                                                         height: Double(h)), pixelsPerPoint: scale)
+                        }
+                    }
+                }
+                if let bottomTop {
+                    bottomImages[target] = bottomImage
+                    bottomMissing[target].removeAll()
+                    for index in bottomMissing.indices where index != target {
+                        // In the bottom cover's pixels: its first row is the window's row `bottomTop`.
+                        result.bottomCoverDamage.forEachRect { x, y, w, h in
+                            bottomMissing[index].add(Rect(x: Double(x), y: Double(y) - bottomTop, width: Double(w),
+                                                          height: Double(h)), pixelsPerPoint: scale)
+                        }
                     }
                 }
             } else {
@@ -159,12 +203,14 @@ import Testing
         func compare(_ buffer: RingFrameBuffer) {
             let pixels = buffer.pixels.assumingMemoryBound(to: UInt32.self)
             let width = width
-            // As shown: the cover's rows from the cover buffer, the rest from the ring buffer.
+            // As shown: the covers' rows from the cover buffers, the rest from the ring buffer.
             let cover = coverHeight == nil ? nil : coverImages[presented ?? 0]
-            let coverRows = coverRows
+            let bottom = bottomTop == nil ? nil : bottomImages[presented ?? 0]
+            let coverRows = coverRows, bottomFirstRow = bottomFirstRow
             let (wrong, first) = differencesFromFullRender(scene.window, width: width, height: height,
                                                            pixelsPerPoint: pixelsPerPoint) { x, y in
                 if let cover, y < coverRows { return cover.pixel(x: x, y: y) }
+                if let bottom, y >= bottomFirstRow { return bottom.pixel(x: x, y: y - bottomFirstRow) }
                 return pixels[y * width + x]
             }
             if wrong > 0 {
@@ -230,14 +276,16 @@ import Testing
         }
     }
 
-    /// With the window's top rows in a cover (`FrameCover`, the Wayland window's cover subsurface), what is shown
-    /// (the cover over the ring buffer) equals a full render at every frame: a cover over the header alone, and
-    /// one reaching into the list (moves under it draw that part of the cover again).
-    @Test(arguments: [(16.0, 1.0), (16.0, 2.0), (30.0, 1.0), (16.0, 1.5)])
-    func everyFrameWithACoverEqualsAFullRender(coverHeight: Double, pixelsPerPoint: Double) {
+    /// With the window's top rows, bottom rows or both in covers (`FrameCover`, the Wayland window's cover
+    /// subsurfaces), what is shown (the covers over the ring buffer) equals a full render at every frame: covers
+    /// over the header and footer exactly, and ones reaching into the list (moves under them draw that part of the
+    /// cover again, and what comes out from under them is drawn).
+    @Test(arguments: [(16.0, nil, 1.0), (16.0, nil, 2.0), (30.0, nil, 1.0), (16.0, nil, 1.5), (16.0, 106.0, 1.0),
+                      (16.0, 106.0, 2.0), (nil, 92.0, 1.0), (30.0, 92.0, 1.0)] as [(Double?, Double?, Double)])
+    func everyFrameWithCoversEqualsAFullRender(coverHeight: Double?, bottomCoverTop: Double?, pixelsPerPoint: Double) {
         let scene = Scene()
         let presenter = Presenter(scene, count: 2, pixelsPerPoint: pixelsPerPoint, blockFrames: 2,
-                                  coverHeight: coverHeight)
+                                  coverHeight: coverHeight, bottomCoverTop: bottomCoverTop)
         defer { presenter.deallocate() }
         play(presenter)
         #expect(presenter.mismatches.isEmpty, "\(presenter.mismatches.prefix(5))")

@@ -35,13 +35,19 @@ import ToolkitTesting
         }
     }
 
-    /// The scene in `root` (`size` points): a 30 pt title bar, below it a list to the bottom edge.
+    /// The scene in `root`: a 30 pt title bar, below it a list to the bottom edge (or to a 20 pt toolbar).
     @MainActor
     final class Scene {
         let title = TitleBar(frame: .zero)
         let list = ScrollContainer(frame: .zero)
+        /// With `toolbar`: a 20 pt bar below the list.
+        let toolbar = TitleBar(frame: .zero)
+        let hasToolbar: Bool
 
-        init(in root: View) {
+        init(in root: View, toolbar hasToolbar: Bool = false) {
+            self.hasToolbar = hasToolbar
+            toolbar.backgroundColor = Color(red: 0.5, green: 0.2, blue: 0.1)
+            toolbar.isHidden = !hasToolbar
             root.backgroundColor = Color(red: 0.2, green: 0.2, blue: 0.25)
             title.backgroundColor = Color(red: 0.1, green: 0.3, blue: 0.6)
             // The indicators fade on the window's real clock, which a twin on a manual clock would not follow.
@@ -50,11 +56,14 @@ import ToolkitTesting
             list.contentSize = Size(width: 240, height: 60 * 24)
             root.addSubview(title)
             root.addSubview(list)
+            root.addSubview(toolbar)
         }
 
         func layout(_ size: Size) {
+            let bar = hasToolbar ? 20.0 : 0
             title.frame = Rect(x: 0, y: 0, width: size.width, height: 30)
-            list.frame = Rect(x: 0, y: 30, width: size.width, height: size.height - 30)
+            list.frame = Rect(x: 0, y: 30, width: size.width, height: size.height - 30 - bar)
+            toolbar.frame = Rect(x: 0, y: size.height - bar, width: size.width, height: bar)
         }
     }
 
@@ -124,6 +133,31 @@ import ToolkitTesting
         twinScene.title.backgroundColor = Color(red: 0.6, green: 0.1, blue: 0.2)
         try expectFrames(window, scene, twin: twin, twinScene: twinScene, compositor: compositor, offsets: [80],
                          scale: scale)
+        #expect(compositor.heldBufferWrites == 0)
+        #expect(compositor.isClean)
+    }
+
+    /// A title bar and a toolbar: each in a cover of its own; every picture equals a full render.
+    @Test(arguments: [1, 2])
+    func aTitleBarAndAToolbarGoToTwoCovers(scale: Int) throws {
+        let compositor = try TestCompositor()
+        compositor.outputScale = Int32(scale)
+        let window = try WaylandWindow(title: "covers", size: Size(width: 240, height: 160), appID: "org.toolkit.tests",
+                                       connection: .fileDescriptor(compositor.connectClientFD()))
+        let scene = Scene(in: window.rootView, toolbar: true)
+        scene.layout(window.size)
+        let twin = HeadlessWindow(size: Size(width: 240, height: 160))
+        let twinScene = Scene(in: twin.rootView, toolbar: true)
+        twinScene.layout(twin.size)
+        try pump(window) { window.presentedFrameCount >= 1 && !window.core.needsFrame }
+        try expectFrames(window, scene, twin: twin, twinScene: twinScene, compositor: compositor,
+                         offsets: [7, 14, 21, 10.5, 33.25, 100, 93, 0, 60, 61.5], scale: scale)
+        #expect(window.coverHeight == 30)
+        #expect(window.bottomCoverTop == 140)
+        let draws = (scene.title.draws, scene.toolbar.draws)
+        try expectFrames(window, scene, twin: twin, twinScene: twinScene, compositor: compositor,
+                         offsets: [72, 84, 96, 80], scale: scale)
+        #expect(scene.title.draws == draws.0 && scene.toolbar.draws == draws.1)
         #expect(compositor.heldBufferWrites == 0)
         #expect(compositor.isClean)
     }

@@ -10,8 +10,9 @@ import Testing
 /// (fractional offsets, drawn at whole pixels: the ring path too, then rest), a scroll back, and under sway a resize followed by more scrolling, the
 /// compositor's screenshot of the window equals, pixel for pixel (tolerance 0), what a `HeadlessWindow` renders
 /// for the same offset. The window is found in the screenshot by its header's colour (unique on screen). Each
-/// runs twice: with a footer (the ring buffers copy header and footer), and without (the list reaches the bottom
-/// edge and the header goes to the window's cover subsurface, which the compositor composes).
+/// runs three ways: with a footer (header and footer go to the window's two cover subsurfaces, which the
+/// compositor composes), without one (the list reaches the bottom edge: one cover), and with a footer and covers
+/// off (the ring buffers copy header and footer).
 ///
 /// Weston has no seat: the fling's touches go straight into the window's core, stamped on its clock, as the
 /// Wayland input code would deliver them; the frames are still paced and shown by the compositor.
@@ -208,7 +209,8 @@ import Testing
         let shot = try #require(try shoot(), "no screenshot (\(what))")
         // TOOLKIT_TEST_SHOTS=DIR keeps every screenshot for a look (named after the step).
         if let directory = ProcessInfo.processInfo.environment["TOOLKIT_TEST_SHOTS"] {
-            let name = (scene.hasFooter ? "footer-" : "cover-") + what.replacingOccurrences(of: " ", with: "-")
+            let name = (scene.hasFooter ? "footer-" : "") + (window.usesCover ? "covers-" : "no-covers-")
+                + what.replacingOccurrences(of: " ", with: "-")
             try? PNGEncoder.write(shot, to: "\(directory)/\(window.title)-\(name).png")
         }
         let expected = expectedImage(size: window.size, offset: scene.list.contentOffset, footer: scene.hasFooter)
@@ -257,8 +259,9 @@ import Testing
         try scroll(window, scene, by: 7, steps: 40)
         try settle(window, scene)
         #expect(window.shiftedFrameCount > 0)
-        // Without a footer the header moved to the cover surface; with one there is none.
-        #expect(window.coverHeight == (scene.hasFooter ? nil : 24))
+        // The header (and the footer, when there is one) moved to cover surfaces, unless covers are off.
+        #expect(window.coverHeight == (window.usesCover ? 24 : nil))
+        #expect(window.bottomCoverTop == (window.usesCover && scene.hasFooter ? window.size.height - 16 : nil))
         try expectMatch(window, scene, "after 40 scrolls of 7 pt", shoot: shoot)
         let shiftedBeforeFling = window.shiftedFrameCount
         fling(window)
@@ -285,15 +288,19 @@ import Testing
     nonisolated static let hasScreenshooter = FileManager.default.isExecutableFile(atPath: "/usr/bin/weston-screenshooter")
     nonisolated static let hasGrim = FileManager.default.isExecutableFile(atPath: "/usr/bin/grim")
 
+    /// How the window is set up: with or without a footer, with covers or without.
+    nonisolated static let modes = [(footer: true, covers: true), (footer: false, covers: true), (footer: true, covers: false)]
+
     @Test(.enabled(if: WestonHarness.isInstalled && hasScreenshooter, "needs weston and weston-screenshooter"),
-          arguments: [true, false])
-    func westonScreenshotsEqualHeadlessRenders(footer: Bool) throws {
+          arguments: modes)
+    func westonScreenshotsEqualHeadlessRenders(footer: Bool, covers: Bool) throws {
         let weston = try WestonHarness(width: 640, height: 480, debug: true)
         defer { weston.stop() }
         let window = try WaylandWindow(title: "ring-scroll-weston", size: Size(width: 360, height: 300),
                                        appID: "org.toolkit.ringtest",
                                        connection: .socket(name: weston.socketName,
                                                            runtimeDirectory: weston.runtimeDirectory))
+        window.usesCover = covers
         let scene = Scene(in: window.rootView, footer: footer)
         var shots = 0
         try Self.play(window, scene, shoot: {
@@ -309,16 +316,17 @@ import Testing
         #expect(shots == 4)
     }
 
-    @Test(.enabled(if: SwayHarness.isInstalled && hasGrim, "needs sway and grim"), arguments: [true, false])
-    func swayScreenshotsEqualHeadlessRendersAcrossAResize(footer: Bool) throws {
+    @Test(.enabled(if: SwayHarness.isInstalled && hasGrim, "needs sway and grim"), arguments: modes)
+    func swayScreenshotsEqualHeadlessRendersAcrossAResize(footer: Bool, covers: Bool) throws {
         let sway = try SwayHarness(width: 640, height: 480)
         defer { sway.stop() }
         let window = try WaylandWindow(title: "ring-scroll-sway", size: Size(width: 360, height: 300),
                                        appID: "org.toolkit.ringtest",
                                        connection: .socket(name: sway.socketName,
                                                            runtimeDirectory: sway.runtimeDirectory))
+        window.usesCover = covers
         let scene = Scene(in: window.rootView, footer: footer)
-        let path = "/tmp/toolkit-ring-\(getpid())-\(footer).ppm"
+        let path = "/tmp/toolkit-ring-\(getpid())-\(footer)-\(covers).ppm"
         defer { unlink(path) }
         try Self.play(window, scene, shoot: {
             unlink(path)

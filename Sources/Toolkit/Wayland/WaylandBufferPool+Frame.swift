@@ -12,17 +12,21 @@ extension WaylandBufferPool {
         var lagDamage: DamageRegion
         /// The band moved by moving the buffer's start, or nil.
         var shift: RowShift?
-        /// What was drawn into the cover, in points (empty without one).
+        /// What was drawn into the top cover, in points (empty without one).
         var coverDamage: DamageRegion
+        /// What was drawn into the bottom cover, in points (empty without one).
+        var bottomCoverDamage: DamageRegion
     }
 
     /// Draws `core`'s next frame into `buffer` (acquired with `previousFrame`, nil when it holds the presented
-    /// frame or is redrawn in full), the window's top rows into `cover` when there is one, and makes the buffer's
+    /// frame or is redrawn in full), the rows of `topCover` and `bottomCover` into them when there are any, and
+    /// makes the buffer's
     /// `wl_buffer` follow a moved start.
     /// - Throws: `WaylandError.bufferAllocationFailed` when the `wl_buffer` at the new offset cannot be made.
     func draw(_ core: WindowCore, into buffer: ShmBuffer, previousFrame: PreviousFrame?,
-              cover: FrameCover? = nil) throws -> DrawnFrame {
-        let frame = core.draw(into: buffer.ring, previousFrame: previousFrame, cover: cover)
+              topCover: FrameCover? = nil, bottomCover: FrameCover? = nil) throws -> DrawnFrame {
+        let frame = core.draw(into: buffer.ring, previousFrame: previousFrame, topCover: topCover,
+                              bottomCover: bottomCover)
         try buffer.syncProxy()
         if frame.shift != nil { shiftedFrameCount += 1 }
         var lagDamage = DamageRegion()
@@ -30,6 +34,7 @@ extension WaylandBufferPool {
             lagDamage.add(Rect(x: Double(x), y: Double(y), width: Double(w), height: Double(h)),
                           pixelsPerPoint: buffer.scale)
         }
-        return DrawnFrame(damage: frame.damage, lagDamage: lagDamage, shift: frame.shift, coverDamage: frame.coverDamage)
+        return DrawnFrame(damage: frame.damage, lagDamage: lagDamage, shift: frame.shift, coverDamage: frame.coverDamage,
+                          bottomCoverDamage: frame.bottomCoverDamage)
     }
 }

@@ -119,8 +119,9 @@ public final class WaylandWindow {
     private var registry: WaylandRegistry?
     private var compositor: OpaquePointer?
     private var subcompositor: OpaquePointer?
-    /// The title bar's rows in a surface of their own while a list below them scrolls (see `CoverSurface`).
-    private var cover: CoverSurface?
+    /// The rows above and below a scrolled list in surfaces of their own (see `CoverSurface`).
+    private var topCover: CoverSurface?
+    private var bottomCover: CoverSurface?
     private var shm: OpaquePointer?
     private var wmBase: XdgWmBase?
     private var viewporter: OpaquePointer?
@@ -281,14 +282,16 @@ public final class WaylandWindow {
         return !isClosed
     }
 
-    /// The pixels of the frame presented last (what the compositor shows: the cover's rows from the cover surface),
+    /// The pixels of the frame presented last (what the compositor shows: the covers' rows from the cover surfaces),
     /// or nil before the first one. For tests and diagnostics: it copies the whole buffer.
     func lastPresentedImage() -> Image? {
         guard var image = buffers?.lastPresentedImage() else { return nil }
-        // The cover's rows as the compositor shows them: from the cover's buffer.
-        if let cover, let top = cover.pool.lastPresentedImage(), top.width == image.width {
-            for y in 0..<min(top.height, image.height) {
-                for x in 0..<image.width { image.setPixel(x: x, y: y, top.pixel(x: x, y: y)) }
+        // The covers' rows as the compositor shows them: from the covers' buffers.
+        for cover in [topCover, bottomCover] {
+            guard let cover, let rows = cover.pool.lastPresentedImage(), rows.width == image.width else { continue }
+            let first = Int((cover.top * scaling.pixelsPerPoint).rounded())
+            for y in 0..<rows.height where first + y < image.height {
+                for x in 0..<image.width { image.setPixel(x: x, y: first + y, rows.pixel(x: x, y: y)) }
             }
         }
         return image
@@ -306,12 +309,14 @@ public final class WaylandWindow {
         set { buffers?.ringFrames = newValue }
     }
 
-    /// Whether the window may show its top rows in a cover surface while a list below them scrolls (tests turn
-    /// it off to see the fallback; `TOOLKIT_NO_COVER=1` in the environment does too).
+    /// Whether the window may show the rows above and below a scrolled list in cover surfaces (tests turn it off
+    /// to see the fallback; `TOOLKIT_NO_COVER=1` in the environment does too).
     var usesCover = getenv("TOOLKIT_NO_COVER").map { String(cString: $0) != "1" } ?? true
 
-    /// The height of the cover surface in use, in points, or nil (diagnostics and tests).
-    var coverHeight: Double? { cover?.height }
+    /// The height of the top cover surface in use, in points, or nil (diagnostics and tests).
+    var coverHeight: Double? { topCover?.height }
+    /// Where the bottom cover surface in use starts, in points, or nil (diagnostics and tests).
+    var bottomCoverTop: Double? { bottomCover?.top }
 
     /// The cursor theme and size (from `XCURSOR_THEME` / `XCURSOR_SIZE` at init). Setting it reloads the theme
     /// and sets the cursor again (tests turn `usesTheme` off to see the fallback art).
@@ -569,63 +574,73 @@ public final class WaylandWindow {
         buffers.reconfigure(configuration)
         updateCover(for: configuration, parent: surface)
         var acquired: (buffer: ShmBuffer, previousFrame: PreviousFrame?, needsFullRedraw: Bool)?
-        var coverAcquired: (buffer: ShmBuffer, previousFrame: PreviousFrame?, needsFullRedraw: Bool)?
+        var topAcquired: (buffer: ShmBuffer, previousFrame: PreviousFrame?, needsFullRedraw: Bool)?
+        var bottomAcquired: (buffer: ShmBuffer, previousFrame: PreviousFrame?, needsFullRedraw: Bool)?
+        /// Gives back whatever was acquired (the frame waits, or failed).
+        func putBackAll() {
+            if let buffer = acquired?.buffer { buffers.putBack(buffer) }
+            if let topCover, let buffer = topAcquired?.buffer { topCover.pool.putBack(buffer) }
+            if let bottomCover, let buffer = bottomAcquired?.buffer { bottomCover.pool.putBack(buffer) }
+        }
         do {
             acquired = try buffers.acquire()
-            if let cover, let main = acquired?.buffer {
-                coverAcquired = try cover.pool.acquire()
-                // No cover buffer free: the frame waits for a release, the window's buffer goes back.
-                if coverAcquired == nil {
-                    buffers.putBack(main)
-                    acquired = nil
-                }
-            }
+            if acquired != nil, let topCover { topAcquired = try topCover.pool.acquire() }
+            if acquired != nil, let bottomCover { bottomAcquired = try bottomCover.pool.acquire() }
         } catch {
-            if let buffer = acquired?.buffer { buffers.putBack(buffer) }
+            putBackAll()
             pendingError = WaylandWindow.bufferError(error)
             return
         }
+        // Every surface needs a free buffer (the window's and each cover's), or the frame waits for a release.
         guard let (buffer, previousFrame, needsFullRedraw) = acquired, buffer.proxy != nil,
-              cover == nil || coverAcquired?.buffer.proxy != nil else {
+              topCover == nil || topAcquired?.buffer.proxy != nil,
+              bottomCover == nil || bottomAcquired?.buffer.proxy != nil else {
+            putBackAll()
             pacer.bufferUnavailable()
             return
         }
         if needsFullRedraw || !pacer.hasCommittedFrame {
             core.addDamage(Rect(origin: .zero, size: core.size))
         }
-        if let cover, coverAcquired?.needsFullRedraw == true {
-            core.addDamage(Rect(x: 0, y: 0, width: core.size.width, height: cover.height))
+        if let topCover, topAcquired?.needsFullRedraw == true {
+            core.addDamage(Rect(x: 0, y: topCover.top, width: core.size.width, height: topCover.height))
+        }
+        if let bottomCover, bottomAcquired?.needsFullRedraw == true {
+            core.addDamage(Rect(x: 0, y: bottomCover.top, width: core.size.width, height: bottomCover.height))
         }
         core.prepareFrame(at: clock.now)
         // Animations may have moved content under a still pointer: its cursor may have changed.
         syncCursors()
         guard core.needsFrame else {
             // The animations ended without changing anything: the buffers go back untouched.
-            buffers.putBack(buffer)
-            if let cover, let coverBuffer = coverAcquired?.buffer { cover.pool.putBack(coverBuffer) }
+            putBackAll()
             latency.nothingToReflect()
             execute(pacer.nothingToDraw())
             return
         }
         // Brings the buffer up to date from the presented one (a full-width scroll by moving the buffer's start
         // in its pool, another scroll's pixels straight from their old place), then draws the damage (the rows
-        // under the cover into the cover's buffer).
-        let frame: WaylandBufferPool.DrawnFrame
-        let frameCover = cover.flatMap { cover in
-            coverAcquired.map { acquired in
-                FrameCover(canvas: acquired.buffer.canvas, height: cover.height,
-                           previousFrame: acquired.needsFullRedraw ? nil : acquired.previousFrame)
-            }
+        // under a cover into the cover's buffer).
+        func frameCover(_ cover: CoverSurface?, _ coverAcquired: (buffer: ShmBuffer, previousFrame: PreviousFrame?,
+                                                                  needsFullRedraw: Bool)?) -> FrameCover? {
+            guard let cover, let coverAcquired else { return nil }
+            return FrameCover(canvas: coverAcquired.buffer.canvas, top: cover.top, height: cover.height,
+                              previousFrame: coverAcquired.needsFullRedraw ? nil : coverAcquired.previousFrame)
         }
+        let frame: WaylandBufferPool.DrawnFrame
         do {
             frame = try buffers.draw(core, into: buffer, previousFrame: needsFullRedraw ? nil : previousFrame,
-                                     cover: frameCover)
+                                     topCover: frameCover(topCover, topAcquired),
+                                     bottomCover: frameCover(bottomCover, bottomAcquired))
         } catch {
             pendingError = WaylandWindow.bufferError(error)
             return
         }
-        if let cover, let coverBuffer = coverAcquired?.buffer {
-            commitCover(cover, buffer: coverBuffer, damage: frame.coverDamage, scale: configuration.scale)
+        if let topCover, let coverBuffer = topAcquired?.buffer {
+            commitCover(topCover, buffer: coverBuffer, damage: frame.coverDamage, scale: configuration.scale)
+        }
+        if let bottomCover, let coverBuffer = bottomAcquired?.buffer {
+            commitCover(bottomCover, buffer: coverBuffer, damage: frame.bottomCoverDamage, scale: configuration.scale)
         }
         guard let bufferProxy = buffer.proxy else { return }
         let drawn = frame.damage
@@ -673,28 +688,37 @@ public final class WaylandWindow {
 
     // MARK: - Cover
 
-    /// Keeps the cover surface in step with the window: gone when the buffers' size or scale changed, the window
+    /// Keeps the cover surfaces in step with the window: gone when the buffers' size or scale changed, the window
     /// is not opaque, the fractional (viewport) path is in use or covers are off (the window's buffers then get
-    /// the whole window again); made when a scroll is pending whose band has rows above it
-    /// (`WindowCore.coverHeightForPendingMove`), or made again when that band starts elsewhere.
+    /// the whole window again); made when a scroll is pending whose band has rows above or below it
+    /// (`WindowCore.coverRowsForPendingMove`), or made again when that band's edge moved.
     private func updateCover(for configuration: BufferSlots.Configuration, parent: OpaquePointer) {
         let usable = usesCover && !scaling.usesViewport && (buffers?.ringFrames ?? 1) > 1
             && core.rootView.backgroundColor?.isOpaque == true
-        let wanted = usable ? core.coverHeightForPendingMove(pixelsPerPoint: configuration.scale) : nil
-        if let current = cover,
-           !usable || current.windowConfiguration != configuration || (wanted != nil && wanted != current.height) {
-            current.destroy()
-            cover = nil
-            // The window's buffers hold nothing under the cover: everything is drawn again.
-            core.addDamage(Rect(origin: .zero, size: core.size))
+        let wanted = usable ? core.coverRowsForPendingMove(pixelsPerPoint: configuration.scale) : nil
+        let height = core.size.height
+        // The rows each cover would cover now: the top one `0 ..< top`, the bottom one `bottom ..< height`.
+        let wantedTop = wanted?.top.map { (top: 0.0, height: $0) }
+        let wantedBottom = wanted?.bottom.map { (top: $0, height: height - $0) }
+        func update(_ cover: inout CoverSurface?, _ rows: (top: Double, height: Double)?) {
+            if let current = cover, !usable || current.windowConfiguration != configuration
+                || (rows.map { $0.top != current.top || $0.height != current.height } ?? false) {
+                current.destroy()
+                cover = nil
+                // The window's buffers hold nothing under the cover: everything is drawn again.
+                core.addDamage(Rect(origin: .zero, size: core.size))
+            }
+            guard cover == nil, let rows, let compositor, let subcompositor, let shm,
+                  let made = CoverSurface(compositor: compositor, subcompositor: subcompositor, shm: shm,
+                                          parent: parent, top: rows.top, height: rows.height,
+                                          configuration: configuration) else { return }
+            // A frame waiting for a free cover buffer goes on when one is released, as for the window's buffers.
+            made.pool.onBufferReleased = { [unowned self] in self.execute(self.pacer.bufferReleased()) }
+            cover = made
+            core.addDamage(Rect(x: 0, y: rows.top, width: core.size.width, height: rows.height))
         }
-        guard cover == nil, let height = wanted, let compositor, let subcompositor, let shm,
-              let made = CoverSurface(compositor: compositor, subcompositor: subcompositor, shm: shm, parent: parent,
-                                      height: height, configuration: configuration) else { return }
-        // A frame waiting for a free cover buffer goes on when one is released, as for the window's buffers.
-        made.pool.onBufferReleased = { [unowned self] in self.execute(self.pacer.bufferReleased()) }
-        cover = made
-        core.addDamage(Rect(x: 0, y: 0, width: core.size.width, height: height))
+        update(&topCover, wantedTop)
+        update(&bottomCover, wantedBottom)
     }
 
     /// Attaches and commits the cover's buffer when the frame drew into it (the commit applies with the window
@@ -731,8 +755,10 @@ public final class WaylandWindow {
         guard !isTornDown else { return }
         isTornDown = true
         core.onNeedsFrame = nil
-        cover?.destroy()
-        cover = nil
+        topCover?.destroy()
+        topCover = nil
+        bottomCover?.destroy()
+        bottomCover = nil
         buffers?.destroyAll()
         buffers = nil
         latency.destroy()

@@ -14,33 +14,52 @@ public struct RingFrame: Sendable {
     public var changed: DamageRegion
     /// The band this frame moved by moving the buffer's start, or nil (no scroll, or one drawn by copying).
     public var shift: RowShift?
-    /// What the frame drew into the `FrameCover` (window points, inside the cover's rows): the cover surface's
-    /// damage, and what the other cover buffers now lack. Empty without a cover.
+    /// What the frame drew into the top `FrameCover` (window points, inside its rows): the cover surface's damage,
+    /// and what the other cover buffers now lack. Empty without a cover.
     public var coverDamage = DamageRegion()
+    /// The same for the bottom cover.
+    public var bottomCoverDamage = DamageRegion()
 }
 
-/// The window's top rows drawn into a buffer of their own, which a surface stacked above the window's shows (a
-/// Wayland subsurface at (0, 0)): while a cover is in use the window's own buffers never need those rows (they are
-/// hidden), so a ring buffer whose start moves with a scrolled band below them does not put them back at every
-/// frame. Without a cover, a title bar above a scrolled list is copied again at every scrolled frame.
+/// Rows of the window spanning its width drawn into a buffer of their own, which a surface stacked above the
+/// window's shows (a Wayland subsurface at (0, `top`)): while a cover is in use the window's own buffers never need
+/// those rows (they are hidden), so a ring buffer whose start moves with a scrolled band between a title bar and a
+/// toolbar does not put them back at every frame. Without covers, they are copied again at every scrolled frame.
 ///
-/// The cover shows exactly the window's pixels in its rows: damage there is drawn into the cover's canvas only.
-/// It must be opaque (the window's root view has an opaque background), or the stale pixels under it would show.
+/// A cover shows exactly the window's pixels in its rows: damage there is drawn into the cover's canvas only. It
+/// must be opaque (the window's root view has an opaque background), or the stale pixels under it would show.
 public struct FrameCover {
-    /// The cover buffer's canvas: its pixel rows are the window's top rows, at the window's pixels per point.
+    /// The cover buffer's canvas: its pixel rows are the window's rows from `top`, at the window's pixels per
+    /// point.
     public var canvas: Canvas
-    /// The rows covered: `0 ..< height` window points, a whole number of pixels.
+    /// The first row covered, in window points (a whole number of pixels).
+    public var top: Double
+    /// The rows covered: `top ..< top + height` window points, a whole number of pixels.
     public var height: Double
     /// The presented cover's pixels and what `canvas` lacks of them (`missing` in its pixels); nil when `canvas`
     /// holds the presented cover or the whole cover is damaged.
     public var previousFrame: PreviousFrame?
 
-    /// A cover of the window's rows `0 ..< height` (points) drawn into `canvas`, lagging `previousFrame` behind.
-    public init(canvas: Canvas, height: Double, previousFrame: PreviousFrame?) {
+    /// A cover of the window's rows `top ..< top + height` (points; `top` 0: the top rows) drawn into `canvas`,
+    /// lagging `previousFrame` behind.
+    public init(canvas: Canvas, top: Double = 0, height: Double, previousFrame: PreviousFrame?) {
         self.canvas = canvas
+        self.top = top
         self.height = height
         self.previousFrame = previousFrame
     }
+
+    /// The covered rows, in window points, `width` wide.
+    func rect(width: Double) -> Rect { Rect(x: 0, y: top, width: width, height: height) }
+}
+
+/// The rows above and below the band of a pending full-width scroll, for covers
+/// (`WindowCore.coverRowsForPendingMove`): each nil when the band reaches that edge.
+public struct CoverRows: Equatable, Sendable {
+    /// The height of the rows above the band (a top cover `0 ..< top`), in points.
+    public var top: Double?
+    /// Where the rows below the band start (a bottom cover `bottom ..< window height`), in points.
+    public var bottom: Double?
 }
 
 extension WindowCore {
@@ -67,22 +86,39 @@ extension WindowCore {
     ///
     /// Allocation-free.
     public func draw(into buffer: RingFrameBuffer, previousFrame: PreviousFrame?, cover: FrameCover?) -> RingFrame {
+        draw(into: buffer, previousFrame: previousFrame, topCover: cover, bottomCover: nil)
+    }
+
+    /// `draw(into:previousFrame:cover:)` with a cover over the top rows and one over the bottom rows (either may
+    /// be nil): `buffer` needs neither; damage in each goes to its canvas.
+    ///
+    /// Allocation-free.
+    public func draw(into buffer: RingFrameBuffer, previousFrame: PreviousFrame?, topCover: FrameCover?,
+                     bottomCover: FrameCover?) -> RingFrame {
         let canvas = buffer.canvas
+        let s = canvas.pixelsPerPoint
         let move = resolvePendingMove(for: canvas)
-        // Pixel rows of `buffer` hidden under the cover.
-        let coverRows = cover.map { min(buffer.height, max(0, PixelBox.snap($0.height * canvas.pixelsPerPoint))) } ?? 0
-        if let cover, let move {
-            let under = move.rect.intersection(Rect(x: 0, y: 0, width: size.width, height: cover.height))
-            if !under.isEmpty {
-                // The cover shows that part: drawn again there.
-                damage.add(under)
-                // Content moving down brings the rows under the cover (never drawn in `buffer`) into view below it.
-                let rows = Double(-move.dy) / canvas.pixelsPerPoint
-                if rows > 0 && move.rect.maxY > cover.height {
-                    damage.add(Rect(x: move.rect.minX, y: cover.height, width: move.rect.width,
-                                    height: min(rows, move.rect.maxY - cover.height)))
-                }
+        // (Each cover in turn through a local function: an array of the two would allocate per frame.)
+        func damageUnder(_ cover: FrameCover?, _ move: PixelMove) {
+            guard let cover else { return }
+            let under = move.rect.intersection(cover.rect(width: size.width))
+            guard !under.isEmpty else { return }
+            // The cover shows that part: drawn again there.
+            self.damage.add(under)
+            // Content moving towards a cover brings the rows under it (never drawn in `buffer`) into view
+            // beside it: down below a top cover, up above a bottom one.
+            let rows = Double(abs(move.dy)) / s
+            if cover.top == 0, move.dy < 0, move.rect.maxY > cover.height {
+                self.damage.add(Rect(x: move.rect.minX, y: cover.height, width: move.rect.width,
+                                height: min(rows, move.rect.maxY - cover.height)))
+            } else if cover.top > 0, move.dy > 0, move.rect.minY < cover.top {
+                let top = max(move.rect.minY, cover.top - rows)
+                self.damage.add(Rect(x: move.rect.minX, y: top, width: move.rect.width, height: cover.top - top))
             }
+        }
+        if let move {
+            damageUnder(topCover, move)
+            damageUnder(bottomCover, move)
         }
         var bandMove: RowShift?
         if let move, move.dx == 0, move.dy != 0, buffer.canShift, move.box.x0 <= 0, move.box.x1 >= buffer.width {
@@ -106,8 +142,15 @@ extension WindowCore {
                 missing.add(x: 0, y: total.bottom, width: buffer.width, height: buffer.height - total.bottom)
             }
         }
-        // Nothing under the cover is ever shown.
-        if coverRows > 0 { missing.subtract(x: 0, y: 0, width: buffer.width, height: coverRows) }
+        // Nothing under a cover is ever shown.
+        func leaveOutRows(of cover: FrameCover?) {
+            guard let cover else { return }
+            let y0 = min(buffer.height, max(0, PixelBox.snap(cover.top * s)))
+            let y1 = min(buffer.height, max(y0, PixelBox.snap((cover.top + cover.height) * s)))
+            if y1 > y0 { missing.subtract(x: 0, y: y0, width: buffer.width, height: y1 - y0) }
+        }
+        leaveOutRows(of: topCover)
+        leaveOutRows(of: bottomCover)
         if let previousFrame {
             leaveOutDamagedPixels(from: &missing, canvas: canvas)
             if let bandMove {
@@ -129,36 +172,42 @@ extension WindowCore {
         } else if let move, bandMove == nil {
             canvas.movePixels(in: move.box, dx: move.dx, dy: move.dy)
         }
-        var coverDrawn = DamageRegion()
-        let drawn: DamageRegion
-        if let cover {
-            if let presented = cover.previousFrame {
-                var coverMissing = presented.missing
-                leaveOutDamagedPixels(from: &coverMissing, canvas: cover.canvas)
-                cover.canvas.copyPixels(from: presented.pixels, stride: presented.stride, region: coverMissing)
-            }
-            (drawn, coverDrawn) = drawPendingDamage(into: canvas, cover: cover.canvas, coverHeight: cover.height)
-        } else {
-            drawn = drawPendingDamage(into: canvas)
+        func catchUp(_ cover: FrameCover?) {
+            guard let cover, let presented = cover.previousFrame else { return }
+            // In the cover's canvas the window's row `top` is its first.
+            cover.canvas.saveState()
+            cover.canvas.translate(by: Point(x: 0, y: -cover.top))
+            var coverMissing = presented.missing
+            leaveOutDamagedPixels(from: &coverMissing, canvas: cover.canvas)
+            cover.canvas.restoreState()
+            cover.canvas.copyPixels(from: presented.pixels, stride: presented.stride, region: coverMissing)
         }
+        catchUp(topCover)
+        catchUp(bottomCover)
+        let (drawn, topDrawn, bottomDrawn) = drawPendingDamage(into: canvas, topCover: topCover,
+                                                               bottomCover: bottomCover)
         var damage = drawn, changed = drawn
         if let move {
             damage.add(move.rect)
             if bandMove == nil { changed.add(move.rect) }
         }
-        return RingFrame(damage: damage, changed: changed, shift: bandMove, coverDamage: coverDrawn)
+        return RingFrame(damage: damage, changed: changed, shift: bandMove, coverDamage: topDrawn,
+                         bottomCoverDamage: bottomDrawn)
     }
 
-    /// The height (points) of a `FrameCover` that would spare the ring buffers the rows above the band of the
-    /// pending scroll: the top of a move that spans the window's width and reaches its bottom edge, when it is a
-    /// whole number of points and pixels at `pixelsPerPoint` and the window is opaque (its root view's
-    /// background). Nil when there is no such move.
-    public func coverHeightForPendingMove(pixelsPerPoint: Double) -> Double? {
+    /// The `FrameCover`s that would spare the ring buffers the rows outside the band of the pending scroll: for a
+    /// move spanning the window's width, the rows above it (when its top edge is below the window's) and below it
+    /// (when its bottom edge is above the window's), each where that edge is a whole number of points and of
+    /// pixels at `pixelsPerPoint`. Nil when there is no such move, or the window is not opaque (its root view's
+    /// background).
+    public func coverRowsForPendingMove(pixelsPerPoint: Double) -> CoverRows? {
         guard let move = pendingMove, rootView.backgroundColor?.isOpaque == true, !rootView.isHidden else { return nil }
         let rect = move.rect
-        let top = rect.minY
-        guard rect.minX <= 0, rect.maxX >= size.width, rect.maxY >= size.height, top > 0, top < size.height,
-              top == top.rounded(), (top * pixelsPerPoint) == (top * pixelsPerPoint).rounded() else { return nil }
-        return top
+        guard rect.minX <= 0, rect.maxX >= size.width else { return nil }
+        func whole(_ y: Double) -> Bool { y == y.rounded() && (y * pixelsPerPoint) == (y * pixelsPerPoint).rounded() }
+        let top = rect.minY > 0 && rect.minY < size.height && whole(rect.minY) ? rect.minY : nil
+        let bottom = rect.maxY < size.height && rect.maxY > 0 && whole(rect.maxY) ? rect.maxY : nil
+        guard top != nil || bottom != nil else { return nil }
+        return CoverRows(top: top, bottom: bottom)
     }
 }

@@ -265,24 +265,32 @@ public final class WindowCore: ScrollHost {
         }
     }
 
-    /// Draws the pending damage into `canvas` below the window's rows `0 ..< coverHeight` (points) and into
-    /// `cover` within them (the same coordinates: the cover's pixel rows are the window's top rows); returns what
-    /// each took (points). The damage is cleared.
-    func drawPendingDamage(into canvas: Canvas, cover: Canvas, coverHeight: Double) -> (DamageRegion, DamageRegion) {
-        var below = DamageRegion(), above = DamageRegion()
+    /// Draws the pending damage into `canvas`, except the rows of `topCover` and `bottomCover`, whose damage goes to
+    /// their canvases (the window's row `top` of a cover is its canvas's first); returns what each took (points).
+    /// The damage is cleared.
+    func drawPendingDamage(into canvas: Canvas, topCover: FrameCover?,
+                           bottomCover: FrameCover?) -> (DamageRegion, DamageRegion, DamageRegion) {
+        let topEnd = topCover.map { $0.top + $0.height } ?? 0
+        let bottomStart = bottomCover?.top ?? .infinity
+        var middle = DamageRegion(), above = DamageRegion(), below = DamageRegion()
         damage.forEachRect { x, y, w, h in
             let rect = Rect(x: Double(x), y: Double(y), width: Double(w), height: Double(h))
-            let top = rect.intersection(Rect(x: rect.minX, y: 0, width: rect.width, height: coverHeight))
-            if !top.isEmpty { above.add(top) }
-            if rect.maxY > coverHeight {
-                below.add(Rect(x: rect.minX, y: max(rect.minY, coverHeight), width: rect.width,
-                               height: rect.maxY - max(rect.minY, coverHeight)))
+            let y0 = rect.minY, y1 = rect.maxY
+            if topCover != nil, y0 < topEnd {
+                above.add(Rect(x: rect.minX, y: y0, width: rect.width, height: min(y1, topEnd) - y0))
+            }
+            let m0 = max(y0, topEnd), m1 = min(y1, bottomStart)
+            if m1 > m0 { middle.add(Rect(x: rect.minX, y: m0, width: rect.width, height: m1 - m0)) }
+            if bottomCover != nil, y1 > bottomStart {
+                let b0 = max(y0, bottomStart)
+                below.add(Rect(x: rect.minX, y: b0, width: rect.width, height: y1 - b0))
             }
         }
         damage.removeAll()
-        draw(below, into: canvas)
-        draw(above, into: cover)
-        return (below, above)
+        draw(middle, into: canvas)
+        if let topCover { draw(above, into: topCover.canvas, originY: topCover.top) }
+        if let bottomCover { draw(below, into: bottomCover.canvas, originY: bottomCover.top) }
+        return (middle, above, below)
     }
 
     /// Draws the pending damage into `canvas`, rectangle by rectangle, and returns it (points); it is cleared.
@@ -293,8 +301,14 @@ public final class WindowCore: ScrollHost {
         return drawn
     }
 
-    /// Draws the window's `region` (points) into `canvas`, rectangle by rectangle.
-    private func draw(_ region: DamageRegion, into canvas: Canvas) {
+    /// Draws the window's `region` (points) into `canvas`, rectangle by rectangle; the canvas's first row is the
+    /// window's row `originY` (points).
+    private func draw(_ region: DamageRegion, into canvas: Canvas, originY: Double = 0) {
+        if originY != 0 {
+            canvas.saveState()
+            canvas.translate(by: Point(x: 0, y: -originY))
+        }
+        defer { if originY != 0 { canvas.restoreState() } }
         // Rectangle by rectangle: a scrolled list's strip and its indicator are far apart, and their bounding box
         // would be most of the list.
         // Without an opaque window background, a damaged area starts transparent: drawing composites OVER, and
