@@ -57,7 +57,7 @@ final class GalleryProcess {
     let pid: pid_t
     private let errorFD: Int32
     private(set) var termination: Termination?
-    private var stopped = false
+    private var teardown = Teardown()
 
     /// Starts `gallery arguments...` with the current environment, minus any Wayland or display variables,
     /// plus `environment` (the compositor's `XDG_RUNTIME_DIR` and `WAYLAND_DISPLAY`).
@@ -146,14 +146,14 @@ final class GalleryProcess {
 
     /// Kills the process if it still runs and reaps it. Idempotent.
     func stop() {
-        guard !stopped else { return }
-        stopped = true
-        if poll() == nil {
-            kill(pid, SIGKILL)
-            var status: Int32 = 0
-            while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-            let signal = status & 0x7F
-            termination = signal == 0 ? .exited((status >> 8) & 0xFF) : .signaled(signal)
+        teardown.run {
+            if poll() == nil {
+                kill(pid, SIGKILL)
+                var status: Int32 = 0
+                while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+                let signal = status & 0x7F
+                termination = signal == 0 ? .exited((status >> 8) & 0xFF) : .signaled(signal)
+            }
         }
     }
 

@@ -83,7 +83,7 @@ final class MutterHarness {
     private let commandFD: Int32
     private let replyFD: Int32
     private var replyBuffer: [UInt8] = []
-    private var stopped = false
+    private var teardown = Teardown()
 
     /// Starts the session bus, pipewire, mutter and the helper, with a `width` x `height` virtual monitor;
     /// waits (at most `timeout`) until the RemoteDesktop session runs and the seat has its touchscreen.
@@ -250,31 +250,31 @@ final class MutterHarness {
     /// then SIGTERM and SIGKILL to the whole group if anything is left after 3 s; reaps and removes the
     /// runtime directory. Idempotent.
     func stop() {
-        guard !stopped else { return }
-        stopped = true
-        _ = "quit\n".withCString { write(commandFD, $0, 5) }
-        close(commandFD)
-        let clock = ContinuousClock()
-        var deadline = clock.now + .seconds(3)
-        var status: Int32 = 0
-        var reaped = false
-        while clock.now < deadline {
-            if waitpid(pid, &status, WNOHANG) == pid { reaped = true; break }
-            usleep(10_000)
-        }
-        // The group may outlive its leader (a dbus-daemon, a child that ignored its parent's death).
-        for signal in [SIGTERM, SIGKILL] {
-            guard killpg(pid, 0) == 0 else { break }
-            killpg(pid, signal)
-            deadline = clock.now + .seconds(2)
-            while killpg(pid, 0) == 0 && clock.now < deadline {
-                if !reaped && waitpid(pid, &status, WNOHANG) == pid { reaped = true }
+        teardown.run {
+            _ = "quit\n".withCString { write(commandFD, $0, 5) }
+            close(commandFD)
+            let clock = ContinuousClock()
+            var deadline = clock.now + .seconds(3)
+            var status: Int32 = 0
+            var reaped = false
+            while clock.now < deadline {
+                if waitpid(pid, &status, WNOHANG) == pid { reaped = true; break }
                 usleep(10_000)
             }
+            // The group may outlive its leader (a dbus-daemon, a child that ignored its parent's death).
+            for signal in [SIGTERM, SIGKILL] {
+                guard killpg(pid, 0) == 0 else { break }
+                killpg(pid, signal)
+                deadline = clock.now + .seconds(2)
+                while killpg(pid, 0) == 0 && clock.now < deadline {
+                    if !reaped && waitpid(pid, &status, WNOHANG) == pid { reaped = true }
+                    usleep(10_000)
+                }
+            }
+            if !reaped { while waitpid(pid, &status, 0) < 0 && errno == EINTR {} }
+            close(replyFD)
+            try? MutterHarness.removeTree(runtimeDirectory)
         }
-        if !reaped { while waitpid(pid, &status, 0) < 0 && errno == EINTR {} }
-        close(replyFD)
-        try? MutterHarness.removeTree(runtimeDirectory)
     }
 
     /// Whether a process of the harness's group still runs (tests check none is left after `stop()`).

@@ -61,13 +61,9 @@ import Testing
             for index in 0..<200 { list.addSubview(Row(index: index, width: 2000)) }
         }
 
-        /// The size laid out last.
-        private var laidOut: Size?
-
-        /// Lays the views out for `size` (nothing when it is the size laid out last: setting frames damages).
+        /// Lays the views out for `size` (setting a frame or content size to the value it has changes nothing, so
+        /// this runs after every committed frame at no cost).
         func layout(_ size: Size) {
-            guard size != laidOut else { return }
-            laidOut = size
             header.frame = Rect(x: 0, y: 0, width: size.width, height: 24)
             list.frame = Rect(x: 0, y: 24, width: size.width, height: max(0, size.height - 24 - (hasFooter ? 16 : 0)))
             footer.frame = Rect(x: 0, y: size.height - 16, width: size.width, height: 16)

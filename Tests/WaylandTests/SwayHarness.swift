@@ -28,7 +28,7 @@ final class SwayHarness {
     private(set) var socketName = ""
     private(set) var ipcSocket = ""
     private let process = Process()
-    private var stopped = false
+    private var teardown = Teardown()
 
     /// Starts sway with a `width` x `height` output and waits (at most `timeout`) for its sockets.
     init(width: Int = 800, height: Int = 600, timeout: Duration = .seconds(10)) throws {
@@ -98,20 +98,20 @@ final class SwayHarness {
 
     /// Stops sway (`swaymsg exit`, then SIGTERM, then SIGKILL after 2 s) and removes the runtime directory. Idempotent.
     func stop() {
-        guard !stopped else { return }
-        stopped = true
-        if process.isRunning {
-            // Sway is slow to honour SIGTERM here (about 2 s); `swaymsg exit` ends it at once.
-            if !ipcSocket.isEmpty { _ = try? message(["exit"]) }
-            // setpriv execs sway, so the pid is sway's own.
-            if process.isRunning { process.terminate() }
-            let clock = ContinuousClock()
-            let deadline = clock.now + .seconds(2)
-            while process.isRunning && clock.now < deadline { usleep(10_000) }
-            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-            process.waitUntilExit()
+        teardown.run {
+            if process.isRunning {
+                // Sway is slow to honour SIGTERM here (about 2 s); `swaymsg exit` ends it at once.
+                if !ipcSocket.isEmpty { _ = try? message(["exit"]) }
+                // setpriv execs sway, so the pid is sway's own.
+                if process.isRunning { process.terminate() }
+                let clock = ContinuousClock()
+                let deadline = clock.now + .seconds(2)
+                while process.isRunning && clock.now < deadline { usleep(10_000) }
+                if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+                process.waitUntilExit()
+            }
+            try? FileManager.default.removeItem(atPath: runtimeDirectory)
         }
-        try? FileManager.default.removeItem(atPath: runtimeDirectory)
     }
 
     deinit { stop() }

@@ -28,7 +28,7 @@ final class WestonHarness {
     let runtimeDirectory: String
     let socketName = "wayland-test"
     private let process = Process()
-    private var stopped = false
+    private var teardown = Teardown()
 
     /// Starts weston, with one output of `width` x `height` pixels at `scale`, and waits (at most `timeout`) for
     /// its socket.
@@ -75,17 +75,17 @@ final class WestonHarness {
 
     /// Terminates weston (SIGTERM, then SIGKILL after 2 s) and removes the runtime directory. Idempotent.
     func stop() {
-        guard !stopped else { return }
-        stopped = true
-        if process.isRunning {
-            process.terminate()
-            let clock = ContinuousClock()
-            let deadline = clock.now + .seconds(2)
-            while process.isRunning && clock.now < deadline { usleep(10_000) }
-            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-            process.waitUntilExit()
+        teardown.run {
+            if process.isRunning {
+                process.terminate()
+                let clock = ContinuousClock()
+                let deadline = clock.now + .seconds(2)
+                while process.isRunning && clock.now < deadline { usleep(10_000) }
+                if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+                process.waitUntilExit()
+            }
+            removeDirectory()
         }
-        removeDirectory()
     }
 
     private func removeDirectory() {
