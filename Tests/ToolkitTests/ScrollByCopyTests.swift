@@ -157,6 +157,22 @@ import Testing
             compare(buffers[target])
         }
 
+        /// How many rows drew while the frame after `body` was drawn (the comparison's full render, which draws
+        /// every row, is not counted).
+        func rowsDrawn(after body: () -> Void) -> Int {
+            var drawn = 0
+            let hook = afterDraw
+            afterDraw = { [scene] in
+                drawn = scene.rows.filter { $0.draws > 0 }.count
+                hook()
+            }
+            defer { afterDraw = hook }
+            for row in scene.rows { row.draws = 0 }
+            body()
+            frame()
+            return drawn
+        }
+
         /// The same state drawn in full into a fresh buffer, compared pixel for pixel.
         func compare(_ image: Image) {
             let (wrong, first) = differencesFromFullRender(scene.window, width: width, height: height,
@@ -278,30 +294,22 @@ import Testing
         let presenter = Presenter(scene, mode: .twoBuffers, pixelsPerPoint: 1)
         scene.list.contentOffset = Point(x: 0, y: 4)
         presenter.frame()
-        var drawnRows = 0
-        presenter.afterDraw = { drawnRows = scene.rows.filter { $0.draws > 0 }.count }
-        func rowsDrawn(after body: () -> Void) -> Int {
-            for row in scene.rows { row.draws = 0 }
-            body()
-            presenter.frame()
-            return drawnRows
-        }
-        #expect(rowsDrawn { scene.list.contentOffset = Point(x: 0, y: 11) } <= 2)
+        #expect(presenter.rowsDrawn { scene.list.contentOffset = Point(x: 0, y: 11) } <= 2)
         // Half a point at 1x: the content is drawn at the offset rounded to a whole pixel (5), so the frame
         // moves the pixels by 6 and draws the strip only; the offset itself stays exact.
-        #expect(rowsDrawn { scene.list.contentOffset = Point(x: 0, y: 4.5) } <= 2)
+        #expect(presenter.rowsDrawn { scene.list.contentOffset = Point(x: 0, y: 4.5) } <= 2)
         #expect(scene.list.contentOffset == Point(x: 0, y: 4.5))
         // 4.75 is drawn at 5 too: no pixel moves, nothing is drawn.
-        #expect(rowsDrawn { scene.list.contentOffset = Point(x: 0, y: 4.75) } == 0)
+        #expect(presenter.rowsDrawn { scene.list.contentOffset = Point(x: 0, y: 4.75) } == 0)
         // A view under the list (an earlier sibling) would not move with it.
         let picture = View(frame: Rect(x: 20, y: 30, width: 10, height: 10))
         picture.backgroundColor = Color(red: 0, green: 0, blue: 0)
         scene.window.rootView.insertBelowEverything(picture)
-        #expect(rowsDrawn { scene.list.contentOffset = Point(x: 0, y: 9.5) } >= 5)
+        #expect(presenter.rowsDrawn { scene.list.contentOffset = Point(x: 0, y: 9.5) } >= 5)
         // An opaque list background hides it: copying is fine again.
         scene.list.backgroundColor = Color(white: 1)
         presenter.frame()
-        #expect(rowsDrawn { scene.list.contentOffset = Point(x: 0, y: 16.5) } <= 2)
+        #expect(presenter.rowsDrawn { scene.list.contentOffset = Point(x: 0, y: 16.5) } <= 2)
         #expect(presenter.mismatches.isEmpty, "\(presenter.mismatches.prefix(4))")
     }
 
@@ -339,18 +347,10 @@ import Testing
         let presenter = Presenter(scene, mode: .twoBuffers, pixelsPerPoint: 1.5)
         scene.list.contentOffset = Point(x: 0, y: 4)
         presenter.frame()
-        var drawnRows = 0
-        presenter.afterDraw = { drawnRows = scene.rows.filter { $0.draws > 0 }.count }
-        func rowsDrawn(after body: () -> Void) -> Int {
-            for row in scene.rows { row.draws = 0 }
-            body()
-            presenter.frame()
-            return drawnRows
-        }
         // 2 pt = 3 pixels: copied.
-        #expect(rowsDrawn { scene.list.contentOffset = Point(x: 0, y: 6) } <= 2)
+        #expect(presenter.rowsDrawn { scene.list.contentOffset = Point(x: 0, y: 6) } <= 2)
         // 0.5 pt = 0.75 pixels: drawn again.
-        #expect(rowsDrawn { scene.list.contentOffset = Point(x: 0, y: 6.5) } >= 5)
+        #expect(presenter.rowsDrawn { scene.list.contentOffset = Point(x: 0, y: 6.5) } >= 5)
         #expect(presenter.mismatches.isEmpty, "\(presenter.mismatches.prefix(4))")
     }
 }

@@ -67,72 +67,91 @@ import ToolkitTesting
         }
     }
 
-    private func pump(_ window: WaylandWindow, limit: Duration = .seconds(5), until condition: () -> Bool) throws {
-        let clock = ContinuousClock()
-        let deadline = clock.now + limit
-        while !condition() && clock.now < deadline {
-            _ = try window.dispatchOnce(timeout: .milliseconds(10))
-        }
-    }
+    /// A window on a test compositor showing the scene, and its twin `HeadlessWindow`: every picture the
+    /// compositor shows is compared with the twin's full render of the same state.
+    @MainActor
+    final class Setup {
+        let compositor: TestCompositor
+        let window: WaylandWindow
+        let scene: Scene
+        let twin: HeadlessWindow
+        let twinScene: Scene
+        let scale: Int
 
-    private func differences(_ a: Image, _ b: Image) -> Int {
-        guard a.width == b.width, a.height == b.height else { return Int.max }
-        var count = 0
-        for y in 0..<a.height {
-            for x in 0..<a.width where a.pixel(x: x, y: y) != b.pixel(x: x, y: y) { count += 1 }
+        /// A 240 x 160 window at output scale `scale`, its first frame presented.
+        init(scale: Int = 1, toolbar: Bool = false, usesCover: Bool = true) throws {
+            compositor = try TestCompositor()
+            compositor.outputScale = Int32(scale)
+            self.scale = scale
+            window = try WaylandWindow(title: "cover", size: Size(width: 240, height: 160), appID: "org.toolkit.tests",
+                                       connection: .fileDescriptor(compositor.connectClientFD()))
+            window.usesCover = usesCover
+            scene = Scene(in: window.rootView, toolbar: toolbar)
+            scene.layout(window.size)
+            twin = HeadlessWindow(size: Size(width: 240, height: 160))
+            twinScene = Scene(in: twin.rootView, toolbar: toolbar)
+            twinScene.layout(twin.size)
+            let window = window
+            try pump { window.presentedFrameCount >= 1 && !window.core.needsFrame }
         }
-        return count
-    }
 
-    /// Scrolls `window`'s list to each offset and expects the compositor's picture to equal the twin's render.
-    private func expectFrames(_ window: WaylandWindow, _ scene: Scene, twin: HeadlessWindow, twinScene: Scene,
-                              compositor: TestCompositor, offsets: [Double], scale: Int = 1) throws {
-        for offset in offsets {
-            let before = window.presentedFrameCount
-            scene.list.contentOffset = Point(x: 0, y: offset)
-            twinScene.list.contentOffset = Point(x: 0, y: offset)
-            try pump(window) { window.presentedFrameCount > before && !window.core.needsFrame }
-            let presented = try #require(window.lastPresentedImage())
-            try pump(window) { compositor.lastCommittedImage.map { differences($0, presented) == 0 } ?? false }
-            let shown = try #require(compositor.lastCommittedImage)
-            let size = window.size
-            var expected = Image(width: Int(size.width) * scale, height: Int(size.height) * scale)
-            twin.core.addDamage(Rect(origin: .zero, size: twin.core.size))
-            Canvas.draw(into: &expected, scale: scale) { twin.core.draw(into: $0) }
-            #expect(differences(shown, expected) == 0,
-                    "offset \(offset), \(Int(size.width))x\(Int(size.height)), shown \(shown.width)x\(shown.height)")
+        /// Dispatches until `condition` holds, at most `limit` (real I/O with the compositor thread).
+        func pump(limit: Duration = .seconds(5), until condition: () -> Bool) throws {
+            let clock = ContinuousClock()
+            let deadline = clock.now + limit
+            while !condition() && clock.now < deadline {
+                _ = try window.dispatchOnce(timeout: .milliseconds(10))
+            }
+        }
+
+        /// Scrolls both lists to each offset and expects the compositor's picture to equal the twin's render.
+        func expectFrames(offsets: [Double]) throws {
+            for offset in offsets {
+                let before = window.presentedFrameCount
+                scene.list.contentOffset = Point(x: 0, y: offset)
+                twinScene.list.contentOffset = Point(x: 0, y: offset)
+                try pump { window.presentedFrameCount > before && !window.core.needsFrame }
+                let presented = try #require(window.lastPresentedImage())
+                try pump { compositor.lastCommittedImage.map { differences($0, presented) == 0 } ?? false }
+                let shown = try #require(compositor.lastCommittedImage)
+                let size = window.size
+                var expected = Image(width: Int(size.width) * scale, height: Int(size.height) * scale)
+                twin.core.addDamage(Rect(origin: .zero, size: twin.core.size))
+                Canvas.draw(into: &expected, scale: scale) { twin.core.draw(into: $0) }
+                #expect(differences(shown, expected) == 0,
+                        "offset \(offset), \(Int(size.width))x\(Int(size.height)), shown \(shown.width)x\(shown.height)")
+            }
+        }
+
+        /// The number of pixels that differ.
+        private func differences(_ a: Image, _ b: Image) -> Int {
+            guard a.width == b.width, a.height == b.height else { return Int.max }
+            var count = 0
+            for y in 0..<a.height {
+                for x in 0..<a.width where a.pixel(x: x, y: y) != b.pixel(x: x, y: y) { count += 1 }
+            }
+            return count
         }
     }
 
     @Test(arguments: [1, 2])
     func theTitleBarMovesToACoverAndEveryPictureEqualsAFullRender(scale: Int) throws {
-        let compositor = try TestCompositor()
-        compositor.outputScale = Int32(scale)
-        let window = try WaylandWindow(title: "cover", size: Size(width: 240, height: 160), appID: "org.toolkit.tests",
-                                       connection: .fileDescriptor(compositor.connectClientFD()))
-        let scene = Scene(in: window.rootView)
-        scene.layout(window.size)
-        let twin = HeadlessWindow(size: Size(width: 240, height: 160))
-        let twinScene = Scene(in: twin.rootView)
-        twinScene.layout(twin.size)
-        try pump(window) { window.presentedFrameCount >= 1 && !window.core.needsFrame }
+        let setup = try Setup(scale: scale)
+        let (window, scene, compositor) = (setup.window, setup.scene, setup.compositor)
         #expect(window.coverHeight == nil)
 
-        try expectFrames(window, scene, twin: twin, twinScene: twinScene, compositor: compositor,
-                         offsets: [7, 14, 21, 10.5, 33.25, 100, 93, 0], scale: scale)
+        try setup.expectFrames(offsets: [7, 14, 21, 10.5, 33.25, 100, 93, 0])
         // The first scroll of the list below the 30 pt title bar made the cover.
         #expect(window.coverHeight == 30)
         #expect(window.shiftedFrameCount > 0)
         // Scrolling no longer draws the title bar.
         let titleDraws = scene.title.draws
-        try expectFrames(window, scene, twin: twin, twinScene: twinScene, compositor: compositor,
-                         offsets: [12, 24, 36, 48, 60, 72], scale: scale)
+        try setup.expectFrames(offsets: [12, 24, 36, 48, 60, 72])
         #expect(scene.title.draws == titleDraws)
         // A change in the title bar reaches the cover.
         scene.title.backgroundColor = Color(red: 0.6, green: 0.1, blue: 0.2)
-        twinScene.title.backgroundColor = Color(red: 0.6, green: 0.1, blue: 0.2)
-        try expectFrames(window, scene, twin: twin, twinScene: twinScene, compositor: compositor, offsets: [80],
-                         scale: scale)
+        setup.twinScene.title.backgroundColor = Color(red: 0.6, green: 0.1, blue: 0.2)
+        try setup.expectFrames(offsets: [80])
         #expect(compositor.heldBufferWrites == 0)
         #expect(compositor.isClean)
     }
@@ -140,70 +159,42 @@ import ToolkitTesting
     /// A title bar and a toolbar: each in a cover of its own; every picture equals a full render.
     @Test(arguments: [1, 2])
     func aTitleBarAndAToolbarGoToTwoCovers(scale: Int) throws {
-        let compositor = try TestCompositor()
-        compositor.outputScale = Int32(scale)
-        let window = try WaylandWindow(title: "covers", size: Size(width: 240, height: 160), appID: "org.toolkit.tests",
-                                       connection: .fileDescriptor(compositor.connectClientFD()))
-        let scene = Scene(in: window.rootView, toolbar: true)
-        scene.layout(window.size)
-        let twin = HeadlessWindow(size: Size(width: 240, height: 160))
-        let twinScene = Scene(in: twin.rootView, toolbar: true)
-        twinScene.layout(twin.size)
-        try pump(window) { window.presentedFrameCount >= 1 && !window.core.needsFrame }
-        try expectFrames(window, scene, twin: twin, twinScene: twinScene, compositor: compositor,
-                         offsets: [7, 14, 21, 10.5, 33.25, 100, 93, 0, 60, 61.5], scale: scale)
+        let setup = try Setup(scale: scale, toolbar: true)
+        let (window, scene, compositor) = (setup.window, setup.scene, setup.compositor)
+        try setup.expectFrames(offsets: [7, 14, 21, 10.5, 33.25, 100, 93, 0, 60, 61.5])
         #expect(window.coverHeight == 30)
         #expect(window.bottomCoverTop == 140)
         let draws = (scene.title.draws, scene.toolbar.draws)
-        try expectFrames(window, scene, twin: twin, twinScene: twinScene, compositor: compositor,
-                         offsets: [72, 84, 96, 80], scale: scale)
+        try setup.expectFrames(offsets: [72, 84, 96, 80])
         #expect(scene.title.draws == draws.0 && scene.toolbar.draws == draws.1)
         #expect(compositor.heldBufferWrites == 0)
         #expect(compositor.isClean)
     }
 
     @Test func aResizeMakesANewCoverAndThePicturesStayRight() throws {
-        let compositor = try TestCompositor()
-        let window = try WaylandWindow(title: "cover", size: Size(width: 240, height: 160), appID: "org.toolkit.tests",
-                                       connection: .fileDescriptor(compositor.connectClientFD()))
-        let scene = Scene(in: window.rootView)
+        let setup = try Setup()
+        let (window, scene, compositor) = (setup.window, setup.scene, setup.compositor)
         window.onFrameCommitted = { _ in scene.layout(window.size) }
-        scene.layout(window.size)
-        let twin = HeadlessWindow(size: Size(width: 240, height: 160))
-        let twinScene = Scene(in: twin.rootView)
-        twinScene.layout(twin.size)
-        try pump(window) { window.presentedFrameCount >= 1 && !window.core.needsFrame }
-        try expectFrames(window, scene, twin: twin, twinScene: twinScene, compositor: compositor, offsets: [9, 18])
+        try setup.expectFrames(offsets: [9, 18])
         #expect(window.coverHeight == 30)
 
         let bigger = Size(width: 300, height: 200)
         _ = compositor.sendConfigure(size: bigger)
-        try pump(window) { window.size == bigger && !window.core.needsFrame }
+        try setup.pump { window.size == bigger && !window.core.needsFrame }
         scene.layout(bigger)
-        twin.core.resize(to: bigger)
-        twinScene.layout(bigger)
-        try expectFrames(window, scene, twin: twin, twinScene: twinScene, compositor: compositor,
-                         offsets: [27, 36, 45.5, 20])
+        setup.twin.core.resize(to: bigger)
+        setup.twinScene.layout(bigger)
+        try setup.expectFrames(offsets: [27, 36, 45.5, 20])
         #expect(window.coverHeight == 30)
         #expect(compositor.heldBufferWrites == 0)
         #expect(compositor.isClean)
     }
 
     @Test func withoutCoversTheTitleBarIsCopiedAndThePicturesAreTheSame() throws {
-        let compositor = try TestCompositor()
-        let window = try WaylandWindow(title: "cover", size: Size(width: 240, height: 160), appID: "org.toolkit.tests",
-                                       connection: .fileDescriptor(compositor.connectClientFD()))
-        window.usesCover = false
-        let scene = Scene(in: window.rootView)
-        scene.layout(window.size)
-        let twin = HeadlessWindow(size: Size(width: 240, height: 160))
-        let twinScene = Scene(in: twin.rootView)
-        twinScene.layout(twin.size)
-        try pump(window) { window.presentedFrameCount >= 1 && !window.core.needsFrame }
-        try expectFrames(window, scene, twin: twin, twinScene: twinScene, compositor: compositor,
-                         offsets: [7, 14, 21, 10.5, 100, 0])
-        #expect(window.coverHeight == nil)
-        #expect(window.shiftedFrameCount > 0)
-        #expect(compositor.heldBufferWrites == 0)
+        let setup = try Setup(usesCover: false)
+        try setup.expectFrames(offsets: [7, 14, 21, 10.5, 100, 0])
+        #expect(setup.window.coverHeight == nil)
+        #expect(setup.window.shiftedFrameCount > 0)
+        #expect(setup.compositor.heldBufferWrites == 0)
     }
 }
