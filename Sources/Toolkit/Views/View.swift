@@ -130,14 +130,15 @@ open class View {
             : Rect(origin: pointInSuperview(rect.origin), size: rect.size * storedScale)
     }
 
-    /// Moves the canvas from the superview's coordinates into this view's own (translation, then scale).
-    func applyTransform(to canvas: Canvas) {
+    /// Moves the canvas from the superview's coordinates into this view's own (translation, then scale), with
+    /// the bounds origin drawn at `origin` (`drawingOrigin(on:)`, computed by the caller before this call).
+    func applyTransform(to canvas: Canvas, drawnAt origin: Point) {
         if storedScale == 1 {
-            canvas.translate(by: storedFrame.origin - drawingOrigin(on: canvas))
+            canvas.translate(by: storedFrame.origin - origin)
         } else {
             canvas.translate(by: storedFrame.origin)
             canvas.scale(by: storedScale)
-            canvas.translate(by: Point.zero - boundsOrigin)
+            canvas.translate(by: Point.zero - origin)
         }
     }
 
@@ -560,10 +561,15 @@ open class View {
 
     /// Draws this view and its subviews that intersect `dirty` (in this view's coordinates).
     func drawHierarchy(in canvas: Canvas, dirty: Rect) {
+        drawHierarchy(in: canvas, dirty: dirty, drawnAt: drawingOrigin(on: canvas))
+    }
+
+    /// `drawHierarchy(in:dirty:)` with the bounds origin drawn at `origin` (`drawingOrigin(on:)`, which the
+    /// superview computed under its own transform, before moving the canvas into this view).
+    private func drawHierarchy(in canvas: Canvas, dirty: Rect, drawnAt origin: Point) {
         guard !isHidden else { return }
         canvas.saveState()
         // The bounds as drawn: at a rounded origin for a view drawn at whole pixels (its frame either way).
-        let origin = drawingOrigin(on: canvas)
         let drawnBounds = Rect(origin: origin, size: storedFrame.size)
         if clipsToBounds { canvas.clip(to: drawnBounds) }
         let visible = clipsToBounds ? dirty.intersection(drawnBounds) : dirty
@@ -578,9 +584,10 @@ open class View {
                 continue
             }
             canvas.saveState()
-            let subviewDirty = subview.rectFromSuperview(visible, drawnAt: subview.drawingOrigin(on: canvas))
-            subview.applyTransform(to: canvas)
-            subview.drawHierarchy(in: canvas, dirty: subviewDirty)
+            let subviewOrigin = subview.drawingOrigin(on: canvas)
+            let subviewDirty = subview.rectFromSuperview(visible, drawnAt: subviewOrigin)
+            subview.applyTransform(to: canvas, drawnAt: subviewOrigin)
+            subview.drawHierarchy(in: canvas, dirty: subviewDirty, drawnAt: subviewOrigin)
             canvas.restoreState()
         }
         if origin != boundsOrigin {
@@ -620,7 +627,7 @@ open class View {
             let origin = subview.drawingOrigin(on: canvas)
             let drawnBounds = Rect(origin: origin, size: subview.storedFrame.size)
             let subDirty = subview.rectFromSuperview(visible, drawnAt: origin)
-            subview.applyTransform(to: canvas)
+            subview.applyTransform(to: canvas, drawnAt: origin)
             if subview.clipsToBounds { canvas.clip(to: drawnBounds) }
             if subview.backgroundColor?.isOpaque == true {
                 canvas.addClippedBox(of: drawnBounds, to: &covered)
