@@ -14,10 +14,16 @@ extension Canvas {
         region.addBoxIfItFits(DamageRegion.Box(clipped))
     }
 
-    /// Fills `rect` (points) with `color` like `fill(_:color:)`, except the pixels in `excluded` (pixels).
-    func fill(_ rect: Rect, color: Color, excluding excluded: DamageRegion) {
+    /// Fills a view's background: `rect` (points) with `color` like `fill(_:color:)`, except the pixels in
+    /// `excluded` (pixels). An opaque fill of the whole box is remembered (`backdrop`): text drawn over it next can
+    /// be copied as finished pixels.
+    func fillBackground(_ rect: Rect, color: Color, excluding excluded: DamageRegion) {
         guard !excluded.isEmpty else {
             fill(rect, color: color)
+            let pixel = color.premultipliedARGB
+            if pixel >> 24 == 0xFF, destination != nil, let box = pixelBox(rect) {
+                backdrop.set(box.intersection(clipBox), pixel: pixel)
+            }
             return
         }
         guard let box = pixelBox(rect) else { return }

@@ -19,6 +19,7 @@ extension Canvas {
               let box = pixelBox(rect), !box.isEmpty, let destination else { return }
         let clipped = box.intersection(clipBox)
         guard !clipped.isEmpty else { return }
+        backdrop.touch(clipped)
         image.pixels.withUnsafeBufferPointer { buffer in
             guard let base = buffer.baseAddress,
                   // pixman only reads a source; the cast is for its C signature.

@@ -26,6 +26,7 @@ extension Canvas {
     /// source's value (see the top of the file). Overlap-safe. The clip and translation do not apply.
     func movePixels(in box: PixelBox, dx: Int, dy: Int) {
         guard let pixels, destination != nil, dx != 0 || dy != 0 else { return }
+        backdrop.forget()
         let target = shiftDestination(box, dx: dx, dy: dy)
         guard !target.isEmpty else { return }
         let base = UnsafeMutableRawPointer(pixels)
@@ -45,6 +46,7 @@ extension Canvas {
     /// `source` must not be this canvas's memory (use `movePixels`). A stride too small copies nothing.
     func copyPixels(from source: UnsafeRawPointer, stride: Int, in box: PixelBox, dx: Int, dy: Int) {
         guard let pixels, destination != nil, stride >= pixelWidth * 4 else { return }
+        backdrop.forget()
         let base = UnsafeMutableRawPointer(pixels)
         guard UnsafeRawPointer(base) != source else {
             movePixels(in: box, dx: dx, dy: dy)
@@ -67,6 +69,7 @@ extension Canvas {
     func copyRows(from source: UnsafeRawPointer, stride: Int, in box: PixelBox, dy: Int, sourceTop: Int,
                   sourceBottom: Int) {
         guard let pixels, destination != nil, stride >= pixelWidth * 4 else { return }
+        backdrop.forget()
         let base = UnsafeMutableRawPointer(pixels)
         guard UnsafeRawPointer(base) != source else { return }
         let target = box.intersection(PixelBox(x0: 0, y0: max(0, sourceTop - dy), x1: pixelWidth,

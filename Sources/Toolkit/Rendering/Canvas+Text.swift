@@ -34,14 +34,35 @@ extension Canvas {
             guard let line = state.line(for: text, pixelSize: pixelSize, typeface: typeface) else { return }
             let baseline = top + line.ascent
             let ink = line.ink
+            let inkBox = PixelBox(x0: left + ink.x0, y0: baseline + ink.y0, x1: left + ink.x1, y1: baseline + ink.y1)
+            let visible = inkBox.intersection(clipBox)
             // A line wholly outside the clip (a row scrolled out of the damage) costs no glyph work.
-            guard !PixelBox(x0: left + ink.x0, y0: baseline + ink.y0, x1: left + ink.x1, y1: baseline + ink.y1)
-                .intersection(clipBox).isEmpty else { return }
+            guard !visible.isEmpty else { return }
+            defer { backdrop.touch(visible) }
             if batched, line.isBatched, let cache = GlyphCache.handle {
                 state.batch.withUnsafeBufferPointer { batch in
                     guard let first = batch.baseAddress else { return }
-                    compositeGlyphs(pixel: pixel, x: left, baseline: baseline, cache: cache,
-                                    glyphs: first + line.start, count: line.count)
+                    let glyphs = first + line.start
+                    // Over a known solid background: the line's finished pixels, from its raster. Not under a
+                    // zoom: a pinch draws every frame at a new scale, where rasters would be made and not used.
+                    if usesLineRasters, isUnscaled, let background = backdrop.pixel(under: visible) {
+                        if let place = state.rasters.place(line: line.serial, text: pixel, background: background,
+                                                           width: ink.width, height: ink.height) {
+                            if place.isNew {
+                                Canvas.fillPixels(place.pixels, stride: place.stride / 4,
+                                                  box: PixelBox(x0: place.x, y0: place.y, x1: place.x + ink.width,
+                                                                y1: place.y + ink.height), pixel: background)
+                                compositeGlyphs(into: place.image, pixel: pixel, x: place.x - ink.x0,
+                                                y: place.y - ink.y0, cache: cache, glyphs: glyphs, count: line.count)
+                            } else {
+                                linesCopied += 1
+                            }
+                            copyRaster(place.image, x: place.x, y: place.y, inkBox: inkBox, visible: visible)
+                            return
+                        }
+                    }
+                    compositeGlyphs(pixel: pixel, x: left, baseline: baseline, cache: cache, glyphs: glyphs,
+                                    count: line.count)
                 }
                 return
             }

@@ -47,6 +47,14 @@ public final class Canvas {
     /// Whether rounded-rect corners come from `CornerMaskCache.shared` (true) or are computed per pixel on every
     /// draw (false: the reference path that tests compare the cache against).
     var usesCornerMaskCache = true
+    /// Whether text over a known solid background is copied from `LineRasters` (true) or always composited glyph by
+    /// glyph (false: the reference path that tests compare the rasters against).
+    var usesLineRasters = true
+    /// The box this canvas last filled with an opaque view background, and what was drawn over it since: where a
+    /// line of text can be copied as finished pixels (see `LineRasters`).
+    var backdrop = SolidBackdrop()
+    /// Lines copied from a raster drawn before (not made for this draw), for tests.
+    var linesCopied = 0
 
     /// The current transform, from drawing coordinates `p` to pixels: `((p + innerTranslation) * zoom +
     /// translation) * pixelsPerPoint`. Without a `scale(by:)` in effect (`zoom` 1, `innerTranslation` zero) it is
@@ -180,6 +188,7 @@ public final class Canvas {
         let origin = min(max(0, row), imageRows - pixelHeight)
         imageRowOrigin = origin
         pixels = UnsafeMutableRawPointer(first).advanced(by: origin * strideBytes).assumingMemoryBound(to: UInt32.self)
+        backdrop.forget()
     }
 
     deinit {
@@ -194,6 +203,7 @@ public final class Canvas {
         destination = nil
         pixels = nil
         clipBox = .empty
+        backdrop.forget()
     }
 
     /// Runs `body` with a canvas over `image`'s pixels, at `scale` pixels per point.
@@ -306,6 +316,7 @@ public final class Canvas {
         zoom = 1
         innerTranslation = .zero
         clipBox = destination == nil ? .empty : PixelBox(x0: 0, y0: 0, x1: pixelWidth, y1: pixelHeight)
+        backdrop.forget()
     }
 
     /// Runs `body` between `saveState()` and `restoreState()`, restoring even when `body` throws.
@@ -345,6 +356,7 @@ public final class Canvas {
     /// what was there, transparency included).
     public func clear(color: Color) {
         guard let pixels, destination != nil else { return }
+        backdrop.forget()
         Canvas.fillPixels(pixels, stride: strideBytes / 4, box: PixelBox(x0: 0, y0: 0, x1: pixelWidth, y1: pixelHeight),
                           pixel: color.premultipliedARGB)
     }
@@ -356,6 +368,7 @@ public final class Canvas {
         guard let box = pixelBox(rect) else { return }
         let clipped = box.intersection(clipBox)
         guard !clipped.isEmpty, let pixels, destination != nil else { return }
+        backdrop.touch(clipped)
         Canvas.fillPixels(pixels, stride: strideBytes / 4, box: clipped, pixel: 0)
     }
 
@@ -370,6 +383,7 @@ public final class Canvas {
         guard let pixels, destination != nil, stride >= pixelWidth * 4 else { return }
         let destinationBase = UnsafeMutableRawPointer(pixels)
         guard UnsafeRawPointer(destinationBase) != source else { return }
+        backdrop.forget()
         let bounds = PixelBox(x0: 0, y0: 0, x1: pixelWidth, y1: pixelHeight)
         region.forEachRect { x, y, w, h in
             let box = PixelBox(x0: Int(x), y0: Int(y), x1: Int(x) + Int(w), y1: Int(y) + Int(h))
@@ -418,6 +432,7 @@ public final class Canvas {
     func fillBox(_ box: PixelBox, pixel: UInt32) {
         let clipped = box.intersection(clipBox)
         guard !clipped.isEmpty, let pixels, destination != nil else { return }
+        backdrop.touch(clipped)
         let alpha = pixel >> 24
         if alpha == 0xFF {
             Canvas.fillPixels(pixels, stride: strideBytes / 4, box: clipped, pixel: pixel)
@@ -430,6 +445,7 @@ public final class Canvas {
     /// whose pixel (`maskX`, `maskY`) lines up with the box's top-left corner.
     func compositeSolid(pixel: UInt32, box: PixelBox, mask: OpaquePointer?, maskX: Int, maskY: Int) {
         guard !box.isEmpty, let destination, let solidSource else { return }
+        backdrop.touch(box)
         solidPixel.pointee = pixel
         pixman_image_composite32(PIXMAN_OP_OVER, solidSource, mask, destination, 0, 0,
                                  Int32(maskX), Int32(maskY), Int32(box.x0), Int32(box.y0 + imageRowOrigin),
@@ -452,6 +468,26 @@ public final class Canvas {
                                         Int32(baseline + imageRowOrigin), cache, Int32(count), glyphs)
         _ = pixman_image_set_clip_region32(destination, nil)
         pixman_region32_fini(&region)
+    }
+
+    /// Composites `count` glyphs of `GlyphCache` OVER in the solid `pixel` into `image` (a line raster), with the
+    /// line's origin and baseline at (`x`, `y`) of the image; unclipped (the glyphs lie inside the line's ink box,
+    /// reserved for it in the image).
+    func compositeGlyphs(into image: OpaquePointer, pixel: UInt32, x: Int, y: Int, cache: OpaquePointer,
+                         glyphs: UnsafePointer<pixman_glyph_t>, count: Int) {
+        guard count > 0, let solidSource else { return }
+        solidPixel.pointee = pixel
+        pixman_composite_glyphs_no_mask(PIXMAN_OP_OVER, solidSource, image, 0, 0, Int32(x), Int32(y), cache,
+                                        Int32(count), glyphs)
+    }
+
+    /// Copies the `visible` part (inside the clip) of a line raster, whose ink box's top-left corner is pixel
+    /// (`x`, `y`) of `raster` and goes at `inkBox`'s (SRC: the raster holds the line over its opaque background).
+    func copyRaster(_ raster: OpaquePointer, x: Int, y: Int, inkBox: PixelBox, visible: PixelBox) {
+        guard let destination else { return }
+        pixman_image_composite32(PIXMAN_OP_SRC, raster, nil, destination, Int32(x + visible.x0 - inkBox.x0),
+                                 Int32(y + visible.y0 - inkBox.y0), 0, 0, Int32(visible.x0),
+                                 Int32(visible.y0 + imageRowOrigin), Int32(visible.width), Int32(visible.height))
     }
 
     /// Composites the prepared `self.mask` corner (`maskBox` size) at `maskBox`'s position, clipped.

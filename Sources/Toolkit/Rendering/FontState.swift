@@ -31,6 +31,8 @@ struct FontState {
     /// and baseline), for drawing a line in one call; nil entries where a glyph has no cache entry (see
     /// `ShapedLine.isBatched`).
     private(set) var batch: [pixman_glyph_t] = []
+    /// Cached lines kept as finished pixels over solid backgrounds, by `ShapedLine.serial`.
+    let rasters = LineRasters()
     /// How many lines were shaped (cache misses), for tests.
     private(set) var shapedLineCount = 0
     /// HarfBuzz's buffer, reused for every run shaped; destroyed with the last copy of this state.
@@ -173,8 +175,10 @@ struct FontState {
             placements.removeAll(keepingCapacity: true)
             placedGlyphs.removeAll(keepingCapacity: true)
             batch.removeAll(keepingCapacity: true)
+            rasters.forgetLines()
         }
-        let shaped = shape(text, pixelSize: pixelSize, chain: chain, primary: primary, typeface: typeface)
+        var shaped = shape(text, pixelSize: pixelSize, chain: chain, primary: primary, typeface: typeface)
+        shaped.serial = rasters.newLine()
         shapedLineCount += 1
         lines[key] = shaped
         return shaped

@@ -18,6 +18,8 @@ struct ShapedLine: Equatable {
     var ink: PixelBox
     /// Whether every glyph has a `GlyphCache` entry (`FontState.batch`), so that the line draws in one call.
     var isBatched: Bool
+    /// The line's number in `FontState.rasters` (`LineRasters`), given when it is cached; -1 before.
+    var serial = -1
 
     /// The line's placements in `FontState.placements`.
     var range: Range<Int> { start..<start + count }

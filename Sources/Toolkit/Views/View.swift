@@ -609,7 +609,7 @@ open class View {
     private func fillBackground(_ color: Color, in canvas: Canvas, visible: Rect, bounds: Rect) {
         var covered = DamageRegion()
         if !subviews.isEmpty { collectOpaqueCoverage(in: canvas, visible: visible, into: &covered) }
-        canvas.fill(bounds, color: color, excluding: covered)
+        canvas.fillBackground(bounds, color: color, excluding: covered)
     }
 
     /// Adds to `covered` (pixels) the boxes that subviews with an opaque background will fill while this view's
