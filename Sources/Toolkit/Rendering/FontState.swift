@@ -67,7 +67,15 @@ struct FontState {
         var typeface: Typeface
 
         static func == (lhs: LineKey, rhs: LineKey) -> Bool {
-            lhs.pixelSize == rhs.pixelSize && lhs.typeface == rhs.typeface && lhs.text.utf8.elementsEqual(rhs.text.utf8)
+            guard lhs.pixelSize == rhs.pixelSize, lhs.text.utf8.count == rhs.text.utf8.count else { return false }
+            // Native strings hold their UTF-8 contiguously: one memcmp (the generic byte-by-byte comparison was a
+            // tenth of a scrolled frame's text lookups).
+            let same = lhs.text.utf8.withContiguousStorageIfAvailable { left in
+                rhs.text.utf8.withContiguousStorageIfAvailable { right in
+                    left.isEmpty || memcmp(left.baseAddress!, right.baseAddress!, left.count) == 0
+                }
+            } ?? nil
+            return (same ?? lhs.text.utf8.elementsEqual(rhs.text.utf8)) && lhs.typeface == rhs.typeface
         }
 
         func hash(into hasher: inout Hasher) {
