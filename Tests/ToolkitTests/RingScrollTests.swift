@@ -62,6 +62,14 @@ import Testing
         var mismatches: [String] = []
         /// Called after each frame is drawn, before the comparison (whose full render draws every view).
         var afterDraw: () -> Void = {}
+        /// With `overlay`: the list's vertical indicator goes to overlay buffers (`IndicatorOverlay`, one per ring
+        /// buffer) once a scroll asks for one; the overlay shown (composited OVER the ring buffer, as the
+        /// compositor does) is the one drawn last.
+        let usesOverlay: Bool
+        var overlayColumn: Rect?
+        var overlayImages: [Image] = []
+        var shownOverlay: Image?
+        var overlayFramesDrawn = 0
 
         /// With a cover (`FrameCover`): its height in points, one cover buffer per ring buffer (drawn together,
         /// as the window's two pools are in step), their pixels and what each lacks.
@@ -78,8 +86,9 @@ import Testing
         /// `count` buffers in blocks of `blockFrames` frames each; with `coverHeight`, the window's top rows go to
         /// cover buffers, and each frame is checked as the compositor shows it (the cover over the ring buffer).
         init(_ scene: Scene, count: Int, pixelsPerPoint: Double, blockFrames: Double, coverHeight: Double? = nil,
-             bottomCoverTop: Double? = nil) {
+             bottomCoverTop: Double? = nil, overlay: Bool = false) {
             self.scene = scene
+            usesOverlay = overlay
             self.pixelsPerPoint = pixelsPerPoint
             self.coverHeight = coverHeight
             coverRows = coverHeight.map { Int(($0 * pixelsPerPoint).rounded()) } ?? 0
@@ -181,6 +190,31 @@ import Testing
                         }
                     }
                 }
+            } else if usesOverlay {
+                if overlayColumn == nil, let column = core.indicatorColumnForPendingMove(pixelsPerPoint: pixelsPerPoint) {
+                    overlayColumn = column
+                    let w = Int((column.width * pixelsPerPoint).rounded()), h = Int((column.height * pixelsPerPoint).rounded())
+                    overlayImages = Array(repeating: Image(width: w, height: h, fill: 0xDEAD_BEEF), count: buffers.count)
+                }
+                if let column = overlayColumn {
+                    var image = overlayImages[target]
+                    Canvas.draw(into: &image, pixelsPerPoint: pixelsPerPoint) { canvas in
+                        result = core.draw(into: buffers[target], previousFrame: previous, topCover: nil,
+                                           bottomCover: nil, indicators: IndicatorOverlay(canvas: canvas, column: column))
+                    }
+                    overlayImages[target] = image
+                    if result.indicatorsDrawn {
+                        shownOverlay = image
+                        overlayFramesDrawn += 1
+                    }
+                    if result.indicatorsUnusable {
+                        overlayColumn = nil
+                        shownOverlay = nil
+                    }
+                } else {
+                    result = core.draw(into: buffers[target], previousFrame: previous, topCover: nil, bottomCover: nil,
+                                       indicators: nil)
+                }
             } else {
                 result = core.draw(into: buffers[target], previousFrame: previous)
             }
@@ -201,6 +235,10 @@ import Testing
         }
 
         func compare(_ buffer: RingFrameBuffer) {
+            if usesOverlay {
+                compareWithOverlay(buffer)
+                return
+            }
             let pixels = buffer.pixels.assumingMemoryBound(to: UInt32.self)
             let width = width
             // As shown: the covers' rows from the cover buffers, the rest from the ring buffer.
@@ -216,6 +254,43 @@ import Testing
             if wrong > 0 {
                 mismatches.append("frame \(frames) at \(pixelsPerPoint)x: \(wrong) pixels differ, first \(first), "
                                   + "offset \(scene.list.contentOffset)")
+            }
+        }
+
+        /// `compare` with the overlay shown over the ring buffer, against a full render with the knob drawn where
+        /// the list draws it (the full render leaves it out while the overlay has it).
+        func compareWithOverlay(_ buffer: RingFrameBuffer) {
+            let core = scene.window, list = scene.list, s = pixelsPerPoint
+            let pixels = buffer.pixels.assumingMemoryBound(to: UInt32.self)
+            var shown = Image(width: width, height: height)
+            for y in 0..<height {
+                for x in 0..<width { shown.pixels[y * width + x] = pixels[y * width + x] }
+            }
+            if let overlay = shownOverlay, let column = overlayColumn {
+                Canvas.draw(into: &shown, pixelsPerPoint: s) { $0.drawImage(overlay, in: column) }
+            }
+            var full = Image(width: width, height: height)
+            core.addDamage(Rect(origin: .zero, size: core.size))
+            Canvas.draw(into: &full, pixelsPerPoint: s) { canvas in
+                core.draw(into: canvas)
+                if list.verticalIndicatorElsewhere, let knob = list.indicatorRect(.vertical) {
+                    canvas.saveState()
+                    list.applyOverlayTransform(to: canvas)
+                    canvas.fillRoundedRect(knob, radius: ScrollContainer.indicatorThickness / 2,
+                                           color: list.indicatorColor)
+                    canvas.restoreState()
+                }
+            }
+            var wrong = 0, first = ""
+            for y in 0..<height {
+                for x in 0..<width where shown.pixel(x: x, y: y) != full.pixel(x: x, y: y) {
+                    if wrong == 0 { first = "(\(x), \(y))" }
+                    wrong += 1
+                }
+            }
+            if wrong > 0 {
+                mismatches.append("frame \(frames) at \(s)x with the overlay: \(wrong) pixels differ, first \(first), "
+                                  + "offset \(list.contentOffset)")
             }
         }
     }
@@ -274,6 +349,39 @@ import Testing
         } else {
             #expect(presenter.shiftedFrames == 0)
         }
+    }
+
+    /// With the list's vertical indicator in an overlay (`IndicatorOverlay`, the Wayland window's indicator
+    /// subsurface), what is shown (the overlay over the ring buffer) equals a full render with the knob at every
+    /// frame, through scrolls, wraps onto the mirror, fades and the carousel's copy path; at 1.5x the column is not
+    /// on whole pixels and the window keeps the knob.
+    @Test(arguments: [(1.0, true), (2.0, true), (1.5, false)])
+    func everyFrameWithTheIndicatorOverlayEqualsAFullRender(pixelsPerPoint: Double, overlays: Bool) {
+        let scene = Scene()
+        let presenter = Presenter(scene, count: 2, pixelsPerPoint: pixelsPerPoint, blockFrames: 2, overlay: true)
+        defer { presenter.deallocate() }
+        play(presenter)
+        #expect(presenter.mismatches.isEmpty, "\(presenter.mismatches.prefix(5))")
+        #expect((presenter.overlayFramesDrawn > 20) == overlays, "\(presenter.overlayFramesDrawn) overlay frames")
+        #expect(scene.list.verticalIndicatorElsewhere == overlays)
+    }
+
+    /// Steady scrolling through blocks of two frames wraps onto the mirror: the rows a wrap copies are only those
+    /// written without a mirror (the first frame's, drawn in full), not a frame per wrap.
+    @Test func wrapsOntoTheMirrorCopyAlmostNothing() {
+        let scene = Scene()
+        let presenter = Presenter(scene, count: 2, pixelsPerPoint: 1, blockFrames: 2)
+        defer { presenter.deallocate() }
+        for _ in 0..<200 {
+            scene.list.contentOffset = Point(x: 0, y: scene.list.contentOffset.y + 5)
+            presenter.frame()
+        }
+        #expect(presenter.mismatches.isEmpty, "\(presenter.mismatches.prefix(5))")
+        let wraps = presenter.buffers.reduce(0) { $0 + $1.wrapCount }
+        let copied = presenter.buffers.reduce(0) { $0 + $1.wrapCopiedRows }
+        #expect(wraps >= 6)
+        // The first wrap of each buffer copies the rows drawn before it mirrored anything; later ones none.
+        #expect(copied <= 2 * presenter.height)
     }
 
     /// With the window's top rows, bottom rows or both in covers (`FrameCover`, the Wayland window's cover

@@ -52,6 +52,20 @@ enum FrameBench {
             }
         })
 
+        // The same with the labels' colour changing every frame: no line is ever drawn twice in the same colours,
+        // so none is copied from a raster; every glyph is blended (what a first frame or new rows cost).
+        var shade = 0
+        results.append(Measurement.measure("    full repaint, label colour new every frame", runs: runs,
+                                           operationsPerRun: fullFrames, options: options) { _ in
+            for _ in 0..<fullFrames {
+                shade += 1
+                RowView.textColor = Color(white: shade % 2 == 0 ? 0.1 : 0.12)
+                scene.window.addDamage(fullWindow)
+                scene.frame()
+            }
+        })
+        RowView.textColor = Color(white: 0.1)
+
         if let path = options.snapshotPath, let image = scene.snapshot() {
             do {
                 try PNGEncoder.write(image, to: path)
@@ -61,6 +75,10 @@ enum FrameBench {
         }
 
         let scrollFrames = q ? 3 : 30
+        // A ring buffer's start wraps back to its block's start (one copy of the frame) about every
+        // `ringWrapPeriod` frames: runs of the ring cases last that long, so that each run carries its share of wraps
+        // (with runs of 30 frames, some runs had a wrap and some none, and the median jumped between the two).
+        let ringFrames = q ? 3 : ringWrapPeriod
         results.append(scrollingCase("(c) scroll 7 pt, 100 rows", scene: scene, frames: scrollFrames,
                                      options: options))
 
@@ -108,25 +126,31 @@ enum FrameBench {
         // The Wayland window's default path: two ring buffers whose start moves with a full-width scroll (the
         // band's pixels are not copied), the title bar in a cover surface of its own (not put back at every moved
         // start), the strip and indicators drawn.
-        let ring = ListScene(rowCount: 100, scrolling: true, cover: true)
+        let ring = ListScene(rowCount: 100, scrolling: true, cover: true, overlay: true)
         ring.presentRingFrame()
         results.append(scrollingCase("(i) ScrollContainer += 7, ring buffers, 100 rows", scene: ring,
-                                     frames: scrollFrames, options: options, path: .ring))
-        let ringLarge = ListScene(rowCount: 100_000, scrolling: true, cover: true)
+                                     frames: ringFrames, options: options, path: .ring))
+        let ringLarge = ListScene(rowCount: 100_000, scrolling: true, cover: true, overlay: true)
         ringLarge.presentRingFrame()
         results.append(scrollingCase("(i) ScrollContainer += 7, ring buffers, 100k rows", scene: ringLarge,
-                                     frames: scrollFrames, options: options, path: .ring))
+                                     frames: ringFrames, options: options, path: .ring))
+        // Covers without the indicator overlay: the rows under the vertical indicator's old and new places redrawn
+        // at every frame.
+        let ringIndicatorInWindow = ListScene(rowCount: 100, scrolling: true, cover: true)
+        ringIndicatorInWindow.presentRingFrame()
+        results.append(scrollingCase("    ring buffers, 100 rows, indicator drawn in the window", scene: ringIndicatorInWindow,
+                                     frames: ringFrames, options: options, path: .ring))
         // Without the cover (a compositor without wl_subcompositor): the title bar's rows copied again at every
         // moved start.
         let ringCopied = ListScene(rowCount: 100, scrolling: true)
         ringCopied.presentRingFrame()
         results.append(scrollingCase("    ring buffers, 100 rows, title bar copied (no cover)", scene: ringCopied,
-                                     frames: scrollFrames, options: options, path: .ring))
+                                     frames: ringFrames, options: options, path: .ring))
         // The same without the 56 pt title bar: nothing outside the scrolled band has to be put back.
         let ringBare = ListScene(rowCount: 100, scrolling: true, header: false)
         ringBare.presentRingFrame()
         results.append(scrollingCase("    ring buffers, 100 rows, no title bar", scene: ringBare,
-                                     frames: scrollFrames, options: options, path: .ring))
+                                     frames: ringFrames, options: options, path: .ring))
         if ring.ringWraps + ringLarge.ringWraps > 0 || options.filter == nil {
             print("ring buffers: \(ring.ringWraps + ringLarge.ringWraps) wraps (one frame copy each) over both (i) cases")
         }
@@ -162,7 +186,7 @@ enum FrameBench {
                                            options: options) { _ in
             for _ in 0..<(q ? 2 : 20) { copy.composite() }
         })
-        let full = ListScene(rowCount: 100, scrolling: true, pixelsPerPoint: 2, cover: true)
+        let full = ListScene(rowCount: 100, scrolling: true, pixelsPerPoint: 2, cover: true, overlay: true)
         full.presentRingFrame()
         let fullWindow = Rect(x: 0, y: 0, width: Double(ListScene.width), height: Double(ListScene.height))
         let fullFrames = q ? 2 : 10
@@ -174,16 +198,25 @@ enum FrameBench {
             }
         })
         let frames = q ? 3 : 30
+        let ringFrames = q ? 3 : ringWrapPeriod
         let copied = ListScene(rowCount: 100, scrolling: true, pixelsPerPoint: 2)
         copied.presentFrame()
         results.append(scrollingCase("(g4) += 7 @2x, two buffers (copy path)", scene: copied, frames: frames,
                                      options: options, path: .twoBuffers))
-        let ring = ListScene(rowCount: 100, scrolling: true, pixelsPerPoint: 2, cover: true)
+        let ring = ListScene(rowCount: 100, scrolling: true, pixelsPerPoint: 2, cover: true, overlay: true)
         ring.presentRingFrame()
-        results.append(scrollingCase("(i4) += 7 @2x, ring buffers", scene: ring, frames: frames, options: options,
+        results.append(scrollingCase("(i4) += 7 @2x, ring buffers", scene: ring, frames: ringFrames, options: options,
                                      path: .ring))
         results.append(flingCase("(j4) fling frame @2x, ring buffers", scene: ring, options: options))
         return results
+    }
+
+    /// Frames between wraps of the ring buffers for the 7 pt scroll cases: each of the two buffers moves its start
+    /// by two frames' scroll per frame it draws, through a block of `ListScene.ringFrames` frames, so one of the two
+    /// wraps about every (`ringFrames` - 1) x height / step frames (155 at 1080 pixels and 7 points per frame, at any
+    /// scale).
+    static var ringWrapPeriod: Int {
+        Int((Double(ListScene.ringFrames - 1) * Double(ListScene.height) / scrollStep).rounded(.up))
     }
 
     /// Frames of a fling drawn through the ring buffers: each run flicks the content at 5,000 pt/s from offset 200

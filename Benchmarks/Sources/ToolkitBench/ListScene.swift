@@ -53,6 +53,12 @@ final class ListScene {
     private var coverPixels: [UnsafeMutablePointer<UInt32>] = []
     private var coverCanvases: [Canvas] = []
     private var coverMissing = [DamageRegion(), DamageRegion()]
+    /// With `overlay` (and `cover`): the container's vertical indicator drawn into two overlay buffers of its own
+    /// (the Wayland window's indicator subsurface, `IndicatorOverlay`), their pixels and canvases, and the column.
+    let usesOverlay: Bool
+    private var overlayPixels: [UnsafeMutablePointer<UInt32>] = []
+    private var overlayCanvases: [Canvas] = []
+    private var overlayColumn: Rect?
     /// The window clock used for frames and events, advanced by the benchmarks.
     var clock = Duration.zero
 
@@ -77,9 +83,10 @@ final class ListScene {
     /// pixels per point (2: a 3840 x 2160 frame).
     /// With `header` false the list fills the whole window (no rows outside the scrolled band).
     init(rowCount: Int, scrolling: Bool = false, zoomable: Bool = false, pixelsPerPoint: Int = 1,
-         header: Bool = true, cover: Bool = false) {
+         header: Bool = true, cover: Bool = false, overlay: Bool = false) {
         self.pixelsPerPoint = pixelsPerPoint
         usesCover = cover && header
+        usesOverlay = overlay && scrolling
         pixelWidth = ListScene.width * pixelsPerPoint
         pixelHeight = ListScene.height * pixelsPerPoint
         let pixelWidth = self.pixelWidth, pixelHeight = self.pixelHeight
@@ -141,7 +148,23 @@ final class ListScene {
         }
     }
 
+    /// Makes the overlay buffers for the column the pending scroll's container would use.
+    private func makeOverlayBuffers() {
+        guard usesOverlay, overlayColumn == nil,
+              let column = window.indicatorColumnForPendingMove(pixelsPerPoint: Double(pixelsPerPoint)) else { return }
+        let width = Int(column.width) * pixelsPerPoint, height = Int(column.height) * pixelsPerPoint
+        for _ in 0..<2 {
+            let memory = UnsafeMutablePointer<UInt32>.allocate(capacity: width * height)
+            memory.initialize(repeating: 0, count: width * height)
+            overlayPixels.append(memory)
+            overlayCanvases.append(Canvas(pixels: UnsafeMutableRawPointer(memory), width: width, height: height,
+                                          stride: width * 4, scale: pixelsPerPoint))
+        }
+        overlayColumn = column
+    }
+
     isolated deinit {
+        for memory in overlayPixels { memory.deallocate() }
         pairPixels[1].deallocate()
         pixels.deallocate()
         for block in ringBlocks { block.deallocate() }
@@ -190,7 +213,10 @@ final class ListScene {
                                             missing: coverMissing[target])
                             : nil)
             : nil
-        let frame = window.draw(into: ringBuffers[target], previousFrame: previous, cover: cover)
+        makeOverlayBuffers()
+        let indicators = overlayColumn.map { IndicatorOverlay(canvas: overlayCanvases[target], column: $0) }
+        let frame = window.draw(into: ringBuffers[target], previousFrame: previous, topCover: cover, bottomCover: nil,
+                                indicators: indicators)
         var changed = DamageRegion()
         let scale = Double(pixelsPerPoint)
         frame.changed.forEachRect { x, y, w, h in

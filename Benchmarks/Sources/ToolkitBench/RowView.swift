@@ -10,7 +10,9 @@ final class RowView: View {
 
     private let label: String
     private let swatchColor: Color
-    private static let textColor = Color(white: 0.1)
+    /// The label colour; the benchmark alternates it to draw every line glyph by glyph (a line's raster is made on
+    /// its second sighting with the same colours, see the Toolkit's `LineRasters`).
+    static var textColor = Color(white: 0.1)
     private static let separatorColor = Color(white: 0.85)
 
     /// How many `touchesMoved` calls this row received (read by the event benchmark).

@@ -38,6 +38,13 @@ extension Canvas {
         drawRoundedBox(box, radius: r, lineWidth: filled ? nil : lw, pixel: color.premultipliedARGB)
     }
 
+    /// `fillRoundedRect` for a box already in pixels (`pixelBox(_:)` of the rect under another canvas's transform):
+    /// the same pixels as that canvas would draw, offset by whole pixels. `radius` is in points.
+    func fillRoundedPixelBox(_ box: PixelBox, radius: Double, color: Color) {
+        guard !box.isEmpty else { return }
+        drawRoundedBox(box, radius: pixelRadius(radius, box: box), lineWidth: nil, pixel: color.premultipliedARGB)
+    }
+
     /// The corner radius in pixels, within 0...half the shorter side of `box`.
     private func pixelRadius(_ radius: Double, box: PixelBox) -> Double {
         guard radius.isFinite, radius > 0 else { return 0 }

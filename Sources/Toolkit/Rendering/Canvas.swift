@@ -50,8 +50,9 @@ public final class Canvas {
     /// Whether text over a known solid background is copied from `LineRasters` (true) or always composited glyph by
     /// glyph (false: the reference path that tests compare the rasters against).
     var usesLineRasters = true
-    /// The box this canvas last filled with an opaque view background, and what was drawn over it since: where a
-    /// line of text can be copied as finished pixels (see `LineRasters`).
+    /// The box this canvas last filled with one pixel value (an opaque view background, a clear), and what was
+    /// drawn over it since: where a line of text can be copied as finished pixels (see `LineRasters`), and where a
+    /// translucent fill is a plain store (over transparent pixels).
     var backdrop = SolidBackdrop()
     /// Lines copied from a raster drawn before (not made for this draw), for tests.
     var linesCopied = 0
@@ -356,9 +357,9 @@ public final class Canvas {
     /// what was there, transparency included).
     public func clear(color: Color) {
         guard let pixels, destination != nil else { return }
-        backdrop.forget()
-        Canvas.fillPixels(pixels, stride: strideBytes / 4, box: PixelBox(x0: 0, y0: 0, x1: pixelWidth, y1: pixelHeight),
-                          pixel: color.premultipliedARGB)
+        let whole = PixelBox(x0: 0, y0: 0, x1: pixelWidth, y1: pixelHeight)
+        Canvas.fillPixels(pixels, stride: strideBytes / 4, box: whole, pixel: color.premultipliedARGB)
+        backdrop.set(whole, pixel: color.premultipliedARGB)
     }
 
     /// Makes the pixels of `rect` (points, translated and clipped like drawing) fully transparent (SRC 0): the
@@ -420,6 +421,13 @@ public final class Canvas {
     static func fillPixels(_ pixels: UnsafeMutablePointer<UInt32>, stride: Int, box: PixelBox, pixel: UInt32) {
         let value = wchar_t(bitPattern: pixel)
         var row = pixels + box.y0 * stride + box.x0
+        if box.width == stride {
+            // Whole rows back to back (a narrow overlay column, a full-width strip): one run.
+            UnsafeMutableRawPointer(row).withMemoryRebound(to: wchar_t.self, capacity: box.width * box.height) {
+                _ = wmemset($0, value, box.width * box.height)
+            }
+            return
+        }
         for _ in box.y0..<box.y1 {
             UnsafeMutableRawPointer(row).withMemoryRebound(to: wchar_t.self, capacity: box.width) {
                 _ = wmemset($0, value, box.width)
@@ -432,9 +440,11 @@ public final class Canvas {
     func fillBox(_ box: PixelBox, pixel: UInt32) {
         let clipped = box.intersection(clipBox)
         guard !clipped.isEmpty, let pixels, destination != nil else { return }
-        backdrop.touch(clipped)
         let alpha = pixel >> 24
-        if alpha == 0xFF {
+        // OVER onto pixels known to be transparent (a cleared overlay) gives the source itself.
+        let overTransparent = alpha != 0 && backdrop.pixel(under: clipped) == 0
+        backdrop.touch(clipped)
+        if alpha == 0xFF || overTransparent {
             Canvas.fillPixels(pixels, stride: strideBytes / 4, box: clipped, pixel: pixel)
         } else if alpha != 0 {
             compositeSolid(pixel: pixel, box: clipped, mask: nil, maskX: 0, maskY: 0)
@@ -482,7 +492,7 @@ public final class Canvas {
     }
 
     /// Copies the `visible` part (inside the clip) of a line raster, whose ink box's top-left corner is pixel
-    /// (`x`, `y`) of `raster` and goes at `inkBox`'s (SRC: the raster holds the line over its opaque background).
+    /// (`x`, `y`) of `raster` and goes at `inkBox`'s (SRC: the raster holds the line over exactly the pixels there).
     func copyRaster(_ raster: OpaquePointer, x: Int, y: Int, inkBox: PixelBox, visible: PixelBox) {
         guard let destination else { return }
         pixman_image_composite32(PIXMAN_OP_SRC, raster, nil, destination, Int32(x + visible.x0 - inkBox.x0),

@@ -1,14 +1,14 @@
 import CPixman
 
-/// Shaped lines kept as finished pixels: the line composited over an opaque background, so that drawing it again
+/// Shaped lines kept as finished pixels: the line composited over a solid background, so that drawing it again
 /// over the same background is one copy of its ink box instead of a blend of every glyph.
 ///
 /// Blending the glyphs is most of a text-heavy frame (in toolkit-bench (b), the 1,300 glyphs of a 1080p list took
 /// about 115 us, more than filling all 2 million pixels: pixman's `over_n_8_8888` goes pixel by pixel through
 /// glyphs 8 to 10 pixels wide). A line composited over a solid background is the same picture wherever it is drawn,
 /// because glyphs are placed at whole pixels from the line's snapped origin; so the picture depends only on the line
-/// (text, pixel size, typeface), its color and the background's pixel. The canvas knows where its pixels are one
-/// opaque background (`SolidBackdrop`); there, and only there, a line is copied from its raster.
+/// (text, pixel size, typeface), its color and the background's pixel. The canvas knows where its pixels all hold
+/// one value (`SolidBackdrop`: a view's opaque background); there, and only there, a line is copied from its raster.
 ///
 /// A line gets a raster the second time it is drawn with the same colors over a solid background (the first time
 /// it is only noted, `Sighting`), as Flutter's raster cache waits for a picture to be reused: a fling draws each row

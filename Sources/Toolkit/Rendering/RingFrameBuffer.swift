@@ -1,11 +1,18 @@
+import CPixman
 import Glibc
 
 /// A frame buffer that lives inside a larger block of memory and scrolls by moving where it starts (foot's
 /// technique with `wl_shm`): when a band of rows spanning the full width moves by `dy` rows, the frame's start
 /// moves `dy` rows further into the block, so the band's old pixels appear shifted without being copied; only the
 /// rows outside the band (which must stay put) and the rows coming into view need pixels. When the start would
-/// leave the block, the frame wraps to the other end of the block: one copy of the frame, once every
-/// `(blockRows - height) / |dy|` frames.
+/// leave the block, the frame wraps: it moves back by `mirrorDistance` rows (`blockRows - height`).
+///
+/// A wrap in one go copies the whole frame, from memory the cache no longer holds (about 1 ms for a 1080p frame
+/// here, once every 77 frames of a 7-point scroll: more than all the other work of those frames). So a block of at
+/// least two frames keeps a mirror instead: whatever is written into a frame row (`mirror(_:)`, told by the window
+/// after each frame) is also written `mirrorDistance` rows away, to the row that takes its place after a wrap,
+/// which is outside the frame. A strip just drawn is copied while the cache still holds it; at the wrap, only rows
+/// whose mirror is not known to be current are copied.
 ///
 /// On Wayland the block is a `wl_shm_pool` and each start a `wl_buffer` made at `byteOffset`; in memory the block
 /// is any allocation. The buffer does not own the memory, which must outlive it. Not thread-safe.
@@ -20,8 +27,17 @@ public final class RingFrameBuffer {
     public let blockRows: Int
     /// The first block row of the frame.
     public private(set) var startRow = 0
-    /// Times the frame wrapped to the other end of the block (each costs one copy of the frame).
+    /// Times the frame wrapped to the other end of the block.
     public private(set) var wrapCount = 0
+    /// Rows copied by wraps because their mirror was not current (a whole frame for a wrap without a mirror).
+    public private(set) var wrapCopiedRows = 0
+    /// How far a wrap moves the frame, in rows: `blockRows - height`.
+    public var mirrorDistance: Int { blockRows - height }
+    /// Whether written rows are mirrored (a block of at least two frames: a row's mirror is never in the frame).
+    public var mirrors: Bool { height > 0 && mirrorDistance >= height }
+    /// Per block row: whether the row `mirrorDistance` away (below or above, whichever is in the block) holds the
+    /// same pixels.
+    private var mirrored: [Bool]
     /// A canvas over the frame, following its start (drawn with `WindowCore.draw(into:previousFrame:)`).
     public let canvas: Canvas
     private let block: UnsafeMutableRawPointer
@@ -34,6 +50,7 @@ public final class RingFrameBuffer {
         stride = self.width * 4
         blockRows = stride > 0 ? max(0, byteCount) / stride : 0
         block = memory
+        mirrored = Array(repeating: false, count: blockRows)
         canvas = Canvas(block: memory, blockRows: blockRows, width: self.width, height: self.height, stride: stride,
                         pixelsPerPoint: pixelsPerPoint)
     }
@@ -66,6 +83,9 @@ public final class RingFrameBuffer {
                     moveRows(from: startRow, to: newStart, count: top)
                     moveRows(from: startRow + bottom, to: newStart + bottom, count: height - bottom)
                 }
+                // The margins' new rows were written without their mirrors.
+                forgetMirror(rows: newStart + bottom, count: height - bottom)
+                forgetMirror(rows: newStart, count: top)
             }
             startRow = newStart
         } else {
@@ -74,13 +94,22 @@ public final class RingFrameBuffer {
         canvas.moveStart(toRow: startRow)
     }
 
-    /// Moves the frame to the block's far end from where it was heading (the start for a scroll towards the end,
-    /// the end otherwise), copying each kept row once: the top margin, the band's kept rows and the bottom margin,
+    /// Moves the frame back by `mirrorDistance` rows onto its mirror (`wrapToMirror`) or, for a jump farther than
+    /// that, to the block's far end from where it was heading (the start for a scroll towards the end, the end
+    /// otherwise), copying each kept row once: the top margin, the band's kept rows and the bottom margin,
     /// each one contiguous run (one `memmove`, which glibc streams for long runs). Going towards the block's start
     /// (`dy > 0`) every destination lies at or before its source, so the runs go top to bottom; going towards its
     /// end, bottom to top: no run overwrites a row a later run still reads.
     private func wrap(dy: Int, top: Int, bottom: Int, preservingMargins: Bool) {
         wrapCount += 1
+        let onMirror = startRow + dy + (dy > 0 ? -mirrorDistance : mirrorDistance)
+        if mirrors, onMirror >= 0, onMirror <= blockRows - height {
+            wrapToMirror(dy: dy, target: onMirror, top: top, bottom: bottom, preservingMargins: preservingMargins)
+            return
+        }
+        // A jump farther than the mirror distance: the whole frame is copied, and no mirror is current after.
+        wrapCopiedRows += height
+        forgetMirror()
         let target = dy > 0 ? 0 : blockRows - height
         // Band rows y in keptTop ..< keptBottom come from y + dy.
         let keptTop = dy > 0 ? top : min(bottom, top - dy)
@@ -97,6 +126,84 @@ public final class RingFrameBuffer {
         moveRows(from: startRow + keptTop + dy, to: target + keptTop, count: keptBottom - keptTop)
         margins(false)
         startRow = target
+    }
+
+    /// The wrap onto the mirror: the frame moves back by `mirrorDistance` rows to `target`, where every kept band
+    /// row's mirror already is unless a write was not mirrored; those rows, and the margins when kept, are copied.
+    private func wrapToMirror(dy: Int, target: Int, top: Int, bottom: Int, preservingMargins: Bool) {
+        let keptTop = dy > 0 ? top : min(bottom, top - dy)
+        let keptBottom = dy > 0 ? max(top, bottom - dy) : bottom
+        // Band row y of the new frame is row y + dy of the old one: its mirror, unless that is not current.
+        var run = keptTop
+        while run < keptBottom {
+            let source = startRow + run + dy
+            guard !mirrored[source] else {
+                run += 1
+                continue
+            }
+            var end = run + 1
+            while end < keptBottom, !mirrored[startRow + end + dy] { end += 1 }
+            moveRows(from: source, to: target + run, count: end - run)
+            markMirrored(rows: source, count: end - run)
+            wrapCopiedRows += end - run
+            run = end
+        }
+        if preservingMargins {
+            moveRows(from: startRow, to: target, count: top)
+            moveRows(from: startRow + bottom, to: target + bottom, count: height - bottom)
+            forgetMirror(rows: target, count: top)
+            forgetMirror(rows: target + bottom, count: height - bottom)
+            wrapCopiedRows += top + height - bottom
+        }
+        startRow = target
+    }
+
+    /// Copies what was written into the frame (`region`, frame pixels: everything drawn or copied into it since
+    /// the last call) to the mirror rows, so that a later wrap finds it there. A row written across the whole
+    /// width is then mirrored; a narrower write keeps the row's state (a mirror that was current stays so).
+    public func mirror(_ region: DamageRegion) {
+        guard mirrors else { return }
+        region.forEachRect { x, y, w, h in
+            let x0 = max(0, Int(x)), x1 = min(width, Int(x) + Int(w))
+            let y0 = max(0, Int(y)), y1 = min(height, Int(y) + Int(h))
+            guard x1 > x0, y1 > y0 else { return }
+            for row in (startRow + y0)..<(startRow + y1) {
+                let partner = mirrorRow(of: row)
+                toolkit_copy_streaming(block + partner * stride + x0 * 4, block + row * stride + x0 * 4,
+                                       (x1 - x0) * 4)
+                if x0 == 0, x1 == width {
+                    mirrored[row] = true
+                    mirrored[partner] = true
+                }
+            }
+        }
+        toolkit_store_fence()
+    }
+
+    /// Forgets every mirror (frame rows were written without `mirror(_:)`): the next wrap copies.
+    public func forgetMirror() {
+        forgetMirror(rows: 0, count: blockRows)
+    }
+
+    /// The row a wrap puts in place of block row `row`: `mirrorDistance` rows away, inside the block.
+    private func mirrorRow(of row: Int) -> Int {
+        row >= mirrorDistance ? row - mirrorDistance : row + mirrorDistance
+    }
+
+    private func forgetMirror(rows first: Int, count: Int) {
+        guard count > 0 else { return }
+        for row in max(0, first)..<min(blockRows, first + count) {
+            mirrored[row] = false
+            let partner = mirrorRow(of: row)
+            if partner >= 0, partner < blockRows { mirrored[partner] = false }
+        }
+    }
+
+    private func markMirrored(rows first: Int, count: Int) {
+        for row in first..<(first + count) {
+            mirrored[row] = true
+            mirrored[mirrorRow(of: row)] = true
+        }
     }
 
     private func moveRows(from: Int, to: Int, count: Int) {

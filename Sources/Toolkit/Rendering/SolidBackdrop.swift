@@ -1,5 +1,5 @@
-/// What a canvas knows about pixels it wrote itself: a box it filled with one opaque pixel value (a view's
-/// background), and the boxes drawn over it since.
+/// What a canvas knows about pixels it wrote itself: a box it filled with one pixel value (a view's opaque
+/// background, or the whole surface cleared), and the boxes drawn over it since.
 ///
 /// Text uses it to draw a line as finished pixels (`LineRasters`): a line composited over a solid background is the
 /// same picture wherever it is drawn, so where the canvas knows the pixels under the line are exactly that
@@ -12,14 +12,14 @@
 struct SolidBackdrop {
     /// The filled box, in pixels of the canvas's surface; empty when nothing is known.
     private(set) var box = PixelBox.empty
-    /// The premultiplied pixel every pixel of `box` was set to (opaque).
+    /// The premultiplied pixel every pixel of `box` was set to.
     private(set) var pixel: UInt32 = 0
     /// Boxes drawn over `box` since it was filled (`count` of the four are in use).
     private var touched0 = PixelBox.empty, touched1 = PixelBox.empty
     private var touched2 = PixelBox.empty, touched3 = PixelBox.empty
     private var count = 0
 
-    /// Records that every pixel of `box` (inside the surface) was just set to the opaque `pixel`.
+    /// Records that every pixel of `box` (inside the surface) was just set to `pixel`.
     mutating func set(_ box: PixelBox, pixel: UInt32) {
         self.box = box.isEmpty ? .empty : box
         self.pixel = pixel

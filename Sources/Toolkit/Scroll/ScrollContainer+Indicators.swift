@@ -65,6 +65,7 @@ extension ScrollContainer {
             forEachIndicatorRect { setNeedsDisplay($0) }
             indicatorAlpha = alpha
             forEachIndicatorRect { setNeedsDisplay($0) }
+            if verticalIndicatorElsewhere { attachedWindow?.indicatorOverlayChanged(self) }
         }
         if alpha <= 0 { indicatorFadeStart = nil }
         return indicatorFadeStart != nil
@@ -101,13 +102,24 @@ extension ScrollContainer {
             drawnIndicatorRects = (nil, nil)
             return
         }
-        drawnIndicatorRects = (indicatorRect(.horizontal), indicatorRect(.vertical))
-        let color = Color(red: 0, green: 0, blue: 0, alpha: 0.45 * indicatorAlpha)
-        for axis in Axis.allCases {
-            if let rect = indicatorRect(axis) {
-                canvas.fillRoundedRect(rect, radius: ScrollContainer.indicatorThickness / 2, color: color)
-            }
-        }
+        let vertical = verticalIndicatorElsewhere ? nil : indicatorRect(.vertical)
+        drawnIndicatorRects = (indicatorRect(.horizontal), vertical)
+        let radius = ScrollContainer.indicatorThickness / 2
+        if let rect = drawnIndicatorRects.horizontal { canvas.fillRoundedRect(rect, radius: radius, color: indicatorColor) }
+        if let rect = vertical { canvas.fillRoundedRect(rect, radius: radius, color: indicatorColor) }
+    }
+
+    /// The indicators' colour at their current opacity.
+    var indicatorColor: Color { Color(red: 0, green: 0, blue: 0, alpha: 0.45 * indicatorAlpha) }
+
+    /// Where the vertical indicator's knob can be, in the superview's coordinates (the container's frame): a column
+    /// `indicatorThickness` wide along the right edge, the container's height; nil when it has no vertical
+    /// indicator.
+    var verticalIndicatorColumn: Rect? {
+        guard showsVerticalScrollIndicator else { return nil }
+        let f = frame
+        return Rect(x: f.maxX - ScrollContainer.indicatorMargin - ScrollContainer.indicatorThickness, y: f.minY,
+                    width: ScrollContainer.indicatorThickness, height: f.height)
     }
 
     /// Calls `body` with the indicator rectangles (container coordinates) where they were drawn last, then
@@ -116,6 +128,6 @@ extension ScrollContainer {
         if let rect = drawnIndicatorRects.horizontal { body(rect) }
         if let rect = drawnIndicatorRects.vertical { body(rect) }
         if let rect = indicatorRect(.horizontal) { body(rect) }
-        if let rect = indicatorRect(.vertical) { body(rect) }
+        if !verticalIndicatorElsewhere, let rect = indicatorRect(.vertical) { body(rect) }
     }
 }

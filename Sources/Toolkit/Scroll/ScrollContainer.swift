@@ -309,6 +309,17 @@ open class ScrollContainer: View {
     /// Where the indicators were drawn last, in the container's coordinates (nil: not drawn): their old pixels
     /// move with the content when it scrolls by copying pixels, and are redrawn there.
     var drawnIndicatorRects: (horizontal: Rect?, vertical: Rect?) = (nil, nil)
+    /// Whether the window draws the vertical indicator into a surface of its own (`IndicatorOverlay`): the
+    /// container then neither draws nor damages it in the window's pixels. Turning it on or off damages the
+    /// knob's place, where it leaves or comes back.
+    var verticalIndicatorElsewhere = false {
+        didSet {
+            guard verticalIndicatorElsewhere != oldValue else { return }
+            if let rect = drawnIndicatorRects.vertical { setNeedsDisplay(rect) }
+            drawnIndicatorRects.vertical = nil
+            if let rect = indicatorRect(.vertical) { setNeedsDisplay(rect) }
+        }
+    }
     /// The window the container's timers and animator live in (kept to clean up after leaving it).
     weak var attachedWindow: (any ScrollHost)?
     /// Where wheel and key steps are heading, per axis (`+Pointer.swift`).
@@ -491,6 +502,7 @@ open class ScrollContainer: View {
         indicatorFadeTimer = nil
         indicatorFadeStart = nil
         indicatorAlpha = 0
+        verticalIndicatorElsewhere = false
         let action = arbitration.reset()
         fingers.removeAll()
         motion = ScrollMotion(start: .zero)

@@ -132,6 +132,25 @@ open class View {
 
     /// Moves the canvas from the superview's coordinates into this view's own (translation, then scale), with
     /// the bounds origin drawn at `origin` (`drawingOrigin(on:)`, computed by the caller before this call).
+    /// Applies to `canvas` (in its state at the start of a window's drawing) what drawing the window applies before
+    /// this view's `drawOverlay`: each ancestor's transform below the root, this view's, and the step from its
+    /// drawn origin to its exact one. Shapes drawn then land on the pixels they would in the window's drawing,
+    /// computed with the same arithmetic.
+    func applyOverlayTransform(to canvas: Canvas) {
+        let origin = applyDrawnTransform(to: canvas)
+        if origin != boundsOrigin { canvas.translate(by: origin - boundsOrigin) }
+    }
+
+    /// Applies the transforms of this view's ancestors below the root and its own, as drawing does before its
+    /// content; returns its drawing origin.
+    private func applyDrawnTransform(to canvas: Canvas) -> Point {
+        guard let superview else { return drawingOrigin(on: canvas) }
+        _ = superview.applyDrawnTransform(to: canvas)
+        let origin = drawingOrigin(on: canvas)
+        applyTransform(to: canvas, drawnAt: origin)
+        return origin
+    }
+
     func applyTransform(to canvas: Canvas, drawnAt origin: Point) {
         if storedScale == 1 {
             canvas.translate(by: storedFrame.origin - origin)

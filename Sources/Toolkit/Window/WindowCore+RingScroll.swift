@@ -19,6 +19,11 @@ public struct RingFrame: Sendable {
     public var coverDamage = DamageRegion()
     /// The same for the bottom cover.
     public var bottomCoverDamage = DamageRegion()
+    /// Whether the frame drew the `IndicatorOverlay` (in full: attach and commit it).
+    public var indicatorsDrawn = false
+    /// Whether the `IndicatorOverlay` can no longer be used (its container left, hid, moved or resized): drop its
+    /// surface; the indicator is back in the window's pixels from this frame on.
+    public var indicatorsUnusable = false
 }
 
 /// Rows of the window spanning its width drawn into a buffer of their own, which a surface stacked above the
@@ -95,9 +100,21 @@ extension WindowCore {
     /// Allocation-free.
     public func draw(into buffer: RingFrameBuffer, previousFrame: PreviousFrame?, topCover: FrameCover?,
                      bottomCover: FrameCover?) -> RingFrame {
+        draw(into: buffer, previousFrame: previousFrame, topCover: topCover, bottomCover: bottomCover, indicators: nil)
+    }
+
+    /// `draw(into:previousFrame:topCover:bottomCover:)` with the vertical indicator of the scrolled container in
+    /// `indicators` (see `IndicatorOverlay`) instead of the window's pixels; nil gives it back to them.
+    ///
+    /// Allocation-free.
+    public func draw(into buffer: RingFrameBuffer, previousFrame: PreviousFrame?, topCover: FrameCover?,
+                     bottomCover: FrameCover?, indicators: IndicatorOverlay?) -> RingFrame {
         let canvas = buffer.canvas
         let s = canvas.pixelsPerPoint
+        let movedView = pendingMoveView
         let move = resolvePendingMove(for: canvas)
+        // Before anything is copied or drawn: binding or releasing the indicator damages its place.
+        let overlay = drawIndicatorOverlay(indicators, moved: movedView)
         // (Each cover in turn through a local function: an array of the two would allocate per frame.)
         func damageUnder(_ cover: FrameCover?, _ move: PixelMove) {
             guard let cover else { return }
@@ -186,13 +203,36 @@ extension WindowCore {
         catchUp(bottomCover)
         let (drawn, topDrawn, bottomDrawn) = drawPendingDamage(into: canvas, topCover: topCover,
                                                                bottomCover: bottomCover)
+        mirrorWrites(into: buffer, copied: previousFrame != nil ? missing : DamageRegion(), drawn: drawn,
+                     movedOutsideRing: move != nil && bandMove == nil)
         var damage = drawn, changed = drawn
         if let move {
             damage.add(move.rect)
             if bandMove == nil { changed.add(move.rect) }
         }
         return RingFrame(damage: damage, changed: changed, shift: bandMove, coverDamage: topDrawn,
-                         bottomCoverDamage: bottomDrawn)
+                         bottomCoverDamage: bottomDrawn, indicatorsDrawn: overlay.drawn,
+                         indicatorsUnusable: overlay.unusable)
+    }
+
+    /// Tells `buffer` what this frame wrote into it (`copied` pixels, `drawn` points), for its mirror: a strip or a
+    /// few boxes are mirrored while the cache holds them; a frame that wrote much (more than half of it), or
+    /// moved pixels by copying them, leaves the mirror to the next wrap.
+    private func mirrorWrites(into buffer: RingFrameBuffer, copied: DamageRegion, drawn: DamageRegion,
+                              movedOutsideRing: Bool) {
+        guard buffer.mirrors else { return }
+        var written = copied
+        let s = buffer.canvas.pixelsPerPoint
+        drawn.forEachRect { x, y, w, h in
+            written.add(Rect(x: Double(x), y: Double(y), width: Double(w), height: Double(h)), pixelsPerPoint: s)
+        }
+        var area = 0
+        written.forEachRect { _, _, w, h in area += Int(w) * Int(h) }
+        if movedOutsideRing || 2 * area > buffer.width * buffer.height {
+            buffer.forgetMirror()
+        } else {
+            buffer.mirror(written)
+        }
     }
 
     /// The `FrameCover`s that would spare the ring buffers the rows outside the band of the pending scroll: for a

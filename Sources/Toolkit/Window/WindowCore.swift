@@ -34,6 +34,12 @@ public final class WindowCore: ScrollHost {
     /// The view of `pendingMove`. Strong until the frame is drawn, so that no other view can take its address
     /// (and its `viewID`) meanwhile; a view that left the window is drawn in full.
     var pendingMoveView: View?
+    /// The scroll container whose vertical indicator is drawn into an `IndicatorOverlay`, if any.
+    weak var overlayContainer: ScrollContainer?
+    /// The picture the overlay shows (committed last), nil when none yet or it must be drawn again.
+    var overlayPicture: IndicatorOverlay.Picture?
+    /// The overlay's container changed its indicator without damage (a fade step): a frame is needed.
+    var overlayChanged = false
 
     /// The touch routing (arbitration with scroll containers lives behind it).
     private(set) lazy var touchRouter = TouchRouter(window: self)
@@ -125,7 +131,7 @@ public final class WindowCore: ScrollHost {
     // MARK: - Frames
 
     /// Whether something would change on screen in the next frame.
-    public var needsFrame: Bool { !damage.isEmpty || pendingMove != nil || !animators.isEmpty }
+    public var needsFrame: Bool { !damage.isEmpty || pendingMove != nil || !animators.isEmpty || overlayChanged }
 
     /// Starts calling `animator` every frame until it answers false.
     public func addAnimator(_ animator: FrameAnimator) {
