@@ -366,6 +366,34 @@ import Testing
         #expect(scene.list.verticalIndicatorElsewhere == overlays)
     }
 
+    /// Binding the overlay damages the knob's place while the frame is drawn; the next change must still ask the
+    /// backend for a frame (a standing request once stalled a Wayland window after its first overlay frame).
+    @Test func bindingTheOverlayLeavesTheNextChangeAskingForAFrame() throws {
+        let scene = Scene()
+        let core = scene.window
+        let bytes = 160 * 4 * 120 * 2
+        let block = UnsafeMutableRawPointer.allocate(byteCount: bytes, alignment: 64)
+        defer { block.deallocate() }
+        let ring = RingFrameBuffer(memory: block, byteCount: bytes, width: 160, height: 120, pixelsPerPoint: 1)
+        core.addDamage(Rect(origin: .zero, size: core.size))
+        core.prepareFrame(at: .milliseconds(16))
+        _ = core.draw(into: ring, previousFrame: nil)
+        var asked = 0
+        core.onNeedsFrame = { asked += 1 }
+        scene.list.contentOffset = Point(x: 0, y: 7)
+        #expect(asked == 1)
+        let column = try #require(core.indicatorColumnForPendingMove(pixelsPerPoint: 1))
+        var overlay = Image(width: Int(column.width), height: Int(column.height))
+        core.prepareFrame(at: .milliseconds(33))
+        Canvas.draw(into: &overlay) { canvas in
+            _ = core.draw(into: ring, previousFrame: nil, topCover: nil, bottomCover: nil,
+                          indicators: IndicatorOverlay(canvas: canvas, column: column))
+        }
+        #expect(scene.list.verticalIndicatorElsewhere)
+        scene.list.contentOffset = Point(x: 0, y: 14)
+        #expect(asked == 2)
+    }
+
     /// Steady scrolling through blocks of two frames wraps onto the mirror: the rows a wrap copies are only those
     /// written without a mirror (the first frame's, drawn in full), not a frame per wrap.
     @Test func wrapsOntoTheMirrorCopyAlmostNothing() {

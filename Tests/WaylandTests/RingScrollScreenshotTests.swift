@@ -258,6 +258,8 @@ import Testing
         // The header (and the footer, when there is one) moved to cover surfaces, unless covers are off.
         #expect(window.coverHeight == (window.usesCover ? 24 : nil))
         #expect(window.bottomCoverTop == (window.usesCover && scene.hasFooter ? window.size.height - 16 : nil))
+        // With covers, the list's vertical indicator is in a surface of its own over its column.
+        #expect((window.indicatorColumn != nil) == window.usesCover)
         try expectMatch(window, scene, "after 40 scrolls of 7 pt", shoot: shoot)
         let shiftedBeforeFling = window.shiftedFrameCount
         fling(window)

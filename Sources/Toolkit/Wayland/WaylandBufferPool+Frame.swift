@@ -16,6 +16,9 @@ extension WaylandBufferPool {
         var coverDamage: DamageRegion
         /// What was drawn into the bottom cover, in points (empty without one).
         var bottomCoverDamage: DamageRegion
+        /// Whether the indicator overlay was drawn (commit it), and whether it can no longer be used (drop it).
+        var indicatorsDrawn = false
+        var indicatorsUnusable = false
     }
 
     /// Draws `core`'s next frame into `buffer` (acquired with `previousFrame`, nil when it holds the presented
@@ -24,9 +27,10 @@ extension WaylandBufferPool {
     /// `wl_buffer` follow a moved start.
     /// - Throws: `WaylandError.bufferAllocationFailed` when the `wl_buffer` at the new offset cannot be made.
     func draw(_ core: WindowCore, into buffer: ShmBuffer, previousFrame: PreviousFrame?,
-              topCover: FrameCover? = nil, bottomCover: FrameCover? = nil) throws -> DrawnFrame {
+              topCover: FrameCover? = nil, bottomCover: FrameCover? = nil,
+              indicators: IndicatorOverlay? = nil) throws -> DrawnFrame {
         let frame = core.draw(into: buffer.ring, previousFrame: previousFrame, topCover: topCover,
-                              bottomCover: bottomCover)
+                              bottomCover: bottomCover, indicators: indicators)
         try buffer.syncProxy()
         if frame.shift != nil { shiftedFrameCount += 1 }
         var lagDamage = DamageRegion()
@@ -35,6 +39,7 @@ extension WaylandBufferPool {
                           pixelsPerPoint: buffer.scale)
         }
         return DrawnFrame(damage: frame.damage, lagDamage: lagDamage, shift: frame.shift, coverDamage: frame.coverDamage,
-                          bottomCoverDamage: frame.bottomCoverDamage)
+                          bottomCoverDamage: frame.bottomCoverDamage, indicatorsDrawn: frame.indicatorsDrawn,
+                          indicatorsUnusable: frame.indicatorsUnusable)
     }
 }

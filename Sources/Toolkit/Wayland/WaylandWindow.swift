@@ -122,6 +122,10 @@ public final class WaylandWindow {
     /// The rows above and below a scrolled list in surfaces of their own (see `CoverSurface`).
     private var topCover: CoverSurface?
     private var bottomCover: CoverSurface?
+    /// The scrolled list's vertical indicator in a surface of its own over its column (`IndicatorOverlay`), and
+    /// whether it has shown a picture yet.
+    private var indicatorSurface: CoverSurface?
+    private var indicatorSurfaceShown = false
     private var shm: OpaquePointer?
     private var wmBase: XdgWmBase?
     private var viewporter: OpaquePointer?
@@ -315,6 +319,10 @@ public final class WaylandWindow {
 
     /// The height of the top cover surface in use, in points, or nil (diagnostics and tests).
     var coverHeight: Double? { topCover?.height }
+    /// The column of the indicator's surface, in points, or nil without one (for tests).
+    var indicatorColumn: Rect? {
+        indicatorSurface.map { Rect(x: $0.x, y: $0.top, width: $0.width, height: $0.height) }
+    }
     /// Where the bottom cover surface in use starts, in points, or nil (diagnostics and tests).
     var bottomCoverTop: Double? { bottomCover?.top }
 
@@ -576,16 +584,19 @@ public final class WaylandWindow {
         var acquired: (buffer: ShmBuffer, previousFrame: PreviousFrame?, needsFullRedraw: Bool)?
         var topAcquired: (buffer: ShmBuffer, previousFrame: PreviousFrame?, needsFullRedraw: Bool)?
         var bottomAcquired: (buffer: ShmBuffer, previousFrame: PreviousFrame?, needsFullRedraw: Bool)?
+        var indicatorAcquired: (buffer: ShmBuffer, previousFrame: PreviousFrame?, needsFullRedraw: Bool)?
         /// Gives back whatever was acquired (the frame waits, or failed).
         func putBackAll() {
             if let buffer = acquired?.buffer { buffers.putBack(buffer) }
             if let topCover, let buffer = topAcquired?.buffer { topCover.pool.putBack(buffer) }
             if let bottomCover, let buffer = bottomAcquired?.buffer { bottomCover.pool.putBack(buffer) }
+            if let indicatorSurface, let buffer = indicatorAcquired?.buffer { indicatorSurface.pool.putBack(buffer) }
         }
         do {
             acquired = try buffers.acquire()
             if acquired != nil, let topCover { topAcquired = try topCover.pool.acquire() }
             if acquired != nil, let bottomCover { bottomAcquired = try bottomCover.pool.acquire() }
+            if acquired != nil, let indicatorSurface { indicatorAcquired = try indicatorSurface.pool.acquire() }
         } catch {
             putBackAll()
             pendingError = WaylandWindow.bufferError(error)
@@ -594,7 +605,8 @@ public final class WaylandWindow {
         // Every surface needs a free buffer (the window's and each cover's), or the frame waits for a release.
         guard let (buffer, previousFrame, needsFullRedraw) = acquired, buffer.proxy != nil,
               topCover == nil || topAcquired?.buffer.proxy != nil,
-              bottomCover == nil || bottomAcquired?.buffer.proxy != nil else {
+              bottomCover == nil || bottomAcquired?.buffer.proxy != nil,
+              indicatorSurface == nil || indicatorAcquired?.buffer.proxy != nil else {
             putBackAll()
             pacer.bufferUnavailable()
             return
@@ -627,14 +639,37 @@ public final class WaylandWindow {
             return FrameCover(canvas: coverAcquired.buffer.canvas, top: cover.top, height: cover.height,
                               previousFrame: coverAcquired.needsFullRedraw ? nil : coverAcquired.previousFrame)
         }
+        // The indicator overlay: drawn in full into its buffer when its picture changed, or when the surface has
+        // not shown one yet.
+        let indicators = indicatorSurface.flatMap { surface in
+            indicatorAcquired.map {
+                IndicatorOverlay(canvas: $0.buffer.canvas,
+                                 column: Rect(x: surface.x, y: surface.top, width: surface.width, height: surface.height),
+                                 needsDrawing: !indicatorSurfaceShown || $0.needsFullRedraw)
+            }
+        }
         let frame: WaylandBufferPool.DrawnFrame
         do {
             frame = try buffers.draw(core, into: buffer, previousFrame: needsFullRedraw ? nil : previousFrame,
                                      topCover: frameCover(topCover, topAcquired),
-                                     bottomCover: frameCover(bottomCover, bottomAcquired))
+                                     bottomCover: frameCover(bottomCover, bottomAcquired), indicators: indicators)
         } catch {
             pendingError = WaylandWindow.bufferError(error)
             return
+        }
+        if let indicatorSurface, let indicatorBuffer = indicatorAcquired?.buffer {
+            if frame.indicatorsUnusable {
+                indicatorSurface.pool.putBack(indicatorBuffer)
+                indicatorSurface.destroy()
+                self.indicatorSurface = nil
+            } else {
+                let whole = Rect(x: indicatorSurface.x, y: indicatorSurface.top, width: indicatorSurface.width,
+                                 height: indicatorSurface.height)
+                commitCover(indicatorSurface, buffer: indicatorBuffer,
+                            damage: frame.indicatorsDrawn ? DamageRegion(rect: whole) : DamageRegion(),
+                            scale: configuration.scale)
+                if frame.indicatorsDrawn { indicatorSurfaceShown = true }
+            }
         }
         if let topCover, let coverBuffer = topAcquired?.buffer {
             commitCover(topCover, buffer: coverBuffer, damage: frame.coverDamage, scale: configuration.scale)
@@ -719,6 +754,23 @@ public final class WaylandWindow {
         }
         update(&topCover, wantedTop)
         update(&bottomCover, wantedBottom)
+        // The indicator's column, while the window's ring path runs (the cover conditions).
+        let column = usable ? core.indicatorColumnForPendingMove(pixelsPerPoint: configuration.scale) : nil
+        if let current = indicatorSurface, !usable || current.windowConfiguration != configuration
+            || (column.map { $0 != Rect(x: current.x, y: current.top, width: current.width, height: current.height) }
+                ?? false) {
+            // The window's drawing takes the knob back when no overlay is given (`WindowCore.draw`).
+            current.destroy()
+            indicatorSurface = nil
+        }
+        if indicatorSurface == nil, let column, let compositor, let subcompositor, let shm,
+           let made = CoverSurface(compositor: compositor, subcompositor: subcompositor, shm: shm, parent: parent,
+                                   x: column.minX, top: column.minY, width: column.width, height: column.height,
+                                   configuration: configuration) {
+            made.pool.onBufferReleased = { [unowned self] in self.execute(self.pacer.bufferReleased()) }
+            indicatorSurface = made
+            indicatorSurfaceShown = false
+        }
     }
 
     /// Attaches and commits the cover's buffer when the frame drew into it (the commit applies with the window
@@ -728,9 +780,11 @@ public final class WaylandWindow {
             cover.pool.putBack(buffer)
             return
         }
+        // The damage is in window points; the cover's surface starts at (x, top).
         var pixelDamage = DamageRegion()
         damage.forEachRect { x, y, w, h in
-            pixelDamage.add(Rect(x: Double(x), y: Double(y), width: Double(w), height: Double(h)), pixelsPerPoint: scale)
+            pixelDamage.add(Rect(x: Double(x) - cover.x, y: Double(y) - cover.top, width: Double(w), height: Double(h)),
+                            pixelsPerPoint: scale)
         }
         if cover.committedBufferScale != Int32(scaling.bufferScale) {
             wl_surface_set_buffer_scale(cover.surface, Int32(scaling.bufferScale))
@@ -742,7 +796,10 @@ public final class WaylandWindow {
                 wl_surface_damage_buffer(cover.surface, Int32(x), Int32(y), Int32(w), Int32(h))
             }
         } else {
-            damage.forEachRect { x, y, w, h in wl_surface_damage(cover.surface, Int32(x), Int32(y), Int32(w), Int32(h)) }
+            damage.forEachRect { x, y, w, h in
+                wl_surface_damage(cover.surface, Int32(Double(x) - cover.x), Int32(Double(y) - cover.top), Int32(w),
+                                  Int32(h))
+            }
         }
         wl_surface_commit(cover.surface)
         cover.pool.commit(buffer, damage: pixelDamage)
@@ -759,6 +816,8 @@ public final class WaylandWindow {
         topCover = nil
         bottomCover?.destroy()
         bottomCover = nil
+        indicatorSurface?.destroy()
+        indicatorSurface = nil
         buffers?.destroyAll()
         buffers = nil
         latency.destroy()

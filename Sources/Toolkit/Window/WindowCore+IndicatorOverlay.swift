@@ -19,11 +19,15 @@ public struct IndicatorOverlay {
     public var canvas: Canvas
     /// The column the buffer covers, in window points (whole pixels on every edge).
     public var column: Rect
+    /// Whether the overlay must be drawn whatever it showed (a new surface, a buffer that holds nothing yet).
+    public var needsDrawing: Bool
 
-    /// An overlay for `column` (window points) drawn into `canvas`.
-    public init(canvas: Canvas, column: Rect) {
+    /// An overlay for `column` (window points) drawn into `canvas`; with `needsDrawing`, drawn this frame even if
+    /// the knob did not change.
+    public init(canvas: Canvas, column: Rect, needsDrawing: Bool = false) {
         self.canvas = canvas
         self.column = column
+        self.needsDrawing = needsDrawing
     }
 
     /// What an overlay shows: its column, the knob's box in window pixels (nil: no knob) and its colour.
@@ -68,6 +72,11 @@ extension WindowCore {
     /// window's pixels). Without an overlay, a bound container gets its indicator back.
     func drawIndicatorOverlay(_ overlay: IndicatorOverlay?, moved: View?) -> (drawn: Bool, unusable: Bool) {
         overlayChanged = false
+        // Binding or releasing damages the knob's place during the frame that draws it: no frame is asked for, and
+        // no request is left standing (no later change could ask the backend for a frame, see `prepareFrame(at:)`).
+        let requested = frameRequested
+        frameRequested = true
+        defer { frameRequested = requested }
         guard let overlay else {
             releaseOverlayContainer()
             return (false, false)
@@ -97,7 +106,7 @@ extension WindowCore {
         }
         let picture = IndicatorOverlay.Picture(column: overlay.column, knob: knob,
                                                color: knob == nil ? 0 : container.indicatorColor.premultipliedARGB)
-        guard picture != overlayPicture else { return (false, false) }
+        guard picture != overlayPicture || overlay.needsDrawing else { return (false, false) }
         canvas.clear(color: Color(red: 0, green: 0, blue: 0, alpha: 0))
         if let knob {
             let dx = Int((overlay.column.minX * s).rounded()), dy = Int((overlay.column.minY * s).rounded())

@@ -81,7 +81,7 @@ public final class WindowCore: ScrollHost {
     public var onCursorChange: ((Cursor) -> Void)?
 
     private var animators: [FrameAnimator] = []
-    private var frameRequested = false
+    var frameRequested = false
 
     /// A window of `size` points. Non-finite or negative sizes are treated as zero.
     public init(size: Size) {
