@@ -4,6 +4,9 @@
 // line's ascent (the largest of its faces, rounded up), so `measureText`'s height (ascent + descent) bounds every
 // glyph of the faces' designs. Each glyph's cached coverage mask is placed where shaping put it and composited
 // OVER through the mask with a solid source: dst = color * coverage + dst * (1 - color.alpha * coverage).
+// Where the canvas knows the pixels under the line's ink all hold one value (a view's opaque background just
+// filled, `SolidBackdrop`), a line drawn before in the same colours is copied from its raster instead: the same
+// pixels, since the picture only depends on the line, its colour and that value (`LineRasters`).
 
 extension Canvas {
     /// Draws `text` on one line with its line box's top-left at `origin` (points), `size` points tall (the em
