@@ -139,13 +139,19 @@ final class ListScene {
         if usesCover {
             let rows = Int(HeaderView.height) * pixelsPerPoint
             for _ in 0..<2 {
-                let memory = UnsafeMutablePointer<UInt32>.allocate(capacity: pixelWidth * rows)
-                memory.initialize(repeating: 0, count: pixelWidth * rows)
+                let (memory, canvas) = ListScene.zeroedBuffer(width: pixelWidth, height: rows, scale: pixelsPerPoint)
                 coverPixels.append(memory)
-                coverCanvases.append(Canvas(pixels: UnsafeMutableRawPointer(memory), width: pixelWidth, height: rows,
-                                            stride: pixelWidth * 4, scale: pixelsPerPoint))
+                coverCanvases.append(canvas)
             }
         }
+    }
+
+    /// `width` x `height` zeroed pixels (owned by the caller) and a canvas over them at `scale`.
+    private static func zeroedBuffer(width: Int, height: Int, scale: Int) -> (UnsafeMutablePointer<UInt32>, Canvas) {
+        let memory = UnsafeMutablePointer<UInt32>.allocate(capacity: width * height)
+        memory.initialize(repeating: 0, count: width * height)
+        return (memory, Canvas(pixels: UnsafeMutableRawPointer(memory), width: width, height: height,
+                               stride: width * 4, scale: scale))
     }
 
     /// Makes the overlay buffers for the column the pending scroll's container would use.
@@ -154,11 +160,9 @@ final class ListScene {
               let column = window.indicatorColumnForPendingMove(pixelsPerPoint: Double(pixelsPerPoint)) else { return }
         let width = Int(column.width) * pixelsPerPoint, height = Int(column.height) * pixelsPerPoint
         for _ in 0..<2 {
-            let memory = UnsafeMutablePointer<UInt32>.allocate(capacity: width * height)
-            memory.initialize(repeating: 0, count: width * height)
+            let (memory, canvas) = ListScene.zeroedBuffer(width: width, height: height, scale: pixelsPerPoint)
             overlayPixels.append(memory)
-            overlayCanvases.append(Canvas(pixels: UnsafeMutableRawPointer(memory), width: width, height: height,
-                                          stride: width * 4, scale: pixelsPerPoint))
+            overlayCanvases.append(canvas)
         }
         overlayColumn = column
     }

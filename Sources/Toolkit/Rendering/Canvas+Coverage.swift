@@ -19,11 +19,10 @@ extension Canvas {
     /// be copied as finished pixels.
     func fillBackground(_ rect: Rect, color: Color, excluding excluded: DamageRegion) {
         guard !excluded.isEmpty else {
-            fill(rect, color: color)
+            guard let box = pixelBox(rect) else { return }
             let pixel = color.premultipliedARGB
-            if pixel >> 24 == 0xFF, destination != nil, let box = pixelBox(rect) {
-                backdrop.set(box.intersection(clipBox), pixel: pixel)
-            }
+            fillBox(box, pixel: pixel)
+            if pixel >> 24 == 0xFF, destination != nil { backdrop.set(box.intersection(clipBox), pixel: pixel) }
             return
         }
         guard let box = pixelBox(rect) else { return }
