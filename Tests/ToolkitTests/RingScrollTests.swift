@@ -10,15 +10,17 @@ import Testing
     /// The rows of the scroll-by-copy tests (background, rounded swatch, text, separator; counting draws).
     typealias Row = ScrollByCopyTests.Row
 
-    /// A header, a full-width list of 60 rows (indicators on), a footer, and a narrow carousel in row 3.
+    /// A header, a full-width list of 60 rows (indicators on), a footer, and a narrow carousel in row 3. Without
+    /// `footer`, the list reaches the window's bottom edge.
     @MainActor
     final class Scene {
         let window = WindowCore(size: Size(width: 160, height: 120))
-        let list = ScrollContainer(frame: Rect(x: 0, y: 16, width: 160, height: 90))
+        let list: ScrollContainer
         let carousel = ScrollContainer(frame: Rect(x: 30, y: 2, width: 100, height: 18))
         var rows: [Row] = []
 
-        init() {
+        init(footer hasFooter: Bool = true) {
+            list = ScrollContainer(frame: Rect(x: 0, y: 16, width: 160, height: hasFooter ? 90 : 104))
             window.rootView.backgroundColor = Color(red: 0.95, green: 0.95, blue: 1)
             let header = View(frame: Rect(x: 0, y: 0, width: 160, height: 16))
             header.backgroundColor = Color(red: 0.1, green: 0.2, blue: 0.6)
@@ -26,7 +28,7 @@ import Testing
             footer.backgroundColor = Color(red: 0.6, green: 0.2, blue: 0.1)
             window.rootView.addSubview(header)
             window.rootView.addSubview(list)
-            window.rootView.addSubview(footer)
+            if hasFooter { window.rootView.addSubview(footer) }
             for index in 0..<60 {
                 let row = Row(index: index, width: 160)
                 list.addSubview(row)
@@ -71,23 +73,38 @@ import Testing
         var shownOverlay: Image?
         var overlayFramesDrawn = 0
 
-        /// With a cover (`FrameCover`): its height in points, one cover buffer per ring buffer (drawn together,
-        /// as the window's two pools are in step), their pixels and what each lacks.
+        /// With a cover (`FrameCover`): its height in points, as many cover buffers as ring buffers, their pixels,
+        /// what each lacks, and the one shown. As the Wayland window's cover pool: each frame draws into a cover
+        /// buffer other than the one shown, which is shown from then on only when the frame drew into it.
         let coverHeight: Double?
         let coverRows: Int
         var coverImages: [Image] = []
         var coverMissing: [DamageRegion] = []
-        /// With a bottom cover: where it starts (points), its first pixel row, its buffers and what each lacks.
+        var coverShown: Int?
+        /// With a bottom cover: where it starts (points), its first pixel row, its buffers, what each lacks, and
+        /// the one shown.
         let bottomTop: Double?
         let bottomFirstRow: Int
         var bottomImages: [Image] = []
         var bottomMissing: [DamageRegion] = []
+        var bottomShown: Int?
+
+        /// With `onward`: each frame first goes to the presented buffer (`WindowCore.drawOnward`) while the
+        /// compositor holds its frame rows (`heldRows`), as the Wayland window does with weston's or wlroots' pixman
+        /// renderer; those rows must come out unchanged whether the frame was drawn there or declined.
+        let onward: Bool
+        var onwardFrames = 0
+        var declinedFrames = 0
+        /// Onward frames that did not wrap (their new rows right after or before the held ones).
+        var onwardFramesInPlace = 0
+        var heldRowsWritten: [String] = []
 
         /// `count` buffers in blocks of `blockFrames` frames each; with `coverHeight`, the window's top rows go to
         /// cover buffers, and each frame is checked as the compositor shows it (the cover over the ring buffer).
         init(_ scene: Scene, count: Int, pixelsPerPoint: Double, blockFrames: Double, coverHeight: Double? = nil,
-             bottomCoverTop: Double? = nil, overlay: Bool = false) {
+             bottomCoverTop: Double? = nil, overlay: Bool = false, onward: Bool = false) {
             self.scene = scene
+            self.onward = onward
             usesOverlay = overlay
             self.pixelsPerPoint = pixelsPerPoint
             self.coverHeight = coverHeight
@@ -121,6 +138,27 @@ import Testing
             frame()
         }
 
+        /// With `onward`, the frame drawn into the presented buffer (nil when declined or not `onward`); its held
+        /// rows are compared before and after.
+        func drawOnward(_ core: WindowCore, topCover: FrameCover?, bottomCover: FrameCover?) -> RingFrame? {
+            guard onward, let presented else { return nil }
+            let buffer = buffers[presented]
+            buffer.heldRows = buffer.startRow..<(buffer.startRow + height)
+            let before = UnsafeRawBufferPointer(start: buffer.pixels, count: buffer.stride * height).map { $0 }
+            let pixels = buffer.pixels
+            let wrapsBefore = buffer.wrapCount
+            let frame = core.drawOnward(into: buffer, topCover: topCover, bottomCover: bottomCover, indicators: nil)
+            // The held rows, wherever the start went.
+            let after = UnsafeRawBufferPointer(start: pixels, count: buffer.stride * height)
+            if !after.elementsEqual(before) {
+                heldRowsWritten.append("frame \(frames), \(frame == nil ? "declined" : "drawn onward")")
+            }
+            buffer.heldRows = 0..<0
+            if frame == nil { declinedFrames += 1 } else { onwardFrames += 1 }
+            if frame != nil, buffer.wrapCount == wrapsBefore { onwardFramesInPlace += 1 }
+            return frame
+        }
+
         func deallocate() {
             for block in memory { block.deallocate() }
         }
@@ -130,8 +168,7 @@ import Testing
             time += .nanoseconds(16_666_667)
             let core = scene.window
             core.fireTimers(upTo: time)
-            let target = next
-            next = (next + 1) % buffers.count
+            var target = next
             let source = presented.flatMap { $0 == target ? nil : buffers[$0] }
             if source == nil && !lags[target].isEmpty { core.addDamage(Rect(origin: .zero, size: core.size)) }
             core.prepareFrame(at: time)
@@ -139,55 +176,70 @@ import Testing
                                                       lag: lags[target]) }
             var result = RingFrame(damage: DamageRegion(), changed: DamageRegion(), shift: nil)
             if coverHeight != nil || bottomTop != nil {
-                let sourceIndex = presented.flatMap { $0 == target ? nil : $0 }
                 let scale = pixelsPerPoint
-                // The covers' buffers: the presented ones' pixels and what this frame's lack (in cover pixels).
-                var topImage = coverHeight == nil ? Image(width: 1, height: 1) : coverImages[target]
-                var bottomImage = bottomTop == nil ? Image(width: 1, height: 1) : bottomImages[target]
-                let topSource = coverHeight == nil ? topImage : coverImages[sourceIndex ?? target]
-                let bottomSource = bottomTop == nil ? bottomImage : bottomImages[sourceIndex ?? target]
-                let topLack = coverHeight == nil ? DamageRegion() : coverMissing[target]
-                let bottomLack = bottomTop == nil ? DamageRegion() : bottomMissing[target]
+                let count = buffers.count
+                // Each cover draws into the buffer after the one shown; it lacks what was drawn since it was shown.
+                let topTarget = coverShown.map { ($0 + 1) % count } ?? 0
+                let bottomTarget = bottomShown.map { ($0 + 1) % count } ?? 0
+                var topImage = coverHeight == nil ? Image(width: 1, height: 1) : coverImages[topTarget]
+                var bottomImage = bottomTop == nil ? Image(width: 1, height: 1) : bottomImages[bottomTarget]
+                let topSource = coverHeight == nil ? topImage : coverImages[coverShown ?? topTarget]
+                let bottomSource = bottomTop == nil ? bottomImage : bottomImages[bottomShown ?? bottomTarget]
+                let topLack = coverHeight == nil ? DamageRegion() : coverMissing[topTarget]
+                let bottomLack = bottomTop == nil ? DamageRegion() : bottomMissing[bottomTarget]
+                let topHasSource = coverShown != nil && coverShown != topTarget
+                let bottomHasSource = bottomShown != nil && bottomShown != bottomTarget
                 topSource.pixels.withUnsafeBytes { topBytes in
                     bottomSource.pixels.withUnsafeBytes { bottomBytes in
                         Canvas.draw(into: &topImage, pixelsPerPoint: scale) { topCanvas in
                             Canvas.draw(into: &bottomImage, pixelsPerPoint: scale) { bottomCanvas in
                                 let top = coverHeight.map {
-                                    FrameCover(canvas: topCanvas, height: $0, previousFrame: sourceIndex == nil ? nil
+                                    FrameCover(canvas: topCanvas, height: $0, previousFrame: !topHasSource ? nil
                                         : PreviousFrame(pixels: topBytes.baseAddress!, stride: width * 4,
                                                         missing: topLack))
                                 }
                                 let bottom = bottomTop.map {
                                     FrameCover(canvas: bottomCanvas, top: $0, height: scene.window.size.height - $0,
-                                               previousFrame: sourceIndex == nil ? nil
+                                               previousFrame: !bottomHasSource ? nil
                                                    : PreviousFrame(pixels: bottomBytes.baseAddress!, stride: width * 4,
                                                                    missing: bottomLack))
                                 }
-                                result = core.draw(into: buffers[target], previousFrame: previous, topCover: top,
-                                                   bottomCover: bottom)
+                                if let frame = drawOnward(core, topCover: top, bottomCover: bottom) {
+                                    result = frame
+                                    target = presented!
+                                } else {
+                                    result = core.draw(into: buffers[target], previousFrame: previous, topCover: top,
+                                                       bottomCover: bottom)
+                                }
                             }
                         }
                     }
                 }
                 if coverHeight != nil {
-                    coverImages[target] = topImage
-                    coverMissing[target].removeAll()
-                    for index in coverMissing.indices where index != target {
-                        result.coverDamage.forEachRect { x, y, w, h in
-                            coverMissing[index].add(Rect(x: Double(x), y: Double(y), width: Double(w),
-                                                         height: Double(h)), pixelsPerPoint: scale)
+                    coverImages[topTarget] = topImage
+                    if !result.coverDamage.isEmpty {
+                        coverMissing[topTarget].removeAll()
+                        for index in coverMissing.indices where index != topTarget {
+                            result.coverDamage.forEachRect { x, y, w, h in
+                                coverMissing[index].add(Rect(x: Double(x), y: Double(y), width: Double(w),
+                                                             height: Double(h)), pixelsPerPoint: scale)
+                            }
                         }
+                        coverShown = topTarget
                     }
                 }
                 if let bottomTop {
-                    bottomImages[target] = bottomImage
-                    bottomMissing[target].removeAll()
-                    for index in bottomMissing.indices where index != target {
-                        // In the bottom cover's pixels: its first row is the window's row `bottomTop`.
-                        result.bottomCoverDamage.forEachRect { x, y, w, h in
-                            bottomMissing[index].add(Rect(x: Double(x), y: Double(y) - bottomTop, width: Double(w),
-                                                          height: Double(h)), pixelsPerPoint: scale)
+                    bottomImages[bottomTarget] = bottomImage
+                    if !result.bottomCoverDamage.isEmpty {
+                        bottomMissing[bottomTarget].removeAll()
+                        for index in bottomMissing.indices where index != bottomTarget {
+                            // In the bottom cover's pixels: its first row is the window's row `bottomTop`.
+                            result.bottomCoverDamage.forEachRect { x, y, w, h in
+                                bottomMissing[index].add(Rect(x: Double(x), y: Double(y) - bottomTop, width: Double(w),
+                                                              height: Double(h)), pixelsPerPoint: scale)
+                            }
                         }
+                        bottomShown = bottomTarget
                     }
                 }
             } else if usesOverlay {
@@ -215,9 +267,13 @@ import Testing
                     result = core.draw(into: buffers[target], previousFrame: previous, topCover: nil, bottomCover: nil,
                                        indicators: nil)
                 }
+            } else if let frame = drawOnward(core, topCover: nil, bottomCover: nil) {
+                result = frame
+                target = presented!
             } else {
                 result = core.draw(into: buffers[target], previousFrame: previous)
             }
+            next = (target + 1) % buffers.count
             if result.shift != nil { shiftedFrames += 1 }
             var changed = DamageRegion()
             result.changed.forEachRect { x, y, w, h in
@@ -242,8 +298,8 @@ import Testing
             let pixels = buffer.pixels.assumingMemoryBound(to: UInt32.self)
             let width = width
             // As shown: the covers' rows from the cover buffers, the rest from the ring buffer.
-            let cover = coverHeight == nil ? nil : coverImages[presented ?? 0]
-            let bottom = bottomTop == nil ? nil : bottomImages[presented ?? 0]
+            let cover = coverHeight == nil ? nil : coverImages[coverShown ?? 0]
+            let bottom = bottomTop == nil ? nil : bottomImages[bottomShown ?? 0]
             let coverRows = coverRows, bottomFirstRow = bottomFirstRow
             let (wrong, first) = differencesFromFullRender(scene.window, width: width, height: height,
                                                            pixelsPerPoint: pixelsPerPoint) { x, y in
@@ -426,6 +482,41 @@ import Testing
         play(presenter)
         #expect(presenter.mismatches.isEmpty, "\(presenter.mismatches.prefix(5))")
         #expect(presenter.shiftedFrames > (pixelsPerPoint == 1.5 ? 0 : 100))
+    }
+
+    /// Frames drawn onward in the presented buffer's memory while the compositor holds its rows (the Wayland
+    /// window with a compositor that keeps the buffer it shows until the next one, `WindowCore.drawOnward`):
+    /// every frame as shown equals a full render, the held rows are never written (drawn or declined), and
+    /// frames go onward wherever they write only outside them. A list reaching the window's bottom with the
+    /// header under a cover goes onward scrolling down (the new rows below the held ones); scrolling up, the new
+    /// rows lie next to the cover, in held memory, so the frame goes to the other buffer. Without the cover, the
+    /// header's rows would have to move into held memory: declined. With the indicator in the window's pixels,
+    /// its old and new places are held rows.
+    @Test(arguments: [(16.0, 1.0, false), (16.0, 2.0, false), (nil, 1.0, false), (16.0, 1.0, true)]
+          as [(Double?, Double, Bool)])
+    func onwardFramesNeverWriteHeldRows(coverHeight: Double?, pixelsPerPoint: Double, indicator: Bool) {
+        let scene = Scene(footer: false)
+        scene.list.showsVerticalScrollIndicator = indicator
+        let presenter = Presenter(scene, count: 2, pixelsPerPoint: pixelsPerPoint, blockFrames: 3,
+                                  coverHeight: coverHeight, onward: true)
+        defer { presenter.deallocate() }
+        play(presenter)
+        #expect(presenter.mismatches.isEmpty, "\(presenter.mismatches.prefix(5))")
+        #expect(presenter.heldRowsWritten.isEmpty, "\(presenter.heldRowsWritten.prefix(5))")
+        let wraps = presenter.buffers.reduce(0) { $0 + $1.wrapCount }
+        if coverHeight != nil && !indicator {
+            // Most downward steps go onward, and steady scrolling wraps them onto the mirror.
+            #expect(presenter.onwardFrames > 80, "\(presenter.onwardFrames) onward")
+            #expect(presenter.declinedFrames > 40, "\(presenter.declinedFrames) declined")
+            #expect(wraps > 0)
+        } else if coverHeight == nil {
+            // Only wraps onto the mirror, two frames' height away from the held rows, have room for the header.
+            #expect(presenter.onwardFramesInPlace == 0)
+            #expect(presenter.declinedFrames > 100, "\(presenter.declinedFrames) declined")
+        } else {
+            // Only frames without the knob in the list's new place (wraps, the knob faded) go onward.
+            #expect(presenter.onwardFrames * 10 < presenter.frames, "\(presenter.onwardFrames) onward")
+        }
     }
 
     /// With a cover over the header, 7 pt scrolls write nothing of the header into the ring buffer (its rows

@@ -63,10 +63,12 @@ import ToolkitTesting
         return count
     }
 
-    /// With pools of 2 frames (the default) whole-pixel scrolls of the full-width list move the buffer's start
-    /// (`RingFrameBuffer`); with pools of 1 frame they copy pixels (the fallback). The pictures are the same, at 1x
-    /// and on a 2x output (where 30.5 pt is a whole number of pixels, 61, and moves too).
-    @Test(arguments: [(2, 1), (1, 1), (2, 2)])
+    /// With pools of 2 or 3 frames (3 is the default) whole-pixel scrolls of the full-width list move the buffer's
+    /// start (`RingFrameBuffer`); with pools of 1 frame they copy pixels (the fallback). The pictures are the same,
+    /// at 1x and on a 2x output (where 30.5 pt is a whole number of pixels, 61, and moves too). The test compositor
+    /// holds the buffer it shows until the next commit: with 3 frames, scrolls go on in its pool's memory (a new
+    /// `wl_buffer` at the moved start) without writing a byte of it.
+    @Test(arguments: [(2, 1), (1, 1), (2, 2), (3, 1), (3, 2)])
     func committedFramesEqualFullRendersWhileScrolling(ringFrames: Int, scale: Int) throws {
         let compositor = try TestCompositor()
         compositor.outputScale = Int32(scale)
@@ -108,5 +110,6 @@ import ToolkitTesting
         #expect(compositor.isClean)
         // With pools of 2 frames the scrolls moved the start; the copy path never does.
         #expect((window.shiftedFrameCount > 0) == (ringFrames > 1))
+        if ringFrames == 3 { #expect(window.onwardFrameCount > 0) }
     }
 }

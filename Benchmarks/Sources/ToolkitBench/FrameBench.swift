@@ -157,6 +157,10 @@ enum FrameBench {
         // A fling through the ring buffers: its offsets are fractional; the list is drawn at the offset rounded to
         // whole pixels, so each frame moves the start and draws what comes into view (about 80 rows at 5,000 pt/s).
         results.append(flingCase("(j) fling frame (fractional offsets), ring buffers", scene: ring, options: options))
+        // The other way, content moving down towards the title bar's cover: the rows that come into view lie next
+        // to the cover, where the presented frame's memory is (held), so frames go to the other buffer.
+        results.append(flingCase("    fling upward (towards the title bar), ring buffers", scene: ring, upward: true,
+                                 options: options))
 
         let zoomed = ListScene(rowCount: 100, scrolling: true, zoomable: true)
         zoomed.presentFrame()
@@ -211,10 +215,10 @@ enum FrameBench {
         return results
     }
 
-    /// Frames between wraps of the ring buffers for the 7 pt scroll cases: each of the two buffers moves its start
-    /// by two frames' scroll per frame it draws, through a block of `ListScene.ringFrames` frames, so one of the two
-    /// wraps about every (`ringFrames` - 1) x height / step frames (155 at 1080 pixels and 7 points per frame, at any
-    /// scale).
+    /// Frames between wraps of the ring buffers for the 7 pt scroll cases: the frame goes on in the presented
+    /// buffer's memory, its start moving by one frame's scroll per frame, and wraps onto its mirror
+    /// (`ListScene.ringFrames` - 1) frames back, so about every (`ringFrames` - 1) x height / step frames (309 at
+    /// 1080 pixels, 7 points per frame and blocks of three frames, at any scale).
     static var ringWrapPeriod: Int {
         Int((Double(ListScene.ringFrames - 1) * Double(ListScene.height) / scrollStep).rounded(.up))
     }
@@ -222,11 +226,12 @@ enum FrameBench {
     /// Frames of a fling drawn through the ring buffers: each run flicks the content at 5,000 pt/s from offset 200
     /// (untimed, `ScrollEventBench.flick`), then times its first `frames` frames (offsets are fractional, drawn at
     /// whole pixels).
-    private static func flingCase(_ name: String, scene: ListScene, options: Options) -> Measurement {
+    private static func flingCase(_ name: String, scene: ListScene, upward: Bool = false,
+                                  options: Options) -> Measurement {
         let frames = options.quick ? 5 : 30
         return Measurement.measure(name, runs: options.runs, operationsPerRun: frames, options: options,
                                    setUp: { _ in
-            ScrollEventBench.flick(scene)
+            ScrollEventBench.flick(scene, upward: upward)
         }) { _ in
             for _ in 0..<frames { scene.presentRingFrame() }
         }

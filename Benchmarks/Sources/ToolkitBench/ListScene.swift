@@ -39,14 +39,20 @@ final class ListScene {
     let pixelsPerPoint: Int
     let pixelWidth: Int
     let pixelHeight: Int
-    /// Frames each ring block holds (the Wayland window's pools hold 2).
-    static let ringFrames = 2
-    /// The ring buffers of `presentRingFrame()`, their memory, what each lacks, and the next one.
+    /// Frames each ring block holds (as the Wayland window's pools).
+    static let ringFrames = 3
+    /// The ring buffers of `presentRingFrame()`, their memory, what each lacks, and the one presented last.
     private var ringBuffers: [RingFrameBuffer] = []
     private var ringBlocks: [UnsafeMutableRawPointer] = []
     private var ringLags = [BufferLag(), BufferLag()]
-    private var nextRing = 0
+    private var presentedRing = 1
     private var ringPresentedOnce = false
+    /// The cover and overlay buffer drawn next (each alternates on its own: the other one is held).
+    private var nextCover = 0
+    private var nextOverlay = 0
+    /// Frames `presentRingFrame()` drew onward in the presented buffer's memory, and into the other buffer.
+    private(set) var onwardFrames = 0
+    private(set) var otherBufferFrames = 0
     /// With `cover`: the title bar's rows drawn into two cover buffers of their own (the Wayland window's cover
     /// subsurface, `FrameCover`), their pixels and canvases, and per buffer the pixels it lacks.
     let usesCover: Bool
@@ -190,12 +196,14 @@ final class ListScene {
         }
     }
 
-    /// One frame at 60 Hz into the other of two ring buffers, as `WaylandWindow.drawFrame` does by default (with
-    /// `usesCover`, the title bar's rows into the other of two cover buffers, as the window's cover subsurface
-    /// takes them): the buffer catches up with the presented one (its pending band shift and this frame's scroll become one move of
-    /// its start; the rows outside the band and the missing pixels are copied), then the damage is drawn; the
-    /// other buffer's `BufferLag` then takes the frame's shift and changes. Returns the damaged pixels' bounding
-    /// box area.
+    /// One frame at 60 Hz as `WaylandWindow.drawFrame` does by default with a compositor that holds the buffer
+    /// it shows until the next one is committed (weston's and wlroots' pixman renderers): the frame goes on in the
+    /// presented ring buffer's memory when it writes none of the rows the compositor holds
+    /// (`WindowCore.drawOnward`), else into the other ring buffer, which catches up with the presented one (its
+    /// pending band shift and this frame's scroll become one move of its start; the rows outside the band and the
+    /// missing pixels are copied) before the damage is drawn. With `usesCover`, the title bar's rows go into the
+    /// other of two cover buffers (the window's cover subsurface), with `usesOverlay` the indicator into the other
+    /// of two overlay buffers. Returns the damaged pixels' bounding box area.
     @discardableResult
     func presentRingFrame() -> Int {
         makeRingBuffers()
@@ -204,38 +212,55 @@ final class ListScene {
             window.addDamage(Rect(x: 0, y: 0, width: Double(ListScene.width), height: Double(ListScene.height)))
         }
         window.prepareFrame(at: clock)
-        let target = nextRing, source = 1 - nextRing
-        let previous = ringPresentedOnce
-            ? PreviousFrame(pixels: UnsafeRawPointer(ringBuffers[source].pixels), stride: pixelWidth * 4,
-                            lag: ringLags[target])
-            : nil
+        let presented = presentedRing, other = 1 - presentedRing
+        let coverTarget = nextCover, coverSource = 1 - nextCover
         // The cover buffer drawn this frame, lagging the presented cover by what the frames since drew into it.
         let cover = usesCover
-            ? FrameCover(canvas: coverCanvases[target], height: HeaderView.height,
+            ? FrameCover(canvas: coverCanvases[coverTarget], height: HeaderView.height,
                          previousFrame: ringPresentedOnce
-                            ? PreviousFrame(pixels: UnsafeRawPointer(coverPixels[source]), stride: pixelWidth * 4,
-                                            missing: coverMissing[target])
+                            ? PreviousFrame(pixels: UnsafeRawPointer(coverPixels[coverSource]), stride: pixelWidth * 4,
+                                            missing: coverMissing[coverTarget])
                             : nil)
             : nil
         makeOverlayBuffers()
-        let indicators = overlayColumn.map { IndicatorOverlay(canvas: overlayCanvases[target], column: $0) }
-        let frame = window.draw(into: ringBuffers[target], previousFrame: previous, topCover: cover, bottomCover: nil,
+        let indicators = overlayColumn.map { IndicatorOverlay(canvas: overlayCanvases[nextOverlay], column: $0) }
+        // The compositor holds the presented frame's rows.
+        let held = ringBuffers[presented]
+        held.heldRows = held.startRow..<(held.startRow + pixelHeight)
+        let target: Int
+        let frame: RingFrame
+        if ringPresentedOnce, let onward = window.drawOnward(into: held, topCover: cover, bottomCover: nil,
+                                                             indicators: indicators) {
+            target = presented
+            frame = onward
+            onwardFrames += 1
+        } else {
+            target = other
+            ringBuffers[other].heldRows = 0..<0
+            let previous = ringPresentedOnce
+                ? PreviousFrame(pixels: UnsafeRawPointer(held.pixels), stride: pixelWidth * 4, lag: ringLags[other])
+                : nil
+            frame = window.draw(into: ringBuffers[other], previousFrame: previous, topCover: cover, bottomCover: nil,
                                 indicators: indicators)
+            otherBufferFrames += 1
+        }
         var changed = DamageRegion()
         let scale = Double(pixelsPerPoint)
         frame.changed.forEachRect { x, y, w, h in
             changed.add(Rect(x: Double(x), y: Double(y), width: Double(w), height: Double(h)), pixelsPerPoint: scale)
         }
-        if usesCover {
-            coverMissing[target].removeAll()
+        if usesCover, !frame.coverDamage.isEmpty || !ringPresentedOnce {
+            coverMissing[coverTarget].removeAll()
             frame.coverDamage.forEachRect { x, y, w, h in
-                coverMissing[source].add(Rect(x: Double(x), y: Double(y), width: Double(w), height: Double(h)),
-                                         pixelsPerPoint: scale)
+                coverMissing[coverSource].add(Rect(x: Double(x), y: Double(y), width: Double(w), height: Double(h)),
+                                              pixelsPerPoint: scale)
             }
+            nextCover = coverSource
         }
+        if frame.indicatorsDrawn { nextOverlay = 1 - nextOverlay }
         ringLags[target] = BufferLag()
-        ringLags[source].framePresented(damage: changed, shift: frame.shift, width: pixelWidth)
-        nextRing = source
+        ringLags[1 - target].framePresented(damage: changed, shift: frame.shift, width: pixelWidth)
+        presentedRing = target
         ringPresentedOnce = true
         return Int(frame.damage.bounds.width * frame.damage.bounds.height)
     }

@@ -101,17 +101,18 @@ enum ScrollEventBench {
     }
 
     /// Sets the content at rest at offset 200 and flicks it up at 5,000 pt/s; on return it decelerates.
-    static func flick(_ scene: ListScene) {
+    static func flick(_ scene: ListScene, upward: Bool = false) {
         let window = scene.window
-        scene.scroll(to: 200)
+        // Upward: from 200 pt before the end of the 100-row list, the finger moving down.
+        scene.scroll(to: upward ? 100 * RowView.height - scene.container.bounds.height - 200 : 200)
         window.prepareFrame(at: scene.clock)
         var time = scene.clock + .milliseconds(8)
-        var y = 900.0
+        var y = upward ? 180.0 : 900.0
         window.handle(.touchDown(id: 1, location: Point(x: 400, y: y), timestamp: time))
         window.handle(.touchFrame(timestamp: time))
         for _ in 0..<8 {
             time += .milliseconds(8)
-            y -= 40
+            y += upward ? 40 : -40
             window.handle(.touchMotion(id: 1, location: Point(x: 400, y: y), timestamp: time))
             window.handle(.touchFrame(timestamp: time))
         }

@@ -34,7 +34,13 @@ public final class RingFrameBuffer {
     /// How far a wrap moves the frame, in rows: `blockRows - height`.
     public var mirrorDistance: Int { blockRows - height }
     /// Whether written rows are mirrored (a block of at least two frames: a row's mirror is never in the frame).
+    /// In a block of more than two frames, rows in the middle (`height ..< mirrorDistance`) have no mirror: a wrap
+    /// never keeps them.
     public var mirrors: Bool { height > 0 && mirrorDistance >= height }
+    /// Block rows the compositor may still read (frames of this block attached and not yet released, as one
+    /// range; empty when none): `mirror(_:)` never writes there, and `onwardStart(rows:bandTop:bandBottom:)`
+    /// refuses a move that would. Set by the owner before drawing.
+    public var heldRows: Range<Int> = 0..<0
     /// Per block row: whether the row `mirrorDistance` away (below or above, whichever is in the block) holds the
     /// same pixels.
     private var mirrored: [Bool]
@@ -131,22 +137,11 @@ public final class RingFrameBuffer {
     /// The wrap onto the mirror: the frame moves back by `mirrorDistance` rows to `target`, where every kept band
     /// row's mirror already is unless a write was not mirrored; those rows, and the margins when kept, are copied.
     private func wrapToMirror(dy: Int, target: Int, top: Int, bottom: Int, preservingMargins: Bool) {
-        let keptTop = dy > 0 ? top : min(bottom, top - dy)
-        let keptBottom = dy > 0 ? max(top, bottom - dy) : bottom
-        // Band row y of the new frame is row y + dy of the old one: its mirror, unless that is not current.
-        var run = keptTop
-        while run < keptBottom {
+        forEachUnmirroredRun(dy: dy, top: top, bottom: bottom) { run, count in
             let source = startRow + run + dy
-            guard !mirrored[source] else {
-                run += 1
-                continue
-            }
-            var end = run + 1
-            while end < keptBottom, !mirrored[startRow + end + dy] { end += 1 }
-            moveRows(from: source, to: target + run, count: end - run)
-            markMirrored(rows: source, count: end - run)
-            wrapCopiedRows += end - run
-            run = end
+            moveRows(from: source, to: target + run, count: count)
+            markMirrored(rows: source, count: count)
+            wrapCopiedRows += count
         }
         if preservingMargins {
             moveRows(from: startRow, to: target, count: top)
@@ -158,9 +153,54 @@ public final class RingFrameBuffer {
         startRow = target
     }
 
+    /// The kept band rows (frame rows of the frame after a wrap by `dy` onto the mirror) whose mirror is not
+    /// current, as runs: `body(firstRow, count)`. Band row y of the new frame is row y + dy of the old one.
+    private func forEachUnmirroredRun(dy: Int, top: Int, bottom: Int, _ body: (Int, Int) -> Void) {
+        let keptTop = dy > 0 ? top : min(bottom, top - dy)
+        let keptBottom = dy > 0 ? max(top, bottom - dy) : bottom
+        var run = keptTop
+        while run < keptBottom {
+            guard !mirrored[startRow + run + dy] else {
+                run += 1
+                continue
+            }
+            var end = run + 1
+            while end < keptBottom, !mirrored[startRow + end + dy] { end += 1 }
+            body(run, end - run)
+            run = end
+        }
+    }
+
+    /// Where `shift(rows:bandTop:bandBottom:preservingMargins:)` would move the frame's start for a band move of
+    /// `dy` rows, when that move writes no row of `heldRows` (its margins aside: see `canWrite(frameRows:start:)`):
+    /// a move within the block writes nothing, a wrap onto the mirror copies the kept rows whose mirror is not
+    /// current. Nil when the move writes held rows, would copy the whole frame (a jump farther than the mirror
+    /// distance), or cannot be made (`canShift` false, `dy` 0). Changes nothing.
+    public func onwardStart(rows dy: Int, bandTop: Int, bandBottom: Int) -> Int? {
+        guard canShift, dy != 0 else { return nil }
+        let newStart = startRow + dy
+        if newStart >= 0, newStart <= blockRows - height { return newStart }
+        let target = newStart + (dy > 0 ? -mirrorDistance : mirrorDistance)
+        guard mirrors, target >= 0, target <= blockRows - height else { return nil }
+        let top = min(max(0, bandTop), height), bottom = min(max(top, bandBottom), height)
+        var writesHeld = false
+        forEachUnmirroredRun(dy: dy, top: top, bottom: bottom) { run, count in
+            if !canWrite(frameRows: run..<(run + count), start: target) { writesHeld = true }
+        }
+        return writesHeld ? nil : target
+    }
+
+    /// Whether frame rows `frameRows` of a frame starting at block row `start` lie outside `heldRows`.
+    public func canWrite(frameRows: Range<Int>, start: Int) -> Bool {
+        guard !frameRows.isEmpty, !heldRows.isEmpty else { return true }
+        return start + frameRows.upperBound <= heldRows.lowerBound || start + frameRows.lowerBound >= heldRows.upperBound
+    }
+
     /// Copies what was written into the frame (`region`, frame pixels: everything drawn or copied into it since
     /// the last call) to the mirror rows, so that a later wrap finds it there. A row written across the whole
-    /// width is then mirrored; a narrower write keeps the row's state (a mirror that was current stays so).
+    /// width is then mirrored; a narrower write keeps the row's state (a mirror that was current stays so). A row
+    /// without a mirror in the block is skipped; one whose mirror is held (`heldRows`) is left stale (the wrap
+    /// copies it).
     public func mirror(_ region: DamageRegion) {
         guard mirrors else { return }
         region.forEachRect { x, y, w, h in
@@ -169,6 +209,12 @@ public final class RingFrameBuffer {
             guard x1 > x0, y1 > y0 else { return }
             for row in (startRow + y0)..<(startRow + y1) {
                 let partner = mirrorRow(of: row)
+                guard partner >= 0, partner < blockRows else { continue }
+                guard !heldRows.contains(partner) else {
+                    mirrored[row] = false
+                    mirrored[partner] = false
+                    continue
+                }
                 toolkit_copy_streaming(block + partner * stride + x0 * 4, block + row * stride + x0 * 4,
                                        (x1 - x0) * 4)
                 if x0 == 0, x1 == width {
@@ -201,8 +247,10 @@ public final class RingFrameBuffer {
 
     private func markMirrored(rows first: Int, count: Int) {
         for row in first..<(first + count) {
+            let partner = mirrorRow(of: row)
+            guard partner >= 0, partner < blockRows else { continue }
             mirrored[row] = true
-            mirrored[mirrorRow(of: row)] = true
+            mirrored[partner] = true
         }
     }
 

@@ -5,7 +5,10 @@ import CWayland
 ///
 /// A window buffer's pool can hold more than one frame (`ringFrames`): the frame then lives in it as a
 /// `RingFrameBuffer` and scrolls by moving its start; each start is a `wl_buffer` at that offset of the pool,
-/// made again (`syncProxy()`) before the frame that moved it is attached. Only a released buffer is ever moved.
+/// made again (`syncProxy()`) before the frame that moved it is attached. A frame drawn onward
+/// (`WindowCore.drawOnward`) moves the start while the compositor still holds earlier `wl_buffer`s of the pool:
+/// they stay alive (`heldRows` covers their rows) until released, and the buffer counts as released (`onRelease`)
+/// when the last one is.
 @MainActor
 final class ShmBuffer {
     /// The slot it occupies in `BufferSlots`.
@@ -25,16 +28,24 @@ final class ShmBuffer {
     private(set) var proxy: OpaquePointer?
     /// The pool offset `proxy` was made at, in bytes.
     private var proxyOffset = 0
+    /// The `wl_buffer`s attached and not yet released, with their pool offsets (bytes): `proxy` and, after an
+    /// onward frame, older ones (destroyed on release).
+    private var attached: [(proxy: OpaquePointer, offset: Int)] = []
     private let pool: ShmPool
     /// Called on `wl_buffer.release` with `slot`.
     var onRelease: ((Int) -> Void)?
 
     private static let listener: UnsafeMutablePointer<wl_buffer_listener> = {
         let listener = UnsafeMutablePointer<wl_buffer_listener>.allocate(capacity: 1)
-        listener.initialize(to: wl_buffer_listener(release: { data, _ in
-            guard let data else { return }
+        listener.initialize(to: wl_buffer_listener(release: { data, proxy in
+            guard let data, let proxy else { return }
             let buffer = Unmanaged<ShmBuffer>.fromOpaque(data).takeUnretainedValue()
-            MainActor.assumeIsolated { buffer.onRelease?(buffer.slot) }
+            // (As an address: the pointer is not Sendable.)
+            let address = UInt(bitPattern: proxy)
+            MainActor.assumeIsolated {
+                guard let proxy = OpaquePointer(bitPattern: address) else { return }
+                buffer.released(proxy)
+            }
         }))
         return listener
     }()
@@ -69,11 +80,42 @@ final class ShmBuffer {
     /// The pixels of the frame (ARGB8888 premultiplied, `stride` bytes per row).
     var pixels: UnsafeMutableRawPointer { ring.pixels }
 
+    /// The block rows of the `wl_buffer`s the compositor holds, as one range (empty when none): an onward
+    /// frame writes none of them.
+    var heldRows: Range<Int> {
+        guard let first = attached.first else { return 0..<0 }
+        var low = first.offset, high = first.offset
+        for entry in attached {
+            low = min(low, entry.offset)
+            high = max(high, entry.offset)
+        }
+        return (low / stride)..<(high / stride + height)
+    }
+
+    /// The compositor holds at least one of this buffer's `wl_buffer`s.
+    var isHeld: Bool { !attached.isEmpty }
+
+    /// `proxy` was attached to the surface (and is committed next): held until its release.
+    func markAttached() {
+        guard let proxy, !attached.contains(where: { $0.proxy == proxy }) else { return }
+        attached.append((proxy, proxyOffset))
+    }
+
+    /// `wl_buffer.release` for one of the buffer's `wl_buffer`s: an older one is destroyed; when none is held any
+    /// more, the buffer is released (`onRelease`). A release of a buffer not attached is ignored.
+    private func released(_ released: OpaquePointer) {
+        guard let index = attached.firstIndex(where: { $0.proxy == released }) else { return }
+        attached.remove(at: index)
+        if released != proxy { wl_buffer_destroy(released) }
+        if attached.isEmpty { onRelease?(slot) }
+    }
+
     /// Makes `proxy` a `wl_buffer` at the frame's current start in the pool (after a scroll moved it). The old
-    /// buffer is destroyed: it was released (only free buffers are drawn). Throws when the new one cannot be made.
+    /// one is destroyed now if the compositor does not hold it, else on its release. Throws when the new one
+    /// cannot be made.
     func syncProxy() throws {
         guard ring.byteOffset != proxyOffset || proxy == nil else { return }
-        if let proxy { wl_buffer_destroy(proxy) }
+        if let proxy, !attached.contains(where: { $0.proxy == proxy }) { wl_buffer_destroy(proxy) }
         proxy = pool.makeBuffer(offset: ring.byteOffset, width: width, height: height, stride: stride)
         guard let proxy else {
             throw WaylandError.bufferAllocationFailed("wl_shm_pool.create_buffer at offset \(ring.byteOffset) failed")
@@ -86,6 +128,8 @@ final class ShmBuffer {
     /// attached), or the window is going away.
     func destroy() {
         onRelease = nil
+        for entry in attached where entry.proxy != proxy { wl_buffer_destroy(entry.proxy) }
+        attached.removeAll()
         if let proxy { wl_buffer_destroy(proxy) }
         proxy = nil
         pool.unmap()

@@ -11,15 +11,19 @@ final class WaylandBufferPool {
     private let shm: OpaquePointer
     /// Called after a `wl_buffer.release` made a buffer available again.
     var onBufferReleased: (() -> Void)?
-    /// Frames each new buffer's pool holds: 2 lets a buffer scroll by moving its start (`RingFrameBuffer`), 1
-    /// makes buffers that scroll by copying pixels. Buffers already made keep theirs.
+    /// Frames each new buffer's pool holds: 2 or more let a buffer scroll by moving its start
+    /// (`RingFrameBuffer`), 1 makes buffers that scroll by copying pixels. Buffers already made keep theirs.
     var ringFrames = WaylandBufferPool.defaultRingFrames
     /// Frames drawn by moving a ring buffer's start (diagnostics and tests).
     var shiftedFrameCount = 0
+    /// Frames drawn onward in the memory of a buffer the compositor held (diagnostics and tests).
+    var onwardFrameCount = 0
 
-    /// Two frames per pool: a ring buffer wraps (one copy of the frame) once every `height / |dy|` frames of a
-    /// steady scroll. `TOOLKIT_SCROLL_BY_COPY=1` in the environment makes it 1 (the copy path, for comparison).
-    static let defaultRingFrames = getenv("TOOLKIT_SCROLL_BY_COPY").map { String(cString: $0) == "1" } == true ? 1 : 2
+    /// Three frames per pool: a frame drawn onward while the compositor holds the presented one wraps onto
+    /// its mirror two frames back, clear of the held rows (with two, every wrap would land on them and the
+    /// frame would go to the other buffer, lagging a frame's height). Memory is touched only where frames pass.
+    /// `TOOLKIT_SCROLL_BY_COPY=1` in the environment makes it 1 (the copy path, for comparison).
+    static let defaultRingFrames = getenv("TOOLKIT_SCROLL_BY_COPY").map { String(cString: $0) == "1" } == true ? 1 : 3
 
     /// A pool drawing `configuration`-sized buffers from `shm`, at most `maximumCount` alive.
     init(shm: OpaquePointer, configuration: BufferSlots.Configuration, maximumCount: Int = 4) {
@@ -62,6 +66,8 @@ final class WaylandBufferPool {
             slots.abandon(plan.slot, allocated: false)
             return nil
         }
+        // Released: nothing of it is held.
+        buffer.ring.heldRows = 0..<0
         // Buffers of one pool share a size; a mismatch (never planned) copies nothing and redraws all.
         if let sourceIndex = plan.copySource, let source = buffers[sourceIndex] {
             guard source.width == buffer.width, source.height == buffer.height else {
@@ -72,6 +78,19 @@ final class WaylandBufferPool {
             return (buffer, previous, plan.needsFullRedraw)
         }
         return (buffer, nil, plan.needsFullRedraw)
+    }
+
+    /// The buffer showing the presented frame, while the compositor holds it, for a frame drawn onward in its
+    /// memory (`WindowCore.drawOnward`, through `drawOnward(_:into:...)`); its ring's `heldRows` are set to the
+    /// rows the compositor holds. Nil when there is none (`acquire` then gives a buffer to draw into).
+    func acquireOnward() -> ShmBuffer? {
+        guard let index = slots.acquireOnward() else { return nil }
+        guard let buffer = buffers[index], buffer.ring.canShift else {
+            slots.putBack(index)
+            return nil
+        }
+        buffer.ring.heldRows = buffer.heldRows
+        return buffer
     }
 
     /// The frame in `buffer` was attached and committed with `damage` (pixels) and, when it scrolled by moving

@@ -20,6 +20,9 @@ struct BufferSlots {
         case free
         /// Handed out for the frame being drawn, between `acquire` and `commit` (or `abandon`).
         case drawing
+        /// The last presented buffer, handed out by `acquireOnward` while the compositor still holds it: the
+        /// frame is drawn onward in its memory, never into what it holds. Busy again on `putBack`.
+        case drawingHeld
         /// Committed: the compositor may read it until `wl_buffer.release`. Never drawn into.
         case busy
         /// Busy, and of an outdated configuration: destroyed as soon as it is released.
@@ -117,6 +120,18 @@ struct BufferSlots {
         return plan(for: empty, needsAllocation: true)
     }
 
+    /// The buffer holding the picture on screen (the last commit), for a frame drawn onward in its memory while
+    /// the compositor still holds it (see `State.drawingHeld`); nil when there is none of the current
+    /// configuration, or it is not busy (released, being drawn or retired).
+    mutating func acquireOnward() -> Int? {
+        guard let index = lastPresented, let slot = slots[index], slot.configuration == configuration,
+              slot.lastDrawnFrame > 0 else { return nil }
+        // (A released one is what `acquire` hands out first: it lacks nothing.)
+        guard slot.state == .busy else { return nil }
+        slots[index]!.state = .drawingHeld
+        return index
+    }
+
     private func plan(for index: Int, needsAllocation: Bool) -> Acquisition {
         let lag = slots[index]!.lag
         if lag.isEmpty {
@@ -136,7 +151,8 @@ struct BufferSlots {
     /// and, when it scrolled by moving its ring buffer's start, the band move `shift` (then `damage` is what
     /// changed apart from the moved band). Every other buffer of the current configuration now lacks them too.
     mutating func commit(_ slot: Int, damage: DamageRegion, shift: RowShift? = nil) {
-        guard slots.indices.contains(slot), slots[slot]?.state == .drawing else { return }
+        guard slots.indices.contains(slot), slots[slot]?.state == .drawing || slots[slot]?.state == .drawingHeld
+        else { return }
         frameCounter += 1
         slots[slot]!.state = .busy
         slots[slot]!.lastDrawnFrame = frameCounter
@@ -152,12 +168,14 @@ struct BufferSlots {
     /// allocated (`allocated == false`) is emptied; otherwise the buffer stays, missing everything from now
     /// on (it may hold a partial drawing).
     mutating func abandon(_ slot: Int, allocated: Bool) {
-        guard slots.indices.contains(slot), slots[slot]?.state == .drawing else { return }
+        guard slots.indices.contains(slot), let state = slots[slot]?.state, state == .drawing || state == .drawingHeld
+        else { return }
         if !allocated {
             slots[slot] = nil
             return
         }
-        slots[slot]!.state = .fresh
+        // A held buffer stays busy until its release, then is drawn in full.
+        slots[slot]!.state = state == .drawingHeld ? .busy : .fresh
         slots[slot]!.lastDrawnFrame = 0
         let c = slots[slot]!.configuration
         slots[slot]!.lag = .everything(width: c.width, height: c.height)
@@ -168,7 +186,12 @@ struct BufferSlots {
     /// never drawn), missing what it missed before. Copy-forward done meanwhile is harmless: it only made the
     /// pixels closer to the picture on screen.
     mutating func putBack(_ slot: Int) {
-        guard slots.indices.contains(slot), slots[slot]?.state == .drawing else { return }
+        guard slots.indices.contains(slot), let state = slots[slot]?.state else { return }
+        if state == .drawingHeld {
+            slots[slot]!.state = .busy
+            return
+        }
+        guard state == .drawing else { return }
         slots[slot]!.state = slots[slot]!.lastDrawnFrame == 0 ? .fresh : .free
     }
 
@@ -178,6 +201,10 @@ struct BufferSlots {
         switch state {
         case .busy:
             slots[slot]!.state = .free
+            return false
+        case .drawingHeld:
+            // Released while drawn onward: no longer held.
+            slots[slot]!.state = .drawing
             return false
         case .retiring:
             slots[slot] = nil
@@ -202,7 +229,7 @@ struct BufferSlots {
                 slots[index] = nil
                 if lastPresented == index { lastPresented = nil }
                 destroy(index)
-            case .busy, .drawing:
+            case .busy, .drawing, .drawingHeld:
                 slots[index]!.state = .retiring
             case .retiring:
                 break

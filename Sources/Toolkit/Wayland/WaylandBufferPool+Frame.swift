@@ -31,6 +31,21 @@ extension WaylandBufferPool {
               indicators: IndicatorOverlay? = nil) throws -> DrawnFrame {
         let frame = core.draw(into: buffer.ring, previousFrame: previousFrame, topCover: topCover,
                               bottomCover: bottomCover, indicators: indicators)
+        return try finish(frame, in: buffer)
+    }
+
+    /// Draws `core`'s next frame onward into `buffer` (from `acquireOnward()`, holding the presented frame),
+    /// when the frame writes none of the rows the compositor holds (`WindowCore.drawOnward`); nil when it
+    /// declined (nothing drawn: draw the frame into an acquired buffer).
+    func drawOnward(_ core: WindowCore, into buffer: ShmBuffer, topCover: FrameCover?, bottomCover: FrameCover?,
+                    indicators: IndicatorOverlay?) throws -> DrawnFrame? {
+        guard let frame = core.drawOnward(into: buffer.ring, topCover: topCover, bottomCover: bottomCover,
+                                          indicators: indicators) else { return nil }
+        onwardFrameCount += 1
+        return try finish(frame, in: buffer)
+    }
+
+    private func finish(_ frame: RingFrame, in buffer: ShmBuffer) throws -> DrawnFrame {
         try buffer.syncProxy()
         if frame.shift != nil { shiftedFrameCount += 1 }
         var lagDamage = DamageRegion()

@@ -307,7 +307,11 @@ public final class WaylandWindow {
     /// Frames presented by moving a ring buffer's start instead of copying the scrolled pixels (diagnostics).
     var shiftedFrameCount: Int { buffers?.shiftedFrameCount ?? 0 }
 
-    /// Frames each new buffer's pool holds (tests: 1 makes buffers that scroll by copying, 2 ring buffers).
+    /// Frames drawn onward in the memory of the buffer the compositor still held (diagnostics).
+    var onwardFrameCount: Int { buffers?.onwardFrameCount ?? 0 }
+
+    /// Frames each new buffer's pool holds (tests: 1 makes buffers that scroll by copying, 2 or more ring buffers;
+    /// 3 by default).
     var bufferRingFrames: Int {
         get { buffers?.ringFrames ?? 1 }
         set { buffers?.ringFrames = newValue }
@@ -585,25 +589,34 @@ public final class WaylandWindow {
         var topAcquired: (buffer: ShmBuffer, previousFrame: PreviousFrame?, needsFullRedraw: Bool)?
         var bottomAcquired: (buffer: ShmBuffer, previousFrame: PreviousFrame?, needsFullRedraw: Bool)?
         var indicatorAcquired: (buffer: ShmBuffer, previousFrame: PreviousFrame?, needsFullRedraw: Bool)?
+        /// The buffer showing the presented frame while the compositor holds it: a scroll may go on in its memory.
+        var onward: ShmBuffer?
         /// Gives back whatever was acquired (the frame waits, or failed).
         func putBackAll() {
             if let buffer = acquired?.buffer { buffers.putBack(buffer) }
+            if let onward { buffers.putBack(onward) }
             if let topCover, let buffer = topAcquired?.buffer { topCover.pool.putBack(buffer) }
             if let bottomCover, let buffer = bottomAcquired?.buffer { bottomCover.pool.putBack(buffer) }
             if let indicatorSurface, let buffer = indicatorAcquired?.buffer { indicatorSurface.pool.putBack(buffer) }
         }
         do {
             acquired = try buffers.acquire()
-            if acquired != nil, let topCover { topAcquired = try topCover.pool.acquire() }
-            if acquired != nil, let bottomCover { bottomAcquired = try bottomCover.pool.acquire() }
-            if acquired != nil, let indicatorSurface { indicatorAcquired = try indicatorSurface.pool.acquire() }
+            // Unless the acquired buffer holds the presented frame (released already) or everything is drawn
+            // again, the frame may go on in the presented buffer's memory (`WindowCore.drawOnward`).
+            if pacer.hasCommittedFrame, acquired.map({ $0.previousFrame != nil && !$0.needsFullRedraw }) ?? true {
+                onward = buffers.acquireOnward()
+            }
+            let window = acquired != nil || onward != nil
+            if window, let topCover { topAcquired = try topCover.pool.acquire() }
+            if window, let bottomCover { bottomAcquired = try bottomCover.pool.acquire() }
+            if window, let indicatorSurface { indicatorAcquired = try indicatorSurface.pool.acquire() }
         } catch {
             putBackAll()
             pendingError = WaylandWindow.bufferError(error)
             return
         }
         // Every surface needs a free buffer (the window's and each cover's), or the frame waits for a release.
-        guard let (buffer, previousFrame, needsFullRedraw) = acquired, buffer.proxy != nil,
+        guard acquired.map({ $0.buffer.proxy != nil }) ?? (onward?.proxy != nil),
               topCover == nil || topAcquired?.buffer.proxy != nil,
               bottomCover == nil || bottomAcquired?.buffer.proxy != nil,
               indicatorSurface == nil || indicatorAcquired?.buffer.proxy != nil else {
@@ -611,7 +624,7 @@ public final class WaylandWindow {
             pacer.bufferUnavailable()
             return
         }
-        if needsFullRedraw || !pacer.hasCommittedFrame {
+        if acquired?.needsFullRedraw == true || !pacer.hasCommittedFrame {
             core.addDamage(Rect(origin: .zero, size: core.size))
         }
         if let topCover, topAcquired?.needsFullRedraw == true {
@@ -648,13 +661,35 @@ public final class WaylandWindow {
                                  needsDrawing: !indicatorSurfaceShown || $0.needsFullRedraw)
             }
         }
-        let frame: WaylandBufferPool.DrawnFrame
+        var result: (frame: WaylandBufferPool.DrawnFrame, buffer: ShmBuffer)?
         do {
-            frame = try buffers.draw(core, into: buffer, previousFrame: needsFullRedraw ? nil : previousFrame,
-                                     topCover: frameCover(topCover, topAcquired),
-                                     bottomCover: frameCover(bottomCover, bottomAcquired), indicators: indicators)
+            if let presented = onward {
+                // Drawn there only when it writes nothing the compositor holds; else the acquired buffer takes it.
+                if let frame = try buffers.drawOnward(core, into: presented, topCover: frameCover(topCover, topAcquired),
+                                                      bottomCover: frameCover(bottomCover, bottomAcquired),
+                                                      indicators: indicators) {
+                    result = (frame, presented)
+                    if let buffer = acquired?.buffer { buffers.putBack(buffer) }
+                    acquired = nil
+                } else {
+                    buffers.putBack(presented)
+                }
+                onward = nil
+            }
+            if result == nil, let (buffer, previousFrame, needsFullRedraw) = acquired {
+                result = (try buffers.draw(core, into: buffer, previousFrame: needsFullRedraw ? nil : previousFrame,
+                                          topCover: frameCover(topCover, topAcquired),
+                                          bottomCover: frameCover(bottomCover, bottomAcquired),
+                                          indicators: indicators), buffer)
+            }
         } catch {
             pendingError = WaylandWindow.bufferError(error)
+            return
+        }
+        // Declined onward with no other buffer free: the frame (its scroll kept by the core) waits for a release.
+        guard let (frame, buffer) = result else {
+            putBackAll()
+            pacer.bufferUnavailable()
             return
         }
         if let indicatorSurface, let indicatorBuffer = indicatorAcquired?.buffer {
@@ -700,6 +735,7 @@ public final class WaylandWindow {
             }
         }
         wl_surface_attach(surface, bufferProxy, 0, 0)
+        buffer.markAttached()
         if xdg.surfaceVersion >= 4 {
             pixelDamage.forEachRect { x, y, w, h in
                 wl_surface_damage_buffer(surface, Int32(x), Int32(y), Int32(w), Int32(h))
@@ -791,6 +827,7 @@ public final class WaylandWindow {
             cover.committedBufferScale = Int32(scaling.bufferScale)
         }
         wl_surface_attach(cover.surface, proxy, 0, 0)
+        buffer.markAttached()
         if (xdg?.surfaceVersion ?? 1) >= 4 {
             pixelDamage.forEachRect { x, y, w, h in
                 wl_surface_damage_buffer(cover.surface, Int32(x), Int32(y), Int32(w), Int32(h))

@@ -117,6 +117,24 @@ extension WindowCore {
         return (true, false)
     }
 
+    /// Whether `drawIndicatorOverlay(overlay, moved:)` would bind a container or release one, which damages the
+    /// knob's place in the window's pixels. Draws nothing.
+    func overlayBindingChanges(_ overlay: IndicatorOverlay?, moved: View?) -> Bool {
+        guard let overlay else { return overlayContainer != nil }
+        let canvas = overlay.canvas
+        guard let container = overlayContainer ?? (moved as? ScrollContainer),
+              indicatorColumn(of: container, pixelsPerPoint: canvas.pixelsPerPoint) == overlay.column else {
+            return overlayContainer != nil
+        }
+        guard overlayContainer === container else { return true }
+        canvas.resetState()
+        canvas.saveState()
+        container.applyOverlayTransform(to: canvas)
+        let unscaled = canvas.isUnscaled
+        canvas.restoreState()
+        return !unscaled
+    }
+
     /// The bound container draws its vertical indicator in the window's pixels again.
     func releaseOverlayContainer() {
         overlayContainer?.verticalIndicatorElsewhere = false

@@ -4,6 +4,11 @@
 // (copied from the presented frame), but no copy of the band. Anything else (a horizontal or partial-width
 // move, a fraction of a pixel at a scale that does not round origins, a block without room) takes the copy
 // path of `draw(into:previousFrame:)`.
+//
+// While the compositor still holds the presented frame, the next one can go on in the same memory
+// (`drawOnward`): a new start the band's move away, where only the rows that come into view need pixels. It is
+// drawn there only when nothing it writes lies in the held rows; otherwise it goes to another buffer, which first
+// catches up with the presented frame.
 
 /// One frame drawn into a `RingFrameBuffer` by `WindowCore.draw(into:previousFrame:)`.
 public struct RingFrame: Sendable {
@@ -15,7 +20,8 @@ public struct RingFrame: Sendable {
     /// The band this frame moved by moving the buffer's start, or nil (no scroll, or one drawn by copying).
     public var shift: RowShift?
     /// What the frame drew into the top `FrameCover` (window points, inside its rows): the cover surface's damage,
-    /// and what the other cover buffers now lack. Empty without a cover.
+    /// and what the other cover buffers now lack. Empty without a cover, or when nothing was drawn into it (the
+    /// cover buffer was not touched: show the presented one still).
     public var coverDamage = DamageRegion()
     /// The same for the bottom cover.
     public var bottomCoverDamage = DamageRegion()
@@ -42,7 +48,9 @@ public struct FrameCover {
     /// The rows covered: `top ..< top + height` window points, a whole number of pixels.
     public var height: Double
     /// The presented cover's pixels and what `canvas` lacks of them (`missing` in its pixels); nil when `canvas`
-    /// holds the presented cover or the whole cover is damaged.
+    /// holds the presented cover or the whole cover is damaged. The cover catches up only in a frame that draws
+    /// into it (`RingFrame.coverDamage` not empty); otherwise `canvas` is left as it was, and the presented cover
+    /// stays shown.
     public var previousFrame: PreviousFrame?
 
     /// A cover of the window's rows `top ..< top + height` (points; `top` 0: the top rows) drawn into `canvas`,
@@ -109,12 +117,34 @@ extension WindowCore {
     /// Allocation-free.
     public func draw(into buffer: RingFrameBuffer, previousFrame: PreviousFrame?, topCover: FrameCover?,
                      bottomCover: FrameCover?, indicators: IndicatorOverlay?) -> RingFrame {
+        // (Never declined: only an onward draw is.)
+        drawRing(into: buffer, previousFrame: previousFrame, topCover: topCover, bottomCover: bottomCover,
+                 indicators: indicators, onward: false) ?? RingFrame(damage: DamageRegion(), changed: DamageRegion())
+    }
+
+    /// Draws the next frame into `buffer`, which holds the presented frame while the compositor may still read
+    /// its `RingFrameBuffer.heldRows` (on Wayland: the same pool, a new `wl_buffer` at the moved start, the
+    /// presented one not yet released), when the frame needs no write there: a scroll of a band spanning the
+    /// width whose new rows, other damage, wrap copies and margins (unless under `topCover` and `bottomCover`)
+    /// all lie outside the held rows, with the indicator overlay's binding unchanged. Then nothing of the
+    /// unchanged pixels is copied: the start moves and only what came into view is drawn (and mirrored).
+    ///
+    /// Otherwise nothing is drawn or copied and nil is returned; the frame's resolved scroll is kept for the next
+    /// draw call, into another buffer (`draw(into:previousFrame:topCover:bottomCover:indicators:)`).
+    ///
+    /// Allocation-free.
+    public func drawOnward(into buffer: RingFrameBuffer, topCover: FrameCover?, bottomCover: FrameCover?,
+                           indicators: IndicatorOverlay?) -> RingFrame? {
+        drawRing(into: buffer, previousFrame: nil, topCover: topCover, bottomCover: bottomCover,
+                 indicators: indicators, onward: true)
+    }
+
+    private func drawRing(into buffer: RingFrameBuffer, previousFrame: PreviousFrame?, topCover: FrameCover?,
+                          bottomCover: FrameCover?, indicators: IndicatorOverlay?, onward: Bool) -> RingFrame? {
         let canvas = buffer.canvas
         let s = canvas.pixelsPerPoint
-        let movedView = pendingMoveView
+        let movedView = movedViewForFrame
         let move = resolvePendingMove(for: canvas)
-        // Before anything is copied or drawn: binding or releasing the indicator damages its place.
-        let overlay = drawIndicatorOverlay(indicators, moved: movedView)
         // (Each cover in turn through a local function: an array of the two would allocate per frame.)
         func damageUnder(_ cover: FrameCover?, _ move: PixelMove) {
             guard let cover else { return }
@@ -141,6 +171,30 @@ extension WindowCore {
         if let move, move.dx == 0, move.dy != 0, buffer.canShift, move.box.x0 <= 0, move.box.x1 >= buffer.width {
             bandMove = RowShift(top: max(0, move.box.y0), bottom: min(buffer.height, move.box.y1), dy: move.dy)
         }
+        // The pixel rows each cover hides in `buffer`.
+        func coveredRows(_ cover: FrameCover?) -> Range<Int> {
+            guard let cover else { return 0..<0 }
+            let y0 = min(buffer.height, max(0, PixelBox.snap(cover.top * s)))
+            return y0..<min(buffer.height, max(y0, PixelBox.snap((cover.top + cover.height) * s)))
+        }
+        let topRows = coveredRows(topCover), bottomRows = coveredRows(bottomCover)
+        // Rows outside a band keep their pixels only where no cover hides them.
+        func marginsNeedKeeping(_ band: RowShift) -> Bool {
+            let topHidden = band.top == 0 || (topRows.lowerBound == 0 && topRows.upperBound >= band.top)
+            let bottomHidden = band.bottom == buffer.height
+                || (bottomRows.upperBound == buffer.height && bottomRows.lowerBound <= band.bottom)
+            return !(topHidden && bottomHidden)
+        }
+        if onward {
+            guard let bandMove, !overlayBindingChanges(indicators, moved: movedView),
+                  onwardWritesAllowed(buffer, band: bandMove, keepsMargins: marginsNeedKeeping(bandMove),
+                                      topRows: topRows, bottomRows: bottomRows) else {
+                deferredMove = DeferredMove(move: move, view: movedView, pixelsPerPoint: s)
+                return nil
+            }
+        }
+        // Before anything is copied or drawn: binding or releasing the indicator damages its place.
+        let overlay = drawIndicatorOverlay(indicators, moved: movedView)
         var missing = previousFrame?.missing ?? DamageRegion()
         var total = previousFrame?.shift
         if let bandMove {
@@ -150,24 +204,20 @@ extension WindowCore {
             total = lag.shift
         }
         if let total, total.dy != 0 {
-            // Holding the presented frame, the buffer keeps its own margins; otherwise they come from the
-            // presented frame with the rest of what it lacks.
-            let keepsMargins = previousFrame == nil
+            // Holding the presented frame, the buffer keeps its own margins (unless covers hide them); otherwise
+            // they come from the presented frame with the rest of what it lacks.
+            let keepsMargins = previousFrame == nil && marginsNeedKeeping(total)
             buffer.shift(rows: total.dy, bandTop: total.top, bandBottom: total.bottom, preservingMargins: keepsMargins)
-            if !keepsMargins {
+            if previousFrame != nil {
                 missing.add(x: 0, y: 0, width: buffer.width, height: total.top)
                 missing.add(x: 0, y: total.bottom, width: buffer.width, height: buffer.height - total.bottom)
             }
         }
         // Nothing under a cover is ever shown.
-        func leaveOutRows(of cover: FrameCover?) {
-            guard let cover else { return }
-            let y0 = min(buffer.height, max(0, PixelBox.snap(cover.top * s)))
-            let y1 = min(buffer.height, max(y0, PixelBox.snap((cover.top + cover.height) * s)))
-            if y1 > y0 { missing.subtract(x: 0, y: y0, width: buffer.width, height: y1 - y0) }
+        if !topRows.isEmpty { missing.subtract(x: 0, y: topRows.lowerBound, width: buffer.width, height: topRows.count) }
+        if !bottomRows.isEmpty {
+            missing.subtract(x: 0, y: bottomRows.lowerBound, width: buffer.width, height: bottomRows.count)
         }
-        leaveOutRows(of: topCover)
-        leaveOutRows(of: bottomCover)
         if let previousFrame {
             leaveOutDamagedPixels(from: &missing, canvas: canvas)
             if let bandMove {
@@ -190,7 +240,16 @@ extension WindowCore {
             canvas.movePixels(in: move.box, dx: move.dx, dy: move.dy)
         }
         func catchUp(_ cover: FrameCover?) {
+            // A cover nothing is drawn into is not presented again (it keeps what it lacks).
             guard let cover, let presented = cover.previousFrame else { return }
+            let rows = cover.rect(width: size.width)
+            var drawnInto = false
+            self.damage.forEachRect { x, y, w, h in
+                if !drawnInto, rows.intersects(Rect(x: Double(x), y: Double(y), width: Double(w), height: Double(h))) {
+                    drawnInto = true
+                }
+            }
+            guard drawnInto else { return }
             // In the cover's canvas the window's row `top` is its first.
             cover.canvas.saveState()
             cover.canvas.translate(by: Point(x: 0, y: -cover.top))
@@ -213,6 +272,32 @@ extension WindowCore {
         return RingFrame(damage: damage, changed: changed, shift: bandMove, coverDamage: topDrawn,
                          bottomCoverDamage: bottomDrawn, indicatorsDrawn: overlay.drawn,
                          indicatorsUnusable: overlay.unusable)
+    }
+
+    /// Whether an onward frame moving `band` writes only rows of `buffer` outside its `heldRows`: the wrap's
+    /// copies (`RingFrameBuffer.onwardStart`), the margins when they are kept, and the pending damage outside
+    /// the covers' rows (`topRows`, `bottomRows`: pixels), each pixel row it touches.
+    private func onwardWritesAllowed(_ buffer: RingFrameBuffer, band: RowShift, keepsMargins: Bool,
+                                     topRows: Range<Int>, bottomRows: Range<Int>) -> Bool {
+        guard let start = buffer.onwardStart(rows: band.dy, bandTop: band.top, bandBottom: band.bottom) else {
+            return false
+        }
+        if keepsMargins, !buffer.canWrite(frameRows: 0..<band.top, start: start)
+            || !buffer.canWrite(frameRows: band.bottom..<buffer.height, start: start) {
+            return false
+        }
+        let s = buffer.canvas.pixelsPerPoint
+        var allowed = true
+        damage.forEachRect { _, y, _, h in
+            let y0 = max(0, Int((Double(y) * s).rounded(.down)))
+            let y1 = min(buffer.height, Int((Double(y + h) * s).rounded(.up)))
+            guard y1 > y0 else { return }
+            // The rows between the covers (drawn into `buffer`).
+            let top = max(y0, topRows.isEmpty ? 0 : topRows.upperBound)
+            let bottom = min(y1, bottomRows.isEmpty ? buffer.height : bottomRows.lowerBound)
+            if bottom > top, !buffer.canWrite(frameRows: top..<bottom, start: start) { allowed = false }
+        }
+        return allowed
     }
 
     /// Tells `buffer` what this frame wrote into it (`copied` pixels, `drawn` points), for its mirror: a strip or a

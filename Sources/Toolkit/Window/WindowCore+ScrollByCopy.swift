@@ -8,6 +8,11 @@ extension WindowCore {
     /// `change` points. The first change in a frame starts a move of its visible rectangle; later changes of
     /// the same view add up; a change of another view in the same frame is drawn in full.
     func contentDidScroll(in view: View, by change: Point, from origin: Point) {
+        // A move resolved for a frame that was not drawn cannot take another: its rectangle is drawn in full.
+        if let deferred = deferredMove {
+            deferredMove = nil
+            if let move = deferred.move { damage.add(move.rect) }
+        }
         if pendingMove != nil {
             if pendingMove!.viewID == ObjectIdentifier(view) {
                 pendingMove!.delta += change
@@ -49,10 +54,31 @@ extension WindowCore {
         var rect: Rect
     }
 
+    /// A resolved move kept for the next draw (its damage is already pending): the move (nil when it resolved
+    /// into damage), the view that moved, and the pixels per point it was resolved for.
+    struct DeferredMove {
+        var move: PixelMove?
+        var view: View?
+        var pixelsPerPoint: Double
+    }
+
+    /// The view whose content moved in this frame, whether its move is pending or deferred.
+    var movedViewForFrame: View? { pendingMoveView ?? deferredMove?.view }
+
     /// Turns the pending move into damage (the strips that come into view, damage moved with the content,
     /// overlays) and a pixel move for `canvas`; or, when copying cannot give the same picture, into damage of
     /// the whole rectangle. Clears the pending move.
     func resolvePendingMove(for canvas: Canvas) -> PixelMove? {
+        if let deferred = deferredMove {
+            deferredMove = nil
+            guard let move = deferred.move else { return nil }
+            // Resolved for another pixel size (never planned): drawn in full.
+            guard deferred.pixelsPerPoint == canvas.pixelsPerPoint else {
+                damage.add(move.rect)
+                return nil
+            }
+            return move
+        }
         guard let move = pendingMove else { return nil }
         pendingMove = nil
         let rect = move.rect

@@ -34,6 +34,9 @@ public final class WindowCore: ScrollHost {
     /// The view of `pendingMove`. Strong until the frame is drawn, so that no other view can take its address
     /// (and its `viewID`) meanwhile; a view that left the window is drawn in full.
     var pendingMoveView: View?
+    /// A move resolved for a frame that was then not drawn (`drawOnward(into:topCover:bottomCover:indicators:)`
+    /// declined it): the next draw takes it instead of resolving `pendingMove` (which it replaced).
+    var deferredMove: DeferredMove?
     /// The scroll container whose vertical indicator is drawn into an `IndicatorOverlay`, if any.
     weak var overlayContainer: ScrollContainer?
     /// The picture the overlay shows (committed last), nil when none yet or it must be drawn again.
@@ -109,6 +112,7 @@ public final class WindowCore: ScrollHost {
         damage.removeAll()
         pendingMove = nil
         pendingMoveView = nil
+        deferredMove = nil
         addDamage(Rect(origin: .zero, size: clean))
     }
 
@@ -131,7 +135,9 @@ public final class WindowCore: ScrollHost {
     // MARK: - Frames
 
     /// Whether something would change on screen in the next frame.
-    public var needsFrame: Bool { !damage.isEmpty || pendingMove != nil || !animators.isEmpty || overlayChanged }
+    public var needsFrame: Bool {
+        !damage.isEmpty || pendingMove != nil || deferredMove != nil || !animators.isEmpty || overlayChanged
+    }
 
     /// Starts calling `animator` every frame until it answers false.
     public func addAnimator(_ animator: FrameAnimator) {
@@ -203,6 +209,7 @@ public final class WindowCore: ScrollHost {
         damage.removeAll()
         pendingMove = nil
         pendingMoveView = nil
+        deferredMove = nil
     }
 
     /// Draws the damaged part of the window into `canvas` (which covers the whole window and holds the frame
