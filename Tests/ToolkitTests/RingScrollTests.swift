@@ -1,3 +1,4 @@
+import Glibc
 import Testing
 @testable import ToolkitCore
 
@@ -144,13 +145,15 @@ import Testing
             guard onward, let presented else { return nil }
             let buffer = buffers[presented]
             buffer.heldRows = buffer.startRow..<(buffer.startRow + height)
-            let before = UnsafeRawBufferPointer(start: buffer.pixels, count: buffer.stride * height).map { $0 }
+            let count = buffer.stride * height
+            let before = UnsafeMutableRawPointer.allocate(byteCount: count, alignment: 64)
+            defer { before.deallocate() }
+            before.copyMemory(from: buffer.pixels, byteCount: count)
             let pixels = buffer.pixels
             let wrapsBefore = buffer.wrapCount
             let frame = core.drawOnward(into: buffer, topCover: topCover, bottomCover: bottomCover, indicators: nil)
             // The held rows, wherever the start went.
-            let after = UnsafeRawBufferPointer(start: pixels, count: buffer.stride * height)
-            if !after.elementsEqual(before) {
+            if memcmp(pixels, before, count) != 0 {
                 heldRowsWritten.append("frame \(frames), \(frame == nil ? "declined" : "drawn onward")")
             }
             buffer.heldRows = 0..<0
