@@ -112,25 +112,15 @@ import ToolkitTesting
                 twinScene.list.contentOffset = Point(x: 0, y: offset)
                 try pump { window.presentedFrameCount > before && !window.core.needsFrame }
                 let presented = try #require(window.lastPresentedImage())
-                try pump { compositor.lastCommittedImage.map { differences($0, presented) == 0 } ?? false }
+                try pump { compositor.lastCommittedImage.map { pixelDifferences($0, presented) == 0 } ?? false }
                 let shown = try #require(compositor.lastCommittedImage)
                 let size = window.size
                 var expected = Image(width: Int(size.width) * scale, height: Int(size.height) * scale)
                 twin.core.addDamage(Rect(origin: .zero, size: twin.core.size))
                 Canvas.draw(into: &expected, scale: scale) { twin.core.draw(into: $0) }
-                #expect(differences(shown, expected) == 0,
+                #expect(pixelDifferences(shown, expected) == 0,
                         "offset \(offset), \(Int(size.width))x\(Int(size.height)), shown \(shown.width)x\(shown.height)")
             }
-        }
-
-        /// The number of pixels that differ.
-        private func differences(_ a: Image, _ b: Image) -> Int {
-            guard a.width == b.width, a.height == b.height else { return Int.max }
-            var count = 0
-            for y in 0..<a.height {
-                for x in 0..<a.width where a.pixel(x: x, y: y) != b.pixel(x: x, y: y) { count += 1 }
-            }
-            return count
         }
     }
 

@@ -133,16 +133,6 @@ import Testing
         return (x0, y0, differences)
     }
 
-    /// The number of pixels that differ between two images of the same size (all of them when sizes differ).
-    static func differences(_ a: Image, _ b: Image) -> Int {
-        guard a.width == b.width, a.height == b.height else { return max(a.width * a.height, b.width * b.height) }
-        var count = 0
-        for y in 0..<a.height {
-            for x in 0..<a.width where a.pixel(x: x, y: y) != b.pixel(x: x, y: y) { count += 1 }
-        }
-        return count
-    }
-
     /// What the window should show: a headless twin of the scene at `size` and `offset`, indicators faded.
     static func expectedImage(size: Size, offset: Point, footer: Bool) -> Image {
         let twin = HeadlessWindow(size: size)
@@ -220,7 +210,7 @@ import Testing
         // A compositor repaints only the damage it is told: a wrong pixel outside it would stay off screen until
         // something else repaints there. The buffer itself must hold the whole picture.
         let committed = try #require(window.lastPresentedImage())
-        #expect(differences(committed, expected) == 0, "\(what): the committed buffer differs from the render")
+        #expect(pixelDifferences(committed, expected) == 0, "\(what): the committed buffer differs from the render")
     }
 
     /// Runs `tool arguments` in `directory` with the compositor's environment; waits at most 10 s.

@@ -53,16 +53,6 @@ import ToolkitTesting
         return (list, rows)
     }
 
-    /// The number of pixels that differ.
-    private func differences(_ a: Image, _ b: Image) -> Int {
-        guard a.width == b.width, a.height == b.height else { return Int.max }
-        var count = 0
-        for y in 0..<a.height {
-            for x in 0..<a.width where a.pixel(x: x, y: y) != b.pixel(x: x, y: y) { count += 1 }
-        }
-        return count
-    }
-
     /// With pools of 2 or 3 frames (3 is the default) whole-pixel scrolls of the full-width list move the buffer's
     /// start (`RingFrameBuffer`); with pools of 1 frame they copy pixels (the fallback). The pictures are the same,
     /// at 1x and on a 2x output (where 30.5 pt is a whole number of pixels, 61, and moves too). The test compositor
@@ -92,12 +82,12 @@ import ToolkitTesting
             drawnRows.append(rows.filter { $0.draws > 0 }.map(\.index))
             let presented = try #require(window.lastPresentedImage())
             // The compositor got those pixels (its copy is taken when it handles the commit).
-            try pump(window) { compositor.lastCommittedImage.map { differences($0, presented) == 0 } ?? false }
+            try pump(window) { compositor.lastCommittedImage.map { pixelDifferences($0, presented) == 0 } ?? false }
             let committed = try #require(compositor.lastCommittedImage)
             var expected = Image(width: 200 * scale, height: 100 * scale)
             twin.core.addDamage(Rect(x: 0, y: 0, width: 200, height: 100))
             Canvas.draw(into: &expected, scale: scale) { twin.core.draw(into: $0) }
-            #expect(differences(committed, expected) == 0, "step \(step), offset \(offset)")
+            #expect(pixelDifferences(committed, expected) == 0, "step \(step), offset \(offset)")
         }
         // Rows drawn per frame. The first scroll shows the indicators: all visible rows. Every later step
         // draws only the rows under the strip that came into view (7 pt down: row 4; 3 pt up: row 0; ...),

@@ -92,9 +92,6 @@ final class ShmBuffer {
         return (low / stride)..<(high / stride + height)
     }
 
-    /// The compositor holds at least one of this buffer's `wl_buffer`s.
-    var isHeld: Bool { !attached.isEmpty }
-
     /// `proxy` was attached to the surface (and is committed next): held until its release.
     func markAttached() {
         guard let proxy, !attached.contains(where: { $0.proxy == proxy }) else { return }
