@@ -10,9 +10,9 @@ import Testing
 /// (fractional offsets, drawn at whole pixels: the ring path too, then rest), a scroll back, and under sway a resize followed by more scrolling, the
 /// compositor's screenshot of the window equals, pixel for pixel (tolerance 0), what a `HeadlessWindow` renders
 /// for the same offset. The window is found in the screenshot by its header's colour (unique on screen). Each
-/// runs three ways: with a footer (header and footer go to the window's two cover subsurfaces, which the
-/// compositor composes), without one (the list reaches the bottom edge: one cover), and with a footer and covers
-/// off (the ring buffers copy header and footer).
+/// runs three ways: with a footer (the list's band goes to a subsurface of its own over the window's surface,
+/// which keeps header and footer; the compositor composes them), without one (the band reaches the bottom edge),
+/// and with a footer and the band off (the ring buffers copy header and footer).
 ///
 /// Weston has no seat: the fling's touches go straight into the window's core, stamped on its clock, as the
 /// Wayland input code would deliver them; the frames are still paced and shown by the compositor.
@@ -195,7 +195,7 @@ import Testing
         let shot = try #require(try shoot(), "no screenshot (\(what))")
         // TOOLKIT_TEST_SHOTS=DIR keeps every screenshot for a look (named after the step).
         if let directory = ProcessInfo.processInfo.environment["TOOLKIT_TEST_SHOTS"] {
-            let name = (scene.hasFooter ? "footer-" : "") + (window.usesCover ? "covers-" : "no-covers-")
+            let name = (scene.hasFooter ? "footer-" : "") + (window.usesBand ? "band-" : "no-band-")
                 + what.replacingOccurrences(of: " ", with: "-")
             try? PNGEncoder.write(shot, to: "\(directory)/\(window.title)-\(name).png")
         }
@@ -245,11 +245,11 @@ import Testing
         try scroll(window, scene, by: 7, steps: 40)
         try settle(window, scene)
         #expect(window.shiftedFrameCount > 0)
-        // The header (and the footer, when there is one) moved to cover surfaces, unless covers are off.
-        #expect(window.coverHeight == (window.usesCover ? 24 : nil))
-        #expect(window.bottomCoverTop == (window.usesCover && scene.hasFooter ? window.size.height - 16 : nil))
-        // With covers, the list's vertical indicator is in a surface of its own over its column.
-        #expect((window.indicatorColumn != nil) == window.usesCover)
+        // The list's band moved to a surface of its own, unless bands are off.
+        let height = window.size.height
+        #expect(window.bandRows == (window.usesBand ? 24..<(scene.hasFooter ? height - 16 : height) : nil))
+        // With the band, the list's vertical indicator is in a surface of its own over its column.
+        #expect((window.indicatorColumn != nil) == window.usesBand)
         try expectMatch(window, scene, "after 40 scrolls of 7 pt", shoot: shoot)
         let shiftedBeforeFling = window.shiftedFrameCount
         fling(window)
@@ -258,8 +258,20 @@ import Testing
         // ones, under a pixel per frame, move nothing).
         #expect(window.shiftedFrameCount - shiftedBeforeFling >= 10)
         try expectMatch(window, scene, "after a fling", shoot: shoot)
+        let onwardBeforeUp = window.onwardFrameCount, catchUpsBeforeUp = window.catchUpFrameCount
         try scroll(window, scene, by: -11, steps: 25)
         try settle(window, scene)
+        // Both compositors hold the buffer they show until the next commit (pixman renderers). With the band, the
+        // upward scroll goes on in the held buffer's memory (its new rows lie above the held band rows): at most
+        // the first frame (binding the indicator's overlay again) copies into the other buffer. Without it, every
+        // step does.
+        let onward = window.onwardFrameCount - onwardBeforeUp, catchUps = window.catchUpFrameCount - catchUpsBeforeUp
+        if window.usesBand {
+            #expect(onward >= 24, "\(onward) onward, \(catchUps) caught up")
+            #expect(catchUps <= 1, "\(onward) onward, \(catchUps) caught up")
+        } else {
+            #expect(catchUps >= 25, "\(onward) onward, \(catchUps) caught up")
+        }
         try expectMatch(window, scene, "after 25 scrolls of -11 pt", shoot: shoot)
         // The compositors that can resize the window (sway) go on with a resize; the others end here.
         if let resize {
@@ -276,19 +288,19 @@ import Testing
     nonisolated static let hasScreenshooter = FileManager.default.isExecutableFile(atPath: "/usr/bin/weston-screenshooter")
     nonisolated static let hasGrim = FileManager.default.isExecutableFile(atPath: "/usr/bin/grim")
 
-    /// How the window is set up: with or without a footer, with covers or without.
-    nonisolated static let modes = [(footer: true, covers: true), (footer: false, covers: true), (footer: true, covers: false)]
+    /// How the window is set up: with or without a footer, with a band surface or without.
+    nonisolated static let modes = [(footer: true, band: true), (footer: false, band: true), (footer: true, band: false)]
 
     @Test(.enabled(if: WestonHarness.isInstalled && hasScreenshooter, "needs weston and weston-screenshooter"),
           arguments: modes)
-    func westonScreenshotsEqualHeadlessRenders(footer: Bool, covers: Bool) throws {
+    func westonScreenshotsEqualHeadlessRenders(footer: Bool, band: Bool) throws {
         let weston = try WestonHarness(width: 640, height: 480, debug: true)
         defer { weston.stop() }
         let window = try WaylandWindow(title: "ring-scroll-weston", size: Size(width: 360, height: 300),
                                        appID: "org.toolkit.ringtest",
                                        connection: .socket(name: weston.socketName,
                                                            runtimeDirectory: weston.runtimeDirectory))
-        window.usesCover = covers
+        window.usesBand = band
         let scene = Scene(in: window.rootView, footer: footer)
         var shots = 0
         try Self.play(window, scene, shoot: {
@@ -305,16 +317,16 @@ import Testing
     }
 
     @Test(.enabled(if: SwayHarness.isInstalled && hasGrim, "needs sway and grim"), arguments: modes)
-    func swayScreenshotsEqualHeadlessRendersAcrossAResize(footer: Bool, covers: Bool) throws {
+    func swayScreenshotsEqualHeadlessRendersAcrossAResize(footer: Bool, band: Bool) throws {
         let sway = try SwayHarness(width: 640, height: 480)
         defer { sway.stop() }
         let window = try WaylandWindow(title: "ring-scroll-sway", size: Size(width: 360, height: 300),
                                        appID: "org.toolkit.ringtest",
                                        connection: .socket(name: sway.socketName,
                                                            runtimeDirectory: sway.runtimeDirectory))
-        window.usesCover = covers
+        window.usesBand = band
         let scene = Scene(in: window.rootView, footer: footer)
-        let path = "/tmp/toolkit-ring-\(getpid())-\(footer)-\(covers).ppm"
+        let path = "/tmp/toolkit-ring-\(getpid())-\(footer)-\(band).ppm"
         defer { unlink(path) }
         try Self.play(window, scene, shoot: {
             unlink(path)

@@ -124,27 +124,27 @@ enum FrameBench {
                                      frames: scrollFrames, options: options, twoBuffers: true))
 
         // The Wayland window's default path: two ring buffers whose start moves with a full-width scroll (the
-        // band's pixels are not copied), the title bar in a cover surface of its own (not put back at every moved
-        // start), the strip and indicators drawn.
-        let ring = ListScene(rowCount: 100, scrolling: true, cover: true, overlay: true)
+        // band's pixels are not copied), shown in a band surface of their own over the window's surface, which keeps
+        // the title bar (not put back at every moved start); the strip and indicators drawn.
+        let ring = ListScene(rowCount: 100, scrolling: true, band: true, overlay: true)
         ring.presentRingFrame()
         results.append(scrollingCase("(i) ScrollContainer += 7, ring buffers, 100 rows", scene: ring,
                                      frames: ringFrames, options: options, path: .ring))
-        let ringLarge = ListScene(rowCount: 100_000, scrolling: true, cover: true, overlay: true)
+        let ringLarge = ListScene(rowCount: 100_000, scrolling: true, band: true, overlay: true)
         ringLarge.presentRingFrame()
         results.append(scrollingCase("(i) ScrollContainer += 7, ring buffers, 100k rows", scene: ringLarge,
                                      frames: ringFrames, options: options, path: .ring))
-        // Covers without the indicator overlay: the rows under the vertical indicator's old and new places redrawn
+        // The band without the indicator overlay: the rows under the vertical indicator's old and new places redrawn
         // at every frame.
-        let ringIndicatorInWindow = ListScene(rowCount: 100, scrolling: true, cover: true)
+        let ringIndicatorInWindow = ListScene(rowCount: 100, scrolling: true, band: true)
         ringIndicatorInWindow.presentRingFrame()
         results.append(scrollingCase("    ring buffers, 100 rows, indicator drawn in the window", scene: ringIndicatorInWindow,
                                      frames: ringFrames, options: options, path: .ring))
-        // Without the cover (a compositor without wl_subcompositor): the title bar's rows copied again at every
-        // moved start.
+        // Without the band surface (a compositor without wl_subcompositor): the title bar's rows copied again at
+        // every moved start.
         let ringCopied = ListScene(rowCount: 100, scrolling: true)
         ringCopied.presentRingFrame()
-        results.append(scrollingCase("    ring buffers, 100 rows, title bar copied (no cover)", scene: ringCopied,
+        results.append(scrollingCase("    ring buffers, 100 rows, title bar copied (no band)", scene: ringCopied,
                                      frames: ringFrames, options: options, path: .ring))
         // The same without the 56 pt title bar: nothing outside the scrolled band has to be put back.
         let ringBare = ListScene(rowCount: 100, scrolling: true, header: false)
@@ -157,8 +157,8 @@ enum FrameBench {
         // A fling through the ring buffers: its offsets are fractional; the list is drawn at the offset rounded to
         // whole pixels, so each frame moves the start and draws what comes into view (about 80 rows at 5,000 pt/s).
         results.append(flingCase("(j) fling frame (fractional offsets), ring buffers", scene: ring, options: options))
-        // The other way, content moving down towards the title bar's cover: the rows that come into view lie next
-        // to the cover, where the presented frame's memory is (held), so frames go to the other buffer.
+        // The other way, content moving down towards the title bar: the rows that come into view lie above the held
+        // band rows (the compositor holds none of the title bar's rows of a ring frame), so frames go on there too.
         results.append(flingCase("    fling upward (towards the title bar), ring buffers", scene: ring, upward: true,
                                  options: options))
 
@@ -190,7 +190,7 @@ enum FrameBench {
                                            options: options) { _ in
             for _ in 0..<(q ? 2 : 20) { copy.composite() }
         })
-        let full = ListScene(rowCount: 100, scrolling: true, pixelsPerPoint: 2, cover: true, overlay: true)
+        let full = ListScene(rowCount: 100, scrolling: true, pixelsPerPoint: 2, band: true, overlay: true)
         full.presentRingFrame()
         let fullWindow = Rect(x: 0, y: 0, width: Double(ListScene.width), height: Double(ListScene.height))
         let fullFrames = q ? 2 : 10
@@ -207,7 +207,7 @@ enum FrameBench {
         copied.presentFrame()
         results.append(scrollingCase("(g4) += 7 @2x, two buffers (copy path)", scene: copied, frames: frames,
                                      options: options, path: .twoBuffers))
-        let ring = ListScene(rowCount: 100, scrolling: true, pixelsPerPoint: 2, cover: true, overlay: true)
+        let ring = ListScene(rowCount: 100, scrolling: true, pixelsPerPoint: 2, band: true, overlay: true)
         ring.presentRingFrame()
         results.append(scrollingCase("(i4) += 7 @2x, ring buffers", scene: ring, frames: ringFrames, options: options,
                                      path: .ring))

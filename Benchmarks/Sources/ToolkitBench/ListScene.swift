@@ -47,19 +47,20 @@ final class ListScene {
     private var ringLags = [BufferLag(), BufferLag()]
     private var presentedRing = 1
     private var ringPresentedOnce = false
-    /// The cover and overlay buffer drawn next (each alternates on its own: the other one is held).
-    private var nextCover = 0
+    /// The base and overlay buffer drawn next (each alternates on its own: the other one is held).
+    private var nextBase = 0
     private var nextOverlay = 0
     /// Frames `presentRingFrame()` drew onward in the presented buffer's memory, and into the other buffer.
     private(set) var onwardFrames = 0
     private(set) var otherBufferFrames = 0
-    /// With `cover`: the title bar's rows drawn into two cover buffers of their own (the Wayland window's cover
-    /// subsurface, `FrameCover`), their pixels and canvases, and per buffer the pixels it lacks.
-    let usesCover: Bool
-    private var coverPixels: [UnsafeMutablePointer<UInt32>] = []
-    private var coverCanvases: [Canvas] = []
-    private var coverMissing = [DamageRegion(), DamageRegion()]
-    /// With `overlay` (and `cover`): the container's vertical indicator drawn into two overlay buffers of its own
+    /// With `band`: the list's band shown from the ring buffers in a surface of its own, the title bar's rows drawn
+    /// into two base buffers (the Wayland window's own surface below the band's, `FrameBase`), their pixels and
+    /// canvases, and per buffer the pixels it lacks. The compositor then holds only the band's rows of a ring frame.
+    let usesBand: Bool
+    private var basePixels: [UnsafeMutablePointer<UInt32>] = []
+    private var baseCanvases: [Canvas] = []
+    private var baseMissing = [DamageRegion(), DamageRegion()]
+    /// With `overlay` (and `band`): the container's vertical indicator drawn into two overlay buffers of its own
     /// (the Wayland window's indicator subsurface, `IndicatorOverlay`), their pixels and canvases, and the column.
     let usesOverlay: Bool
     private var overlayPixels: [UnsafeMutablePointer<UInt32>] = []
@@ -89,9 +90,9 @@ final class ListScene {
     /// pixels per point (2: a 3840 x 2160 frame).
     /// With `header` false the list fills the whole window (no rows outside the scrolled band).
     init(rowCount: Int, scrolling: Bool = false, zoomable: Bool = false, pixelsPerPoint: Int = 1,
-         header: Bool = true, cover: Bool = false, overlay: Bool = false) {
+         header: Bool = true, band: Bool = false, overlay: Bool = false) {
         self.pixelsPerPoint = pixelsPerPoint
-        usesCover = cover && header
+        usesBand = band && header
         usesOverlay = overlay && scrolling
         pixelWidth = ListScene.width * pixelsPerPoint
         pixelHeight = ListScene.height * pixelsPerPoint
@@ -142,12 +143,13 @@ final class ListScene {
         pairPixels = [pixels, second]
         pairCanvases = [canvas, Canvas(pixels: UnsafeMutableRawPointer(second), width: pixelWidth,
                                        height: pixelHeight, stride: pixelWidth * 4, scale: pixelsPerPoint)]
-        if usesCover {
-            let rows = Int(HeaderView.height) * pixelsPerPoint
+        if usesBand {
+            // Whole-window buffers, as the Wayland window's base pool; only the title bar's rows are ever touched.
             for _ in 0..<2 {
-                let (memory, canvas) = ListScene.zeroedBuffer(width: pixelWidth, height: rows, scale: pixelsPerPoint)
-                coverPixels.append(memory)
-                coverCanvases.append(canvas)
+                let memory = UnsafeMutablePointer<UInt32>.allocate(capacity: pixelWidth * pixelHeight)
+                basePixels.append(memory)
+                baseCanvases.append(Canvas(pixels: UnsafeMutableRawPointer(memory), width: pixelWidth,
+                                           height: pixelHeight, stride: pixelWidth * 4, scale: pixelsPerPoint))
             }
         }
     }
@@ -178,7 +180,7 @@ final class ListScene {
         pairPixels[1].deallocate()
         pixels.deallocate()
         for block in ringBlocks { block.deallocate() }
-        for memory in coverPixels { memory.deallocate() }
+        for memory in basePixels { memory.deallocate() }
     }
 
     /// Makes the two ring buffers of `presentRingFrame()`: blocks of `ListScene.ringFrames` frames, as the
@@ -201,9 +203,10 @@ final class ListScene {
     /// presented ring buffer's memory when it writes none of the rows the compositor holds
     /// (`WindowCore.drawOnward`), else into the other ring buffer, which catches up with the presented one (its
     /// pending band shift and this frame's scroll become one move of its start; the rows outside the band and the
-    /// missing pixels are copied) before the damage is drawn. With `usesCover`, the title bar's rows go into the
-    /// other of two cover buffers (the window's cover subsurface), with `usesOverlay` the indicator into the other
-    /// of two overlay buffers. Returns the damaged pixels' bounding box area.
+    /// missing pixels are copied) before the damage is drawn. With `usesBand`, the compositor holds only the band's
+    /// rows of a ring frame and the title bar's rows go into the other of two base buffers (the window's own surface
+    /// below the band's), with `usesOverlay` the indicator into the other of two overlay buffers. Returns the
+    /// damaged pixels' bounding box area.
     @discardableResult
     func presentRingFrame() -> Int {
         makeRingBuffers()
@@ -213,24 +216,25 @@ final class ListScene {
         }
         window.prepareFrame(at: clock)
         let presented = presentedRing, other = 1 - presentedRing
-        let coverTarget = nextCover, coverSource = 1 - nextCover
-        // The cover buffer drawn this frame, lagging the presented cover by what the frames since drew into it.
-        let cover = usesCover
-            ? FrameCover(canvas: coverCanvases[coverTarget], height: HeaderView.height,
-                         previousFrame: ringPresentedOnce
-                            ? PreviousFrame(pixels: UnsafeRawPointer(coverPixels[coverSource]), stride: pixelWidth * 4,
-                                            missing: coverMissing[coverTarget])
+        let baseTarget = nextBase, baseSource = 1 - nextBase
+        // The base buffer drawn this frame, lagging the presented base by what the frames since drew into it.
+        let base = usesBand
+            ? FrameBase(canvas: baseCanvases[baseTarget], bandTop: HeaderView.height,
+                        bandBottom: Double(ListScene.height),
+                        previousFrame: ringPresentedOnce
+                            ? PreviousFrame(pixels: UnsafeRawPointer(basePixels[baseSource]), stride: pixelWidth * 4,
+                                            missing: baseMissing[baseTarget])
                             : nil)
             : nil
         makeOverlayBuffers()
         let indicators = overlayColumn.map { IndicatorOverlay(canvas: overlayCanvases[nextOverlay], column: $0) }
-        // The compositor holds the presented frame's rows.
+        // The compositor holds the presented frame's rows (with the band, its rows alone).
         let held = ringBuffers[presented]
-        held.heldRows = held.startRow..<(held.startRow + pixelHeight)
+        let firstShown = usesBand ? Int(HeaderView.height) * pixelsPerPoint : 0
+        held.heldRows = (held.startRow + firstShown)..<(held.startRow + pixelHeight)
         let target: Int
         let frame: RingFrame
-        if ringPresentedOnce, let onward = window.drawOnward(into: held, topCover: cover, bottomCover: nil,
-                                                             indicators: indicators) {
+        if ringPresentedOnce, let onward = window.drawOnward(into: held, base: base, indicators: indicators) {
             target = presented
             frame = onward
             onwardFrames += 1
@@ -240,8 +244,7 @@ final class ListScene {
             let previous = ringPresentedOnce
                 ? PreviousFrame(pixels: UnsafeRawPointer(held.pixels), stride: pixelWidth * 4, lag: ringLags[other])
                 : nil
-            frame = window.draw(into: ringBuffers[other], previousFrame: previous, topCover: cover, bottomCover: nil,
-                                indicators: indicators)
+            frame = window.draw(into: ringBuffers[other], previousFrame: previous, base: base, indicators: indicators)
             otherBufferFrames += 1
         }
         var changed = DamageRegion()
@@ -249,13 +252,13 @@ final class ListScene {
         frame.changed.forEachRect { x, y, w, h in
             changed.add(Rect(x: Double(x), y: Double(y), width: Double(w), height: Double(h)), pixelsPerPoint: scale)
         }
-        if usesCover, !frame.coverDamage.isEmpty || !ringPresentedOnce {
-            coverMissing[coverTarget].removeAll()
-            frame.coverDamage.forEachRect { x, y, w, h in
-                coverMissing[coverSource].add(Rect(x: Double(x), y: Double(y), width: Double(w), height: Double(h)),
-                                              pixelsPerPoint: scale)
+        if usesBand, !frame.baseDamage.isEmpty || !ringPresentedOnce {
+            baseMissing[baseTarget].removeAll()
+            frame.baseDamage.forEachRect { x, y, w, h in
+                baseMissing[baseSource].add(Rect(x: Double(x), y: Double(y), width: Double(w), height: Double(h)),
+                                            pixelsPerPoint: scale)
             }
-            nextCover = coverSource
+            nextBase = baseSource
         }
         if frame.indicatorsDrawn { nextOverlay = 1 - nextOverlay }
         ringLags[target] = BufferLag()

@@ -39,7 +39,7 @@ struct ToolkitBench {
     /// - `scroll_frame_copy_path_vs_copy`: the same on the copy path (g), the fallback;
     /// - `full_repaint_vs_copy` (b), `pinch_frame_vs_copy` (h);
     /// - `fling_frame_vs_copy`: a fling frame with fractional offsets through the ring buffers (j);
-    /// - `fling_frame_upward_vs_copy`: the same fling the other way, towards the title bar's cover (j, upward);
+    /// - `fling_frame_upward_vs_copy`: the same fling the other way, towards the title bar (j, upward);
     /// - `fling_frame_one_buffer_vs_copy`: the events group's fling, prepareFrame + draw into one buffer;
     /// - `*_4k`: the same at 3840 x 2160 (scale 2) against a copy of that size (a4, b4, g4, i4, j4);
     /// - `drag_events_per_second` (ScrollContainer drag, motion + frame, 100 rows);

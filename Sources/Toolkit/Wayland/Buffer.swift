@@ -8,7 +8,8 @@ import CWayland
 /// made again (`syncProxy()`) before the frame that moved it is attached. A frame drawn onward
 /// (`WindowCore.drawOnward`) moves the start while the compositor still holds earlier `wl_buffer`s of the pool:
 /// they stay alive (`heldRows` covers their rows) until released, and the buffer counts as released (`onRelease`)
-/// when the last one is.
+/// when the last one is. While a band surface shows the frame (`BandSurface`), the `wl_buffer` spans only the
+/// band's rows of it (`shownRows`), and the compositor holds only those.
 @MainActor
 final class ShmBuffer {
     /// The slot it occupies in `BufferSlots`.
@@ -26,11 +27,25 @@ final class ShmBuffer {
     /// A canvas over the frame, in points (`scale` pixels per point); it follows the frame's start.
     var canvas: Canvas { ring.canvas }
     private(set) var proxy: OpaquePointer?
-    /// The pool offset `proxy` was made at, in bytes.
+    /// The pool offset `proxy` was made at, in bytes, and the frame rows it spans.
     private var proxyOffset = 0
-    /// The `wl_buffer`s attached and not yet released, with their pool offsets (bytes): `proxy` and, after an
-    /// onward frame, older ones (destroyed on release).
-    private var attached: [(proxy: OpaquePointer, offset: Int)] = []
+    private var proxyRows: Range<Int>
+    /// The frame rows the next `wl_buffer` spans (`syncProxy()`): all of them, or a band's (a band surface shows
+    /// them; the window's surface shows the rest from a base buffer). Clamped to the frame, never empty.
+    var shownRows: Range<Int> {
+        didSet {
+            // A one-frame pool is closed (no other `wl_buffer` can be made): it shows what it was made with.
+            guard pool.proxy != nil else {
+                shownRows = proxyRows
+                return
+            }
+            let first = min(max(0, shownRows.lowerBound), height - 1)
+            shownRows = first..<min(height, max(shownRows.upperBound, first + 1))
+        }
+    }
+    /// The `wl_buffer`s attached and not yet released, with their pool offsets (bytes) and pixel rows: `proxy`
+    /// and, after an onward frame, older ones (destroyed on release).
+    private var attached: [(proxy: OpaquePointer, offset: Int, rows: Int)] = []
     private let pool: ShmPool
     /// Called on `wl_buffer.release` with `slot`.
     var onRelease: ((Int) -> Void)?
@@ -72,6 +87,8 @@ final class ShmBuffer {
         self.height = height
         self.scale = scale
         self.proxy = proxy
+        proxyRows = 0..<height
+        shownRows = 0..<height
         ring = RingFrameBuffer(memory: pool.memory, byteCount: pool.size, width: width, height: height,
                                pixelsPerPoint: scale)
         wl_buffer_add_listener(proxy, ShmBuffer.listener, Unmanaged.passUnretained(self).toOpaque())
@@ -84,18 +101,18 @@ final class ShmBuffer {
     /// frame writes none of them.
     var heldRows: Range<Int> {
         guard let first = attached.first else { return 0..<0 }
-        var low = first.offset, high = first.offset
+        var low = first.offset / stride, high = low + first.rows
         for entry in attached {
-            low = min(low, entry.offset)
-            high = max(high, entry.offset)
+            low = min(low, entry.offset / stride)
+            high = max(high, entry.offset / stride + entry.rows)
         }
-        return (low / stride)..<(high / stride + height)
+        return low..<high
     }
 
-    /// `proxy` was attached to the surface (and is committed next): held until its release.
+    /// `proxy` was attached to a surface (and is committed next): held until its release.
     func markAttached() {
         guard let proxy, !attached.contains(where: { $0.proxy == proxy }) else { return }
-        attached.append((proxy, proxyOffset))
+        attached.append((proxy, proxyOffset, proxyRows.count))
     }
 
     /// `wl_buffer.release` for one of the buffer's `wl_buffer`s: an older one is destroyed; when none is held any
@@ -107,17 +124,19 @@ final class ShmBuffer {
         if attached.isEmpty { onRelease?(slot) }
     }
 
-    /// Makes `proxy` a `wl_buffer` at the frame's current start in the pool (after a scroll moved it). The old
-    /// one is destroyed now if the compositor does not hold it, else on its release. Throws when the new one
-    /// cannot be made.
+    /// Makes `proxy` a `wl_buffer` over the `shownRows` of the frame at its current start in the pool (after a
+    /// scroll moved it, or the rows changed). The old one is destroyed now if the compositor does not hold it,
+    /// else on its release. Throws when the new one cannot be made.
     func syncProxy() throws {
-        guard ring.byteOffset != proxyOffset || proxy == nil else { return }
+        let offset = ring.byteOffset + shownRows.lowerBound * stride
+        guard offset != proxyOffset || shownRows != proxyRows || proxy == nil else { return }
         if let proxy, !attached.contains(where: { $0.proxy == proxy }) { wl_buffer_destroy(proxy) }
-        proxy = pool.makeBuffer(offset: ring.byteOffset, width: width, height: height, stride: stride)
+        proxy = pool.makeBuffer(offset: offset, width: width, height: shownRows.count, stride: stride)
         guard let proxy else {
-            throw WaylandError.bufferAllocationFailed("wl_shm_pool.create_buffer at offset \(ring.byteOffset) failed")
+            throw WaylandError.bufferAllocationFailed("wl_shm_pool.create_buffer at offset \(offset) failed")
         }
-        proxyOffset = ring.byteOffset
+        proxyOffset = offset
+        proxyRows = shownRows
         wl_buffer_add_listener(proxy, ShmBuffer.listener, Unmanaged.passUnretained(self).toOpaque())
     }
 

@@ -18,6 +18,19 @@ final class WaylandBufferPool {
     var shiftedFrameCount = 0
     /// Frames drawn onward in the memory of a buffer the compositor held (diagnostics and tests).
     var onwardFrameCount = 0
+    /// Frames drawn into a buffer that first caught up with the presented one (copying what it lacked of it;
+    /// diagnostics and tests).
+    var catchUpFrameCount = 0
+    /// The frame rows each buffer's `wl_buffer` spans from the next acquire on (`ShmBuffer.shownRows`): a band's
+    /// while a band surface shows them (`canShowBands`), nil for the whole frame.
+    var shownRows: Range<Int>?
+
+    /// Whether the buffers of the current configuration can show a band of their frame: they are ring buffers
+    /// (whose pool stays open for `wl_buffer`s at other offsets).
+    var canShowBands: Bool {
+        let frameBytes = slots.configuration.width * 4 * slots.configuration.height
+        return ringFrames > 1 && frameBytes > 0 && 2 * frameBytes <= ShmPool.maximumSize
+    }
 
     /// Three frames per pool: a frame drawn onward while the compositor holds the presented one wraps onto
     /// its mirror two frames back, clear of the held rows (with two, every wrap would land on them and the
@@ -68,6 +81,7 @@ final class WaylandBufferPool {
         }
         // Released: nothing of it is held.
         buffer.ring.heldRows = 0..<0
+        buffer.shownRows = shownRows ?? 0..<buffer.height
         // Buffers of one pool share a size; a mismatch (never planned) copies nothing and redraws all.
         if let sourceIndex = plan.copySource, let source = buffers[sourceIndex] {
             guard source.width == buffer.width, source.height == buffer.height else {
@@ -89,6 +103,7 @@ final class WaylandBufferPool {
             slots.putBack(index)
             return nil
         }
+        buffer.shownRows = shownRows ?? 0..<buffer.height
         buffer.ring.heldRows = buffer.heldRows
         return buffer
     }

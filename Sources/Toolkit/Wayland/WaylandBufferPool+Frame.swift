@@ -12,35 +12,31 @@ extension WaylandBufferPool {
         var lagDamage: DamageRegion
         /// The band moved by moving the buffer's start, or nil.
         var shift: RowShift?
-        /// What was drawn into the top cover, in points (empty without one).
-        var coverDamage: DamageRegion
-        /// What was drawn into the bottom cover, in points (empty without one).
-        var bottomCoverDamage: DamageRegion
+        /// What was drawn into the base buffer (the rows outside a band surface's), in points (empty without one,
+        /// or when nothing was: the presented base stays).
+        var baseDamage: DamageRegion
         /// Whether the indicator overlay was drawn (commit it), and whether it can no longer be used (drop it).
         var indicatorsDrawn = false
         var indicatorsUnusable = false
     }
 
     /// Draws `core`'s next frame into `buffer` (acquired with `previousFrame`, nil when it holds the presented
-    /// frame or is redrawn in full), the rows of `topCover` and `bottomCover` into them when there are any, and
-    /// makes the buffer's
-    /// `wl_buffer` follow a moved start.
+    /// frame or is redrawn in full), the rows outside the band into `base` when there is one, and makes the
+    /// buffer's `wl_buffer` follow a moved start.
     /// - Throws: `WaylandError.bufferAllocationFailed` when the `wl_buffer` at the new offset cannot be made.
     func draw(_ core: WindowCore, into buffer: ShmBuffer, previousFrame: PreviousFrame?,
-              topCover: FrameCover? = nil, bottomCover: FrameCover? = nil,
-              indicators: IndicatorOverlay? = nil) throws -> DrawnFrame {
-        let frame = core.draw(into: buffer.ring, previousFrame: previousFrame, topCover: topCover,
-                              bottomCover: bottomCover, indicators: indicators)
+              base: FrameBase? = nil, indicators: IndicatorOverlay? = nil) throws -> DrawnFrame {
+        let frame = core.draw(into: buffer.ring, previousFrame: previousFrame, base: base, indicators: indicators)
+        if previousFrame != nil { catchUpFrameCount += 1 }
         return try finish(frame, in: buffer)
     }
 
     /// Draws `core`'s next frame onward into `buffer` (from `acquireOnward()`, holding the presented frame),
     /// when the frame writes none of the rows the compositor holds (`WindowCore.drawOnward`); nil when it
     /// declined (nothing drawn: draw the frame into an acquired buffer).
-    func drawOnward(_ core: WindowCore, into buffer: ShmBuffer, topCover: FrameCover?, bottomCover: FrameCover?,
+    func drawOnward(_ core: WindowCore, into buffer: ShmBuffer, base: FrameBase?,
                     indicators: IndicatorOverlay?) throws -> DrawnFrame? {
-        guard let frame = core.drawOnward(into: buffer.ring, topCover: topCover, bottomCover: bottomCover,
-                                          indicators: indicators) else { return nil }
+        guard let frame = core.drawOnward(into: buffer.ring, base: base, indicators: indicators) else { return nil }
         onwardFrameCount += 1
         return try finish(frame, in: buffer)
     }
@@ -53,8 +49,8 @@ extension WaylandBufferPool {
             lagDamage.add(Rect(x: Double(x), y: Double(y), width: Double(w), height: Double(h)),
                           pixelsPerPoint: buffer.scale)
         }
-        return DrawnFrame(damage: frame.damage, lagDamage: lagDamage, shift: frame.shift, coverDamage: frame.coverDamage,
-                          bottomCoverDamage: frame.bottomCoverDamage, indicatorsDrawn: frame.indicatorsDrawn,
+        return DrawnFrame(damage: frame.damage, lagDamage: lagDamage, shift: frame.shift, baseDamage: frame.baseDamage,
+                          indicatorsDrawn: frame.indicatorsDrawn,
                           indicatorsUnusable: frame.indicatorsUnusable)
     }
 }

@@ -119,12 +119,16 @@ public final class WaylandWindow {
     private var registry: WaylandRegistry?
     private var compositor: OpaquePointer?
     private var subcompositor: OpaquePointer?
-    /// The rows above and below a scrolled list in surfaces of their own (see `CoverSurface`).
-    private var topCover: CoverSurface?
-    private var bottomCover: CoverSurface?
+    /// While a list scrolls between a title bar and a toolbar: the scrolled band in a surface of its own (see
+    /// `BandSurface`), and the buffers the window's surface then shows the rows around it from (`FrameBase`).
+    private var band: BandSurface?
+    private var basePool: WaylandBufferPool?
+    /// A band left, with its base buffers: destroyed right after the window's commit that no longer shows them
+    /// (destroying the band at once would show the base's stale band rows until then).
+    private var retiredBand: (surface: BandSurface, pool: WaylandBufferPool?)?
     /// The scrolled list's vertical indicator in a surface of its own over its column (`IndicatorOverlay`), and
     /// whether it has shown a picture yet.
-    private var indicatorSurface: CoverSurface?
+    private var indicatorSurface: OverlaySurface?
     private var indicatorSurfaceShown = false
     private var shm: OpaquePointer?
     private var wmBase: XdgWmBase?
@@ -286,17 +290,15 @@ public final class WaylandWindow {
         return !isClosed
     }
 
-    /// The pixels of the frame presented last (what the compositor shows: the covers' rows from the cover surfaces),
-    /// or nil before the first one. For tests and diagnostics: it copies the whole buffer.
+    /// The pixels of the frame presented last (what the compositor shows: with a band surface, the rows around
+    /// the band from the base buffer), or nil before the first one. For tests and diagnostics: it copies the whole
+    /// buffer.
     func lastPresentedImage() -> Image? {
         guard var image = buffers?.lastPresentedImage() else { return nil }
-        // The covers' rows as the compositor shows them: from the covers' buffers.
-        for cover in [topCover, bottomCover] {
-            guard let cover, let rows = cover.pool.lastPresentedImage(), rows.width == image.width else { continue }
-            let first = Int((cover.top * scaling.pixelsPerPoint).rounded())
-            for y in 0..<rows.height where first + y < image.height {
-                for x in 0..<image.width { image.setPixel(x: x, y: first + y, rows.pixel(x: x, y: y)) }
-            }
+        guard let band, let base = basePool?.lastPresentedImage(), base.width == image.width,
+              base.height == image.height else { return image }
+        for y in 0..<image.height where !band.pixelRows.contains(y) {
+            for x in 0..<image.width { image.setPixel(x: x, y: y, base.pixel(x: x, y: y)) }
         }
         return image
     }
@@ -310,6 +312,11 @@ public final class WaylandWindow {
     /// Frames drawn onward in the memory of the buffer the compositor still held (diagnostics).
     var onwardFrameCount: Int { buffers?.onwardFrameCount ?? 0 }
 
+    /// Frames drawn into a buffer that first caught up with the presented one, copying what it lacked
+    /// (diagnostics: a scroll under a compositor that holds the shown buffer takes this path only when it cannot
+    /// go onward).
+    var catchUpFrameCount: Int { buffers?.catchUpFrameCount ?? 0 }
+
     /// Frames each new buffer's pool holds (tests: 1 makes buffers that scroll by copying, 2 or more ring buffers;
     /// 3 by default).
     var bufferRingFrames: Int {
@@ -317,18 +324,16 @@ public final class WaylandWindow {
         set { buffers?.ringFrames = newValue }
     }
 
-    /// Whether the window may show the rows above and below a scrolled list in cover surfaces (tests turn it off
-    /// to see the fallback; `TOOLKIT_NO_COVER=1` in the environment does too).
-    var usesCover = getenv("TOOLKIT_NO_COVER").map { String(cString: $0) != "1" } ?? true
+    /// Whether the window may show a scrolled list between a title bar and a toolbar in a band surface of its own
+    /// (tests turn it off to see the fallback; `TOOLKIT_NO_BAND=1` in the environment does too).
+    var usesBand = getenv("TOOLKIT_NO_BAND").map { String(cString: $0) != "1" } ?? true
 
-    /// The height of the top cover surface in use, in points, or nil (diagnostics and tests).
-    var coverHeight: Double? { topCover?.height }
+    /// The rows of the band surface in use (`top ..< bottom`, points), or nil without one (diagnostics and tests).
+    var bandRows: Range<Double>? { band.map { $0.top..<($0.top + $0.height) } }
     /// The column of the indicator's surface, in points, or nil without one (for tests).
     var indicatorColumn: Rect? {
         indicatorSurface.map { Rect(x: $0.x, y: $0.top, width: $0.width, height: $0.height) }
     }
-    /// Where the bottom cover surface in use starts, in points, or nil (diagnostics and tests).
-    var bottomCoverTop: Double? { bottomCover?.top }
 
     /// The cursor theme and size (from `XCURSOR_THEME` / `XCURSOR_SIZE` at init). Setting it reloads the theme
     /// and sets the cursor again (tests turn `usesTheme` off to see the fallback art).
@@ -584,10 +589,9 @@ public final class WaylandWindow {
         defer { isBusy = false }
         let configuration = pixelConfiguration()
         buffers.reconfigure(configuration)
-        updateCover(for: configuration, parent: surface)
+        updateBand(for: configuration, parent: surface)
         var acquired: (buffer: ShmBuffer, previousFrame: PreviousFrame?, needsFullRedraw: Bool)?
-        var topAcquired: (buffer: ShmBuffer, previousFrame: PreviousFrame?, needsFullRedraw: Bool)?
-        var bottomAcquired: (buffer: ShmBuffer, previousFrame: PreviousFrame?, needsFullRedraw: Bool)?
+        var baseAcquired: (buffer: ShmBuffer, previousFrame: PreviousFrame?, needsFullRedraw: Bool)?
         var indicatorAcquired: (buffer: ShmBuffer, previousFrame: PreviousFrame?, needsFullRedraw: Bool)?
         /// The buffer showing the presented frame while the compositor holds it: a scroll may go on in its memory.
         var onward: ShmBuffer?
@@ -595,8 +599,7 @@ public final class WaylandWindow {
         func putBackAll() {
             if let buffer = acquired?.buffer { buffers.putBack(buffer) }
             if let onward { buffers.putBack(onward) }
-            if let topCover, let buffer = topAcquired?.buffer { topCover.pool.putBack(buffer) }
-            if let bottomCover, let buffer = bottomAcquired?.buffer { bottomCover.pool.putBack(buffer) }
+            if let basePool, let buffer = baseAcquired?.buffer { basePool.putBack(buffer) }
             if let indicatorSurface, let buffer = indicatorAcquired?.buffer { indicatorSurface.pool.putBack(buffer) }
         }
         do {
@@ -607,18 +610,17 @@ public final class WaylandWindow {
                 onward = buffers.acquireOnward()
             }
             let window = acquired != nil || onward != nil
-            if window, let topCover { topAcquired = try topCover.pool.acquire() }
-            if window, let bottomCover { bottomAcquired = try bottomCover.pool.acquire() }
+            if window, let basePool { baseAcquired = try basePool.acquire() }
             if window, let indicatorSurface { indicatorAcquired = try indicatorSurface.pool.acquire() }
         } catch {
             putBackAll()
             pendingError = WaylandWindow.bufferError(error)
             return
         }
-        // Every surface needs a free buffer (the window's and each cover's), or the frame waits for a release.
+        // Every surface needs a free buffer (the window's, the base and the overlay), or the frame waits for a
+        // release.
         guard acquired.map({ $0.buffer.proxy != nil }) ?? (onward?.proxy != nil),
-              topCover == nil || topAcquired?.buffer.proxy != nil,
-              bottomCover == nil || bottomAcquired?.buffer.proxy != nil,
+              basePool == nil || baseAcquired?.buffer.proxy != nil,
               indicatorSurface == nil || indicatorAcquired?.buffer.proxy != nil else {
             putBackAll()
             pacer.bufferUnavailable()
@@ -627,11 +629,11 @@ public final class WaylandWindow {
         if acquired?.needsFullRedraw == true || !pacer.hasCommittedFrame {
             core.addDamage(Rect(origin: .zero, size: core.size))
         }
-        if let topCover, topAcquired?.needsFullRedraw == true {
-            core.addDamage(Rect(x: 0, y: topCover.top, width: core.size.width, height: topCover.height))
-        }
-        if let bottomCover, bottomAcquired?.needsFullRedraw == true {
-            core.addDamage(Rect(x: 0, y: bottomCover.top, width: core.size.width, height: bottomCover.height))
+        if let band, baseAcquired?.needsFullRedraw == true {
+            // The base buffer has nothing yet: every row around the band is drawn into it.
+            core.addDamage(Rect(x: 0, y: 0, width: core.size.width, height: band.top))
+            core.addDamage(Rect(x: 0, y: band.top + band.height, width: core.size.width,
+                                height: core.size.height - band.top - band.height))
         }
         core.prepareFrame(at: clock.now)
         // Animations may have moved content under a still pointer: its cursor may have changed.
@@ -645,12 +647,12 @@ public final class WaylandWindow {
         }
         // Brings the buffer up to date from the presented one (a full-width scroll by moving the buffer's start
         // in its pool, another scroll's pixels straight from their old place), then draws the damage (the rows
-        // under a cover into the cover's buffer).
-        func frameCover(_ cover: CoverSurface?, _ coverAcquired: (buffer: ShmBuffer, previousFrame: PreviousFrame?,
-                                                                  needsFullRedraw: Bool)?) -> FrameCover? {
-            guard let cover, let coverAcquired else { return nil }
-            return FrameCover(canvas: coverAcquired.buffer.canvas, top: cover.top, height: cover.height,
-                              previousFrame: coverAcquired.needsFullRedraw ? nil : coverAcquired.previousFrame)
+        // around a band surface into the base buffer).
+        let base = band.flatMap { band in
+            baseAcquired.map {
+                FrameBase(canvas: $0.buffer.canvas, bandTop: band.top, bandBottom: band.top + band.height,
+                          previousFrame: $0.needsFullRedraw ? nil : $0.previousFrame)
+            }
         }
         // The indicator overlay: drawn in full into its buffer when its picture changed, or when the surface has
         // not shown one yet.
@@ -665,9 +667,7 @@ public final class WaylandWindow {
         do {
             if let presented = onward {
                 // Drawn there only when it writes nothing the compositor holds; else the acquired buffer takes it.
-                if let frame = try buffers.drawOnward(core, into: presented, topCover: frameCover(topCover, topAcquired),
-                                                      bottomCover: frameCover(bottomCover, bottomAcquired),
-                                                      indicators: indicators) {
+                if let frame = try buffers.drawOnward(core, into: presented, base: base, indicators: indicators) {
                     result = (frame, presented)
                     if let buffer = acquired?.buffer { buffers.putBack(buffer) }
                     acquired = nil
@@ -678,9 +678,7 @@ public final class WaylandWindow {
             }
             if result == nil, let (buffer, previousFrame, needsFullRedraw) = acquired {
                 result = (try buffers.draw(core, into: buffer, previousFrame: needsFullRedraw ? nil : previousFrame,
-                                          topCover: frameCover(topCover, topAcquired),
-                                          bottomCover: frameCover(bottomCover, bottomAcquired),
-                                          indicators: indicators), buffer)
+                                          base: base, indicators: indicators), buffer)
             }
         } catch {
             pendingError = WaylandWindow.bufferError(error)
@@ -700,24 +698,25 @@ public final class WaylandWindow {
             } else {
                 let whole = Rect(x: indicatorSurface.x, y: indicatorSurface.top, width: indicatorSurface.width,
                                  height: indicatorSurface.height)
-                commitCover(indicatorSurface, buffer: indicatorBuffer,
-                            damage: frame.indicatorsDrawn ? DamageRegion(rect: whole) : DamageRegion(),
-                            scale: configuration.scale)
+                commitOverlay(indicatorSurface, buffer: indicatorBuffer,
+                              damage: frame.indicatorsDrawn ? DamageRegion(rect: whole) : DamageRegion())
                 if frame.indicatorsDrawn { indicatorSurfaceShown = true }
             }
         }
-        if let topCover, let coverBuffer = topAcquired?.buffer {
-            commitCover(topCover, buffer: coverBuffer, damage: frame.coverDamage, scale: configuration.scale)
-        }
-        if let bottomCover, let coverBuffer = bottomAcquired?.buffer {
-            commitCover(bottomCover, buffer: coverBuffer, damage: frame.bottomCoverDamage, scale: configuration.scale)
-        }
         guard let bufferProxy = buffer.proxy else { return }
-        let drawn = frame.damage
-        var pixelDamage = DamageRegion()
-        drawn.forEachRect { x, y, w, h in
-            pixelDamage.add(Rect(x: Double(x), y: Double(y), width: Double(w), height: Double(h)),
-                            pixelsPerPoint: configuration.scale)
+        // The window's surface shows the ring buffer, or with a band surface the base buffer when the frame drew
+        // into it (the ring buffer then goes to the band).
+        var shown: (proxy: OpaquePointer, buffer: ShmBuffer?, damage: DamageRegion)? = (bufferProxy, buffer, frame.damage)
+        if let band {
+            commitBand(band, buffer: buffer, damage: frame.damage)
+            shown = nil
+            if let basePool, let baseBuffer = baseAcquired?.buffer {
+                if let proxy = baseBuffer.proxy, !frame.baseDamage.isEmpty {
+                    shown = (proxy, baseBuffer, frame.baseDamage)
+                } else {
+                    basePool.putBack(baseBuffer)
+                }
+            }
         }
         if let serial = pacer.takeSerialToAck() { xdg.ackConfigure(serial) }
         // The surface state that goes with this buffer: its buffer scale and, on the fractional path, the
@@ -734,20 +733,21 @@ public final class WaylandWindow {
                 committedDestination = destination
             }
         }
-        wl_surface_attach(surface, bufferProxy, 0, 0)
-        buffer.markAttached()
-        if xdg.surfaceVersion >= 4 {
-            pixelDamage.forEachRect { x, y, w, h in
-                wl_surface_damage_buffer(surface, Int32(x), Int32(y), Int32(w), Int32(h))
-            }
-        } else {
-            // Before v4 damage is in surface coordinates, which are points.
-            drawn.forEachRect { x, y, w, h in wl_surface_damage(surface, Int32(x), Int32(y), Int32(w), Int32(h)) }
+        var shownDamage = DamageRegion()
+        if let shown {
+            wl_surface_attach(surface, shown.proxy, 0, 0)
+            shown.buffer?.markAttached()
+            shownDamage = damage(surface, shown.damage, originY: 0, scale: configuration.scale)
         }
         if requestingCallback { xdg.requestFrameCallback() }
         latency.frameWillCommit(surface: surface)
         wl_surface_commit(surface)
+        // The band left is no longer shown: its surface and base buffers go.
+        destroyRetiredBand()
         buffers.commit(buffer, damage: frame.lagDamage, shift: frame.shift)
+        if band != nil, let basePool, let shown, let baseBuffer = shown.buffer {
+            basePool.commit(baseBuffer, damage: shownDamage)
+        }
         let first = !pacer.hasCommittedFrame
         pacer.didCommit(withBuffer: true, requestedCallback: requestingCallback)
         onFrameCommitted?(clock.now)
@@ -757,40 +757,67 @@ public final class WaylandWindow {
         }
     }
 
-    // MARK: - Cover
-
-    /// Keeps the cover surfaces in step with the window: gone when the buffers' size or scale changed, the window
-    /// is not opaque, the fractional (viewport) path is in use or covers are off (the window's buffers then get
-    /// the whole window again); made when a scroll is pending whose band has rows above or below it
-    /// (`WindowCore.coverRowsForPendingMove`), or made again when that band's edge moved.
-    private func updateCover(for configuration: BufferSlots.Configuration, parent: OpaquePointer) {
-        let usable = usesCover && !scaling.usesViewport && (buffers?.ringFrames ?? 1) > 1
-            && core.rootView.backgroundColor?.isOpaque == true
-        let wanted = usable ? core.coverRowsForPendingMove(pixelsPerPoint: configuration.scale) : nil
-        let height = core.size.height
-        // The rows each cover would cover now: the top one `0 ..< top`, the bottom one `bottom ..< height`.
-        let wantedTop = wanted?.top.map { (top: 0.0, height: $0) }
-        let wantedBottom = wanted?.bottom.map { (top: $0, height: height - $0) }
-        func update(_ cover: inout CoverSurface?, _ rows: (top: Double, height: Double)?) {
-            if let current = cover, !usable || current.windowConfiguration != configuration
-                || (rows.map { $0.top != current.top || $0.height != current.height } ?? false) {
-                current.destroy()
-                cover = nil
-                // The window's buffers hold nothing under the cover: everything is drawn again.
-                core.addDamage(Rect(origin: .zero, size: core.size))
-            }
-            guard cover == nil, let rows, let compositor, let subcompositor, let shm,
-                  let made = CoverSurface(compositor: compositor, subcompositor: subcompositor, shm: shm,
-                                          parent: parent, top: rows.top, height: rows.height,
-                                          configuration: configuration) else { return }
-            // A frame waiting for a free cover buffer goes on when one is released, as for the window's buffers.
-            made.pool.onBufferReleased = { [unowned self] in self.execute(self.pacer.bufferReleased()) }
-            cover = made
-            core.addDamage(Rect(x: 0, y: rows.top, width: core.size.width, height: rows.height))
+    /// Reports `region` (window points) as damage on `target`, whose first row is the window's row `originY`
+    /// (points): in buffer pixels from `wl_surface` version 4 on, before that in surface points. Returns it in
+    /// buffer pixels (what the target's other buffers now lack).
+    private func damage(_ target: OpaquePointer, _ region: DamageRegion, originY: Double, x originX: Double = 0,
+                        scale: Double) -> DamageRegion {
+        var pixelDamage = DamageRegion()
+        region.forEachRect { x, y, w, h in
+            pixelDamage.add(Rect(x: Double(x) - originX, y: Double(y) - originY, width: Double(w), height: Double(h)),
+                            pixelsPerPoint: scale)
         }
-        update(&topCover, wantedTop)
-        update(&bottomCover, wantedBottom)
-        // The indicator's column, while the window's ring path runs (the cover conditions).
+        if (xdg?.surfaceVersion ?? 1) >= 4 {
+            pixelDamage.forEachRect { x, y, w, h in
+                wl_surface_damage_buffer(target, Int32(x), Int32(y), Int32(w), Int32(h))
+            }
+        } else {
+            // Before v4 damage is in surface coordinates, which are points.
+            region.forEachRect { x, y, w, h in
+                wl_surface_damage(target, Int32(Double(x) - originX), Int32(Double(y) - originY), Int32(w), Int32(h))
+            }
+        }
+        return pixelDamage
+    }
+
+    // MARK: - Band
+
+    /// Keeps the band surface in step with the window: retired when the buffers' size or scale changed, the window
+    /// is not opaque, the fractional (viewport) path is in use or bands are off (the window's buffers then show the
+    /// whole window again); made when a scroll is pending whose band has rows above or below it
+    /// (`WindowCore.bandRowsForPendingMove`), or made again when an edge of that band moved.
+    private func updateBand(for configuration: BufferSlots.Configuration, parent: OpaquePointer) {
+        guard let buffers else { return }
+        let usable = usesBand && !scaling.usesViewport && buffers.canShowBands
+            && core.rootView.backgroundColor?.isOpaque == true
+        let wanted = usable ? core.bandRowsForPendingMove(pixelsPerPoint: configuration.scale) : nil
+        let rows = wanted.map { (top: $0.top ?? 0, bottom: $0.bottom ?? core.size.height) }
+        if let current = band, !usable || current.windowConfiguration != configuration
+            || (rows.map { $0.top != current.top || $0.bottom != current.top + current.height } ?? false) {
+            // An earlier band never left the screen (no frame came since): it goes now.
+            destroyRetiredBand()
+            retiredBand = (current, basePool)
+            band = nil
+            basePool = nil
+            buffers.shownRows = nil
+            // The window's buffers hold nothing around the band: everything is drawn again.
+            core.addDamage(Rect(origin: .zero, size: core.size))
+        }
+        if band == nil, let rows, let compositor, let subcompositor, let shm,
+           let made = BandSurface(compositor: compositor, subcompositor: subcompositor, parent: parent, top: rows.top,
+                                  height: rows.bottom - rows.top, configuration: configuration) {
+            band = made
+            let pool = WaylandBufferPool(shm: shm, configuration: configuration, maximumCount: 3)
+            pool.ringFrames = 1
+            // A frame waiting for a free base buffer goes on when one is released, as for the window's buffers.
+            pool.onBufferReleased = { [unowned self] in self.execute(self.pacer.bufferReleased()) }
+            basePool = pool
+            buffers.shownRows = made.pixelRows
+            // The overlay stays above the band: made again after it (sibling subsurfaces stack in creation order).
+            indicatorSurface?.destroy()
+            indicatorSurface = nil
+        }
+        // The indicator's column, while the window's ring path runs (the band conditions).
         let column = usable ? core.indicatorColumnForPendingMove(pixelsPerPoint: configuration.scale) : nil
         if let current = indicatorSurface, !usable || current.windowConfiguration != configuration
             || (column.map { $0 != Rect(x: current.x, y: current.top, width: current.width, height: current.height) }
@@ -800,46 +827,60 @@ public final class WaylandWindow {
             indicatorSurface = nil
         }
         if indicatorSurface == nil, let column, let compositor, let subcompositor, let shm,
-           let made = CoverSurface(compositor: compositor, subcompositor: subcompositor, shm: shm, parent: parent,
-                                   x: column.minX, top: column.minY, width: column.width, height: column.height,
-                                   configuration: configuration) {
+           let made = OverlaySurface(compositor: compositor, subcompositor: subcompositor, shm: shm, parent: parent,
+                                     x: column.minX, top: column.minY, width: column.width, height: column.height,
+                                     configuration: configuration) {
             made.pool.onBufferReleased = { [unowned self] in self.execute(self.pacer.bufferReleased()) }
             indicatorSurface = made
             indicatorSurfaceShown = false
         }
     }
 
-    /// Attaches and commits the cover's buffer when the frame drew into it (the commit applies with the window
+    /// Destroys a retired band surface and its base buffers (after the window's commit that stopped showing them,
+    /// or when another band replaces it first).
+    private func destroyRetiredBand() {
+        guard let retired = retiredBand else { return }
+        retired.surface.destroy()
+        retired.pool?.destroyAll()
+        retiredBand = nil
+    }
+
+    /// Attaches the ring buffer's band rows (its `wl_buffer` spans only them) to the band surface, with the part of
+    /// `damage` (window points) inside the band, and commits it (applied with the window surface's next commit).
+    private func commitBand(_ band: BandSurface, buffer: ShmBuffer, damage: DamageRegion) {
+        guard let proxy = buffer.proxy else { return }
+        if band.committedBufferScale != Int32(scaling.bufferScale) {
+            wl_surface_set_buffer_scale(band.surface, Int32(scaling.bufferScale))
+            band.committedBufferScale = Int32(scaling.bufferScale)
+        }
+        wl_surface_attach(band.surface, proxy, 0, 0)
+        buffer.markAttached()
+        var inside = DamageRegion()
+        let rows = Rect(x: 0, y: band.top, width: core.size.width, height: band.height)
+        damage.forEachRect { x, y, w, h in
+            inside.add(Rect(x: Double(x), y: Double(y), width: Double(w), height: Double(h)).intersection(rows))
+        }
+        _ = self.damage(band.surface, inside, originY: band.top, scale: buffer.scale)
+        wl_surface_commit(band.surface)
+    }
+
+    /// Attaches and commits the overlay's buffer when the frame drew into it (the commit applies with the window
     /// surface's next commit), else gives the buffer back.
-    private func commitCover(_ cover: CoverSurface, buffer: ShmBuffer, damage: DamageRegion, scale: Double) {
+    private func commitOverlay(_ overlay: OverlaySurface, buffer: ShmBuffer, damage: DamageRegion) {
         guard !damage.isEmpty, let proxy = buffer.proxy else {
-            cover.pool.putBack(buffer)
+            overlay.pool.putBack(buffer)
             return
         }
-        // The damage is in window points; the cover's surface starts at (x, top).
-        var pixelDamage = DamageRegion()
-        damage.forEachRect { x, y, w, h in
-            pixelDamage.add(Rect(x: Double(x) - cover.x, y: Double(y) - cover.top, width: Double(w), height: Double(h)),
-                            pixelsPerPoint: scale)
+        if overlay.committedBufferScale != Int32(scaling.bufferScale) {
+            wl_surface_set_buffer_scale(overlay.surface, Int32(scaling.bufferScale))
+            overlay.committedBufferScale = Int32(scaling.bufferScale)
         }
-        if cover.committedBufferScale != Int32(scaling.bufferScale) {
-            wl_surface_set_buffer_scale(cover.surface, Int32(scaling.bufferScale))
-            cover.committedBufferScale = Int32(scaling.bufferScale)
-        }
-        wl_surface_attach(cover.surface, proxy, 0, 0)
+        wl_surface_attach(overlay.surface, proxy, 0, 0)
         buffer.markAttached()
-        if (xdg?.surfaceVersion ?? 1) >= 4 {
-            pixelDamage.forEachRect { x, y, w, h in
-                wl_surface_damage_buffer(cover.surface, Int32(x), Int32(y), Int32(w), Int32(h))
-            }
-        } else {
-            damage.forEachRect { x, y, w, h in
-                wl_surface_damage(cover.surface, Int32(Double(x) - cover.x), Int32(Double(y) - cover.top), Int32(w),
-                                  Int32(h))
-            }
-        }
-        wl_surface_commit(cover.surface)
-        cover.pool.commit(buffer, damage: pixelDamage)
+        // The damage is in window points; the overlay's surface starts at (x, top).
+        let pixelDamage = self.damage(overlay.surface, damage, originY: overlay.top, x: overlay.x, scale: buffer.scale)
+        wl_surface_commit(overlay.surface)
+        overlay.pool.commit(buffer, damage: pixelDamage)
     }
 
     // MARK: - Teardown
@@ -849,10 +890,11 @@ public final class WaylandWindow {
         guard !isTornDown else { return }
         isTornDown = true
         core.onNeedsFrame = nil
-        topCover?.destroy()
-        topCover = nil
-        bottomCover?.destroy()
-        bottomCover = nil
+        destroyRetiredBand()
+        band?.destroy()
+        band = nil
+        basePool?.destroyAll()
+        basePool = nil
         indicatorSurface?.destroy()
         indicatorSurface = nil
         buffers?.destroyAll()

@@ -8,7 +8,7 @@
 /// the window's shows at `column` (a Wayland subsurface): the column along the container's right edge where the
 /// knob runs (`WindowCore.indicatorColumnForPendingMove(pixelsPerPoint:)`).
 ///
-/// While an overlay is given to `WindowCore.draw(into:previousFrame:topCover:bottomCover:indicators:)`, that
+/// While an overlay is given to `WindowCore.draw(into:previousFrame:base:indicators:)`, that
 /// container's vertical indicator is neither drawn nor damaged in the window's buffers. The overlay's buffer is
 /// drawn in full (transparent, then the knob) whenever the knob's place or opacity changed since the picture the
 /// overlay surface shows; `RingFrame.indicatorsDrawn` says so. The knob lands on exactly the pixels (window

@@ -1,7 +1,8 @@
 // Scrolling without copying pixels, the window's side: drawing into a `RingFrameBuffer`, a vertical scroll of a
 // band spanning the whole width becomes a move of the buffer's start in its memory (see `RingFrameBuffer`), so a
 // scrolling frame costs the rows that come into view, what changed (indicators), and the rows outside the band
-// (copied from the presented frame), but no copy of the band. Anything else (a horizontal or partial-width
+// (copied from the presented frame, unless a `FrameBase` below the band's surface takes them), but no copy of
+// the band. Anything else (a horizontal or partial-width
 // move, a fraction of a pixel at a scale that does not round origins, a block without room) takes the copy
 // path of `draw(into:previousFrame:)`.
 //
@@ -19,12 +20,10 @@ public struct RingFrame: Sendable {
     public var changed: DamageRegion
     /// The band this frame moved by moving the buffer's start, or nil (no scroll, or one drawn by copying).
     public var shift: RowShift?
-    /// What the frame drew into the top `FrameCover` (window points, inside its rows): the cover surface's damage,
-    /// and what the other cover buffers now lack. Empty without a cover, or when nothing was drawn into it (the
-    /// cover buffer was not touched: show the presented one still).
-    public var coverDamage = DamageRegion()
-    /// The same for the bottom cover.
-    public var bottomCoverDamage = DamageRegion()
+    /// What the frame drew into the `FrameBase` (window points, outside the band's rows): the base surface's
+    /// damage, and what the other base buffers now lack. Empty without a base, or when nothing was drawn into it
+    /// (the base buffer was not touched: show the presented one still).
+    public var baseDamage = DamageRegion()
     /// Whether the frame drew the `IndicatorOverlay` (in full: attach and commit it).
     public var indicatorsDrawn = false
     /// Whether the `IndicatorOverlay` can no longer be used (its container left, hid, moved or resized): drop its
@@ -32,46 +31,52 @@ public struct RingFrame: Sendable {
     public var indicatorsUnusable = false
 }
 
-/// Rows of the window spanning its width drawn into a buffer of their own, which a surface stacked above the
-/// window's shows (a Wayland subsurface at (0, `top`)): while a cover is in use the window's own buffers never need
-/// those rows (they are hidden), so a ring buffer whose start moves with a scrolled band between a title bar and a
-/// toolbar does not put them back at every frame. Without covers, they are copied again at every scrolled frame.
+/// The window's rows above and below a scrolled band, in a buffer the size of the window that a surface *below*
+/// the band's shows: on Wayland the window's own surface, with the band in a subsurface over it
+/// (`bandTop ..< bandBottom`). The ring buffer then shows only the band's rows, so the rows the compositor holds
+/// of it are the band's alone: a frame can go on in its memory (`WindowCore.drawOnward`) whichever way the band
+/// scrolls, since the rows that come into view lie beyond the held ones at either end. (With the bars in the
+/// ring's frame, the held frame's bar rows lie exactly where scrolling towards the bar brings new rows.)
 ///
-/// A cover shows exactly the window's pixels in its rows: damage there is drawn into the cover's canvas only. It
-/// must be opaque (the window's root view has an opaque background), or the stale pixels under it would show.
-public struct FrameCover {
-    /// The cover buffer's canvas: its pixel rows are the window's rows from `top`, at the window's pixels per
-    /// point.
+/// Damage outside the band's rows is drawn into `canvas` only; the ring buffer neither takes nor keeps pixels
+/// there. The base's own rows inside the band are never drawn or shown. The window must be opaque (its root view
+/// has an opaque background), or the base's stale band rows would show through the band.
+public struct FrameBase {
+    /// The base buffer's canvas, the whole window at the window's pixels per point.
     public var canvas: Canvas
-    /// The first row covered, in window points (a whole number of pixels).
-    public var top: Double
-    /// The rows covered: `top ..< top + height` window points, a whole number of pixels.
-    public var height: Double
-    /// The presented cover's pixels and what `canvas` lacks of them (`missing` in its pixels); nil when `canvas`
-    /// holds the presented cover or the whole cover is damaged. The cover catches up only in a frame that draws
-    /// into it (`RingFrame.coverDamage` not empty); otherwise `canvas` is left as it was, and the presented cover
-    /// stays shown.
+    /// The first row of the band, in window points (a whole number of pixels; 0: no rows above it).
+    public var bandTop: Double
+    /// The row after the band, in window points (a whole number of pixels; the window's height: no rows below).
+    public var bandBottom: Double
+    /// The presented base's pixels and what `canvas` lacks of them (`missing`, in its pixels); nil when `canvas`
+    /// holds the presented base or everything outside the band is damaged. The base catches up only in a frame
+    /// that draws into it (`RingFrame.baseDamage` not empty), and then outside the band only; otherwise `canvas`
+    /// is left as it was, and the presented base stays shown.
     public var previousFrame: PreviousFrame?
 
-    /// A cover of the window's rows `top ..< top + height` (points; `top` 0: the top rows) drawn into `canvas`,
-    /// lagging `previousFrame` behind.
-    public init(canvas: Canvas, top: Double = 0, height: Double, previousFrame: PreviousFrame?) {
+    /// A base for the rows outside `bandTop ..< bandBottom` (points), drawn into `canvas`, lagging
+    /// `previousFrame` behind.
+    public init(canvas: Canvas, bandTop: Double, bandBottom: Double, previousFrame: PreviousFrame?) {
         self.canvas = canvas
-        self.top = top
-        self.height = height
+        self.bandTop = bandTop
+        self.bandBottom = bandBottom
         self.previousFrame = previousFrame
     }
 
-    /// The covered rows, in window points, `width` wide.
-    func rect(width: Double) -> Rect { Rect(x: 0, y: top, width: width, height: height) }
+    /// The base's pixel rows above and below the band in a buffer of `height` pixel rows at `pixelsPerPoint`.
+    func pixelRows(height: Int, pixelsPerPoint s: Double) -> (above: Range<Int>, below: Range<Int>) {
+        let top = min(height, max(0, PixelBox.snap(bandTop * s)))
+        let bottom = min(height, max(top, PixelBox.snap(bandBottom * s)))
+        return (0..<top, bottom..<height)
+    }
 }
 
-/// The rows above and below the band of a pending full-width scroll, for covers
-/// (`WindowCore.coverRowsForPendingMove`): each nil when the band reaches that edge.
-public struct CoverRows: Equatable, Sendable {
-    /// The height of the rows above the band (a top cover `0 ..< top`), in points.
+/// Where the band of a pending full-width scroll starts and ends, for a `FrameBase`
+/// (`WindowCore.bandRowsForPendingMove`): each nil when the band reaches that edge of the window.
+public struct BandRows: Equatable, Sendable {
+    /// The band's first row, in points (the base takes the rows `0 ..< top`).
     public var top: Double?
-    /// Where the rows below the band start (a bottom cover `bottom ..< window height`), in points.
+    /// The row after the band, in points (the base takes the rows from there to the window's bottom).
     public var bottom: Double?
 }
 
@@ -89,109 +94,114 @@ extension WindowCore {
     ///
     /// Allocation-free.
     public func draw(into buffer: RingFrameBuffer, previousFrame: PreviousFrame?) -> RingFrame {
-        draw(into: buffer, previousFrame: previousFrame, cover: nil)
+        draw(into: buffer, previousFrame: previousFrame, base: nil, indicators: nil)
     }
 
-    /// `draw(into:previousFrame:)` with the window's top rows drawn into `cover` instead of `buffer`: `buffer`
-    /// neither takes nor keeps pixels there (its rows under the cover are left as they are, moved or stale), and
-    /// the cover first catches up with the presented cover (`cover.previousFrame`), then takes the damage in its
-    /// rows. A move whose rectangle reaches under the cover draws that part of the cover again.
+    /// `draw(into:previousFrame:)` with the window's rows outside a band drawn into `base` instead of `buffer`
+    /// (nil: `buffer` has every row), and the vertical indicator of the scrolled container in `indicators` (see
+    /// `IndicatorOverlay`) instead of the window's pixels (nil gives it back to them).
+    ///
+    /// With a base, `buffer` neither takes nor keeps pixels outside the band (its rows there are left as they
+    /// are, moved or stale); the base first catches up with the presented base (`base.previousFrame`) when the
+    /// frame draws into it, then takes the damage outside the band. A move whose rectangle reaches outside the
+    /// band draws that part of the base again, and content moving away from the band's edge brings rows the ring
+    /// buffer never drew into view: they are drawn.
     ///
     /// Allocation-free.
-    public func draw(into buffer: RingFrameBuffer, previousFrame: PreviousFrame?, cover: FrameCover?) -> RingFrame {
-        draw(into: buffer, previousFrame: previousFrame, topCover: cover, bottomCover: nil)
-    }
-
-    /// `draw(into:previousFrame:cover:)` with a cover over the top rows and one over the bottom rows (either may
-    /// be nil): `buffer` needs neither; damage in each goes to its canvas.
-    ///
-    /// Allocation-free.
-    public func draw(into buffer: RingFrameBuffer, previousFrame: PreviousFrame?, topCover: FrameCover?,
-                     bottomCover: FrameCover?) -> RingFrame {
-        draw(into: buffer, previousFrame: previousFrame, topCover: topCover, bottomCover: bottomCover, indicators: nil)
-    }
-
-    /// `draw(into:previousFrame:topCover:bottomCover:)` with the vertical indicator of the scrolled container in
-    /// `indicators` (see `IndicatorOverlay`) instead of the window's pixels; nil gives it back to them.
-    ///
-    /// Allocation-free.
-    public func draw(into buffer: RingFrameBuffer, previousFrame: PreviousFrame?, topCover: FrameCover?,
-                     bottomCover: FrameCover?, indicators: IndicatorOverlay?) -> RingFrame {
+    public func draw(into buffer: RingFrameBuffer, previousFrame: PreviousFrame?, base: FrameBase?,
+                     indicators: IndicatorOverlay?) -> RingFrame {
         // (Never declined: only an onward draw is.)
-        drawRing(into: buffer, previousFrame: previousFrame, topCover: topCover, bottomCover: bottomCover,
-                 indicators: indicators, onward: false) ?? RingFrame(damage: DamageRegion(), changed: DamageRegion())
+        drawRing(into: buffer, previousFrame: previousFrame, base: base, indicators: indicators, onward: false)
+            ?? RingFrame(damage: DamageRegion(), changed: DamageRegion())
     }
 
     /// Draws the next frame into `buffer`, which holds the presented frame while the compositor may still read
     /// its `RingFrameBuffer.heldRows` (on Wayland: the same pool, a new `wl_buffer` at the moved start, the
     /// presented one not yet released), when the frame needs no write there: a scroll of a band spanning the
-    /// width whose new rows, other damage, wrap copies and margins (unless under `topCover` and `bottomCover`)
-    /// all lie outside the held rows, with the indicator overlay's binding unchanged. Then nothing of the
-    /// unchanged pixels is copied: the start moves and only what came into view is drawn (and mirrored).
+    /// width whose new rows, other damage, wrap copies and margins (unless `base` takes them) all lie outside the
+    /// held rows, with the indicator overlay's binding unchanged. Then nothing of the unchanged pixels is copied:
+    /// the start moves and only what came into view is drawn (and mirrored).
+    ///
+    /// With a `base` whose band is the scrolled one, and a compositor holding only the band's rows (the
+    /// `wl_buffer` spans them alone), every such scroll qualifies, up or down.
     ///
     /// Otherwise nothing is drawn or copied and nil is returned; the frame's resolved scroll is kept for the next
-    /// draw call, into another buffer (`draw(into:previousFrame:topCover:bottomCover:indicators:)`).
+    /// draw call, into another buffer (`draw(into:previousFrame:base:indicators:)`).
     ///
     /// Allocation-free.
-    public func drawOnward(into buffer: RingFrameBuffer, topCover: FrameCover?, bottomCover: FrameCover?,
-                           indicators: IndicatorOverlay?) -> RingFrame? {
-        drawRing(into: buffer, previousFrame: nil, topCover: topCover, bottomCover: bottomCover,
-                 indicators: indicators, onward: true)
+    public func drawOnward(into buffer: RingFrameBuffer, base: FrameBase?, indicators: IndicatorOverlay?) -> RingFrame? {
+        drawRing(into: buffer, previousFrame: nil, base: base, indicators: indicators, onward: true)
     }
 
-    private func drawRing(into buffer: RingFrameBuffer, previousFrame: PreviousFrame?, topCover: FrameCover?,
-                          bottomCover: FrameCover?, indicators: IndicatorOverlay?, onward: Bool) -> RingFrame? {
+    private func drawRing(into buffer: RingFrameBuffer, previousFrame: PreviousFrame?, base: FrameBase?,
+                          indicators: IndicatorOverlay?, onward: Bool) -> RingFrame? {
         let canvas = buffer.canvas
         let s = canvas.pixelsPerPoint
         let movedView = movedViewForFrame
-        let move = resolvePendingMove(for: canvas)
-        // (Each cover in turn through a local function: an array of the two would allocate per frame.)
-        func damageUnder(_ cover: FrameCover?, _ move: PixelMove) {
-            guard let cover else { return }
-            let under = move.rect.intersection(cover.rect(width: size.width))
-            guard !under.isEmpty else { return }
-            // The cover shows that part: drawn again there.
-            self.damage.add(under)
-            // Content moving towards a cover brings the rows under it (never drawn in `buffer`) into view
-            // beside it: down below a top cover, up above a bottom one.
+        // (The strips are added to the damage below, or drawn at their exact pixels by an onward frame.)
+        let move = resolvePendingMove(for: canvas, addingStrips: false)
+        // The base's rows above and below the band, in points (empty without a base).
+        let aboveBand = base.map { Rect(x: 0, y: 0, width: size.width, height: max(0, $0.bandTop)) } ?? .zero
+        let belowBand = base.map { Rect(x: 0, y: $0.bandBottom, width: size.width,
+                                         height: max(0, size.height - $0.bandBottom)) } ?? .zero
+        if let move, base != nil {
+            // The base shows the part of a move outside the band: drawn again there. (One rectangle at a time: an
+            // array of the two would allocate per frame.)
+            let above = move.rect.intersection(aboveBand), below = move.rect.intersection(belowBand)
+            if !above.isEmpty { damage.add(above) }
+            if !below.isEmpty { damage.add(below) }
+            // A move reaching into the base brings rows the ring buffer never drew (they were the base's) into
+            // the band beside it: content moving down (`dy` < 0), below the top edge; up, above the bottom one.
             let rows = Double(abs(move.dy)) / s
-            if cover.top == 0, move.dy < 0, move.rect.maxY > cover.height {
-                self.damage.add(Rect(x: move.rect.minX, y: cover.height, width: move.rect.width,
-                                height: min(rows, move.rect.maxY - cover.height)))
-            } else if cover.top > 0, move.dy > 0, move.rect.minY < cover.top {
-                let top = max(move.rect.minY, cover.top - rows)
-                self.damage.add(Rect(x: move.rect.minX, y: top, width: move.rect.width, height: cover.top - top))
+            let r = move.rect
+            if !aboveBand.isEmpty, move.dy < 0, r.minY < aboveBand.maxY, r.maxY > aboveBand.maxY {
+                damage.add(Rect(x: r.minX, y: aboveBand.maxY, width: r.width,
+                                height: min(rows, r.maxY - aboveBand.maxY)))
             }
-        }
-        if let move {
-            damageUnder(topCover, move)
-            damageUnder(bottomCover, move)
+            if !belowBand.isEmpty, move.dy > 0, r.maxY > belowBand.minY, r.minY < belowBand.minY {
+                let top = max(r.minY, belowBand.minY - rows)
+                damage.add(Rect(x: r.minX, y: top, width: r.width, height: belowBand.minY - top))
+            }
         }
         var bandMove: RowShift?
         if let move, move.dx == 0, move.dy != 0, buffer.canShift, move.box.x0 <= 0, move.box.x1 >= buffer.width {
             bandMove = RowShift(top: max(0, move.box.y0), bottom: min(buffer.height, move.box.y1), dy: move.dy)
         }
-        // The pixel rows each cover hides in `buffer`.
-        func coveredRows(_ cover: FrameCover?) -> Range<Int> {
-            guard let cover else { return 0..<0 }
-            let y0 = min(buffer.height, max(0, PixelBox.snap(cover.top * s)))
-            return y0..<min(buffer.height, max(y0, PixelBox.snap((cover.top + cover.height) * s)))
-        }
-        let topRows = coveredRows(topCover), bottomRows = coveredRows(bottomCover)
-        // Rows outside a band keep their pixels only where no cover hides them.
+        // The pixel rows the base takes (never drawn into `buffer`).
+        let baseRows = base?.pixelRows(height: buffer.height, pixelsPerPoint: s)
+        let topRows = baseRows?.above ?? 0..<0, bottomRows = baseRows?.below ?? buffer.height..<buffer.height
+        // Rows outside a moved band keep their pixels only where the base does not take them.
         func marginsNeedKeeping(_ band: RowShift) -> Bool {
-            let topHidden = band.top == 0 || (topRows.lowerBound == 0 && topRows.upperBound >= band.top)
-            let bottomHidden = band.bottom == buffer.height
-                || (bottomRows.upperBound == buffer.height && bottomRows.lowerBound <= band.bottom)
-            return !(topHidden && bottomHidden)
+            let topTaken = band.top == 0 || topRows.upperBound >= band.top
+            let bottomTaken = band.bottom == buffer.height || bottomRows.lowerBound <= band.bottom
+            return !(topTaken && bottomTaken)
         }
+        // The rows coming into view inside the band, drawn at their exact pixels by an onward frame: the damage
+        // region's whole points may reach a row of the held frame beside them (an odd number of rows at 2x).
+        var exactStrip = Rect.zero
         if onward {
-            guard let bandMove, !overlayBindingChanges(indicators, moved: movedView),
+            let band = Rect(x: 0, y: Double(topRows.upperBound) / s, width: size.width,
+                            height: Double((bottomRows.isEmpty ? buffer.height : bottomRows.lowerBound) - topRows.upperBound) / s)
+            let strip = move?.rowStrip.intersection(band) ?? .zero
+            guard let move, let bandMove, move.columnStrip.isEmpty, !overlayBindingChanges(indicators, moved: movedView),
                   onwardWritesAllowed(buffer, band: bandMove, keepsMargins: marginsNeedKeeping(bandMove),
-                                      topRows: topRows, bottomRows: bottomRows) else {
+                                      topRows: topRows, bottomRows: bottomRows, strip: strip) else {
+                // The strips stay with the move.
                 deferredMove = DeferredMove(move: move, view: movedView, pixelsPerPoint: s)
                 return nil
             }
+            exactStrip = strip
+            // Any part of the strip outside the band is the base's.
+            let rows = move.rowStrip
+            if rows.minY < band.minY {
+                damage.add(Rect(x: rows.minX, y: rows.minY, width: rows.width, height: min(rows.maxY, band.minY) - rows.minY))
+            }
+            if rows.maxY > band.maxY {
+                let top = max(rows.minY, band.maxY)
+                damage.add(Rect(x: rows.minX, y: top, width: rows.width, height: rows.maxY - top))
+            }
+        } else {
+            move?.addStrips(to: &damage)
         }
         // Before anything is copied or drawn: binding or releasing the indicator damages its place.
         let overlay = drawIndicatorOverlay(indicators, moved: movedView)
@@ -204,8 +214,8 @@ extension WindowCore {
             total = lag.shift
         }
         if let total, total.dy != 0 {
-            // Holding the presented frame, the buffer keeps its own margins (unless covers hide them); otherwise
-            // they come from the presented frame with the rest of what it lacks.
+            // Holding the presented frame, the buffer keeps its own margins (unless the base takes them);
+            // otherwise they come from the presented frame with the rest of what it lacks.
             let keepsMargins = previousFrame == nil && marginsNeedKeeping(total)
             buffer.shift(rows: total.dy, bandTop: total.top, bandBottom: total.bottom, preservingMargins: keepsMargins)
             if previousFrame != nil {
@@ -213,8 +223,8 @@ extension WindowCore {
                 missing.add(x: 0, y: total.bottom, width: buffer.width, height: buffer.height - total.bottom)
             }
         }
-        // Nothing under a cover is ever shown.
-        if !topRows.isEmpty { missing.subtract(x: 0, y: topRows.lowerBound, width: buffer.width, height: topRows.count) }
+        // Nothing the base takes is ever shown from `buffer`.
+        if !topRows.isEmpty { missing.subtract(x: 0, y: 0, width: buffer.width, height: topRows.count) }
         if !bottomRows.isEmpty {
             missing.subtract(x: 0, y: bottomRows.lowerBound, width: buffer.width, height: bottomRows.count)
         }
@@ -239,29 +249,22 @@ extension WindowCore {
         } else if let move, bandMove == nil {
             canvas.movePixels(in: move.box, dx: move.dx, dy: move.dy)
         }
-        func catchUp(_ cover: FrameCover?) {
-            // A cover nothing is drawn into is not presented again (it keeps what it lacks).
-            guard let cover, let presented = cover.previousFrame else { return }
-            let rows = cover.rect(width: size.width)
-            var drawnInto = false
-            self.damage.forEachRect { x, y, w, h in
-                if !drawnInto, rows.intersects(Rect(x: Double(x), y: Double(y), width: Double(w), height: Double(h))) {
-                    drawnInto = true
-                }
-            }
-            guard drawnInto else { return }
-            // In the cover's canvas the window's row `top` is its first.
-            cover.canvas.saveState()
-            cover.canvas.translate(by: Point(x: 0, y: -cover.top))
-            var coverMissing = presented.missing
-            leaveOutDamagedPixels(from: &coverMissing, canvas: cover.canvas)
-            cover.canvas.restoreState()
-            cover.canvas.copyPixels(from: presented.pixels, stride: presented.stride, region: coverMissing)
+        if let base, let presented = base.previousFrame, damageIntersects(aboveBand) || damageIntersects(belowBand) {
+            // The frame draws into the base, which is shown from now on: it first takes what it lacks of the
+            // presented base outside the band (a base nothing is drawn into is not presented again).
+            var baseMissing = presented.missing
+            let rows = base.pixelRows(height: base.canvas.pixelHeight, pixelsPerPoint: base.canvas.pixelsPerPoint)
+            baseMissing.subtract(x: 0, y: rows.above.upperBound, width: base.canvas.pixelWidth,
+                                 height: rows.below.lowerBound - rows.above.upperBound)
+            leaveOutDamagedPixels(from: &baseMissing, canvas: base.canvas)
+            base.canvas.copyPixels(from: presented.pixels, stride: presented.stride, region: baseMissing)
         }
-        catchUp(topCover)
-        catchUp(bottomCover)
-        let (drawn, topDrawn, bottomDrawn) = drawPendingDamage(into: canvas, topCover: topCover,
-                                                               bottomCover: bottomCover)
+        var (drawn, baseDrawn) = drawPendingDamage(into: canvas, base: base)
+        if !exactStrip.isEmpty {
+            draw(exactStrip, into: canvas)
+            // (Reported, mirrored and lacked by the other buffers in whole points: a row more is harmless there.)
+            drawn.add(exactStrip)
+        }
         mirrorWrites(into: buffer, copied: previousFrame != nil ? missing : DamageRegion(), drawn: drawn,
                      movedOutsideRing: move != nil && bandMove == nil)
         var damage = drawn, changed = drawn
@@ -269,16 +272,28 @@ extension WindowCore {
             damage.add(move.rect)
             if bandMove == nil { changed.add(move.rect) }
         }
-        return RingFrame(damage: damage, changed: changed, shift: bandMove, coverDamage: topDrawn,
-                         bottomCoverDamage: bottomDrawn, indicatorsDrawn: overlay.drawn,
-                         indicatorsUnusable: overlay.unusable)
+        return RingFrame(damage: damage, changed: changed, shift: bandMove, baseDamage: baseDrawn,
+                         indicatorsDrawn: overlay.drawn, indicatorsUnusable: overlay.unusable)
+    }
+
+    /// Whether the pending damage meets `rect` (points; false when it is empty).
+    private func damageIntersects(_ rect: Rect) -> Bool {
+        guard !rect.isEmpty else { return false }
+        var meets = false
+        damage.forEachRect { x, y, w, h in
+            if !meets, rect.intersects(Rect(x: Double(x), y: Double(y), width: Double(w), height: Double(h))) {
+                meets = true
+            }
+        }
+        return meets
     }
 
     /// Whether an onward frame moving `band` writes only rows of `buffer` outside its `heldRows`: the wrap's
-    /// copies (`RingFrameBuffer.onwardStart`), the margins when they are kept, and the pending damage outside
-    /// the covers' rows (`topRows`, `bottomRows`: pixels), each pixel row it touches.
+    /// copies (`RingFrameBuffer.onwardStart`), the margins when they are kept, the pending damage outside the
+    /// base's rows (`topRows`, `bottomRows`: pixels), each pixel row it touches, and the rows of `strip` (points,
+    /// whole pixels: those that come into view).
     private func onwardWritesAllowed(_ buffer: RingFrameBuffer, band: RowShift, keepsMargins: Bool,
-                                     topRows: Range<Int>, bottomRows: Range<Int>) -> Bool {
+                                     topRows: Range<Int>, bottomRows: Range<Int>, strip: Rect) -> Bool {
         guard let start = buffer.onwardStart(rows: band.dy, bandTop: band.top, bandBottom: band.bottom) else {
             return false
         }
@@ -287,12 +302,16 @@ extension WindowCore {
             return false
         }
         let s = buffer.canvas.pixelsPerPoint
+        if !strip.isEmpty {
+            let rows = PixelBox.snap(strip.minY * s)..<PixelBox.snap(strip.maxY * s)
+            if !rows.isEmpty, !buffer.canWrite(frameRows: rows, start: start) { return false }
+        }
         var allowed = true
         damage.forEachRect { _, y, _, h in
             let y0 = max(0, Int((Double(y) * s).rounded(.down)))
             let y1 = min(buffer.height, Int((Double(y + h) * s).rounded(.up)))
             guard y1 > y0 else { return }
-            // The rows between the covers (drawn into `buffer`).
+            // The band's rows (drawn into `buffer`).
             let top = max(y0, topRows.isEmpty ? 0 : topRows.upperBound)
             let bottom = min(y1, bottomRows.isEmpty ? buffer.height : bottomRows.lowerBound)
             if bottom > top, !buffer.canWrite(frameRows: top..<bottom, start: start) { allowed = false }
@@ -320,19 +339,25 @@ extension WindowCore {
         }
     }
 
-    /// The `FrameCover`s that would spare the ring buffers the rows outside the band of the pending scroll: for a
-    /// move spanning the window's width, the rows above it (when its top edge is below the window's) and below it
-    /// (when its bottom edge is above the window's), each where that edge is a whole number of points and of
-    /// pixels at `pixelsPerPoint`. Nil when there is no such move, or the window is not opaque (its root view's
-    /// background).
-    public func coverRowsForPendingMove(pixelsPerPoint: Double) -> CoverRows? {
+    /// The band a `FrameBase` would leave to the ring buffers for the pending scroll: for a move spanning the
+    /// window's width, its top edge when below the window's and its bottom edge when above the window's, each where
+    /// that edge is a whole number of points and of pixels at `pixelsPerPoint` (otherwise the band reaches that
+    /// edge of the window). Nil when there is no such move, neither edge qualifies, or the window is not opaque
+    /// (its root view's background).
+    public func bandRowsForPendingMove(pixelsPerPoint: Double) -> BandRows? {
         guard let move = pendingMove, rootView.backgroundColor?.isOpaque == true, !rootView.isHidden else { return nil }
         let rect = move.rect
         guard rect.minX <= 0, rect.maxX >= size.width else { return nil }
-        func whole(_ y: Double) -> Bool { y == y.rounded() && (y * pixelsPerPoint) == (y * pixelsPerPoint).rounded() }
-        let top = rect.minY > 0 && rect.minY < size.height && whole(rect.minY) ? rect.minY : nil
-        let bottom = rect.maxY < size.height && rect.maxY > 0 && whole(rect.maxY) ? rect.maxY : nil
+        // An edge within a millionth of a point of a whole number is that number (edges computed through a
+        // fractional content offset come out a few ulps off).
+        func whole(_ y: Double) -> Double? {
+            let edge = y.rounded()
+            guard abs(y - edge) <= 1e-6, edge > 0, edge < size.height,
+                  edge * pixelsPerPoint == (edge * pixelsPerPoint).rounded() else { return nil }
+            return edge
+        }
+        let top = whole(rect.minY), bottom = whole(rect.maxY)
         guard top != nil || bottom != nil else { return nil }
-        return CoverRows(top: top, bottom: bottom)
+        return BandRows(top: top, bottom: bottom)
     }
 }

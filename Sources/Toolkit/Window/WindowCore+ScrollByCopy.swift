@@ -52,6 +52,16 @@ extension WindowCore {
         var dy: Int
         /// The moved rectangle in window points (damage to report).
         var rect: Rect
+        /// The strips of `rect` whose pixels come from outside it (drawn), window points, exact: whole pixels,
+        /// which the damage region (whole points) may round out. `.zero` when there is none.
+        var rowStrip = Rect.zero
+        var columnStrip = Rect.zero
+
+        /// Adds the strips to `damage` (rounded out to whole points).
+        func addStrips(to damage: inout DamageRegion) {
+            if !rowStrip.isEmpty { damage.add(rowStrip) }
+            if !columnStrip.isEmpty { damage.add(columnStrip) }
+        }
     }
 
     /// A resolved move kept for the next draw (its damage is already pending): the move (nil when it resolved
@@ -68,7 +78,10 @@ extension WindowCore {
     /// Turns the pending move into damage (the strips that come into view, damage moved with the content,
     /// overlays) and a pixel move for `canvas`; or, when copying cannot give the same picture, into damage of
     /// the whole rectangle. Clears the pending move.
-    func resolvePendingMove(for canvas: Canvas) -> PixelMove? {
+    ///
+    /// Without `addingStrips`, the strips are left out of the damage (the caller draws `PixelMove.rowStrip` and
+    /// `columnStrip` itself, at their exact pixels).
+    func resolvePendingMove(for canvas: Canvas, addingStrips: Bool = true) -> PixelMove? {
         if let deferred = deferredMove {
             deferredMove = nil
             guard let move = deferred.move else { return nil }
@@ -77,6 +90,7 @@ extension WindowCore {
                 damage.add(move.rect)
                 return nil
             }
+            if addingStrips { move.addStrips(to: &damage) }
             return move
         }
         guard let move = pendingMove else { return nil }
@@ -131,18 +145,31 @@ extension WindowCore {
             if !moved.isEmpty { damage.add(moved) }
         }
         // The strips whose pixels come from outside the rectangle.
-        if delta.y > 0 { damage.add(Rect(x: rect.minX, y: rect.maxY - delta.y, width: rect.width, height: delta.y)) }
-        if delta.y < 0 { damage.add(Rect(x: rect.minX, y: rect.minY, width: rect.width, height: -delta.y)) }
-        if delta.x > 0 { damage.add(Rect(x: rect.maxX - delta.x, y: rect.minY, width: delta.x, height: rect.height)) }
-        if delta.x < 0 { damage.add(Rect(x: rect.minX, y: rect.minY, width: -delta.x, height: rect.height)) }
-        guard damageOverlays(above: view, in: rect, moved: delta, slack: slack), !damage.contains(rect) else {
+        var resolved = PixelMove(box: .empty, dx: Int(kx), dy: Int(ky), rect: rect)
+        if delta.y > 0 { resolved.rowStrip = Rect(x: rect.minX, y: rect.maxY - delta.y, width: rect.width, height: delta.y) }
+        if delta.y < 0 { resolved.rowStrip = Rect(x: rect.minX, y: rect.minY, width: rect.width, height: -delta.y) }
+        if delta.x > 0 {
+            resolved.columnStrip = Rect(x: rect.maxX - delta.x, y: rect.minY, width: delta.x, height: rect.height)
+        }
+        if delta.x < 0 { resolved.columnStrip = Rect(x: rect.minX, y: rect.minY, width: -delta.x, height: rect.height) }
+        guard damageOverlays(above: view, in: rect, moved: delta, slack: slack) else {
             damage.add(rect)
             return nil
         }
-        let box = PixelBox(x0: PixelBox.snap(edges.x0 * s), y0: PixelBox.snap(edges.y0 * s),
-                           x1: PixelBox.snap(edges.x1 * s), y1: PixelBox.snap(edges.y1 * s))
-        guard !box.isEmpty else { return nil }
-        return PixelMove(box: box, dx: Int(kx), dy: Int(ky), rect: rect)
+        var withStrips = damage
+        resolved.addStrips(to: &withStrips)
+        guard !withStrips.contains(rect) else {
+            damage.add(rect)
+            return nil
+        }
+        if addingStrips { resolved.addStrips(to: &damage) }
+        resolved.box = PixelBox(x0: PixelBox.snap(edges.x0 * s), y0: PixelBox.snap(edges.y0 * s),
+                                x1: PixelBox.snap(edges.x1 * s), y1: PixelBox.snap(edges.y1 * s))
+        guard !resolved.box.isEmpty else {
+            if !addingStrips { resolved.addStrips(to: &damage) }
+            return nil
+        }
+        return resolved
     }
 
     /// Whether a view's class draws nothing but its background (its content and overlay being its subviews and,

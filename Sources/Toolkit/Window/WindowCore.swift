@@ -34,7 +34,7 @@ public final class WindowCore: ScrollHost {
     /// The view of `pendingMove`. Strong until the frame is drawn, so that no other view can take its address
     /// (and its `viewID`) meanwhile; a view that left the window is drawn in full.
     var pendingMoveView: View?
-    /// A move resolved for a frame that was then not drawn (`drawOnward(into:topCover:bottomCover:indicators:)`
+    /// A move resolved for a frame that was then not drawn (`drawOnward(into:base:indicators:)`
     /// declined it): the next draw takes it instead of resolving `pendingMove` (which it replaced).
     var deferredMove: DeferredMove?
     /// The scroll container whose vertical indicator is drawn into an `IndicatorOverlay`, if any.
@@ -278,32 +278,28 @@ public final class WindowCore: ScrollHost {
         }
     }
 
-    /// Draws the pending damage into `canvas`, except the rows of `topCover` and `bottomCover`, whose damage goes to
-    /// their canvases (the window's row `top` of a cover is its canvas's first); returns what each took (points).
-    /// The damage is cleared.
-    func drawPendingDamage(into canvas: Canvas, topCover: FrameCover?,
-                           bottomCover: FrameCover?) -> (DamageRegion, DamageRegion, DamageRegion) {
-        let topEnd = topCover.map { $0.top + $0.height } ?? 0
-        let bottomStart = bottomCover?.top ?? .infinity
-        var middle = DamageRegion(), above = DamageRegion(), below = DamageRegion()
+    /// Draws the pending damage into `canvas`, except the rows outside `base`'s band, whose damage goes to the
+    /// base's canvas; returns what each took (points). The damage is cleared.
+    func drawPendingDamage(into canvas: Canvas, base: FrameBase?) -> (DamageRegion, DamageRegion) {
+        guard let base else { return (drawPendingDamage(into: canvas), DamageRegion()) }
+        var band = DamageRegion(), outside = DamageRegion()
         damage.forEachRect { x, y, w, h in
             let rect = Rect(x: Double(x), y: Double(y), width: Double(w), height: Double(h))
             let y0 = rect.minY, y1 = rect.maxY
-            if topCover != nil, y0 < topEnd {
-                above.add(Rect(x: rect.minX, y: y0, width: rect.width, height: min(y1, topEnd) - y0))
+            if y0 < base.bandTop {
+                outside.add(Rect(x: rect.minX, y: y0, width: rect.width, height: min(y1, base.bandTop) - y0))
             }
-            let m0 = max(y0, topEnd), m1 = min(y1, bottomStart)
-            if m1 > m0 { middle.add(Rect(x: rect.minX, y: m0, width: rect.width, height: m1 - m0)) }
-            if bottomCover != nil, y1 > bottomStart {
-                let b0 = max(y0, bottomStart)
-                below.add(Rect(x: rect.minX, y: b0, width: rect.width, height: y1 - b0))
+            let m0 = max(y0, base.bandTop), m1 = min(y1, base.bandBottom)
+            if m1 > m0 { band.add(Rect(x: rect.minX, y: m0, width: rect.width, height: m1 - m0)) }
+            if y1 > base.bandBottom {
+                let b0 = max(y0, base.bandBottom)
+                outside.add(Rect(x: rect.minX, y: b0, width: rect.width, height: y1 - b0))
             }
         }
         damage.removeAll()
-        draw(middle, into: canvas)
-        if let topCover { draw(above, into: topCover.canvas, originY: topCover.top) }
-        if let bottomCover { draw(below, into: bottomCover.canvas, originY: bottomCover.top) }
-        return (middle, above, below)
+        draw(band, into: canvas)
+        draw(outside, into: base.canvas)
+        return (band, outside)
     }
 
     /// Draws the pending damage into `canvas`, rectangle by rectangle, and returns it (points); it is cleared.
@@ -314,27 +310,25 @@ public final class WindowCore: ScrollHost {
         return drawn
     }
 
-    /// Draws the window's `region` (points) into `canvas`, rectangle by rectangle; the canvas's first row is the
-    /// window's row `originY` (points).
-    private func draw(_ region: DamageRegion, into canvas: Canvas, originY: Double = 0) {
-        if originY != 0 {
-            canvas.saveState()
-            canvas.translate(by: Point(x: 0, y: -originY))
-        }
-        defer { if originY != 0 { canvas.restoreState() } }
+    /// Draws the window's `region` (points) into `canvas`, rectangle by rectangle.
+    private func draw(_ region: DamageRegion, into canvas: Canvas) {
         // Rectangle by rectangle: a scrolled list's strip and its indicator are far apart, and their bounding box
         // would be most of the list.
         // Without an opaque window background, a damaged area starts transparent: drawing composites OVER, and
         // translucent content must not pile up on the pixels of earlier frames.
-        let clearsFirst = rootView.backgroundColor?.isOpaque != true
         region.forEachRect { x, y, w, h in
-            let dirty = Rect(x: Double(x), y: Double(y), width: Double(w), height: Double(h))
-            canvas.saveState()
-            canvas.clip(to: dirty)
-            if clearsFirst { canvas.clear(dirty) }
-            rootView.drawHierarchy(in: canvas, dirty: dirty)
-            canvas.restoreState()
+            draw(Rect(x: Double(x), y: Double(y), width: Double(w), height: Double(h)), into: canvas)
         }
+    }
+
+    /// Draws the window's `dirty` rectangle (points, at whatever pixels it covers: a damage region's rectangles
+    /// are whole points, an exact strip may be half of one) into `canvas`.
+    func draw(_ dirty: Rect, into canvas: Canvas) {
+        canvas.saveState()
+        canvas.clip(to: dirty)
+        if rootView.backgroundColor?.isOpaque != true { canvas.clear(dirty) }
+        rootView.drawHierarchy(in: canvas, dirty: dirty)
+        canvas.restoreState()
     }
 
     // MARK: - Input

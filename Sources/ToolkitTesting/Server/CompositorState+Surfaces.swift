@@ -312,6 +312,11 @@ extension CompositorState {
     /// A wl_surface was destroyed: drop it and every focus and role link to it.
     func forgetSurface(_ surface: OpaquePointer) {
         guard let record = surfaces.removeValue(forKey: surface) else { return }
+        // Its buffer is no longer used (as weston and wlroots do): released, unless another surface shows it.
+        if autoReleaseBuffers, let buffer = record.currentBuffer,
+           !surfaces.values.contains(where: { $0.currentBuffer == buffer }) {
+            release(buffer)
+        }
         // A destroyed child leaves its parent's picture; a destroyed parent leaves its children without one.
         if let subsurface = record.subsurface, let parent = surfaces[subsurface.parent] {
             parent.children.removeAll { $0 === subsurface }

@@ -3,14 +3,15 @@ import Testing
 @testable import ToolkitCore
 import ToolkitTesting
 
-/// The cover surface (`CoverSurface`, `FrameCover`): a window with a title bar above a list that reaches its
-/// bottom edge shows the title bar in a subsurface of its own once the list scrolls, so the ring buffers whose
-/// start moves with the list never put the title bar back. Through the test compositor (which composes
-/// subsurfaces over their parent, sync mode: the cover's commit applies with the window's), every picture the
-/// compositor shows equals a full render of the same window (a twin `HeadlessWindow`), before and after a resize,
-/// and without covers (the fallback) too.
+/// The band surface (`BandSurface`, `FrameBase`): a window with a title bar above a list that reaches its bottom
+/// edge shows the list's band in a subsurface of its own once the list scrolls, through `wl_buffer`s over the
+/// band's rows of the ring buffers, and the title bar from base buffers on the window's surface: the ring buffers
+/// whose start moves with the list never put the title bar back, and frames go on in the held buffer's memory
+/// scrolling either way. Through the test compositor (which composes subsurfaces over their parent, sync mode: the
+/// band's commit applies with the window's), every picture the compositor shows equals a full render of the same
+/// window (a twin `HeadlessWindow`), before and after a resize, and without a band (the fallback) too.
 @MainActor
-@Suite struct CoverSurfaceWaylandTests {
+@Suite struct BandSurfaceWaylandTests {
     /// A row with a swatch and a label.
     final class Row: View {
         let index: Int
@@ -79,13 +80,13 @@ import ToolkitTesting
         let scale: Int
 
         /// A 240 x 160 window at output scale `scale`, its first frame presented.
-        init(scale: Int = 1, toolbar: Bool = false, usesCover: Bool = true) throws {
+        init(scale: Int = 1, toolbar: Bool = false, usesBand: Bool = true) throws {
             compositor = try TestCompositor()
             compositor.outputScale = Int32(scale)
             self.scale = scale
-            window = try WaylandWindow(title: "cover", size: Size(width: 240, height: 160), appID: "org.toolkit.tests",
+            window = try WaylandWindow(title: "band", size: Size(width: 240, height: 160), appID: "org.toolkit.tests",
                                        connection: .fileDescriptor(compositor.connectClientFD()))
-            window.usesCover = usesCover
+            window.usesBand = usesBand
             scene = Scene(in: window.rootView, toolbar: toolbar)
             scene.layout(window.size)
             twin = HeadlessWindow(size: Size(width: 240, height: 160))
@@ -125,20 +126,20 @@ import ToolkitTesting
     }
 
     @Test(arguments: [1, 2])
-    func theTitleBarMovesToACoverAndEveryPictureEqualsAFullRender(scale: Int) throws {
+    func theListMovesToABandAndEveryPictureEqualsAFullRender(scale: Int) throws {
         let setup = try Setup(scale: scale)
         let (window, scene, compositor) = (setup.window, setup.scene, setup.compositor)
-        #expect(window.coverHeight == nil)
+        #expect(window.bandRows == nil)
 
         try setup.expectFrames(offsets: [7, 14, 21, 10.5, 33.25, 100, 93, 0])
-        // The first scroll of the list below the 30 pt title bar made the cover.
-        #expect(window.coverHeight == 30)
+        // The first scroll of the list below the 30 pt title bar made the band.
+        #expect(window.bandRows == 30..<160)
         #expect(window.shiftedFrameCount > 0)
         // Scrolling no longer draws the title bar.
         let titleDraws = scene.title.draws
         try setup.expectFrames(offsets: [12, 24, 36, 48, 60, 72])
         #expect(scene.title.draws == titleDraws)
-        // A change in the title bar reaches the cover.
+        // A change in the title bar reaches the window's surface.
         scene.title.backgroundColor = Color(red: 0.6, green: 0.1, blue: 0.2)
         setup.twinScene.title.backgroundColor = Color(red: 0.6, green: 0.1, blue: 0.2)
         try setup.expectFrames(offsets: [80])
@@ -146,14 +147,13 @@ import ToolkitTesting
         #expect(compositor.isClean)
     }
 
-    /// A title bar and a toolbar: each in a cover of its own; every picture equals a full render.
+    /// A title bar and a toolbar around the band: every picture equals a full render.
     @Test(arguments: [1, 2])
-    func aTitleBarAndAToolbarGoToTwoCovers(scale: Int) throws {
+    func aTitleBarAndAToolbarStayOnTheWindowSurface(scale: Int) throws {
         let setup = try Setup(scale: scale, toolbar: true)
         let (window, scene, compositor) = (setup.window, setup.scene, setup.compositor)
         try setup.expectFrames(offsets: [7, 14, 21, 10.5, 33.25, 100, 93, 0, 60, 61.5])
-        #expect(window.coverHeight == 30)
-        #expect(window.bottomCoverTop == 140)
+        #expect(window.bandRows == 30..<140)
         let draws = (scene.title.draws, scene.toolbar.draws)
         try setup.expectFrames(offsets: [72, 84, 96, 80])
         #expect(scene.title.draws == draws.0 && scene.toolbar.draws == draws.1)
@@ -161,12 +161,12 @@ import ToolkitTesting
         #expect(compositor.isClean)
     }
 
-    @Test func aResizeMakesANewCoverAndThePicturesStayRight() throws {
+    @Test func aResizeMakesANewBandAndThePicturesStayRight() throws {
         let setup = try Setup()
         let (window, scene, compositor) = (setup.window, setup.scene, setup.compositor)
         window.onFrameCommitted = { _ in scene.layout(window.size) }
         try setup.expectFrames(offsets: [9, 18])
-        #expect(window.coverHeight == 30)
+        #expect(window.bandRows == 30..<160)
 
         let bigger = Size(width: 300, height: 200)
         _ = compositor.sendConfigure(size: bigger)
@@ -175,15 +175,37 @@ import ToolkitTesting
         setup.twin.core.resize(to: bigger)
         setup.twinScene.layout(bigger)
         try setup.expectFrames(offsets: [27, 36, 45.5, 20])
-        #expect(window.coverHeight == 30)
+        #expect(window.bandRows == 30..<200)
         #expect(compositor.heldBufferWrites == 0)
         #expect(compositor.isClean)
     }
 
-    @Test func withoutCoversTheTitleBarIsCopiedAndThePicturesAreTheSame() throws {
-        let setup = try Setup(usesCover: false)
+    /// With the compositor holding the buffer it shows until the next commit (the test compositor, as weston's and
+    /// wlroots' pixman renderers), steady scrolling goes on in the held buffer's memory downward and upward alike:
+    /// it holds only the band's rows, and the rows that come into view lie beyond them at either end.
+    @Test(arguments: [1, 2])
+    func scrollsEitherWayGoOnInTheHeldBuffersMemory(scale: Int) throws {
+        let setup = try Setup(scale: scale, toolbar: true)
+        let (window, compositor) = (setup.window, setup.compositor)
+        try setup.expectFrames(offsets: [6])
+        #expect(window.bandRows == 30..<140)
+        let beforeDown = window.onwardFrameCount
+        try setup.expectFrames(offsets: stride(from: 12.0, through: 120, by: 6).map { $0 })
+        let down = window.onwardFrameCount - beforeDown
+        let beforeUp = window.onwardFrameCount
+        try setup.expectFrames(offsets: stride(from: 114.0, through: 12, by: -6).map { $0 })
+        let up = window.onwardFrameCount - beforeUp
+        // 19 steps each way; a step whose frame found the other buffer released already takes that one.
+        #expect(down >= 15, "\(down) onward frames scrolling down")
+        #expect(up >= 15, "\(up) onward frames scrolling up")
+        #expect(compositor.heldBufferWrites == 0)
+        #expect(compositor.isClean)
+    }
+
+    @Test func withoutABandTheTitleBarIsCopiedAndThePicturesAreTheSame() throws {
+        let setup = try Setup(usesBand: false)
         try setup.expectFrames(offsets: [7, 14, 21, 10.5, 100, 0])
-        #expect(setup.window.coverHeight == nil)
+        #expect(setup.window.bandRows == nil)
         #expect(setup.window.shiftedFrameCount > 0)
         #expect(setup.compositor.heldBufferWrites == 0)
     }
