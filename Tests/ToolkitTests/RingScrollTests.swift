@@ -529,6 +529,34 @@ import Testing
         override func draw(in canvas: Canvas) { draws += 1 }
     }
 
+    /// The band a base leaves to the ring buffers is the list's rows, 24 ..< 284, at every fractional offset of a
+    /// fling: the move's edges, computed through the offset, come out a few ulps off whole points (283.9999999999998
+    /// was read under weston), and must not make the band reach the window's edge (which made a new band surface
+    /// and drew the footer's rows in the ring frames the compositor holds).
+    @Test func bandRowsStayWholeAtFractionalOffsets() throws {
+        let window = WindowCore(size: Size(width: 360, height: 300))
+        window.rootView.backgroundColor = Color(white: 0.97)
+        let list = ScrollContainer(frame: Rect(x: 0, y: 24, width: 360, height: 260))
+        list.contentSize = Size(width: 360, height: 6000)
+        window.rootView.addSubview(list)
+        // As if drawn: a scroll then becomes a pending move.
+        window.discardDamage()
+        var offset = 200.0
+        var seen = 0
+        for step in 0..<400 {
+            // A decelerating fling's offsets: fractional, never repeating.
+            offset += 40 * pow(0.99, Double(step)) + 0.0123
+            list.contentOffset = Point(x: 0, y: offset)
+            for scale in [1.0, 2.0] {
+                let rows = try #require(window.bandRowsForPendingMove(pixelsPerPoint: scale))
+                #expect(rows == BandRows(top: 24, bottom: 284), "offset \(offset) at \(scale)x")
+                seen += 1
+            }
+            window.discardDamage()
+        }
+        #expect(seen == 800)
+    }
+
     /// A 7 pt scroll of the list draws only the rows under the strip that comes into view, and with two
     /// buffers no row the buffer already holds: the band's pixels are not copied (its start moved).
     @Test func aScrollDrawsOnlyTheStripAndMovesTheStart() {

@@ -40,8 +40,8 @@ import Testing
     }
 
     /// Header, a full-width list of 200 rows (indicators on) and, with `hasFooter`, a footer, laid out for `size`.
-    /// Without a footer the list reaches the window's bottom edge: the header then goes to the window's cover
-    /// surface once the list scrolls (`CoverSurface`); with one, the ring buffers copy the header and footer.
+    /// Without a footer the list reaches the window's bottom edge. Once the list scrolls, its band goes to a
+    /// surface of its own (`BandSurface`) and the window's surface keeps the header (and the footer).
     @MainActor
     final class Scene {
         let header = View(frame: .zero)

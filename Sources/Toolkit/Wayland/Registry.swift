@@ -20,7 +20,8 @@ final class WaylandRegistry {
     /// xdg-shell 5, viewporter 1, fractional-scale-v1 1 and pointer-gestures-unstable-v1 3 from the committed
     /// glue. wl_compositor stays at 4: v6 (`preferred_buffer_scale`) is newer than libwayland 1.21. Pointer
     /// gestures: only pinches are used, and every version up to 3 delivers them the same way. wp_presentation 1
-    /// (presentation-time, the only version): frame latency figures. wl_subcompositor 1: the cover surface.
+    /// (presentation-time, the only version): frame latency figures. wl_subcompositor 1: the band and indicator
+    /// surfaces.
     static let implementedVersions: [String: UInt32] = [
         "wl_compositor": 4, "wl_shm": 1, "wl_seat": 8, "wl_output": 4, "xdg_wm_base": 5, "wp_viewporter": 1,
         "wp_fractional_scale_manager_v1": 1, "zwp_pointer_gestures_v1": 3, "wp_presentation": 1,
