@@ -664,11 +664,13 @@ public final class WaylandWindow {
             }
         }
         var result: (frame: WaylandBufferPool.DrawnFrame, buffer: ShmBuffer)?
+        var drewOnward = false
         do {
             if let presented = onward {
                 // Drawn there only when it writes nothing the compositor holds; else the acquired buffer takes it.
                 if let frame = try buffers.drawOnward(core, into: presented, base: base, indicators: indicators) {
                     result = (frame, presented)
+                    drewOnward = true
                     if let buffer = acquired?.buffer { buffers.putBack(buffer) }
                     acquired = nil
                 } else {
@@ -704,11 +706,15 @@ public final class WaylandWindow {
             }
         }
         guard let bufferProxy = buffer.proxy else { return }
+        // A frame that went on in the presented buffer and wrote nothing into it (no scroll, no damage in its rows:
+        // an overlay's fade, a change in the bars) leaves the presented frame as it is: not attached again.
+        let ringUnchanged = drewOnward && frame.damage.isEmpty && frame.shift == nil
         // The window's surface shows the ring buffer, or with a band surface the base buffer when the frame drew
         // into it (the ring buffer then goes to the band).
-        var shown: (proxy: OpaquePointer, buffer: ShmBuffer?, damage: DamageRegion)? = (bufferProxy, buffer, frame.damage)
+        var shown: (proxy: OpaquePointer, buffer: ShmBuffer?, damage: DamageRegion)?
+        if !ringUnchanged { shown = (bufferProxy, buffer, frame.damage) }
         if let band {
-            commitBand(band, buffer: buffer, damage: frame.damage)
+            if !ringUnchanged { commitBand(band, buffer: buffer, damage: frame.damage) }
             shown = nil
             if let basePool, let baseBuffer = baseAcquired?.buffer {
                 if let proxy = baseBuffer.proxy, !frame.baseDamage.isEmpty {
@@ -744,7 +750,11 @@ public final class WaylandWindow {
         wl_surface_commit(surface)
         // The band left is no longer shown: its surface and base buffers go.
         destroyRetiredBand()
-        buffers.commit(buffer, damage: frame.lagDamage, shift: frame.shift)
+        if ringUnchanged {
+            buffers.putBack(buffer)
+        } else {
+            buffers.commit(buffer, damage: frame.lagDamage, shift: frame.shift)
+        }
         if band != nil, let basePool, let shown, let baseBuffer = shown.buffer {
             basePool.commit(baseBuffer, damage: shownDamage)
         }

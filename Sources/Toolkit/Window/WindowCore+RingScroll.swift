@@ -129,7 +129,8 @@ extension WindowCore {
     /// draw call, into another buffer (`draw(into:previousFrame:base:indicators:)`).
     ///
     /// Allocation-free.
-    public func drawOnward(into buffer: RingFrameBuffer, base: FrameBase?, indicators: IndicatorOverlay?) -> RingFrame? {
+    public func drawOnward(into buffer: RingFrameBuffer, base: FrameBase?,
+                           indicators: IndicatorOverlay?) -> RingFrame? {
         drawRing(into: buffer, previousFrame: nil, base: base, indicators: indicators, onward: true)
     }
 
@@ -139,7 +140,9 @@ extension WindowCore {
         let s = canvas.pixelsPerPoint
         let movedView = movedViewForFrame
         // (The strips are added to the damage below, or drawn at their exact pixels by an onward frame.)
-        let move = resolvePendingMove(for: canvas, addingStrips: false)
+        // A move by no whole pixel (a fling's last frames) moves nothing: neither a pixel move nor its rectangle
+        // to report (nor for the other buffers to catch up on).
+        let move = resolvePendingMove(for: canvas, addingStrips: false).flatMap { $0.dx == 0 && $0.dy == 0 ? nil : $0 }
         // The base's rows above and below the band, in points (empty without a base).
         let aboveBand = base.map { Rect(x: 0, y: 0, width: size.width, height: max(0, $0.bandTop)) } ?? .zero
         let belowBand = base.map { Rect(x: 0, y: $0.bandBottom, width: size.width,
@@ -180,23 +183,38 @@ extension WindowCore {
         // region's whole points may reach a row of the held frame beside them (an odd number of rows at 2x).
         var exactStrip = Rect.zero
         if onward {
+            // The rows `buffer` shows (all of them without a base).
+            let bandBottom = bottomRows.isEmpty ? buffer.height : bottomRows.lowerBound
             let band = Rect(x: 0, y: Double(topRows.upperBound) / s, width: size.width,
-                            height: Double((bottomRows.isEmpty ? buffer.height : bottomRows.lowerBound) - topRows.upperBound) / s)
+                            height: Double(bandBottom - topRows.upperBound) / s)
             let strip = move?.rowStrip.intersection(band) ?? .zero
-            guard let move, let bandMove, move.columnStrip.isEmpty, !overlayBindingChanges(indicators, moved: movedView),
-                  onwardWritesAllowed(buffer, band: bandMove, keepsMargins: marginsNeedKeeping(bandMove),
-                                      topRows: topRows, bottomRows: bottomRows, strip: strip) else {
+            let allowed: Bool
+            if overlayBindingChanges(indicators, moved: movedView) {
+                allowed = false
+            } else if let move {
+                allowed = bandMove.map {
+                    move.columnStrip.isEmpty
+                        && onwardWritesAllowed(buffer, band: $0, keepsMargins: marginsNeedKeeping($0), topRows: topRows,
+                                               bottomRows: bottomRows, strip: strip)
+                } ?? false
+            } else {
+                // Nothing moves: the frame goes on when it writes nothing into `buffer` (the overlay, the base's
+                // rows): the presented frame stays as it is.
+                allowed = !damageIntersects(band)
+            }
+            guard allowed else {
                 // The strips stay with the move.
                 deferredMove = DeferredMove(move: move, view: movedView, pixelsPerPoint: s)
                 return nil
             }
             exactStrip = strip
             // Any part of the strip outside the band is the base's.
-            let rows = move.rowStrip
-            if rows.minY < band.minY {
-                damage.add(Rect(x: rows.minX, y: rows.minY, width: rows.width, height: min(rows.maxY, band.minY) - rows.minY))
+            let rows = move?.rowStrip ?? .zero
+            if !rows.isEmpty, rows.minY < band.minY {
+                damage.add(Rect(x: rows.minX, y: rows.minY, width: rows.width,
+                                height: min(rows.maxY, band.minY) - rows.minY))
             }
-            if rows.maxY > band.maxY {
+            if !rows.isEmpty, rows.maxY > band.maxY {
                 let top = max(rows.minY, band.maxY)
                 damage.add(Rect(x: rows.minX, y: top, width: rows.width, height: rows.maxY - top))
             }

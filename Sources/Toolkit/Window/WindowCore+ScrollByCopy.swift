@@ -146,7 +146,9 @@ extension WindowCore {
         }
         // The strips whose pixels come from outside the rectangle.
         var resolved = PixelMove(box: .empty, dx: Int(kx), dy: Int(ky), rect: rect)
-        if delta.y > 0 { resolved.rowStrip = Rect(x: rect.minX, y: rect.maxY - delta.y, width: rect.width, height: delta.y) }
+        if delta.y > 0 {
+            resolved.rowStrip = Rect(x: rect.minX, y: rect.maxY - delta.y, width: rect.width, height: delta.y)
+        }
         if delta.y < 0 { resolved.rowStrip = Rect(x: rect.minX, y: rect.minY, width: rect.width, height: -delta.y) }
         if delta.x > 0 {
             resolved.columnStrip = Rect(x: rect.maxX - delta.x, y: rect.minY, width: delta.x, height: rect.height)
