@@ -1,3 +1,4 @@
+import Glibc
 import Testing
 @testable import Toolkit
 @testable import ToolkitCore
@@ -200,6 +201,46 @@ import ToolkitTesting
         #expect(up >= 15, "\(up) onward frames scrolling up")
         #expect(compositor.heldBufferWrites == 0)
         #expect(compositor.isClean)
+    }
+
+    /// A band made on a scroll of less than a pixel (nothing moves, nothing in the list is damaged) still shows
+    /// the list: its first frame attaches the ring buffer's band rows, though the frame wrote nothing there (the
+    /// window's surface then shows a base whose band rows were never drawn).
+    @Test(arguments: [1, 2])
+    func aBandMadeOnASubPixelScrollShowsTheList(scale: Int) throws {
+        let setup = try Setup(scale: scale, toolbar: true, usesBand: false)
+        try setup.expectFrames(offsets: [7, 14])
+        #expect(setup.window.bandRows == nil)
+        // After every commit, a band there is shows a buffer (a later frame would hide a missing one).
+        var bandsWithoutBuffer = 0
+        let window = setup.window
+        window.onFrameCommitted = { _ in if window.bandHasBuffer == false { bandsWithoutBuffer += 1 } }
+        setup.window.usesBand = true
+        try setup.expectFrames(offsets: [14.25])
+        #expect(setup.window.bandRows == 30..<140)
+        try setup.expectFrames(offsets: [14.5, 21])
+        #expect(bandsWithoutBuffer == 0)
+        #expect(setup.compositor.heldBufferWrites == 0)
+        #expect(setup.compositor.isClean)
+    }
+
+    /// A fling's fractional offsets put the list's edges a few ulps off whole points: the toolbar below the band is
+    /// not drawn again while the list flings (its sliver of the move's rectangle would otherwise be damage there).
+    @Test(arguments: [1, 2])
+    func aFlingDoesNotRedrawTheToolbar(scale: Int) throws {
+        let setup = try Setup(scale: scale, toolbar: true)
+        try setup.expectFrames(offsets: [6])
+        #expect(setup.window.bandRows == 30..<140)
+        let draws = setup.scene.toolbar.draws
+        var offset = 6.0
+        var offsets: [Double] = []
+        for step in 0..<60 {
+            offset += 30 * pow(0.97, Double(step)) + 0.0123
+            offsets.append(offset)
+        }
+        try setup.expectFrames(offsets: offsets)
+        #expect(setup.scene.toolbar.draws == draws)
+        #expect(setup.compositor.heldBufferWrites == 0)
     }
 
     @Test func withoutABandTheTitleBarIsCopiedAndThePicturesAreTheSame() throws {

@@ -588,4 +588,46 @@ import ToolkitTesting
         #expect(clean)
         #expect(access(runtimeDirectory, F_OK) != 0)
     }
+
+    /// Subsurfaces stack in the order they were made, each above the last; `place_above` and `place_below` restack
+    /// them with the parent's next commit (the band and indicator surfaces rely on it); a sibling that is not one
+    /// is a `bad_surface` error.
+    @Test func subsurfacesRestackWithTheParentsCommit() throws {
+        let compositor = try TestCompositor()
+        let client = try Self.mappedClient(compositor)
+        let global = try #require(client.globals["wl_subcompositor"])
+        let subcompositor = try #require(client.adopt(wl_registry_bind(client.registry, global.name,
+                                                                        cw_subcompositor_interface(), 1)))
+        let red: UInt32 = 0xFFFF_0000, green: UInt32 = 0xFF00_FF00
+        /// A 20 x 20 subsurface of one colour at (0, 0), committed (cached until the parent's commit).
+        func child(_ colour: UInt32) throws -> (surface: OpaquePointer, subsurface: OpaquePointer) {
+            let surface = try #require(client.adopt(wl_compositor_create_surface(client.compositor)))
+            let subsurface = try #require(client.adopt(wl_subcompositor_get_subsurface(subcompositor, surface,
+                                                                                       client.surface)))
+            wl_surface_attach(surface, client.makeBuffer(width: 20, height: 20) { _, _ in colour }, 0, 0)
+            wl_surface_damage_buffer(surface, 0, 0, 20, 20)
+            wl_surface_commit(surface)
+            return (surface, subsurface)
+        }
+        func commitParent() throws -> UInt32? {
+            wl_surface_commit(client.surface)
+            try client.roundtrip()
+            return compositor.lastCommittedImage?.pixel(x: 5, y: 5)
+        }
+        let first = try child(red)
+        let second = try child(green)
+        #expect(try commitParent() == green)
+        wl_subsurface_place_above(first.subsurface, second.surface)
+        #expect(try commitParent() == red)
+        wl_subsurface_place_below(first.subsurface, client.surface)
+        #expect(try commitParent() == green)
+        wl_subsurface_place_above(second.subsurface, client.surface)
+        #expect(try commitParent() == red)
+        #expect(compositor.isClean)
+        let stranger = try #require(client.adopt(wl_compositor_create_surface(client.compositor)))
+        wl_subsurface_place_above(first.subsurface, stranger)
+        _ = try? client.roundtrip()
+        #expect(client.protocolError?.interface == "wl_subsurface")
+        #expect(client.protocolError?.code == WL_SUBSURFACE_ERROR_BAD_SURFACE.rawValue)
+    }
 }

@@ -22,8 +22,12 @@ final class BandSurface {
     let pixelRows: Range<Int>
     /// The window buffer configuration the band was made for (its size and scale).
     let windowConfiguration: BufferSlots.Configuration
-    /// The buffer scale committed on the band surface last (0: none yet).
-    var committedBufferScale: Int32 = 0
+    /// The buffer scale committed on the band surface last (a surface starts at 1: only another one is sent,
+    /// which needs `wl_surface` version 3).
+    var committedBufferScale: Int32 = 1
+    /// Whether a buffer was attached and committed on the band (until then the window's surface shows the rows
+    /// around it from a base whose band rows were never drawn, and every frame attaches the band's buffer).
+    var hasBuffer = false
 
     /// A band of rows `top ..< top + height` (points) over `parent`, for window buffers of `configuration`; nil
     /// when the rows are not whole pixels inside the window, or the compositor could not make the objects.

@@ -34,11 +34,6 @@ final class ShmBuffer {
     /// them; the window's surface shows the rest from a base buffer). Clamped to the frame, never empty.
     var shownRows: Range<Int> {
         didSet {
-            // A one-frame pool is closed (no other `wl_buffer` can be made): it shows what it was made with.
-            guard pool.proxy != nil else {
-                shownRows = proxyRows
-                return
-            }
             let first = min(max(0, shownRows.lowerBound), height - 1)
             shownRows = first..<min(height, max(shownRows.upperBound, first + 1))
         }
@@ -80,8 +75,6 @@ final class ShmBuffer {
             pool.unmap()
             throw WaylandError.bufferAllocationFailed("wl_shm_pool.create_buffer failed")
         }
-        // A one-frame pool never makes another buffer: its proxy can go now (the buffer keeps the memory).
-        if frames == 1 { pool.destroyPool() }
         self.slot = slot
         self.width = width
         self.height = height
@@ -107,6 +100,13 @@ final class ShmBuffer {
             high = max(high, entry.offset / stride + entry.rows)
         }
         return low..<high
+    }
+
+    /// Whether `proxy` (the `wl_buffer` at the frame's current start and rows) is attached: a frame that wrote
+    /// nothing into the buffer may leave it on its surface without attaching it again.
+    var isProxyAttached: Bool {
+        guard let proxy else { return false }
+        return attached.contains { $0.proxy == proxy }
     }
 
     /// `proxy` was attached to a surface (and is committed next): held until its release.

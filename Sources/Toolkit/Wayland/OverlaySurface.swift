@@ -23,12 +23,13 @@ final class OverlaySurface {
     let pool: WaylandBufferPool
     /// The window buffer configuration the overlay was made for (its width and scale).
     let windowConfiguration: BufferSlots.Configuration
-    /// The buffer scale committed on the overlay surface last (0: none yet).
-    var committedBufferScale: Int32 = 0
+    /// The buffer scale committed on the overlay surface last (a surface starts at 1: only another one is sent,
+    /// which needs `wl_surface` version 3).
+    var committedBufferScale: Int32 = 1
 
     /// An overlay over `parent` at the column `x ..< x + width`, rows `top ..< top + height` (points), for window
-    /// buffers of `configuration`; nil when the column has no pixels, leaves the window, or the compositor could
-    /// not make the objects.
+    /// buffers of `configuration`; nil when the column has no pixels, is wider or taller than the window, or the
+    /// compositor could not make the objects.
     init?(compositor: OpaquePointer, subcompositor: OpaquePointer, shm: OpaquePointer, parent: OpaquePointer,
           x: Double, top: Double, width: Double, height: Double, configuration: BufferSlots.Configuration) {
         let rows = Int((height * configuration.scale).rounded())
@@ -58,6 +59,12 @@ final class OverlaySurface {
         pool = WaylandBufferPool(shm: shm, configuration: BufferSlots.Configuration(
             width: columns, height: rows, scale: configuration.scale))
         pool.ringFrames = 1
+    }
+
+    /// Stacks the overlay above `sibling` (another subsurface of the same parent, made after it), from the parent's
+    /// next commit on.
+    func place(above sibling: OpaquePointer) {
+        wl_subsurface_place_above(subsurface, sibling)
     }
 
     /// Destroys the buffers, the subsurface (the overlay disappears) and the surface.

@@ -7,8 +7,8 @@ import Glibc
 ///
 /// The window makes one pool per buffer: buffers of a window come and go with its size, and one mapping
 /// per buffer lets each go without compacting a shared pool. The fd is closed as soon as the compositor has
-/// its copy; the pool proxy is destroyed once its buffer exists (the compositor keeps the memory alive for
-/// the buffer); the mapping lives until `unmap()`.
+/// its copy; the pool proxy lives with the buffer (it makes a `wl_buffer` at each new start of a ring frame, or
+/// over another part of the frame for a band surface); the mapping lives until `unmap()`.
 @MainActor
 final class ShmPool {
     /// The largest pool made, in bytes (one ARGB buffer of `SurfaceLimits.maximumPixels`, 128 MiB): anything
@@ -59,7 +59,7 @@ final class ShmPool {
     }
 
     /// Destroys the pool proxy; buffers made from it stay valid.
-    func destroyPool() {
+    private func destroyPool() {
         if let proxy { wl_shm_pool_destroy(proxy) }
         proxy = nil
     }

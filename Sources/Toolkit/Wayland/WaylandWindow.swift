@@ -330,6 +330,9 @@ public final class WaylandWindow {
 
     /// The rows of the band surface in use (`top ..< bottom`, points), or nil without one (diagnostics and tests).
     var bandRows: Range<Double>? { band.map { $0.top..<($0.top + $0.height) } }
+    /// Whether the band surface in use has a buffer attached and committed, nil without one (tests: after a
+    /// commit it always has).
+    var bandHasBuffer: Bool? { band?.hasBuffer }
     /// The column of the indicator's surface, in points, or nil without one (for tests).
     var indicatorColumn: Rect? {
         indicatorSurface.map { Rect(x: $0.x, y: $0.top, width: $0.width, height: $0.height) }
@@ -577,8 +580,10 @@ public final class WaylandWindow {
         (error as? WaylandError) ?? .bufferAllocationFailed("\(error)")
     }
 
-    /// Draws the core's damage into a free buffer and commits it with its damage and, with `requestingCallback`,
-    /// a frame callback (without: the ack of a resize while a callback is pending, see `FramePacer`).
+    /// Draws the core's damage into a free buffer (or onward in the presented one) and commits it with its damage
+    /// and, with `requestingCallback`, a frame callback (without: the ack of a resize while a callback is pending,
+    /// see `FramePacer`). With a band surface the ring buffer goes to the band and the window's surface takes the
+    /// base buffer when the bars changed; a frame that changed nothing in the ring buffer attaches nothing there.
     ///
     /// Order matters: the buffer is acquired (and the damage a fresh buffer needs is added) before
     /// `prepareFrame`, so that everything the core is told before drawing happens before its frame starts
@@ -707,8 +712,10 @@ public final class WaylandWindow {
         }
         guard let bufferProxy = buffer.proxy else { return }
         // A frame that went on in the presented buffer and wrote nothing into it (no scroll, no damage in its rows:
-        // an overlay's fade, a change in the bars) leaves the presented frame as it is: not attached again.
-        let ringUnchanged = drewOnward && frame.damage.isEmpty && frame.shift == nil
+        // an overlay's fade, a change in the bars) leaves the presented frame as it is: not attached again, once
+        // its `wl_buffer` is the one attached (not one just made for other rows) and a band shows it.
+        let ringUnchanged = drewOnward && frame.damage.isEmpty && frame.shift == nil && buffer.isProxyAttached
+            && band?.hasBuffer ?? true
         // The window's surface shows the ring buffer, or with a band surface the base buffer when the frame drew
         // into it (the ring buffer then goes to the band).
         var shown: (proxy: OpaquePointer, buffer: ShmBuffer?, damage: DamageRegion)?
@@ -804,9 +811,15 @@ public final class WaylandWindow {
         let rows = wanted.map { (top: $0.top ?? 0, bottom: $0.bottom ?? core.size.height) }
         if let current = band, !usable || current.windowConfiguration != configuration
             || (rows.map { $0.top != current.top || $0.bottom != current.top + current.height } ?? false) {
-            // An earlier band never left the screen (no frame came since): it goes now.
-            destroyRetiredBand()
-            retiredBand = (current, basePool)
+            if current.hasBuffer {
+                // An earlier band left with no frame since is not on screen any more (this one replaced it).
+                destroyRetiredBand()
+                retiredBand = (current, basePool)
+            } else {
+                // Never shown: it goes now (a band retired before it may still be on screen, and stays retired).
+                current.destroy()
+                basePool?.destroyAll()
+            }
             band = nil
             basePool = nil
             buffers.shownRows = nil
@@ -823,9 +836,8 @@ public final class WaylandWindow {
             pool.onBufferReleased = { [unowned self] in self.execute(self.pacer.bufferReleased()) }
             basePool = pool
             buffers.shownRows = made.pixelRows
-            // The overlay stays above the band: made again after it (sibling subsurfaces stack in creation order).
-            indicatorSurface?.destroy()
-            indicatorSurface = nil
+            // The overlay stays above the band (a new subsurface goes on top of its siblings).
+            indicatorSurface?.place(above: made.surface)
         }
         // The indicator's column, while the window's ring path runs (the band conditions).
         let column = usable ? core.indicatorColumnForPendingMove(pixelsPerPoint: configuration.scale) : nil
@@ -865,6 +877,7 @@ public final class WaylandWindow {
         }
         wl_surface_attach(band.surface, proxy, 0, 0)
         buffer.markAttached()
+        band.hasBuffer = true
         var inside = DamageRegion()
         let rows = Rect(x: 0, y: band.top, width: core.size.width, height: band.height)
         damage.forEachRect { x, y, w, h in

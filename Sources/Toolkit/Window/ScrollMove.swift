@@ -38,6 +38,19 @@ struct ScrollMove {
             return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
         }
 
+        /// The rectangle with every edge within `tolerance` points of a whole number moved onto it: edges computed
+        /// through a fractional content offset come out a few ulps off (283.9999999999998 for 284), which would
+        /// make a band edge fall between pixel rows and a sliver of it reach the rows beside the band.
+        func wholeRect(tolerance: Double = 1e-6) -> Rect {
+            func snap(_ v: Double) -> Double { abs(v - v.rounded()) <= tolerance ? v.rounded() : v }
+            var snapped = self
+            snapped.x0 = snap(x0)
+            snapped.y0 = snap(y0)
+            snapped.x1 = snap(x1)
+            snapped.y1 = snap(y1)
+            return snapped.rect
+        }
+
         /// The same rectangle within `tolerance` points on every edge (the same geometry computed at another
         /// content offset differs in the last bits).
         func isClose(to other: Edges, tolerance: Double = 1e-6) -> Bool {

@@ -123,7 +123,10 @@ extension WindowCore {
     /// the start moves and only what came into view is drawn (and mirrored).
     ///
     /// With a `base` whose band is the scrolled one, and a compositor holding only the band's rows (the
-    /// `wl_buffer` spans them alone), every such scroll qualifies, up or down.
+    /// `wl_buffer` spans them alone), every such scroll qualifies, up or down. A frame where nothing moves
+    /// qualifies when its damage lies outside `buffer`'s rows (in the base's, or none: an overlay's fade); it
+    /// returns no `shift` and empty `damage`, which means nothing was written into `buffer` (the presented frame
+    /// stays as it is and need not be attached again).
     ///
     /// Otherwise nothing is drawn or copied and nil is returned; the frame's resolved scroll is kept for the next
     /// draw call, into another buffer (`draw(into:previousFrame:base:indicators:)`).
@@ -366,13 +369,11 @@ extension WindowCore {
         guard let move = pendingMove, rootView.backgroundColor?.isOpaque == true, !rootView.isHidden else { return nil }
         let rect = move.rect
         guard rect.minX <= 0, rect.maxX >= size.width else { return nil }
-        // An edge within a millionth of a point of a whole number is that number (edges computed through a
-        // fractional content offset come out a few ulps off).
+        // (The move's edges within a millionth of a point of whole ones are whole: `ScrollMove.Edges.wholeRect`.)
         func whole(_ y: Double) -> Double? {
-            let edge = y.rounded()
-            guard abs(y - edge) <= 1e-6, edge > 0, edge < size.height,
-                  edge * pixelsPerPoint == (edge * pixelsPerPoint).rounded() else { return nil }
-            return edge
+            guard y == y.rounded(), y > 0, y < size.height,
+                  y * pixelsPerPoint == (y * pixelsPerPoint).rounded() else { return nil }
+            return y
         }
         let top = whole(rect.minY), bottom = whole(rect.maxY)
         guard top != nil || bottom != nil else { return nil }

@@ -24,7 +24,7 @@ extension WindowCore {
         // Not drawn (hidden above) or outside the window: nothing on screen changes.
         guard var edges = view.visibleEdgesInWindow() else { return }
         edges.intersect(x0: 0, y0: 0, x1: size.width, y1: size.height)
-        let rect = edges.rect
+        let rect = edges.wholeRect()
         guard !rect.isEmpty, !damage.contains(rect) else { return }
         // Damage already pending inside the rectangle moves with the content from now on.
         var inside = DamageRegion()
@@ -79,8 +79,9 @@ extension WindowCore {
     /// overlays) and a pixel move for `canvas`; or, when copying cannot give the same picture, into damage of
     /// the whole rectangle. Clears the pending move.
     ///
-    /// Without `addingStrips`, the strips are left out of the damage (the caller draws `PixelMove.rowStrip` and
-    /// `columnStrip` itself, at their exact pixels).
+    /// Without `addingStrips`, the strips of a returned move are left out of the damage (the caller draws
+    /// `PixelMove.rowStrip` and `columnStrip` itself, at their exact pixels); a move that resolves into damage has
+    /// its strips (or its whole rectangle) in the damage either way.
     func resolvePendingMove(for canvas: Canvas, addingStrips: Bool = true) -> PixelMove? {
         if let deferred = deferredMove {
             deferredMove = nil

@@ -1,9 +1,10 @@
 import CWaylandServer
 import Toolkit
 
-// wl_subcompositor v1 and wl_subsurface: subsurfaces with their position and sync/desync modes, the child's
-// commits cached until the parent's commit in sync mode, and the toplevel's picture (`lastImage`) composed from
-// its own buffer and its subsurfaces' (premultiplied OVER, bottom to top), as a compositor shows them.
+// wl_subcompositor v1 and wl_subsurface: subsurfaces with their position, stacking order and sync/desync modes,
+// the child's commits cached until the parent's commit in sync mode, and the toplevel's picture (`lastImage`)
+// composed from its own buffer and its subsurfaces' (premultiplied OVER, bottom to top), as a compositor shows
+// them. Children are always above their parent here: `place_below` the parent puts a child at the bottom of them.
 
 /// `wl_subcompositor` bind (v1): requests go to `subcompositorDispatcher`.
 let bindSubcompositor: wl_global_bind_func_t = { client, data, version, id in
@@ -76,8 +77,18 @@ extension CompositorState {
             // Leaving sync mode applies a cached commit at once.
             record.isSync = false
             if record.hasCachedCommit, let child = surfaces[record.surface] { applyCachedCommit(record, to: child) }
+        case 2, 3:
+            // The sibling must be a subsurface of the same parent, or the parent itself.
+            guard let sibling = args[0].o, let parent = surfaces[record.parent],
+                  sibling == record.parent || parent.children.contains(where: { $0.surface == sibling }),
+                  sibling != record.surface else {
+                postError(resource, code: WL_SUBSURFACE_ERROR_BAD_SURFACE.rawValue,
+                          "place_above/place_below: the sibling is not a sibling or the parent")
+                return
+            }
+            // Double-buffered: applied with the parent's next commit.
+            parent.pendingRestacks.append((record, sibling, opcode == 2))
         default:
-            // place_above / place_below: one subsurface per parent here, the order does not matter.
             break
         }
     }
@@ -88,6 +99,7 @@ extension CompositorState {
         if let child = surfaces[record.surface] { child.subsurface = nil }
         if let parent = surfaces[record.parent] {
             parent.children.removeAll { $0 === record }
+            parent.pendingRestacks.removeAll { $0.child === record || $0.sibling == record.surface }
             publishComposedImage(of: parent)
         }
     }
@@ -119,8 +131,21 @@ extension CompositorState {
         subsurface.cachedFrameCallbacks = []
     }
 
-    /// After a parent's commit: its subsurfaces take their new positions and cached commits.
+    /// After a parent's commit: its subsurfaces take their new stacking order, positions and cached commits.
     func applyChildren(of parent: SurfaceRecord) {
+        for restack in parent.pendingRestacks {
+            guard let from = parent.children.firstIndex(where: { $0 === restack.child }) else { continue }
+            parent.children.remove(at: from)
+            if restack.sibling == parent.resource {
+                parent.children.insert(restack.child, at: 0)
+            } else if let at = parent.children.firstIndex(where: { $0.surface == restack.sibling }) {
+                parent.children.insert(restack.child, at: restack.above ? at + 1 : at)
+            } else {
+                // The sibling went meanwhile: the child goes back where it was.
+                parent.children.insert(restack.child, at: min(from, parent.children.count))
+            }
+        }
+        parent.pendingRestacks.removeAll()
         for subsurface in parent.children {
             if let position = subsurface.pendingPosition {
                 subsurface.position = position

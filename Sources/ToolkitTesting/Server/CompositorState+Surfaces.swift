@@ -320,6 +320,7 @@ extension CompositorState {
         // A destroyed child leaves its parent's picture; a destroyed parent leaves its children without one.
         if let subsurface = record.subsurface, let parent = surfaces[subsurface.parent] {
             parent.children.removeAll { $0 === subsurface }
+            parent.pendingRestacks.removeAll { $0.child === subsurface || $0.sibling == surface }
             publishComposedImage(of: rootSurface(of: parent))
         }
         for child in record.children { surfaces[child.surface]?.subsurface = nil }

@@ -37,6 +37,9 @@ final class SurfaceRecord {
     var subsurface: SubsurfaceRecord?
     /// Subsurfaces of this surface, bottom to top (all above the surface itself).
     var children: [SubsurfaceRecord] = []
+    /// `place_above` / `place_below` requests of its children, in order, waiting for this surface's commit:
+    /// the child, the sibling (a child's surface, or this surface: the bottom of the children) and whether above.
+    var pendingRestacks: [(child: SubsurfaceRecord, sibling: OpaquePointer, above: Bool)] = []
 
     init(resource: OpaquePointer) {
         self.resource = resource
