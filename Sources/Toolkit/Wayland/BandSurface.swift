@@ -11,9 +11,10 @@ import CWayland
 /// coordinates.
 @MainActor
 final class BandSurface {
+    /// The band's surface (input passes through it).
+    let child: PassThroughSubsurface
     /// The band's `wl_surface`.
-    let surface: OpaquePointer
-    private let subsurface: OpaquePointer
+    var surface: OpaquePointer { child.surface }
     /// The band's first row, in window points (whole pixels).
     let top: Double
     /// The band's rows, in points (whole pixels).
@@ -22,9 +23,6 @@ final class BandSurface {
     let pixelRows: Range<Int>
     /// The window buffer configuration the band was made for (its size and scale).
     let windowConfiguration: BufferSlots.Configuration
-    /// The buffer scale committed on the band surface last (a surface starts at 1: only another one is sent,
-    /// which needs `wl_surface` version 3).
-    var committedBufferScale: Int32 = 1
     /// Whether a buffer was attached and committed on the band (until then the window's surface shows the rows
     /// around it from a base whose band rows were never drawn, and every frame attaches the band's buffer).
     var hasBuffer = false
@@ -36,32 +34,20 @@ final class BandSurface {
         let first = (top * configuration.scale).rounded(), count = (height * configuration.scale).rounded()
         guard top >= 0, first == top * configuration.scale, count == height * configuration.scale, count > 0,
               Int(first) + Int(count) <= configuration.height,
-              let surface = wl_compositor_create_surface(compositor) else {
+              let child = PassThroughSubsurface(compositor: compositor, subcompositor: subcompositor, parent: parent,
+                                                x: 0, y: Int32(top)) else {
             return nil
         }
-        guard let subsurface = wl_subcompositor_get_subsurface(subcompositor, surface, parent) else {
-            wl_surface_destroy(surface)
-            return nil
-        }
-        self.surface = surface
-        self.subsurface = subsurface
+        self.child = child
         self.top = top
         self.height = height
         pixelRows = Int(first)..<(Int(first) + Int(count))
         windowConfiguration = configuration
-        // Applies with the window surface's next commit, the one that first shows the band.
-        wl_subsurface_set_position(subsurface, 0, Int32(top))
-        // Touches and the pointer go to the window's surface below, in its coordinates.
-        if let empty = wl_compositor_create_region(compositor) {
-            wl_surface_set_input_region(surface, empty)
-            wl_region_destroy(empty)
-        }
     }
 
     /// Destroys the subsurface (the band disappears at once) and the surface. The window's buffers it showed
     /// stay the window pool's.
     func destroy() {
-        wl_subsurface_destroy(subsurface)
-        wl_surface_destroy(surface)
+        child.destroy()
     }
 }

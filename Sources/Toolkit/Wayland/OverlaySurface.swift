@@ -8,9 +8,10 @@ import CWayland
 /// coordinates. Its buffers come from a pool of their own that copies forward what they lack.
 @MainActor
 final class OverlaySurface {
+    /// The overlay's surface (input passes through it).
+    let child: PassThroughSubsurface
     /// The overlay's `wl_surface`.
-    let surface: OpaquePointer
-    private let subsurface: OpaquePointer
+    var surface: OpaquePointer { child.surface }
     /// The first column covered, in window points.
     let x: Double
     /// The first row covered, in window points.
@@ -23,9 +24,6 @@ final class OverlaySurface {
     let pool: WaylandBufferPool
     /// The window buffer configuration the overlay was made for (its width and scale).
     let windowConfiguration: BufferSlots.Configuration
-    /// The buffer scale committed on the overlay surface last (a surface starts at 1: only another one is sent,
-    /// which needs `wl_surface` version 3).
-    var committedBufferScale: Int32 = 1
 
     /// An overlay over `parent` at the column `x ..< x + width`, rows `top ..< top + height` (points), for window
     /// buffers of `configuration`; nil when the column has no pixels, is wider or taller than the window, or the
@@ -35,27 +33,16 @@ final class OverlaySurface {
         let rows = Int((height * configuration.scale).rounded())
         let columns = Int((width * configuration.scale).rounded())
         guard rows > 0, rows <= configuration.height, columns > 0, columns <= configuration.width,
-              let surface = wl_compositor_create_surface(compositor) else {
+              let child = PassThroughSubsurface(compositor: compositor, subcompositor: subcompositor, parent: parent,
+                                                x: Int32(x), y: Int32(top)) else {
             return nil
         }
-        guard let subsurface = wl_subcompositor_get_subsurface(subcompositor, surface, parent) else {
-            wl_surface_destroy(surface)
-            return nil
-        }
-        self.surface = surface
-        self.subsurface = subsurface
+        self.child = child
         self.x = x
         self.top = top
         self.width = width
         self.height = height
         windowConfiguration = configuration
-        // Applies with the window surface's next commit, the one that first shows the overlay.
-        wl_subsurface_set_position(subsurface, Int32(x), Int32(top))
-        // Touches and the pointer go to the window's surface below, in its coordinates.
-        if let empty = wl_compositor_create_region(compositor) {
-            wl_surface_set_input_region(surface, empty)
-            wl_region_destroy(empty)
-        }
         pool = WaylandBufferPool(shm: shm, configuration: BufferSlots.Configuration(
             width: columns, height: rows, scale: configuration.scale))
         pool.ringFrames = 1
@@ -64,13 +51,12 @@ final class OverlaySurface {
     /// Stacks the overlay above `sibling` (another subsurface of the same parent, made after it), from the parent's
     /// next commit on.
     func place(above sibling: OpaquePointer) {
-        wl_subsurface_place_above(subsurface, sibling)
+        wl_subsurface_place_above(child.subsurface, sibling)
     }
 
     /// Destroys the buffers, the subsurface (the overlay disappears) and the surface.
     func destroy() {
         pool.destroyAll()
-        wl_subsurface_destroy(subsurface)
-        wl_surface_destroy(surface)
+        child.destroy()
     }
 }

@@ -871,10 +871,7 @@ public final class WaylandWindow {
     /// `damage` (window points) inside the band, and commits it (applied with the window surface's next commit).
     private func commitBand(_ band: BandSurface, buffer: ShmBuffer, damage: DamageRegion) {
         guard let proxy = buffer.proxy else { return }
-        if band.committedBufferScale != Int32(scaling.bufferScale) {
-            wl_surface_set_buffer_scale(band.surface, Int32(scaling.bufferScale))
-            band.committedBufferScale = Int32(scaling.bufferScale)
-        }
+        band.child.setBufferScale(Int32(scaling.bufferScale))
         wl_surface_attach(band.surface, proxy, 0, 0)
         buffer.markAttached()
         band.hasBuffer = true
@@ -894,10 +891,7 @@ public final class WaylandWindow {
             overlay.pool.putBack(buffer)
             return
         }
-        if overlay.committedBufferScale != Int32(scaling.bufferScale) {
-            wl_surface_set_buffer_scale(overlay.surface, Int32(scaling.bufferScale))
-            overlay.committedBufferScale = Int32(scaling.bufferScale)
-        }
+        overlay.child.setBufferScale(Int32(scaling.bufferScale))
         wl_surface_attach(overlay.surface, proxy, 0, 0)
         buffer.markAttached()
         // The damage is in window points; the overlay's surface starts at (x, top).
