@@ -164,28 +164,60 @@ public final class TestCompositor: @unchecked Sendable {
         }
     }
 
-    /// Waits for the next commit, after this call, that attaches a buffer to an xdg_toplevel's surface, and
-    /// returns its pixels (xrgb8888 with alpha 0xFF). Throws `TestCompositorError.timeout` after `timeout`.
+    /// Waits for the next commit, after this call, that attaches a buffer to an xdg_toplevel's surface (or changes
+    /// one of its subsurfaces), and returns its pixels (xrgb8888 with alpha 0xFF). Throws
+    /// `TestCompositorError.timeout` after `timeout`.
+    ///
+    /// "After this call" means a test thread that is slower than the client misses the frames committed between
+    /// two calls: to see every frame, remember `committedFrameCount` and use `waitForCommit(after:timeout:)`.
     public func waitForCommit(timeout: Duration) throws -> Image {
+        try waitForCommit(after: committedFrameCount, timeout: timeout).image
+    }
+
+    /// The number of the newest `CommittedFrame` (0 before the first buffer commit on a toplevel). Frames are
+    /// numbered 1, 2, 3, ... in the order the compositor applied them.
+    public var committedFrameCount: Int { perform { $0.bufferCommitCount } }
+
+    /// The first frame numbered above `number` that is still kept: frame `number + 1` unless more than
+    /// `retainedFrameBytes` of newer pictures came since, in which case the oldest one kept (its `number` tells
+    /// how many were dropped). Returns at once when such a frame exists, else waits for the next commit. Throws
+    /// `TestCompositorError.timeout` after `timeout`.
+    ///
+    /// Reading every frame of an animation, in order, whatever the test thread's speed:
+    ///
+    ///     var seen = compositor.committedFrameCount
+    ///     // ... start the animation ...
+    ///     while let frame = try? compositor.waitForCommit(after: seen, timeout: .seconds(1)) {
+    ///         seen = frame.number
+    ///         inspect(frame.image)
+    ///     }
+    public func waitForCommit(after number: Int, timeout: Duration) throws -> CommittedFrame {
         try perform { state in
-            let id = state.nextWaiterID
-            state.nextWaiterID += 1
-            state.commitWaiters.updateValue(nil, forKey: id)
-            defer { state.commitWaiters.removeValue(forKey: id) }
-            let arrived = monitor.wait(until: Lock.deadline(after: timeout)) {
-                if case .some(.some) = state.commitWaiters[id] { return true }
-                return false
-            }
-            if arrived, case .some(.some(let image)) = state.commitWaiters[id] { return image }
-            state.lastTimeoutReason = "waitForCommit: no buffer commit on a toplevel within \(timeout) "
-                + "(clients: \(state.clientCount), toplevels: \(state.toplevels.count), "
-                + "buffer commits so far: \(state.bufferCommitCount), protocol errors: \(state.protocolErrors))"
+            let arrived = monitor.wait(until: Lock.deadline(after: timeout)) { state.bufferCommitCount > number }
+            if arrived, let frame = state.frames.first(where: { $0.number > number }) { return frame }
+            state.lastTimeoutReason = "waitForCommit: no buffer commit on a toplevel after frame \(number) within "
+                + "\(timeout) (clients: \(state.clientCount), toplevels: \(state.toplevels.count), "
+                + "frames so far: \(state.bufferCommitCount), protocol errors: \(state.protocolErrors))"
             throw TestCompositorError.timeout
         }
     }
 
-    /// The pixels of the most recent buffer committed on an xdg_toplevel's surface, if any.
-    public var lastCommittedImage: Image? { perform { $0.lastImage } }
+    /// The frames still kept whose number is above `number`, oldest first (without waiting).
+    public func committedFrames(after number: Int) -> [CommittedFrame] {
+        perform { state in state.frames.filter { $0.number > number } }
+    }
+
+    /// How many bytes of pictures the compositor keeps for `waitForCommit(after:timeout:)` (default 64 MiB: 34
+    /// frames of 800 x 600; the newest frame is kept whatever its size). Lower it for tests of huge windows,
+    /// raise it for a test that reads a long animation slowly.
+    public var retainedFrameBytes: Int {
+        get { perform { $0.retainedFrameBytes } }
+        set { perform { $0.retainedFrameBytes = max(0, newValue) } }
+    }
+
+    /// The pixels of the most recent buffer committed on an xdg_toplevel's surface, if any (composed on this
+    /// thread, outside the compositor's lock).
+    public var lastCommittedImage: Image? { perform { $0.lastFrame }?.image }
 
     /// What the last wait that threw `TestCompositorError.timeout` was waiting for and what the compositor had
     /// seen by then; nil before any timeout.

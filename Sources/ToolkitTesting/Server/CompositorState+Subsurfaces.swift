@@ -2,7 +2,7 @@ import CWaylandServer
 import Toolkit
 
 // wl_subcompositor v1 and wl_subsurface: subsurfaces with their position, stacking order and sync/desync modes,
-// the child's commits cached until the parent's commit in sync mode, and the toplevel's picture (`lastImage`)
+// the child's commits cached until the parent's commit in sync mode, and the toplevel's picture (each `CommittedFrame`)
 // composed from its own buffer and its subsurfaces' (premultiplied OVER, bottom to top), as a compositor shows
 // them. Children are always above their parent here: `place_below` the parent puts a child at the bottom of them.
 
@@ -168,37 +168,16 @@ extension CompositorState {
         return current
     }
 
-    /// The surface's picture with its subsurfaces composed on top (premultiplied OVER), in the surface's buffer
-    /// pixels; positions are surface points times the surface's buffer scale. Nil without a buffer.
-    func composedImage(of record: SurfaceRecord) -> Image? {
-        guard var image = record.image else { return nil }
+    /// The surface's picture and its subsurfaces' as they are now (copies made at their commits, shared), for
+    /// composing later: positions are surface points times the surface's buffer scale. Nil without a buffer.
+    func layers(of record: SurfaceRecord) -> SurfaceLayers? {
+        guard let image = record.image else { return nil }
+        var children: [SurfaceLayers.Child] = []
         for subsurface in record.children {
-            guard let child = surfaces[subsurface.surface], let childImage = composedImage(of: child) else { continue }
-            let x0 = Int(subsurface.position.x) * Int(record.scale), y0 = Int(subsurface.position.y) * Int(record.scale)
-            for y in 0..<childImage.height where y0 + y >= 0 && y0 + y < image.height {
-                for x in 0..<childImage.width where x0 + x >= 0 && x0 + x < image.width {
-                    let source = childImage.pixel(x: x, y: y)
-                    let alpha = source >> 24
-                    if alpha == 0xFF {
-                        image.setPixel(x: x0 + x, y: y0 + y, source)
-                    } else if alpha != 0 {
-                        image.setPixel(x: x0 + x, y: y0 + y,
-                                       CompositorState.over(source, image.pixel(x: x0 + x, y: y0 + y)))
-                    }
-                }
-            }
+            guard let child = surfaces[subsurface.surface], let layers = layers(of: child) else { continue }
+            children.append(SurfaceLayers.Child(x: Int(subsurface.position.x) * Int(record.scale),
+                                                y: Int(subsurface.position.y) * Int(record.scale), layers: layers))
         }
-        return image
-    }
-
-    /// Premultiplied `source` OVER `destination`, per 8-bit channel.
-    static func over(_ source: UInt32, _ destination: UInt32) -> UInt32 {
-        let inverse = 255 - (source >> 24)
-        var result: UInt32 = 0
-        for shift in stride(from: UInt32(0), through: 24, by: 8) {
-            let s = (source >> shift) & 0xFF, d = (destination >> shift) & 0xFF
-            result |= min(255, s + (d * inverse + 127) / 255) << shift
-        }
-        return result
+        return SurfaceLayers(image: image, children: children)
     }
 }

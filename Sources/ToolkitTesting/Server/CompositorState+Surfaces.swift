@@ -183,16 +183,37 @@ extension CompositorState {
         }
     }
 
-    /// Sets the toplevel's picture (`lastImage`) to its buffer with its subsurfaces composed on top, and counts it
-    /// as a committed frame. Does nothing for a surface that is not a mapped toplevel.
+    /// Numbers the toplevel's picture (its buffer with its subsurfaces on top) as the next `CommittedFrame` and
+    /// keeps it for the waiters; the pixels are composed later, by whoever reads them. Does nothing for a surface
+    /// that is not a mapped toplevel.
     func publishComposedImage(of root: SurfaceRecord) {
         guard let xdg = root.xdgSurface.flatMap({ xdgSurfaces[$0] }), xdg.toplevel.flatMap({ toplevels[$0] }) != nil,
-              root.currentBuffer != nil, let image = composedImage(of: root) else { return }
+              root.currentBuffer != nil, let layers = layers(of: root) else { return }
         bufferCommitCount += 1
         recordCommitTime()
-        lastImage = image
-        for id in commitWaiters.keys where commitWaiters[id]! == nil { commitWaiters[id] = image }
+        let frame = CommittedFrame(number: bufferCommitCount, time: bufferCommitTimes.last!,
+                                   composition: FrameComposition(layers))
+        let bytes = layers.byteCount
+        frames.append(frame)
+        frameBytes.append(bytes)
+        keptFrameBytes += bytes
+        // Oldest frames go first once over the budget; the newest stays whatever its size. The arrays hold a few
+        // dozen frames at most: shifting them is cheap next to the pixel copy of the commit.
+        var drop = 0
+        var kept = keptFrameBytes
+        while frames.count - drop > 1 && kept > retainedFrameBytes {
+            kept -= frameBytes[drop]
+            drop += 1
+        }
+        if drop > 0 {
+            frames.removeFirst(drop)
+            frameBytes.removeFirst(drop)
+            keptFrameBytes = kept
+        }
     }
+
+    /// The newest frame, if any.
+    var lastFrame: CommittedFrame? { frames.last }
 
     /// The attach part of a commit: buffer release, pixel copy, mapping and unmapping.
     func applyAttach(_ record: SurfaceRecord, buffer: OpaquePointer?, xdg: XdgSurfaceRecord?) {
@@ -206,7 +227,7 @@ extension CompositorState {
             (wl_shm_buffer_get_width($0), wl_shm_buffer_get_height($0))
         }
         // Every surface keeps its pixels (cursors for tests; a toplevel's are composed with its subsurfaces into
-        // `lastImage` by the commit).
+        // each `CommittedFrame`).
         record.image = buffer.flatMap { copyImage($0) }
         // A realistic compositor keeps the current buffer and gives the previous one back.
         if autoReleaseBuffers, let previous, previous != buffer { release(previous) }

@@ -99,11 +99,13 @@ final class CompositorState {
 
     // MARK: What tests observe
     var commitCount = 0
+    /// The number of the newest `CommittedFrame` (0 before the first).
     var bufferCommitCount = 0
-    var lastImage: Image?
-    /// Registered `waitForCommit` calls: each gets the image of the first buffer commit after it registered.
-    var commitWaiters: [Int: Image?] = [:]
-    var nextWaiterID = 0
+    /// The newest frames, oldest first, while their pixels fit in `retainedFrameBytes` (the newest always kept).
+    var frames: [CommittedFrame] = []
+    var frameBytes: [Int] = []
+    var keptFrameBytes = 0
+    var retainedFrameBytes = 64 << 20
     var protocolErrors: [PostedProtocolError] = []
     var lastAckedSerial: UInt32?
     var pongs: Set<UInt32> = []
