@@ -35,6 +35,17 @@ import Testing
         #expect(s.delegate.events.last == "didEndScrollingAnimation")
     }
 
+    @Test func rule1_anAnimationWhoseTargetAResizeTookOutOfRangeEndsInsideIt() {
+        let s = ScrollScene()   // 400 x 800 over 400 x 4000: the range ends at 3200
+        s.container.setContentOffset(Point(x: 0, y: 3200), animated: true)
+        // The container grows before the first frame: the range now ends at 3000, below the animation's target.
+        s.container.frame = Rect(x: 0, y: 0, width: 400, height: 1000)
+        s.window.advance(ms: 1000)
+        #expect(s.container.contentOffset.y == 3000)
+        #expect(!s.container.isDecelerating && !s.container.isDragging)
+        #expect(s.delegate.events.filter { $0 == "didEndScrollingAnimation" }.count == 1)
+    }
+
     @Test func rule8_2_scrollRectToVisibleScrollsTheLeastAmount() {
         let s = ScrollScene()
         s.container.scrollRectToVisible(Rect(x: 0, y: 1000, width: 100, height: 100), animated: false)

@@ -63,9 +63,11 @@ extension ScrollContainer {
 
     /// A motion reached its end. If the geometry changed under it and the content is not where it may rest,
     /// a spring takes it there first; otherwise the arbitration is told and the notifications follow.
+    /// An animated `setContentOffset` may end off a page boundary (its target is the app's), but not outside the
+    /// range: a resize during the animation can leave its target there (found by the fuzzer, Fuzz/).
     private func finishMotion(at time: Duration) {
-        if !arbitration.isAnimatingProgrammatically {
-            let policy = makePolicy()
+        let policy = makePolicy()
+        if !arbitration.isAnimatingProgrammatically || policy.clamp(contentOffset) != contentOffset {
             if !policy.isResting(contentOffset) {
                 let settle = policy.settleMotion(from: contentOffset, at: time)
                 if !settle.isIdle {
