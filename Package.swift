@@ -1,5 +1,5 @@
 // swift-tools-version:6.0
-// Layout and layer rules: see DESIGN.md in the shared folder and README.md.
+// Layout and layer rules: the Design article (Docs/ToolkitCore.docc/Design.md) and README.md.
 import PackageDescription
 
 let package = Package(
@@ -49,8 +49,8 @@ let package = Package(
         .target(name: "CWaylandServer",
                 dependencies: ["CWaylandServerLib", "CXkbCommon", "CWaylandProtocols"]),
         // Geometry, Time, Input, Physics, Views, Scroll, Rendering, Window, Headless: no Wayland library.
-        // DESIGN.md's layout: Sources/Toolkit holds the layers; Wayland/ is its own target on top of the rest, so
-        // that the compiler keeps the core free of Wayland.
+        // The Design article's layout: Sources/Toolkit holds the layers; Wayland/ is its own target on top of the
+        // rest, so that the compiler keeps the core free of Wayland.
         .target(name: "ToolkitCore", dependencies: ["CPixman", "CText", "CPNG"], path: "Sources/Toolkit",
                 exclude: ["Wayland"], linkerSettings: [.linkedLibrary("m")]),
         // The Wayland window on top of the core.

@@ -10,14 +10,14 @@
 //   up ID T                     finger ID lifts
 //   cancel T                    the compositor cancels every touch
 //   pointer X Y T               the pointer moves to (X, Y) (entering the window the first time); axis events
-//                               go to the container under it (SCROLL.md 7)
+//                               go to the container under it (<doc:ScrollBehaviour> §7)
 //   axis SOURCE DX DY T         a scroll step; SOURCE is wheel (DX, DY in 1/120 detents), finger or continuous
 //                               (points); positive values scroll down/right
 //   axis-stop T                 the touchpad fingers lifted (both axes)
 //   wait T                      let time run until T (timers fire, frames run at 60 Hz)
 //
 // Each down, move, up is followed by a touch frame at the same time (one event per wl_touch.frame). A time earlier
-// than the previous command's counts as the previous time (time never runs backwards, SCROLL.md 10).
+// than the previous command's counts as the previous time (time never runs backwards, <doc:ScrollBehaviour> §10).
 
 /// One command of a gesture script.
 enum GestureCommand: Equatable {

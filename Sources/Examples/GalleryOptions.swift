@@ -1,4 +1,4 @@
-/// The gallery's command line (see the README and API.md's "gallery's command line").
+/// The gallery's command line (see <doc:Testing>, "The gallery's command line").
 struct GalleryOptions {
     /// Start on this demo (windowed); with `--headless`, play only this one when given explicitly.
     var demo: String = "list"

@@ -1,4 +1,4 @@
-// Acceptance tests, SCROLL.md section 2 (touch arbitration), through the public API only.
+// Acceptance tests, <doc:ScrollBehaviour> §2 (touch arbitration), through the public API only.
 
 import Testing
 import ToolkitCore

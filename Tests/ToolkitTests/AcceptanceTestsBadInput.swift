@@ -1,4 +1,4 @@
-// Acceptance tests, SCROLL.md section 10 (bad input): nothing crashes, nothing gets stuck, no non-finite
+// Acceptance tests, <doc:ScrollBehaviour> §10 (bad input): nothing crashes, nothing gets stuck, no non-finite
 // offset ever, and the rules of section 2 still hold.
 
 import Testing

@@ -1,4 +1,4 @@
-// Acceptance tests, SCROLL.md section 5 (release, velocity, deceleration, edges, spring back, the
+// Acceptance tests, <doc:ScrollBehaviour> §5 (release, velocity, deceleration, edges, spring back, the
 // willEndDragging override), measured the way an outsider can: the velocity the delegate is handed, the
 // offset at lift-off and at rest, offsets seen in didScroll at the window's frame times.
 

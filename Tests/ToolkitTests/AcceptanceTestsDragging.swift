@@ -1,4 +1,4 @@
-// Acceptance tests, SCROLL.md sections 1, 3 and 4 (geometry, dragging, directional lock), public API only.
+// Acceptance tests, <doc:ScrollBehaviour> §1, §3 and §4 (geometry, dragging, directional lock), public API only.
 
 import Testing
 import ToolkitCore

@@ -205,8 +205,8 @@ import ToolkitCore
     }
 
     @Test func pagingWithATargetOverrideRestsOnAPageOrTheTarget() {
-        // SCROLL.md 1 (at rest on a page boundary when paging) and 5 (the deceleration ends exactly at the
-        // delegate's target) meet here; whichever wins, the rest is exact and the sequence ends once.
+        // <doc:ScrollBehaviour> §1 (at rest on a page boundary when paging) and §5 (the deceleration ends exactly at
+        // the delegate's target) meet here; whichever wins, the rest is exact and the sequence ends once.
         let s = ScrollScene(contentSize: Size(width: 1200, height: 800))
         s.container.isPagingEnabled = true
         s.delegate.retarget = { _, _ in Point(x: 800, y: 0) }

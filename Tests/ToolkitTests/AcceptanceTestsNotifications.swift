@@ -1,4 +1,4 @@
-// Acceptance tests, SCROLL.md section 9 (delegate order, key-path observers), public API only.
+// Acceptance tests, <doc:ScrollBehaviour> §9 (delegate order, key-path observers), public API only.
 
 import Testing
 import ToolkitCore

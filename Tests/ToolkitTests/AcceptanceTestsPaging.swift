@@ -1,4 +1,4 @@
-// Acceptance tests, SCROLL.md section 6 (paging), public API only.
+// Acceptance tests, <doc:ScrollBehaviour> §6 (paging), public API only.
 
 import Testing
 import ToolkitCore

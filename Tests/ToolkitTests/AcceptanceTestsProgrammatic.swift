@@ -1,4 +1,4 @@
-// Acceptance tests, SCROLL.md section 8 (programmatic scrolling) and the direct-offset rule of section 1.
+// Acceptance tests, <doc:ScrollBehaviour> §8 (programmatic scrolling) and the direct-offset rule of §1.
 
 import Testing
 import ToolkitCore

@@ -1,5 +1,5 @@
 // The spec's formulas the acceptance tests check against, written as an outsider would, from
-// shared/spec/SCROLL.md (their scenes, recorders and gesture scripts are the shared harness in
+// <doc:ScrollBehaviour> (their scenes, recorders and gesture scripts are the shared harness in
 // Support/ScrollTestSupport.swift).
 
 import Testing

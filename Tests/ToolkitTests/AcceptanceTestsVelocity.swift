@@ -1,4 +1,4 @@
-// Acceptance tests, SCROLL.md sections 3-5: release velocity from irregular, phone-like samples, multi-finger
+// Acceptance tests, <doc:ScrollBehaviour> §3-§5: release velocity from irregular, phone-like samples, multi-finger
 // flings, and the directional lock on an exact diagonal. Public API only.
 
 import Testing

@@ -1,4 +1,4 @@
-// SCROLL.md section 2: touch arbitration between the content and the container.
+// <doc:ScrollBehaviour> §2: touch arbitration between the content and the container.
 
 import TestSupport
 import Testing

@@ -1,4 +1,4 @@
-// SCROLL.md section 10: bad input never crashes nor leaves the container stuck.
+// <doc:ScrollBehaviour> §10: bad input never crashes nor leaves the container stuck.
 
 import Testing
 @testable import ToolkitCore

@@ -2,7 +2,7 @@ import Testing
 @testable import ToolkitCore
 
 /// Deceleration inside a range, bouncing or stopping at its edges, springing back from outside
-/// (SCROLL.md section 5).
+/// (<doc:ScrollBehaviour> §5).
 @Suite struct BounceSimulationTests {
     /// Positions every millisecond from 0 to a little past the end.
     static func positions(_ sim: BounceSimulation) -> [Double] {

@@ -1,4 +1,4 @@
-// SCROLL.md section 5: release velocity, fling threshold and clamp, exponential deceleration, edges, spring
+// <doc:ScrollBehaviour> §5: release velocity, fling threshold and clamp, exponential deceleration, edges, spring
 // back, target override.
 
 import Testing

@@ -1,4 +1,4 @@
-// SCROLL.md section 4: strict directional lock.
+// <doc:ScrollBehaviour> §4: strict directional lock.
 
 import Testing
 @testable import ToolkitCore

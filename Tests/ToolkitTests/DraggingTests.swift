@@ -1,4 +1,4 @@
-// SCROLL.md section 3: dragging, rubber band, multi-touch, touch counts.
+// <doc:ScrollBehaviour> §3: dragging, rubber band, multi-touch, touch counts.
 
 import Testing
 @testable import ToolkitCore

@@ -1,4 +1,4 @@
-// Fling acceleration (SCROLL.md 5): a drag that catches a fling faster than 300 pt/s along an axis and is
+// Fling acceleration (<doc:ScrollBehaviour> §5): a drag that catches a fling faster than 300 pt/s along an axis and is
 // released as a fling in the same direction on that axis within 0.5 s of the catch adds the caught velocity (at
 // the catch) to its own, before the 8000 pt/s clamp and before the delegate sees it. Each rule and each exclusion
 // through a HeadlessWindow's touches, then the rule itself.

@@ -1,4 +1,4 @@
-// Several windows in one process are independent (API.md "Embedding": nothing is global but caches). The oracle:
+// Several windows in one process are independent (<doc:Embedding>: nothing is global but caches). The oracle:
 // each window fed alone. Two WindowCores fed the same scripts interleaved, event by event and frame by frame, end
 // exactly where each ended alone, with the same notifications.
 

@@ -1,4 +1,4 @@
-// SCROLL.md section 7, keyboard part: focus, arrows 40 pt, Page Up/Down a height minus 40 pt, Home/End,
+// <doc:ScrollBehaviour> §7, keyboard part: focus, arrows 40 pt, Page Up/Down a height minus 40 pt, Home/End,
 // paging, key repeat. Through HeadlessWindow (the same WindowCore path as the Wayland seat).
 
 import Testing
@@ -74,8 +74,8 @@ private struct CarouselScene {
         #expect(s.container.contentOffset.y == 760)
     }
 
-    /// SCROLL.md 7 says a height minus 40 pt; below 80 pt that would be less than half the height (nothing at
-    /// all at 40 pt), so the page keys move at least half the height there (documented on `keyPressed`).
+    /// <doc:ScrollBehaviour> §7 says a height minus 40 pt; below 80 pt that would be less than half the height (nothing
+    /// at all at 40 pt), so the page keys move at least half the height there (documented on `keyPressed`).
     @Test func pageKeysMoveAHeightMinus40ButAtLeastHalfTheHeight() {
         for (height, distance) in [(200.0, 160.0), (81.0, 41.0), (80.0, 40.0), (60.0, 30.0), (40.0, 20.0)] {
             let s = ScrollScene(viewport: Size(width: 400, height: height))
@@ -246,7 +246,7 @@ private struct CarouselScene {
     }
 
     /// With no focus, keys go to the outermost scroll container: the shallowest one, the first in subview order
-    /// among those, skipping hidden views and everything under them (SCROLL.md 7).
+    /// among those, skipping hidden views and everything under them (<doc:ScrollBehaviour> §7).
     @Test func theOutermostContainerIsTheShallowestVisibleOneInSubviewOrder() {
         let root = View(frame: Rect(x: 0, y: 0, width: 400, height: 800))
         #expect(ScrollContainer.outermost(in: root) == nil)

@@ -1,4 +1,5 @@
-// SCROLL.md 2.7: nested containers. A horizontal pager of vertical lists works with no app code, slow or fast.
+// <doc:ScrollBehaviour> §2.7: nested containers. A horizontal pager of vertical lists works with no app code, slow or
+// fast.
 
 import Testing
 @testable import ToolkitCore
@@ -87,8 +88,8 @@ import Testing
         #expect(s.allRows.allSatisfy { $0.calls.isEmpty })
     }
 
-    /// SCROLL.md 2.7 with a second finger: while the pager drags, a finger landing on a list (idle, visible
-    /// because the pager is between pages) joins the pager's drag only. The list never takes it: if it did, the
+    /// <doc:ScrollBehaviour> §2.7 with a second finger: while the pager drags, a finger landing on a list (idle,
+    /// visible because the pager is between pages) joins the pager's drag only. The list never takes it: if it did, the
     /// finger's vertical motion would scroll the list while the same finger steers the pager.
     @Test func rule2_7_aSecondFingerDuringAnOuterDragJoinsTheOuterDragOnly() {
         let s = NestedScene()

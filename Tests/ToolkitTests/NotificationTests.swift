@@ -1,4 +1,4 @@
-// SCROLL.md section 9: delegate order and key-path observers through the container.
+// <doc:ScrollBehaviour> §9: delegate order and key-path observers through the container.
 
 import Testing
 @testable import ToolkitCore

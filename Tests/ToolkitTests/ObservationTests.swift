@@ -2,7 +2,7 @@ import Testing
 @testable import ToolkitCore
 
 /// A stand-in for `ScrollContainer`: observable stored properties that report every mutation to a registry,
-/// the way the container does (SCROLL.md section 9).
+/// the way the container does (<doc:ScrollBehaviour> §9).
 @MainActor
 private final class Model {
     let registry = ObserverRegistry<Model>()

@@ -1,4 +1,4 @@
-// SCROLL.md section 6: paging.
+// <doc:ScrollBehaviour> §6: paging.
 
 import Testing
 @testable import ToolkitCore
@@ -118,8 +118,8 @@ import Testing
         #expect(s.container.contentOffset.y == y)
     }
 
-    /// Page sizes below 1 pt mean no paging along that axis (SCROLL.md 10: no impossible values): a page of
-    /// 1e-12 pt would put every boundary within rounding of the start, and searching them would not end.
+    /// Page sizes below 1 pt mean no paging along that axis (<doc:ScrollBehaviour> §10: no impossible values): a page
+    /// of 1e-12 pt would put every boundary within rounding of the start, and searching them would not end.
     @Test func pageSizesBelowOnePointMeanNoPaging() {
         for tiny in [1e-12, 1e-6, 0.5, 0.999] {
             let s = pager()

@@ -4,7 +4,7 @@ import Glibc
 #endif
 @testable import ToolkitCore
 
-/// Deceleration, rubber band and ease-out curves (SCROLL.md sections 3, 5 and 8), sampled at fixed times.
+/// Deceleration, rubber band and ease-out curves (<doc:ScrollBehaviour> §3, §5 and §8), sampled at fixed times.
 @Suite struct PhysicsTests {
     /// Central difference of a position function, to check that a simulation's velocity is its derivative.
     static func derivative(_ f: (Double) -> Double, at t: Double, step h: Double = 1e-5) -> Double {
@@ -76,7 +76,7 @@ import Glibc
         for raw in [0.0011, 0.2, 0.5, 0.9, 0.95, 0.99, 0.998, 0.9995, 0.9999] {
             let rate = DecelerationRate(rawValue: raw)
             let sim = DecelerationSimulation(position: 0, velocity: 1000, rate: rate)
-            let travel = 1000 / (-1000 * log(raw))   // v0 / k = -v0 / (1000 ln r), SCROLL.md 5
+            let travel = 1000 / (-1000 * log(raw))   // v0 / k = -v0 / (1000 ln r), <doc:ScrollBehaviour> §5
             #expect(abs(sim.finalPosition - travel) <= 1e-6 * max(1, travel), "rate \(raw)")
             #expect(sim.duration.isFinite && sim.duration > 0, "rate \(raw)")
             var last = -1.0
@@ -138,8 +138,8 @@ import Glibc
     }
 
     @Test func aTargetShortOfTheNaturalEndIsReachedNoLaterThanTheNaturalRest() {
-        // SCROLL.md 5. Every short target, down to the natural curve's last 1/k (where it stops at 1 pt/s and
-        // then snaps): there the natural duration is kept and the start is at most ~1 pt/s faster.
+        // <doc:ScrollBehaviour> §5. Every short target, down to the natural curve's last 1/k (where it stops at 1 pt/s
+        // and then snaps): there the natural duration is kept and the start is at most ~1 pt/s faster.
         for rate in [DecelerationRate.normal, .fast, DecelerationRate(rawValue: 0.9995)] {
             for v in [-6000.0, -300, 80, 2000, 8000] {
                 let natural = DecelerationSimulation(position: 100, velocity: v, rate: rate)
@@ -188,7 +188,8 @@ import Glibc
     // MARK: - Rubber band
 
     @Test func rubberBandMatchesTheFormula() {
-        // SCROLL.md writes "b ≈ 51.1" for this case, but its formula (1 - 1/(x*0.55/d + 1)) * d gives 51.462.
+        // The spec's example (<doc:ScrollBehaviour> §3) says "b ≈ 51.1" for this case, but its formula
+        // (1 - 1/(x*0.55/d + 1)) * d gives 51.462.
         let b = RubberBand.displayed(overscroll: 100, dimension: 800)
         #expect(abs(b - (1 - 1 / (100 * 0.55 / 800 + 1)) * 800) < 1e-9)
         #expect(abs(b - 51.462) < 0.001)

@@ -1,5 +1,5 @@
 // The pointer's primary button (touch `WindowCore.pointerTouchID`) and the fingers are separate sequences
-// (SCROLL.md 2.9, 3 multi-touch, 7):
+// (<doc:ScrollBehaviour> §2.9, §3 multi-touch, §7):
 // - `wl_touch.cancel` takes the compositor's touches away, the fingers: the pointer's press goes on.
 // - A container tracks one device at a time: while fingers are on it, a pointer press does not join them (it
 //   reaches the content as a click would on a container that does not drag with the pointer), and while the

@@ -1,4 +1,4 @@
-// SCROLL.md section 7, pointer part: axis routing, wheel detents, touchpad gestures, pointer presses and drags,
+// <doc:ScrollBehaviour> §7, pointer part: axis routing, wheel detents, touchpad gestures, pointer presses and drags,
 // hover. Through HeadlessWindow (the same WindowCore path as the Wayland seat).
 
 import Testing
@@ -538,7 +538,7 @@ private final class HoverView: View {
 
     /// A container latched by a touchpad gesture that stops being scrollable along the gesture's axis (its
     /// content shrank to fit) loses the gesture as if its `axis_stop` came: its overscroll springs back, and it
-    /// is no longer touchpad scrolling (SCROLL.md 1, 7).
+    /// is no longer touchpad scrolling (<doc:ScrollBehaviour> §1, §7).
     @Test func aLatchedContainerThatStopsScrollingEndsItsTouchpadGesture() {
         let s = scene()
         for _ in 0..<5 {

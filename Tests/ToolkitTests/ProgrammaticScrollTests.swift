@@ -1,4 +1,4 @@
-// SCROLL.md section 8 (programmatic scrolling) and section 1 (direct offsets).
+// <doc:ScrollBehaviour> §8 (programmatic scrolling) and §1 (direct offsets).
 
 import Testing
 @testable import ToolkitCore
@@ -84,8 +84,8 @@ import Testing
         #expect(s.container.makePolicy().scrollable.contains(.horizontal))
     }
 
-    /// SCROLL.md 8 and the doc of `setContentOffset(_:animated:)`: an animated target is clamped into the range,
-    /// also for a container in no window (where the move happens at once, there being no frames).
+    /// <doc:ScrollBehaviour> §8 and the doc of `setContentOffset(_:animated:)`: an animated target is clamped into the
+    /// range, also for a container in no window (where the move happens at once, there being no frames).
     @Test func rule8_1_animatedOffsetOutsideAWindowIsClampedToo() {
         let container = ScrollContainer(frame: Rect(x: 0, y: 0, width: 400, height: 800))
         container.contentSize = Size(width: 400, height: 4000)
@@ -93,7 +93,7 @@ import Testing
         #expect(container.contentOffset == Point(x: 0, y: 3200))
         container.setContentOffset(Point(x: -10, y: -500), animated: true)
         #expect(container.contentOffset == .zero)
-        // Not animated, the offset is set as asked, anywhere (SCROLL.md 1).
+        // Not animated, the offset is set as asked, anywhere (<doc:ScrollBehaviour> §1).
         container.setContentOffset(Point(x: 0, y: 99_999), animated: false)
         #expect(container.contentOffset == Point(x: 0, y: 99_999))
     }

@@ -1,5 +1,5 @@
 // Seeded random scripts over nested containers with random settings: whatever happens, every content touch
-// is well formed (SCROLL.md 2.9), offsets stay finite and every container comes to rest (sections 1, 10).
+// is well formed (<doc:ScrollBehaviour> §2.9), offsets stay finite and every container comes to rest (§1, §10).
 
 import TestSupport
 import Testing

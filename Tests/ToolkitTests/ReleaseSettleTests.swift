@@ -1,5 +1,5 @@
-// SCROLL.md 1: at rest after a gesture the offset is inside the range. A sequence the container never dragged
-// (a tap, a long press the content tracked, a cancel) still ends in range when the range changed under the
+// <doc:ScrollBehaviour> §1: at rest after a gesture the offset is inside the range. A sequence the container never
+// dragged (a tap, a long press the content tracked, a cancel) still ends in range when the range changed under the
 // fingers, e.g. the content shrank during a long press while the list was scrolled to its end.
 
 import Testing

@@ -1,5 +1,5 @@
-// SCROLL.md 2.7 and 2.9 under re-entrant app code: a delegate or a container override that disables scrolling
-// or removes a container while the router walks its containers must not leave another container with a finger
+// <doc:ScrollBehaviour> §2.7 and §2.9 under re-entrant app code: a delegate or a container override that disables
+// scrolling or removes a container while the router walks its containers must not leave another container with a finger
 // that is gone (a phantom finger: `isTracking` stuck true, the next gesture ignored).
 
 import Testing

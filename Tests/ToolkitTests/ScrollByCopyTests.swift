@@ -34,7 +34,7 @@ import Testing
         let carousel = ScrollContainer(frame: Rect(x: 30, y: 2, width: 100, height: 18))
         var rows: [Row] = []
         let badge = View(frame: Rect(x: 100, y: 60, width: 30, height: 14))
-        /// With a zoom: the view holding the rows, zoomed by the list (SCROLL.md 11), and its delegate.
+        /// With a zoom: the view holding the rows, zoomed by the list (<doc:ScrollBehaviour> §11), and its delegate.
         var holder: View?
         var zoomDelegate: HolderZoom?
 

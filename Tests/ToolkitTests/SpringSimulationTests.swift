@@ -1,7 +1,7 @@
 import Testing
 @testable import ToolkitCore
 
-/// Critically damped spring: spring back (SCROLL.md section 5) and page snap (section 6), at fixed times.
+/// Critically damped spring: spring back (<doc:ScrollBehaviour> §5) and page snap (§6), at fixed times.
 @Suite struct SpringSimulationTests {
     /// Samples every millisecond up to `duration` (and a bit past it).
     static func samples(_ sim: SpringSimulation) -> [(t: Double, x: Double)] {
@@ -22,8 +22,8 @@ import Testing
     }
 
     @Test func springBackOfAFullContainerSettlesWithinSpec() {
-        // SCROLL.md: spring back done within 0.6 s for an overscroll of up to a full container size, whatever the
-        // release velocity (the container clamps it to 8000 pt/s).
+        // <doc:ScrollBehaviour> §5: spring back done within 0.6 s for an overscroll of up to a full container size,
+        // whatever the release velocity (the container clamps it to 8000 pt/s).
         for overscroll in [800.0, -800, 2000, -2000, 100] {
             for velocity in [0.0, 500, -500, 2000, -2000, 8000, -8000] {
                 let sim = SpringSimulation(position: overscroll, velocity: velocity, target: 0)

@@ -1,5 +1,5 @@
-// The delegate's targetContentOffset is where the content comes to rest (SCROLL.md 5): within 0.01 pt at rest,
-// on a monotonic path, for targets short of, beyond and behind the natural landing point, and a short target no
+// The delegate's targetContentOffset is where the content comes to rest (<doc:ScrollBehaviour> §5): within 0.01 pt at
+// rest, on a monotonic path, for targets short of, beyond and behind the natural landing point, and a short target no
 // later than the natural deceleration would have come to rest. Driven through a HeadlessWindow's touches.
 
 import Testing

@@ -1,4 +1,4 @@
-// Release velocity held to real recorded flings (SCROLL.md section 5): the recordings of AOSP's and Flutter's
+// Release velocity held to real recorded flings (<doc:ScrollBehaviour> §5): the recordings of AOSP's and Flutter's
 // velocity-tracker suites (Support/RecordedFlings.swift) replayed with their own timestamps, 1 px = 1 pt, through
 // the tracker and through a HeadlessWindow's touches. The expected figures are those the source suites assert for
 // their least-squares strategy, within their tolerance.

@@ -5,12 +5,13 @@ import Testing
 import Glibc
 #endif
 
-/// Release velocity from touch samples (SCROLL.md section 5).
+/// Release velocity from touch samples (<doc:ScrollBehaviour> §5).
 @Suite struct VelocityTrackerTests {
     /// A time in seconds as a Duration (nanosecond resolution).
     static func at(_ seconds: Double) -> Duration { .nanoseconds(Int64((seconds * 1e9).rounded())) }
 
-    /// Plain (unweighted) least-squares line slope, the estimator SCROLL.md says reads real flicks 40-60% low.
+    /// Plain (unweighted) least-squares line slope, the estimator <doc:ScrollBehaviour> §5 says reads real flicks
+    /// 40-60% low.
     static func lineSlope(_ samples: [(t: Double, x: Double)]) -> Double {
         let n = Double(samples.count)
         let mt = samples.map(\.t).reduce(0, +) / n, mx = samples.map(\.x).reduce(0, +) / n

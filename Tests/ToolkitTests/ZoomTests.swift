@@ -1,4 +1,4 @@
-// Zoom (SCROLL.md 11) through HeadlessWindow: pinch with fingers, limits and bounce, the programmatic API,
+// Zoom (<doc:ScrollBehaviour> §11) through HeadlessWindow: pinch with fingers, limits and bounce, the programmatic API,
 // notifications, hit testing and drawing at the scale, touchpad pinch, Ctrl + wheel and the zoom keys.
 
 import Testing

@@ -4,8 +4,8 @@ import Testing
 @testable import ToolkitCore
 import ToolkitTesting
 
-/// Frame latency (SCROLL.md 12, `FrameLatencyStats`) under the test compositor, in real time: every input event is
-/// reflected in the first commit after it (no frame of latency added in the client), the presentation feedback
+/// Frame latency (<doc:ScrollBehaviour> §12, `FrameLatencyStats`) under the test compositor, in real time: every input
+/// event is reflected in the first commit after it (no frame of latency added in the client), the presentation feedback
 /// objects are all destroyed, and the gallery's `--stats` prints the figures.
 @MainActor
 @Suite(.serialized) struct FrameLatencyTests {

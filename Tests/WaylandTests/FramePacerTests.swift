@@ -38,8 +38,8 @@ import Testing
         #expect(pacer.takeSerialToAck() == nil)
     }
 
-    /// SCROLL.md 12: input that arrives while the window is idle shows in the very next commit, not one refresh
-    /// later behind a bare commit that asks for a callback first.
+    /// <doc:ScrollBehaviour> §12: input that arrives while the window is idle shows in the very next commit, not one
+    /// refresh later behind a bare commit that asks for a callback first.
     @Test func anIdleWindowDrawsAtOnceAndWaitsForTheCallbackAfterThat() {
         var pacer = FramePacer()
         _ = pacer.configure(serial: 1, needsFrame: true)

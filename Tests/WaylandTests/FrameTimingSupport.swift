@@ -2,12 +2,12 @@ import Glibc
 @testable import Toolkit
 @testable import ToolkitCore
 
-/// What the frame timing tests share (SCROLL.md 12): running a window in real time, measuring the gaps between
-/// its commits while something moves, and replaying the same input in a `HeadlessWindow` for the place where
+/// What the frame timing tests share (<doc:ScrollBehaviour> §12): running a window in real time, measuring the gaps
+/// between its commits while something moves, and replaying the same input in a `HeadlessWindow` for the place where
 /// the motion has to end.
 @MainActor
 enum FrameTiming {
-    /// The longest gap SCROLL.md 12 allows between two commits while a motion runs at 60 Hz is 1.5 refresh
+    /// The longest gap <doc:ScrollBehaviour> §12 allows between two commits while a motion runs at 60 Hz is 1.5 refresh
     /// intervals (25 ms); the tests allow 50 ms, which a compositor that completes frame callbacks at once (a
     /// client drawing flat out) or every refresh passes, and a stalled motion fails.
     static let allowedGap: Duration = .milliseconds(50)

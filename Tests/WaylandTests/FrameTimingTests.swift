@@ -3,8 +3,8 @@ import Testing
 @testable import ToolkitCore
 import ToolkitTesting
 
-/// SCROLL.md 12 under the test compositor, in real time: while a motion runs (a wheel animation, a fling, a
-/// page snap, an animated `setContentOffset`) the window commits a frame at every frame callback, which the
+/// <doc:ScrollBehaviour> §12 under the test compositor, in real time: while a motion runs (a wheel animation, a fling,
+/// a page snap, an animated `setContentOffset`) the window commits a frame at every frame callback, which the
 /// compositor completes at its 60 Hz refresh ticks; no gap between commits reaches 50 ms; and the motion ends
 /// where the same input ends in a `HeadlessWindow`. Motions are sampled on the window's monotonic clock, so frame
 /// callback times that stand still, jump ahead or go back change nothing.
@@ -199,8 +199,8 @@ import ToolkitTesting
             scene.container.setContentOffset(Point(x: 0, y: 1200), animated: true)
             _ = try scene.finishMotion(from: start)
             let commits = scene.compositor.bufferCommitTimes.filter { $0 >= start }
-            // The first frame is committed at once (the window was idle: SCROLL.md 12, no frame of latency),
-            // between two ticks; every later one waits for its callback, done at a tick.
+            // The first frame is committed at once (the window was idle: <doc:ScrollBehaviour> §12, no frame of
+            // latency), between two ticks; every later one waits for its callback, done at a tick.
             let ticked = commits.dropFirst()
             let intervals = zip(ticked, ticked.dropFirst()).map { FrameTiming.milliseconds($1 - $0) }
             let interval = 1000 / rate

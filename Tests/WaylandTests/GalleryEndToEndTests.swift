@@ -233,7 +233,8 @@ struct GalleryEndToEndTests {
         compositor.disconnectAllClients()
         let ended = gallery.waitForExit(timeout: .seconds(5))
         let message = gallery.standardError
-        // API.md: "non-zero with a one-line message on stderr when the compositor goes away" (an exit, no signal).
+        // <doc:Testing>, the gallery's command line: a non-zero status and a one-line message on stderr when the
+        // compositor goes away (an exit, no signal).
         var failedCleanly = false
         if case .exited(let status) = ended { failedCleanly = status != 0 }
         #expect(failedCleanly, "after disconnect: \(ended.map { "\($0)" } ?? "still running")")

@@ -1,6 +1,6 @@
 import Glibc
 
-/// A private headless mutter (GNOME's compositor) with real touch, after TESTING.md ("mutter 43, headless"):
+/// A private headless mutter (GNOME's compositor) with real touch, after <doc:Testing> (level 3, mutter):
 /// `dbus-run-session` (a private session bus) runs `scripts/lib/mutter-touch.py`, which starts a bare `pipewire`
 /// and `mutter --headless --wayland --no-x11` with one virtual monitor, opens a RemoteDesktop session with a
 /// ScreenCast of that monitor, and then turns the lines this harness writes (`down SLOT X Y`, `move`, `up`,

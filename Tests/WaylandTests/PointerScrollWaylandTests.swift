@@ -3,7 +3,7 @@ import Testing
 @testable import ToolkitCore
 import ToolkitTesting
 
-/// SCROLL.md section 7 through the Wayland seat: the test compositor's `wl_pointer` / `wl_keyboard` events reach
+/// <doc:ScrollBehaviour> §7 through the Wayland seat: the test compositor's `wl_pointer` / `wl_keyboard` events reach
 /// a `ScrollContainer` in a `WaylandWindow` by the same `WindowCore` path as `HeadlessWindow`'s.
 @MainActor
 @Suite struct PointerScrollWaylandTests {

@@ -2,9 +2,9 @@ import Testing
 @testable import Toolkit
 @testable import ToolkitCore
 
-/// SCROLL.md 12 under real compositors (weston and sway, headless, whose frame callbacks pace at their output's
-/// refresh): a fling commits a frame at every frame callback, with no gap of 50 ms or more between commits, and
-/// ends where the same input ends in a `HeadlessWindow`.
+/// <doc:ScrollBehaviour> §12 under real compositors (weston and sway, headless, whose frame callbacks pace at their
+/// output's refresh): a fling commits a frame at every frame callback, with no gap of 50 ms or more between commits,
+/// and ends where the same input ends in a `HeadlessWindow`.
 ///
 /// Neither compositor can inject touch here (weston headless has no seat, sway only a virtual pointer), so the
 /// finger's events go straight into the window's core, stamped on its clock and paced in real time while the

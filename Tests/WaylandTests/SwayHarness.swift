@@ -1,7 +1,7 @@
 import Foundation
 import Glibc
 
-/// A private headless sway (wlroots) for real-compositor tests, after TESTING.md: sway refuses to run as
+/// A private headless sway (wlroots) for real-compositor tests, after <doc:Testing> (level 3): sway refuses to run as
 /// root, so as root it runs as `nobody` (uid 65534) through `setpriv`, with a runtime directory that user
 /// owns. Its seat starts without capabilities; `swaymsg` drives it through its IPC socket. `stop()` kills it
 /// and removes the directory on every path.

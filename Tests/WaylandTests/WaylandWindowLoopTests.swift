@@ -72,7 +72,7 @@ import ToolkitTesting
         #expect(bytes.value == 1)
 
         // A finger that rests: no more compositor traffic, yet the container's 0.15 s delay runs out on time and
-        // the row gets the touch (SCROLL.md 2.3), because the app loop woke up at the window's deadline.
+        // the row gets the touch (<doc:ScrollBehaviour> §2.3), because the app loop woke up at the window's deadline.
         compositor.touchDown(id: 3, at: Point(x: 100, y: 100))
         compositor.touchFrame()
         try appLoop(window, pipe: ends[0], pipeBytes: bytes, limit: .seconds(2)) { !row.began.isEmpty }

@@ -4,8 +4,9 @@ import Glibc
 /// A private headless Weston for real-compositor tests: its own runtime directory (mode 0700), its own
 /// socket, killed and cleaned up by `stop()` on every path (tests call it from `defer`).
 ///
-/// Recipe from TESTING.md: `weston --backend=headless-backend.so --use-pixman --socket=NAME --idle-time=0`.
-/// It offers no `wl_seat`, so these tests cover connection, configure, buffers and frame pacing, not input.
+/// Recipe from <doc:Testing> (level 3):
+/// `weston --backend=headless-backend.so --use-pixman --socket=NAME --idle-time=0`. It offers no `wl_seat`, so these
+/// tests cover connection, configure, buffers and frame pacing, not input.
 final class WestonHarness {
     /// The weston executable on PATH, or nil.
     static let executable: String? = {

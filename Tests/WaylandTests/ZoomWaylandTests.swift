@@ -4,9 +4,9 @@ import Testing
 @testable import ToolkitCore
 import ToolkitTesting
 
-// Zoom's pointer and key paths (SCROLL.md 11) end to end through the in-process test compositor: the touchpad
-// pinch of zwp_pointer_gestures_v1, Ctrl held as wl_keyboard.modifiers says with the wheel, and Ctrl + plus. The
-// rules themselves are tested headless (ZoomTests); these check that the Wayland window feeds them right.
+// Zoom's pointer and key paths (<doc:ScrollBehaviour> §11) end to end through the in-process test compositor: the
+// touchpad pinch of zwp_pointer_gestures_v1, Ctrl held as wl_keyboard.modifiers says with the wheel, and Ctrl + plus.
+// The rules themselves are tested headless (ZoomTests); these check that the Wayland window feeds them right.
 
 /// Delegate: zooms `zoomed`, records the scales zooms end at.
 @MainActor
@@ -200,7 +200,7 @@ private let controlL = Key.other(0xffe3)
 
     @Test func ctrlPlusZoomsByOnePointTwoFiveAroundTheCentre() throws {
         let rig = try ZoomWindowRig()
-        // No view has the focus: the outermost container gets the keys (SCROLL.md 7).
+        // No view has the focus: the outermost container gets the keys (<doc:ScrollBehaviour> §7).
         rig.compositor.key(controlL, pressed: true)
         // "plus" is on the us layout's equal key (second level): the client reads Ctrl + equal, which zooms too.
         rig.compositor.key(.other(0x2b), pressed: true)

@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""Real touch from a headless mutter, for the project's tests (see shared TESTING.md, "mutter 43, headless").
+"""Real touch from a headless mutter, for the project's tests (see <doc:Testing>, level 3, mutter).
 
 Run inside a private session bus (`dbus-run-session -- mutter-touch.py ...`) with XDG_RUNTIME_DIR set to a
 private directory. It starts a bare `pipewire` daemon and `mutter --headless --wayland --no-x11` with one

@@ -1,4 +1,4 @@
-// Release velocity of a finger from its recent touch samples (SCROLL.md section 5).
+// Release velocity of a finger from its recent touch samples (<doc:ScrollBehaviour> §5).
 //
 // Units: positions in points, times as Duration (converted to seconds for the fit), velocities in pt/s.
 //

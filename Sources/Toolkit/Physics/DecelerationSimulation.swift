@@ -4,18 +4,18 @@
 //
 // Model: the velocity keeps a fraction r (the deceleration rate) per millisecond, v(t) = v0 * r^(1000 t). With the
 // decay constant k = -1000 ln r (1/s) this is v(t) = v0 e^(-k t), and integrating from x0:
-//     x(t) = x0 + v0 * (1 - e^(-k t)) / k        (= x0 + v0 (r^(1000t) - 1) / (1000 ln r), SCROLL.md section 5)
+//     x(t) = x0 + v0 * (1 - e^(-k t)) / k        (= x0 + v0 (r^(1000t) - 1) / (1000 ln r), <doc:ScrollBehaviour> §5)
 // The total travel to t = infinity is v0 / k: 1000 pt/s travels 499.5 pt at 0.998 and 99.5 pt at 0.99.
 // 1 - e^(-kt) is evaluated as -expm1(-kt) so that small t keeps full precision.
 //
-// End (SCROLL.md 5: "It ends when |v| < 1 pt/s (then the offset is snapped to the end position)"): the motion ends
+// End (<doc:ScrollBehaviour> §5: it ends below 1 pt/s, and the offset then snaps to the end position): the motion ends
 // when |v| drops to 1 pt/s, at T = ln|v0| / k, where the curve is at x(T) = x0 + sign(v0)(|v0| - 1)/k
 // (`stopPosition`), and rests at the end of the closed form, x0 + v0/k (`finalPosition`), so the travel from
 // release to rest is exactly the spec's total travel. The snap covers the last 1/k of travel: 0.5 pt at 0.998,
 // 0.1 pt at 0.99, at a moment the content moves under 1/60 pt per frame. A release at |v0| <= 1 pt/s does not move.
 //
-// Target override (the delegate moved the landing point; SCROLL.md 5: "a closed-form curve through the new
-// target"): the curve keeps the exponential shape and the 1 pt/s end rule, and is solved so that the curve itself
+// Target override (the delegate moved the landing point; <doc:ScrollBehaviour> §5: a closed-form curve ending on the
+// new target): the curve keeps the exponential shape and the 1 pt/s end rule, and is solved so that the curve itself
 // reaches the target D away when the speed drops to 1 pt/s (no snap). From x(T) - x0 = sign(v0)(|v0| - 1)/k:
 //     k = (|v0| - 1) / |D|                       (keep the release velocity, solve for the decay constant)
 // so the scroll leaves the finger without a jump in speed and simply brakes harder or softer. A target equal to
@@ -42,7 +42,7 @@ import Darwin
 /// A released scroll slowing down exponentially along one axis: `x(t) = x0 + v0 (1 - e^(-k t)) / k` with
 /// `k = -1000 ln(rate)`, ending when the speed drops below 1 pt/s. A pure value: sample it at any time.
 public struct DecelerationSimulation: Sendable {
-    /// Speed below which the motion ends, in pt/s (SCROLL.md section 5).
+    /// Speed below which the motion ends, in pt/s (<doc:ScrollBehaviour> §5).
     public static let stopSpeed = 1.0
 
     /// The position at t = 0, in points.
@@ -64,7 +64,7 @@ public struct DecelerationSimulation: Sendable {
     /// A scroll released at `position` (points) with `velocity` (pt/s), slowing down at `rate`.
     ///
     /// The motion ends when the speed drops to 1 pt/s and then snaps to the end of the closed form,
-    /// `position + v / k` (the total travel of SCROLL.md section 5). A non-finite position gives a simulation at
+    /// `position + v / k` (the total travel of <doc:ScrollBehaviour> §5). A non-finite position gives a simulation at
     /// rest at 0; a non-finite velocity reads as 0.
     public init(position: Double, velocity: Double, rate: DecelerationRate) {
         guard let x0 = PhysicsMath.position(position) else {
@@ -124,8 +124,8 @@ public struct DecelerationSimulation: Sendable {
             // rate's k and the natural duration T = ln|v| / k instead, and start just fast enough that the curve
             // is on the target at T: |v0'| = |D| k |v| / (|v| - 1) <= |v|^2 / (|v| - 1), about 1 pt/s above the release
             // speed at most.
-            // The target is then reached exactly when the natural deceleration comes to rest (SCROLL.md 5: a short
-            // target no later), by the curve itself.
+            // The target is then reached exactly when the natural deceleration comes to rest (<doc:ScrollBehaviour> §5:
+            // a short target no later), by the curve itself.
             let reach = abs(distance)
             if reach >= abs(natural.stopPosition - x0) && reach <= abs(natural.finalPosition - x0) {
                 let speed = abs(v)

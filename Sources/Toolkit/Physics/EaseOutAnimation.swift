@@ -1,4 +1,4 @@
-// A timed ease-out move, for animated programmatic scrolling (SCROLL.md section 8: 0.3 s on an ease-out curve).
+// A timed ease-out move, for animated programmatic scrolling (<doc:ScrollBehaviour> §8: 0.3 s on an ease-out curve).
 //
 // Units: positions in points, velocities in pt/s, times in seconds since the start.
 //

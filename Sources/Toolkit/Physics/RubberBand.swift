@@ -1,16 +1,17 @@
 // The rubber band: how far content appears to move when the finger pulls it past an edge.
 //
-// Formula (SCROLL.md section 3), x = how far the finger went past the edge (pt), d = container size along the
+// Formula (<doc:ScrollBehaviour> §3), x = how far the finger went past the edge (pt), d = container size along the
 // axis (pt), constant c = 0.55:
 //     b(x) = (1 - 1 / (c x / d + 1)) * d
 // Rewritten with u = c |x| / d this is b = d * u / (u + 1), which is the form used below: it has no cancellation
 // for small x (1 - 1/(1+u) loses digits when u is tiny, u / (u + 1) does not), so the inverse round-trips.
 // b'(0) = c: the content first moves at 55% of the finger speed, then ever less, approaching d. Example: d = 800,
-// x = 100 gives b = 800 * 0.06875 / 1.06875 = 51.462 pt (SCROLL.md says "about 51.1"; its formula gives 51.46).
-// Inverse: u = b / (d - b), so x = (d / c) * b / (d - b) for |b| < d. Past the leading edge: b(-x) = -b(x).
+// x = 100 gives b = 800 * 0.06875 / 1.06875 = 51.462 pt (the spec's example says "about 51.1"; its formula gives 51.46,
+// <doc:ScrollBehaviour> §3). Inverse: u = b / (d - b), so x = (d / c) * b / (d - b) for |b| < d. Past the leading edge:
+// b(-x) = -b(x).
 
 /// The rubber-band mapping between how far a finger pulled content past an edge and how far the content appears
-/// to move (SCROLL.md section 3): `b(x) = (1 - 1 / (x * 0.55 / d + 1)) * d`.
+/// to move (<doc:ScrollBehaviour> §3): `b(x) = (1 - 1 / (x * 0.55 / d + 1)) * d`.
 public enum RubberBand {
     /// The stiffness constant c of the band (dimensionless): the slope of `displayed` at zero overscroll.
     public static let coefficient = 0.55

@@ -1,4 +1,4 @@
-// A short animated scroll step: one wheel detent or one arrow key (SCROLL.md section 7: 0.1 s, no kinetic tail).
+// A short animated scroll step: one wheel detent or one arrow key (<doc:ScrollBehaviour> §7: 0.1 s, no kinetic tail).
 //
 // Units: positions in points, velocities in pt/s, times in seconds since the start.
 //

@@ -22,8 +22,8 @@
 // such case within S is 13.65 for S = 0.5 s, and grows slowly for shorter S because the 1 pt/s tolerance gets
 // relatively harder as the spring stiffens (14.2 at 0.3 s, 15.4 at 0.1 s). w = 15.5 / S covers every S >= 0.1 s.
 // The default S = 0.5 s gives w = 31/s: 2000 pt settle in 0.44 s, 800 pt in 0.41 s, a typical 100 pt overscroll in
-// 0.33 s (90% recovered after 0.13 s), so spring back (SCROLL.md: within 0.6 s for up to a full container) and
-// page snap (within 0.5 s) both fit.
+// 0.33 s (90% recovered after 0.13 s), so spring back (<doc:ScrollBehaviour> §5: within 0.6 s for up to a full
+// container) and page snap (within 0.5 s) both fit.
 //
 // Bad input: non-finite position rests at the target; non-finite target rests at the position; both non-finite
 // rest at 0; non-finite velocity reads as 0; a settle time that is not a positive finite number reads as 0.5 s,

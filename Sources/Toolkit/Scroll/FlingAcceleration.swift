@@ -1,5 +1,5 @@
-// Fling acceleration (SCROLL.md 5, beyond what Linux toolkits do; iOS and Firefox do it): flicking again into a
-// fast fling adds the fling's speed to the new flick, so that repeated flicks down a long list go faster and
+// Fling acceleration (<doc:ScrollBehaviour> §5, beyond what Linux toolkits do; iOS and Firefox do it): flicking again
+// into a fast fling adds the fling's speed to the new flick, so that repeated flicks down a long list go faster and
 // faster instead of each one starting over.
 //
 // Rules, per axis:

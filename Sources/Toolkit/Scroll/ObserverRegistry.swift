@@ -9,7 +9,7 @@
 ///   call, in registration order;
 /// - never calls a handler from inside another handler: a handler that mutates the root causes a nested
 ///   `rootDidChange`, which only reads the values and queues the changes; the outermost call delivers them
-///   after the running handler returns (DESIGN.md example 2: effects after the mutation, from a queue);
+///   after the running handler returns (<doc:Design>, "Effects after the mutation");
 /// - gives each observer a consistent chain: the old value of each change is the new value of the previous
 ///   change delivered to that observer;
 /// - never calls an invalidated observer again, even when another handler invalidated it in the same pass;

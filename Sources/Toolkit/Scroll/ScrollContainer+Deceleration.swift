@@ -57,7 +57,7 @@ extension ScrollContainer {
         _ = stepIndicatorFade(at: time)
         finishChange()
         // Asked after the notifications: a delegate may have started a motion from them (an animated
-        // setContentOffset in didEndDecelerating), which must keep this animator running (SCROLL.md 8).
+        // setContentOffset in didEndDecelerating), which must keep this animator running (<doc:ScrollBehaviour> §8).
         return arbitration.isAnimating || indicatorFadeStart != nil || zoomMotion != nil
     }
 

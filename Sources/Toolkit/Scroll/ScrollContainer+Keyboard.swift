@@ -1,4 +1,4 @@
-// Keyboard scrolling (SCROLL.md section 7). The window sends a pressed key (and each key repeat) to the focused
+// Keyboard scrolling (<doc:ScrollBehaviour> §7). The window sends a pressed key (and each key repeat) to the focused
 // view and up its superview chain until one handles it; with no focus, to the outermost scroll container.
 //
 // Keys and distances:
@@ -19,9 +19,9 @@
 extension ScrollContainer {
     /// Points an arrow key scrolls. Fixed.
     public static let arrowKeyDistance = 40.0
-    /// Points of the current view still shown after Page Up / Page Down (SCROLL.md 7: a height minus 40 pt). A
-    /// page key always moves at least half the container's height, so on a container under 80 pt tall less
-    /// than this stays shown. Fixed.
+    /// Points of the current view still shown after Page Up / Page Down (<doc:ScrollBehaviour> §7: a height
+    /// minus 40 pt). A page key always moves at least half the container's height, so on a container under 80 pt
+    /// tall less than this stays shown. Fixed.
     public static let pageKeyOverlap = 40.0
 
     /// What a key asks for along its axis.

@@ -1,4 +1,4 @@
-// Scrolling from a pointer (SCROLL.md section 7): wheel detents, touchpad gestures and continuous devices, routed
+// Scrolling from a pointer (<doc:ScrollBehaviour> §7): wheel detents, touchpad gestures and continuous devices, routed
 // here one axis at a time by the window's `PointerRouter`; wheel and key steps; and whether a primary-button
 // drag scrolls this container.
 //
@@ -69,7 +69,7 @@ extension ScrollContainer {
     /// two never share a centroid, and `wl_touch.cancel`, which takes the fingers away, leaves a pointer drag
     /// alone (`TouchRouter.cancelAll`).
     ///
-    /// Never while an ancestor container drags a sequence this touch would join (SCROLL.md 2.7): a finger
+    /// Never while an ancestor container drags a sequence this touch would join (<doc:ScrollBehaviour> §2.7): a finger
     /// landing then joins that drag only (it steers the ancestor's centroid). Were this container to track it
     /// too, it could claim the same finger later and both would scroll with it.
     func participates(inTouch id: Int) -> Bool {

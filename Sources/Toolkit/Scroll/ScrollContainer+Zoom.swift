@@ -1,7 +1,7 @@
-// Zooming (SCROLL.md 11): the delegate's `viewForZooming(in:)` is shown at `zoomScale` (View.scaleInSuperview)
-// and `contentSize` follows it. Fingers pinch through the touch arbitration (a pinch is a drag whose claim may
-// come from the spread instead of the translation), a touchpad pinch through the pointer-scroll state, Ctrl +
-// wheel and Ctrl + plus / minus / 0 step at once, and the app's `setZoomScale` / `zoom(to:)` animate with a
+// Zooming (<doc:ScrollBehaviour> §11): the delegate's `viewForZooming(in:)` is shown at `zoomScale`
+// (View.scaleInSuperview) and `contentSize` follows it. Fingers pinch through the touch arbitration (a pinch is a drag
+// whose claim may come from the spread instead of the translation), a touchpad pinch through the pointer-scroll state,
+// Ctrl + wheel and Ctrl + plus / minus / 0 step at once, and the app's `setZoomScale` / `zoom(to:)` animate with a
 // `ZoomMotion` sampled by the container's frame animator.
 //
 // Geometry: a point `a` of the zoomed view (its own coordinates) is at content point
@@ -16,9 +16,9 @@ import Darwin
 #endif
 
 extension ScrollContainer {
-    /// Zoom factor of one wheel detent with Ctrl held (SCROLL.md 11).
+    /// Zoom factor of one wheel detent with Ctrl held (<doc:ScrollBehaviour> §11).
     static let wheelZoomFactor = 1.1
-    /// Zoom factor of Ctrl + plus and Ctrl + minus (SCROLL.md 11).
+    /// Zoom factor of Ctrl + plus and Ctrl + minus (<doc:ScrollBehaviour> §11).
     static let keyZoomFactor = 1.25
 
     // MARK: - Public API

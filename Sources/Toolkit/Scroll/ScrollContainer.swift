@@ -1,5 +1,5 @@
 /// A view that shows a larger content through its bounds and scrolls it with touches: dragging, flings,
-/// rubber band, paging, nested containers, key-path observation. Behaviour: shared/spec/SCROLL.md.
+/// rubber band, paging, nested containers, key-path observation. Behaviour: <doc:ScrollBehaviour>.
 ///
 /// The content is the container's subviews, laid out in content coordinates; `contentOffset` (which is
 /// `bounds.origin`) is the content point shown at the top-left corner. Set `contentSize` to the content's
@@ -217,7 +217,7 @@ open class ScrollContainer: View {
         didSet { finishChange() }
     }
 
-    // MARK: - Zoom (SCROLL.md 11; `ScrollContainer+Zoom.swift`)
+    // MARK: - Zoom (<doc:ScrollBehaviour> §11; `ScrollContainer+Zoom.swift`)
 
     /// The smallest `zoomScale` a zoom rests at (a pinch may go below it with resistance, see `bouncesZoom`).
     /// Values that are not positive and finite are ignored. Default 1.
@@ -280,7 +280,7 @@ open class ScrollContainer: View {
     var fingers = FingerSet()
     /// Touchpad release velocity, fed with the gesture's travel (touch releases use `fingers`, per finger).
     var velocityTracker = VelocityTracker()
-    /// The fling the current touch sequence caught, when it caught one (fling acceleration, SCROLL.md 5).
+    /// The fling the current touch sequence caught, when it caught one (fling acceleration, <doc:ScrollBehaviour> §5).
     var caughtFling: FlingAcceleration?
     /// The raw (finger) offset at which the drag was anchored.
     var dragStartRaw: Point = .zero

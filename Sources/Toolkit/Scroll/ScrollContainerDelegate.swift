@@ -8,7 +8,7 @@
 /// after the container's state changed, so reading the container from them sees the new state; a delegate
 /// may change the container from them (the changes are notified after the current call returns).
 ///
-/// Zooming (SCROLL.md 11): `willBeginZooming` → `didZoom`* (with `didScroll` as the offset follows) →
+/// Zooming (<doc:ScrollBehaviour> §11): `willBeginZooming` → `didZoom`* (with `didScroll` as the offset follows) →
 /// `didEndZooming` once the scale rests. A pinch is also a drag: its dragging calls come around it.
 @MainActor
 public protocol ScrollContainerDelegate: AnyObject {
@@ -29,8 +29,8 @@ public protocol ScrollContainerDelegate: AnyObject {
     func scrollContainerDidEndDecelerating(_ container: ScrollContainer)
     /// An animated `setContentOffset` or `scrollRectToVisible` finished.
     func scrollContainerDidEndScrollingAnimation(_ container: ScrollContainer)
-    /// The subview that zooms (SCROLL.md 11), or nil (the default) for a container that does not zoom. Only a
-    /// direct subview of `container` counts; it is asked again whenever a zoom starts or the scale is set.
+    /// The subview that zooms (<doc:ScrollBehaviour> §11), or nil (the default) for a container that does not zoom.
+    /// Only a direct subview of `container` counts; it is asked again whenever a zoom starts or the scale is set.
     func viewForZooming(in container: ScrollContainer) -> View?
     /// A pinch claimed the fingers, a touchpad pinch began, or a zoom animation starts. `view` is the zoomed view.
     func scrollContainerWillBeginZooming(_ container: ScrollContainer, with view: View?)

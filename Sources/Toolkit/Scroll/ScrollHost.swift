@@ -1,7 +1,7 @@
 /// What a scroll container needs from its window beyond what every view needs: the touch arbitration it takes
 /// part in, and whether the pointer stands in for a finger.
 ///
-/// `WindowCore` implements it; the container never names the window or its router (DESIGN.md).
+/// `WindowCore` implements it; the container never names the window or its router (<doc:Design>).
 @MainActor
 protocol ScrollHost: ViewHost {
     /// The arbitration of the window's touches between content views and scroll containers.
@@ -13,7 +13,7 @@ protocol ScrollHost: ViewHost {
     func indicatorOverlayChanged(_ container: ScrollContainer)
 }
 
-/// What a container tells the window's touch arbitration, and asks it (SCROLL.md 2). The window's touch
+/// What a container tells the window's touch arbitration, and asks it (<doc:ScrollBehaviour> §2). The window's touch
 /// router implements it.
 @MainActor
 protocol TouchArbiter: AnyObject {

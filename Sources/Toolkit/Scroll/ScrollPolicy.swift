@@ -4,7 +4,7 @@
 /// a decision (a release, a catch, a drag step), asks it, and only samples the simulation it returns. Pure
 /// functions of the snapshot, so they are tested directly.
 ///
-/// Rules it implements (SCROLL.md):
+/// Rules it implements (<doc:ScrollBehaviour>):
 /// - Range per axis: `min = -inset.leading`, `max = max(min, content + inset.trailing - viewport)` (section 1).
 /// - Drag past an edge shows the rubber band `b(x) = (1 - 1/(x·0.55/d + 1))·d`, or clamps without `bounces`
 ///   (section 3). The inverse maps a displayed offset back to the finger's "raw" offset, so that catching a

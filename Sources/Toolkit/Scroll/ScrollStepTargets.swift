@@ -1,6 +1,6 @@
 // Where wheel and key steps are heading, per axis, so that consecutive steps add up exactly.
 //
-// Wheel arithmetic (SCROLL.md section 7: 120 units = one detent = 48 pt, partial detents accumulate): a run of
+// Wheel arithmetic (<doc:ScrollBehaviour> §7: 120 units = one detent = 48 pt, partial detents accumulate): a run of
 // wheel events along an axis keeps the offset it started from (`anchor`) and the sum of the units since then
 // (`units`, whole numbers from `axis_value120`), and heads for
 //     target = anchor + units * 48 / 120.

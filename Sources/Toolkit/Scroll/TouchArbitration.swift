@@ -1,5 +1,5 @@
 /// Who owns the fingers on one scroll container: the content, the container's drag, or neither. This is
-/// the heart of SCROLL.md section 2, as a value-type state machine.
+/// the heart of <doc:ScrollBehaviour> §2, as a value-type state machine.
 ///
 /// Shape (after swift-nio's protocol state machines): a private `State`, one mutating function per input,
 /// each returning an `Action` that the container executes. The machine reads no clock and calls nothing: time,
@@ -287,8 +287,8 @@ struct TouchArbitration {
     /// content view tracking these fingers agrees to give them up (`touchesShouldCancel(in:)`).
     ///
     /// `pinches`: two or more fingers on a zoomable container changed their spread by more than the slop
-    /// (SCROLL.md 11): the fingers may be claimed as for a drag, with no axis lock and whatever the scrollable
-    /// axes, even before the centroid moved past the slop.
+    /// (<doc:ScrollBehaviour> §11): the fingers may be claimed as for a drag, with no axis lock and whatever the
+    /// scrollable axes, even before the centroid moved past the slop.
     mutating func touchMoved(translation: Point, fingers: Int, scrollable: Axis.Set,
                              contentCancellable: Bool, pinches: Bool = false) -> Action {
         let previous = lastTranslation
@@ -375,12 +375,12 @@ struct TouchArbitration {
                 state = .content(since: since)
                 return .releaseContent
             }
-            // The last finger: the content first, then rest inside the range (SCROLL.md 1) if the range
+            // The last finger: the content first, then rest inside the range (<doc:ScrollBehaviour> §1) if the range
             // changed under the finger.
             return finishUndecided(release) == .settle ? .releaseContentAndSettle : .releaseContent
         case .content:
             // The content had the fingers, the container never moved; but the range may have changed under
-            // them (content shrunk during a long press): rest inside it (SCROLL.md 1).
+            // them (content shrunk during a long press): rest inside it (<doc:ScrollBehaviour> §1).
             guard fingers == 0 else { return .none }
             return finishUndecided(release)
         case .holding, .declined:
@@ -480,7 +480,7 @@ struct TouchArbitration {
         }
     }
 
-    // MARK: - Pointer and keyboard inputs (SCROLL.md section 7)
+    // MARK: - Pointer and keyboard inputs (<doc:ScrollBehaviour> §7)
 
     /// Touchpad fingers (a `.finger` axis event) want to move the content. A running motion stops where it is
     /// and the fingers take over; while fingers on the screen track the container the event is ignored.

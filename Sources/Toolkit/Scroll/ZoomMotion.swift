@@ -21,9 +21,9 @@ struct ZoomMotion {
         case spring
     }
 
-    /// Duration of an animated zoom (SCROLL.md 11), seconds.
+    /// Duration of an animated zoom (<doc:ScrollBehaviour> §11), seconds.
     static let animationDuration = 0.3
-    /// Time a zoom bounce takes to reach its limit (SCROLL.md 11: within 0.5 s), seconds.
+    /// Time a zoom bounce takes to reach its limit (<doc:ScrollBehaviour> §11: within 0.5 s), seconds.
     static let bounceDuration = 0.5
     /// Angular frequency of the bounce curve, 1/s (`SpringSimulation`'s for a 0.5 s settle time): at 0.5 s
     /// the remaining fraction is (1 + 15.5) e^-15.5, about 3e-6, and the curve then ends exactly.
@@ -76,7 +76,7 @@ struct ZoomMotion {
     }
 }
 
-/// The state of a pinch on a zoomable container (SCROLL.md 11).
+/// The state of a pinch on a zoomable container (<doc:ScrollBehaviour> §11).
 ///
 /// `zoomScale = rawScaleAtStart * spread / spreadAtStart` before the limits' resistance; the start values are
 /// taken again whenever a finger joins or leaves (so nothing jumps) and `anchor`, the point of the zoomed view

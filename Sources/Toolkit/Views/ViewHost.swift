@@ -1,6 +1,6 @@
 /// What a view needs from the window that shows it, and nothing more.
 ///
-/// Views sit below the window in the layers (DESIGN.md): they never name `WindowCore` or its routers. A view
+/// Views sit below the window in the layers (<doc:Design>): they never name `WindowCore` or its routers. A view
 /// reaches its window only through this protocol, which `WindowCore` implements; the tree inherits it from the
 /// root view. Everything here is on the window clock (`now`, timer deadlines, animator frame times): a view
 /// reads no clock of its own.

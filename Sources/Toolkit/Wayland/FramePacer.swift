@@ -12,7 +12,7 @@
 ///   resize; the pending callback stays the only one. Without a free buffer it is drawn on the next release.
 /// - When the core wants a frame and no callback is pending (the window is idle), the frame is drawn and
 ///   committed at once, with a callback: input that arrives while idle shows in the very next commit instead of
-///   waiting one refresh for a callback asked with a bare commit (SCROLL.md 12; `FrameLatencyStats`). The
+///   waiting one refresh for a callback asked with a bare commit (<doc:ScrollBehaviour> §12; `FrameLatencyStats`). The
 ///   window asks only after the events being dispatched were all handled, so one frame covers them all; the
 ///   callback then paces the frames that follow.
 /// - A later configure while idle is also a frame opportunity (resizes show without an extra round trip);

@@ -1,4 +1,4 @@
-/// Routes the pointer of a window (SCROLL.md section 7): hover, buttons and scroll (axis) events.
+/// Routes the pointer of a window (<doc:ScrollBehaviour> §7): hover, buttons and scroll (axis) events.
 ///
 /// - **Hover.** The deepest view under the pointer (`hitTest`) and its ancestors are hovered. When that set
 ///   changes, the views that left it get `pointerExited` (innermost first) and the ones that joined it get
@@ -115,7 +115,7 @@ final class PointerRouter {
             // A wheel cannot turn while touchpad fingers scroll: a gesture still latched lost its stop.
             endTouchpadGestures(at: time)
             guard let location else { return }
-            // Ctrl + wheel zooms the innermost zoomable container under the pointer (SCROLL.md 11).
+            // Ctrl + wheel zooms the innermost zoomable container under the pointer (<doc:ScrollBehaviour> §11).
             if event.source == .wheel, dy != 0, window.keyboardModifiers.contains(.control),
                wheelZoom(units: dy, at: location, time: time) {
                 return
@@ -212,8 +212,8 @@ final class PointerRouter {
     /// The container a touchpad gesture along `axis` scrolls: the latched one while its gesture lasts,
     /// otherwise the innermost one under the pointer (which is latched from now on). A latched container that
     /// can no longer scroll along `axis` (scrolling disabled, range gone) loses the gesture as if its stop came
-    /// at `time`, so that it springs back from an overscroll (SCROLL.md 1), unless the gesture still runs on
-    /// it along the other axis (its stop on that axis ends it).
+    /// at `time`, so that it springs back from an overscroll (<doc:ScrollBehaviour> §1), unless the gesture still runs
+    /// on it along the other axis (its stop on that axis ends it).
     private func touchpadTarget(_ axis: Axis, at time: Duration) -> ScrollContainer? {
         let latched = axis == .horizontal ? touchpadHorizontal : touchpadVertical
         if let latched, latched.hostWindow === window {

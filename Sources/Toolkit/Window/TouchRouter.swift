@@ -10,7 +10,7 @@
 ///   time), then `touchesMoved` / `touchesEnded`, unless a container claims the finger for a drag: then the
 ///   content gets `touchesCancelled` if it had begun, or nothing at all if it had not.
 /// - Containers are asked innermost first, and a claim makes the others tracking the same fingers decline:
-///   the innermost container that can scroll along the dominant axis wins (SCROLL.md 2.7).
+///   the innermost container that can scroll along the dominant axis wins (<doc:ScrollBehaviour> §2.7).
 ///
 /// Invariants: every touch the content receives ends exactly once (`touchesEnded` or `touchesCancelled`),
 /// and nothing follows the end. A content view that leaves the window gets `touchesCancelled` once.
@@ -193,7 +193,8 @@ final class TouchRouter: TouchArbiter {
     // MARK: - Inputs from containers
 
     /// `container` stops taking part (scrolling was disabled): its fingers are cancelled for it, as by the
-    /// compositor, so it settles inside its range (SCROLL.md 1, 2.9); what it held back may go to the content.
+    /// compositor, so it settles inside its range (<doc:ScrollBehaviour> §1, §2.9); what it held back may go to the
+    /// content.
     func detach(_ container: ScrollContainer) {
         guard let k = containers.firstIndex(where: { $0 === container }) else { return }
         enter()
@@ -334,7 +335,8 @@ final class TouchRouter: TouchArbiter {
         let original = Touch(id: id, location: touches[i].downLocation, timestamp: touches[i].downTime)
         // Every container above the view may veto (touchesShouldBegin): a question, answered now. The view's
         // ancestors are walked rather than the active list: on a quick tap the containers have already let
-        // go of the finger when its began is delivered, and they must still be asked (SCROLL.md 2.1, 2.4).
+        // go of the finger when its began is delivered, and they must still be asked
+        // (<doc:ScrollBehaviour> §2.1, §2.4).
         var ancestor = view.superview
         while let candidate = ancestor {
             ancestor = candidate.superview

@@ -363,7 +363,7 @@ public final class WindowCore: ScrollHost {
             pointerRouter.axis(event)
         case let .key(key, pressed, modifiers, _, timestamp):
             // Repeats arrive as presses too (`isRepeat`) and act again. With no focus, the outermost
-            // scroll container gets the key (SCROLL.md section 7).
+            // scroll container gets the key (<doc:ScrollBehaviour> §7).
             guard pressed else { return }
             var target: View? = focusedView ?? ScrollContainer.outermost(in: rootView)
             while let view = target {

@@ -270,7 +270,7 @@ func near(_ a: Double, _ b: Double, _ tolerance: Double = 1e-6) -> Bool {
     abs(a - b) <= tolerance
 }
 
-/// Whether `c` rests where SCROLL.md sections 1 and 6 say a container at rest may be, computed from its public
+/// Whether `c` rests where <doc:ScrollBehaviour> §1 and §6 say a container at rest may be, computed from its public
 /// properties alone (an oracle independent of `ScrollPolicy`): each axis inside `-inset.leading ... content +
 /// inset.trailing - bounds` (or at `-inset.leading` when the content is smaller), and on paging axes a multiple
 /// of the page size (the bounds size unless `pageSize` is set) from the start of the range, or the end of the
