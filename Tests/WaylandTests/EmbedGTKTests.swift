@@ -70,7 +70,7 @@ import Testing
         pointer.button(pressed: false)
         usleep(300_000)
         let offset = try Self.finish(sway, app)
-        #expect(offset == 0, "a plain pointer drag must not scroll (SCROLL.md 7): offset \(offset)")
+        #expect(offset == 0, "a plain pointer drag must not scroll (ScrollBehaviour §7): offset \(offset)")
     }
 
     @Test(.enabled(if: canRun, "needs sway and the embed-gtk product (libgtk-4-dev, scripts/install-deps)"))

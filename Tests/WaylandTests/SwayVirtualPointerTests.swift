@@ -134,6 +134,6 @@ struct SwayVirtualPointerTests {
         pointer.button(pressed: false)
         usleep(300_000)
         let offset = try Self.finish(sway, gallery)
-        #expect(offset == 0, "a plain pointer drag must not scroll (SCROLL.md 7): offset \(offset)")
+        #expect(offset == 0, "a plain pointer drag must not scroll (ScrollBehaviour §7): offset \(offset)")
     }
 }

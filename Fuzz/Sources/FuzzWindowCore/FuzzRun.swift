@@ -7,8 +7,7 @@ import ToolkitCore
 ///
 /// Checks at any time: offsets and zoom scales finite; touch lifecycles per view (`TouchRules`). At rest: no touch
 /// left active in any view; no container tracking, dragging, decelerating, zooming or bouncing; offsets inside
-/// the scroll range and zoom scales inside their limits (SCROLL.md sections 1, 2, 10 and 11, as the project's
-/// ScrollBehaviour article restates them).
+/// the scroll range and zoom scales inside their limits (<doc:ScrollBehaviour> §1, §2, §10 and §11).
 @MainActor
 final class FuzzRun: ScrollContainerDelegate {
     var reader: ByteReader
@@ -22,7 +21,7 @@ final class FuzzRun: ScrollContainerDelegate {
     var down: Set<Int> = []
     var buttons: Set<Int> = []
     var pinching = false
-    /// Containers whose offset something other than the harness moved since the last resize: SCROLL.md 1 puts
+    /// Containers whose offset something other than the harness moved since the last resize: <doc:ScrollBehaviour> §1 puts
     /// their offset inside the range at rest. (Set directly, or left behind by a resize, an offset may stay
     /// outside it: "it stays where it was set until the next gesture or animation moves it".)
     var moved: Set<ObjectIdentifier> = []
