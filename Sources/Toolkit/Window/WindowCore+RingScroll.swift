@@ -369,7 +369,7 @@ extension WindowCore {
         guard let move = pendingMove, rootView.backgroundColor?.isOpaque == true, !rootView.isHidden else { return nil }
         let rect = move.rect
         guard rect.minX <= 0, rect.maxX >= size.width else { return nil }
-        // (The move's edges within a millionth of a point of whole ones are whole: `ScrollMove.Edges.wholeRect`.)
+        // (The move's edges within a millionth of a point of whole ones are whole: `ClipEdges.wholeRect`.)
         func whole(_ y: Double) -> Double? {
             guard y == y.rounded(), y > 0, y < size.height,
                   y * pixelsPerPoint == (y * pixelsPerPoint).rounded() else { return nil }
