@@ -1,8 +1,9 @@
 import CWayland
+@_spi(Presentation) import ToolkitCore
 import Glibc
 
 /// The window's buffers: executes `BufferSlots`' decisions with real `ShmBuffer`s (allocation, destruction
-/// on release or reconfiguration). The copy forward is left to the drawing (`WindowCore.draw(into:
+/// on release or reconfiguration). The copy forward is left to the drawing (`FramePresenter.draw(into:
 /// previousFrame:)`), which folds a scroll's moved pixels into it.
 @MainActor
 final class WaylandBufferPool {
@@ -58,7 +59,7 @@ final class WaylandBufferPool {
 
     /// A buffer to draw into, allocated if needed, and where to take the pixels it misses (`previousFrame`: the
     /// last presented buffer and the region; nil when it misses nothing or nothing can provide them). Draw it
-    /// with `WindowCore.draw(into:previousFrame:)`, which copies them. `needsFullRedraw` means no buffer could
+    /// with `FramePresenter.draw(into:previousFrame:)`, which copies them. `needsFullRedraw` means no buffer could
     /// provide them: redraw the whole window. Returns nil when every buffer is busy and no more may be
     /// allocated (wait for a release).
     func acquire() throws -> (buffer: ShmBuffer, previousFrame: PreviousFrame?, needsFullRedraw: Bool)? {
@@ -95,7 +96,7 @@ final class WaylandBufferPool {
     }
 
     /// The buffer showing the presented frame, while the compositor holds it, for a frame drawn onward in its
-    /// memory (`WindowCore.drawOnward`, through `drawOnward(_:into:...)`); its ring's `heldRows` are set to the
+    /// memory (`FramePresenter.drawOnward`, through `drawOnward(_:into:...)`); its ring's `heldRows` are set to the
     /// rows the compositor holds. Nil when there is none (`acquire` then gives a buffer to draw into).
     func acquireOnward() -> ShmBuffer? {
         guard let index = slots.acquireOnward() else { return nil }

@@ -1,4 +1,5 @@
 import CWayland
+@_spi(Presentation) import ToolkitCore
 
 /// The scrolled list's vertical indicator (`IndicatorOverlay`) in a surface of its own over its column, stacked
 /// above the window's surface and its band surface (a `wl_subsurface` at (`x`, `top`), synchronized: its commits

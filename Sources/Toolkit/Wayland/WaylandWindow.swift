@@ -1,4 +1,5 @@
 import CWayland
+@_spi(Presentation) import ToolkitCore
 import Glibc
 
 /// A toolkit window on a Wayland compositor: the entry point apps use.
@@ -28,6 +29,9 @@ import Glibc
 public final class WaylandWindow {
     /// The backend-neutral window: root view, routing, timers, damage.
     public let core: WindowCore
+    /// How the core's frames reach the buffers: ring buffers, onward frames, the band's base and the indicator
+    /// overlay (the surfaces that show them are this window's).
+    let presenter: FramePresenter
 
     /// The view filling the window (`core.rootView`).
     public var rootView: View { core.rootView }
@@ -185,6 +189,7 @@ public final class WaylandWindow {
         display = try WaylandDisplay.connect(connection)
         loop = WaylandEventLoop(display: display)
         core = WindowCore(size: XdgWindow.resolvedSize(configured: (0, 0), current: size, minimum: .zero))
+        presenter = FramePresenter(core: core)
         context = WaylandInputContext(core: core, clock: clock)
         latency = FrameLatencyRecorder(clock: clock)
         context.latency = latency
@@ -610,7 +615,7 @@ public final class WaylandWindow {
         do {
             acquired = try buffers.acquire()
             // Unless the acquired buffer holds the presented frame (released already) or everything is drawn
-            // again, the frame may go on in the presented buffer's memory (`WindowCore.drawOnward`).
+            // again, the frame may go on in the presented buffer's memory (`FramePresenter.drawOnward`).
             if pacer.hasCommittedFrame, acquired.map({ $0.previousFrame != nil && !$0.needsFullRedraw }) ?? true {
                 onward = buffers.acquireOnward()
             }
@@ -673,7 +678,7 @@ public final class WaylandWindow {
         do {
             if let presented = onward {
                 // Drawn there only when it writes nothing the compositor holds; else the acquired buffer takes it.
-                if let frame = try buffers.drawOnward(core, into: presented, base: base, indicators: indicators) {
+                if let frame = try buffers.drawOnward(presenter, into: presented, base: base, indicators: indicators) {
                     result = (frame, presented)
                     drewOnward = true
                     if let buffer = acquired?.buffer { buffers.putBack(buffer) }
@@ -684,7 +689,7 @@ public final class WaylandWindow {
                 onward = nil
             }
             if result == nil, let (buffer, previousFrame, needsFullRedraw) = acquired {
-                result = (try buffers.draw(core, into: buffer, previousFrame: needsFullRedraw ? nil : previousFrame,
+                result = (try buffers.draw(presenter, into: buffer, previousFrame: needsFullRedraw ? nil : previousFrame,
                                           base: base, indicators: indicators), buffer)
             }
         } catch {
@@ -802,12 +807,12 @@ public final class WaylandWindow {
     /// Keeps the band surface in step with the window: retired when the buffers' size or scale changed, the window
     /// is not opaque, the fractional (viewport) path is in use or bands are off (the window's buffers then show the
     /// whole window again); made when a scroll is pending whose band has rows above or below it
-    /// (`WindowCore.bandRowsForPendingMove`), or made again when an edge of that band moved.
+    /// (`FramePresenter.bandRowsForPendingMove`), or made again when an edge of that band moved.
     private func updateBand(for configuration: BufferSlots.Configuration, parent: OpaquePointer) {
         guard let buffers else { return }
         let usable = usesBand && !scaling.usesViewport && buffers.canShowBands
             && core.rootView.backgroundColor?.isOpaque == true
-        let wanted = usable ? core.bandRowsForPendingMove(pixelsPerPoint: configuration.scale) : nil
+        let wanted = usable ? presenter.bandRowsForPendingMove(pixelsPerPoint: configuration.scale) : nil
         let rows = wanted.map { (top: $0.top ?? 0, bottom: $0.bottom ?? core.size.height) }
         if let current = band, !usable || current.windowConfiguration != configuration
             || (rows.map { $0.top != current.top || $0.bottom != current.top + current.height } ?? false) {
@@ -840,11 +845,11 @@ public final class WaylandWindow {
             indicatorSurface?.place(above: made.surface)
         }
         // The indicator's column, while the window's ring path runs (the band conditions).
-        let column = usable ? core.indicatorColumnForPendingMove(pixelsPerPoint: configuration.scale) : nil
+        let column = usable ? presenter.indicatorColumnForPendingMove(pixelsPerPoint: configuration.scale) : nil
         if let current = indicatorSurface, !usable || current.windowConfiguration != configuration
             || (column.map { $0 != Rect(x: current.x, y: current.top, width: current.width, height: current.height) }
                 ?? false) {
-            // The window's drawing takes the knob back when no overlay is given (`WindowCore.draw`).
+            // The window's drawing takes the knob back when no overlay is given (`FramePresenter.draw`).
             current.destroy()
             indicatorSurface = nil
         }
