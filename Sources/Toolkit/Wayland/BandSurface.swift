@@ -1,5 +1,4 @@
 import CWayland
-@_spi(Presentation) import ToolkitCore
 
 /// The scrolled band of the window (rows `top ..< top + height`, spanning its width) in a surface of its own,
 /// stacked above the window's surface (a `wl_subsurface` at (0, `top`), synchronized: its commits apply with the

@@ -1,5 +1,4 @@
 import CWayland
-@_spi(Presentation) import ToolkitCore
 
 /// The scrolled list's vertical indicator (`IndicatorOverlay`) in a surface of its own over its column, stacked
 /// above the window's surface and its band surface (a `wl_subsurface` at (`x`, `top`), synchronized: its commits
@@ -45,8 +44,7 @@ final class OverlaySurface {
         self.height = height
         windowConfiguration = configuration
         pool = WaylandBufferPool(shm: shm, configuration: BufferSlots.Configuration(
-            width: columns, height: rows, scale: configuration.scale))
-        pool.ringFrames = 1
+            width: columns, height: rows, scale: configuration.scale), ringFrames: 1)
     }
 
     /// Stacks the overlay above `sibling` (another subsurface of the same parent, made after it), from the parent's

@@ -217,7 +217,8 @@ public final class WaylandWindow {
         context.cursorScale = scaling.wholeScale
         cursorSettings = WaylandCursorTheme.Settings.fromEnvironment()
         installCursorTheme()   // observers do not run in init
-        let buffers = WaylandBufferPool(shm: shm, configuration: pixelConfiguration())
+        let buffers = WaylandBufferPool(shm: shm, configuration: pixelConfiguration(),
+                                        ringFrames: PresentationOptions.environment.ringFrames)
         buffers.onBufferReleased = { [unowned self] in self.execute(self.pacer.bufferReleased()) }
         self.buffers = buffers
         core.onNeedsFrame = { [unowned self] in
@@ -330,8 +331,9 @@ public final class WaylandWindow {
     }
 
     /// Whether the window may show a scrolled list between a title bar and a toolbar in a band surface of its own
-    /// (tests turn it off to see the fallback; `TOOLKIT_NO_BAND=1` in the environment does too).
-    var usesBand = getenv("TOOLKIT_NO_BAND").map { String(cString: $0) != "1" } ?? true
+    /// (tests turn it off to see the fallback; `TOOLKIT_NO_BAND=1` in the environment does too, see
+    /// `PresentationOptions`).
+    var usesBand = PresentationOptions.environment.usesBand
 
     /// The rows of the band surface in use (`top ..< bottom`, points), or nil without one (diagnostics and tests).
     var bandRows: Range<Double>? { band.map { $0.top..<($0.top + $0.height) } }
@@ -600,9 +602,9 @@ public final class WaylandWindow {
         let configuration = pixelConfiguration()
         buffers.reconfigure(configuration)
         updateBand(for: configuration, parent: surface)
-        var acquired: (buffer: ShmBuffer, previousFrame: PreviousFrame?, needsFullRedraw: Bool)?
-        var baseAcquired: (buffer: ShmBuffer, previousFrame: PreviousFrame?, needsFullRedraw: Bool)?
-        var indicatorAcquired: (buffer: ShmBuffer, previousFrame: PreviousFrame?, needsFullRedraw: Bool)?
+        var acquired: AcquiredBuffer?
+        var baseAcquired: AcquiredBuffer?
+        var indicatorAcquired: AcquiredBuffer?
         /// The buffer showing the presented frame while the compositor holds it: a scroll may go on in its memory.
         var onward: ShmBuffer?
         /// Gives back whatever was acquired (the frame waits, or failed).
@@ -616,7 +618,7 @@ public final class WaylandWindow {
             acquired = try buffers.acquire()
             // Unless the acquired buffer holds the presented frame (released already) or everything is drawn
             // again, the frame may go on in the presented buffer's memory (`FramePresenter.drawOnward`).
-            if pacer.hasCommittedFrame, acquired.map({ $0.previousFrame != nil && !$0.needsFullRedraw }) ?? true {
+            if pacer.hasCommittedFrame, acquired.map({ $0.catchUp != nil }) ?? true {
                 onward = buffers.acquireOnward()
             }
             let window = acquired != nil || onward != nil
@@ -661,7 +663,7 @@ public final class WaylandWindow {
         let base = band.flatMap { band in
             baseAcquired.map {
                 FrameBase(canvas: $0.buffer.canvas, bandTop: band.top, bandBottom: band.top + band.height,
-                          previousFrame: $0.needsFullRedraw ? nil : $0.previousFrame)
+                          previousFrame: $0.catchUp)
             }
         }
         // The indicator overlay: drawn in full into its buffer when its picture changed, or when the surface has
@@ -688,9 +690,9 @@ public final class WaylandWindow {
                 }
                 onward = nil
             }
-            if result == nil, let (buffer, previousFrame, needsFullRedraw) = acquired {
-                result = (try buffers.draw(presenter, into: buffer, previousFrame: needsFullRedraw ? nil : previousFrame,
-                                          base: base, indicators: indicators), buffer)
+            if result == nil, let acquired {
+                result = (try buffers.draw(presenter, into: acquired.buffer, previousFrame: acquired.catchUp,
+                                           base: base, indicators: indicators), acquired.buffer)
             }
         } catch {
             pendingError = WaylandWindow.bufferError(error)
@@ -835,8 +837,7 @@ public final class WaylandWindow {
            let made = BandSurface(compositor: compositor, subcompositor: subcompositor, parent: parent, top: rows.top,
                                   height: rows.bottom - rows.top, configuration: configuration) {
             band = made
-            let pool = WaylandBufferPool(shm: shm, configuration: configuration, maximumCount: 3)
-            pool.ringFrames = 1
+            let pool = WaylandBufferPool(shm: shm, configuration: configuration, maximumCount: 3, ringFrames: 1)
             // A frame waiting for a free base buffer goes on when one is released, as for the window's buffers.
             pool.onBufferReleased = { [unowned self] in self.execute(self.pacer.bufferReleased()) }
             basePool = pool
