@@ -29,9 +29,6 @@ import Glibc
 public final class WaylandWindow {
     /// The backend-neutral window: root view, routing, timers, damage.
     public let core: WindowCore
-    /// How the core's frames reach the buffers: ring buffers, onward frames, the band's base and the indicator
-    /// overlay (the surfaces that show them are this window's).
-    let presenter: FramePresenter
 
     /// The view filling the window (`core.rootView`).
     public var rootView: View { core.rootView }
@@ -123,17 +120,6 @@ public final class WaylandWindow {
     private var registry: WaylandRegistry?
     private var compositor: OpaquePointer?
     private var subcompositor: OpaquePointer?
-    /// While a list scrolls between a title bar and a toolbar: the scrolled band in a surface of its own (see
-    /// `BandSurface`), and the buffers the window's surface then shows the rows around it from (`FrameBase`).
-    private var band: BandSurface?
-    private var basePool: WaylandBufferPool?
-    /// A band left, with its base buffers: destroyed right after the window's commit that no longer shows them
-    /// (destroying the band at once would show the base's stale band rows until then).
-    private var retiredBand: (surface: BandSurface, pool: WaylandBufferPool?)?
-    /// The scrolled list's vertical indicator in a surface of its own over its column (`IndicatorOverlay`), and
-    /// whether it has shown a picture yet.
-    private var indicatorSurface: OverlaySurface?
-    private var indicatorSurfaceShown = false
     private var shm: OpaquePointer?
     private var wmBase: XdgWmBase?
     private var viewporter: OpaquePointer?
@@ -150,7 +136,8 @@ public final class WaylandWindow {
     private var outputs: [WaylandOutput] = []
     private var enteredOutputs: [UInt] = []
     private var xdg: XdgWindow?
-    private var buffers: WaylandBufferPool?
+    /// The buffers and the surfaces that show them, and how each frame is drawn (`SurfacePresenter`).
+    private var surfaces: SurfacePresenter?
     private var pacer = FramePacer()
     /// The core asked for a frame (or something else did) since the loop last looked: the frame is drawn once
     /// the events in hand are handled (`serviceFrameWant`), never in the middle of handling one.
@@ -189,7 +176,6 @@ public final class WaylandWindow {
         display = try WaylandDisplay.connect(connection)
         loop = WaylandEventLoop(display: display)
         core = WindowCore(size: XdgWindow.resolvedSize(configured: (0, 0), current: size, minimum: .zero))
-        presenter = FramePresenter(core: core)
         context = WaylandInputContext(core: core, clock: clock)
         latency = FrameLatencyRecorder(clock: clock)
         context.latency = latency
@@ -217,10 +203,9 @@ public final class WaylandWindow {
         context.cursorScale = scaling.wholeScale
         cursorSettings = WaylandCursorTheme.Settings.fromEnvironment()
         installCursorTheme()   // observers do not run in init
-        let buffers = WaylandBufferPool(shm: shm, configuration: pixelConfiguration(),
-                                        ringFrames: PresentationOptions.environment.ringFrames)
-        buffers.onBufferReleased = { [unowned self] in self.execute(self.pacer.bufferReleased()) }
-        self.buffers = buffers
+        surfaces = SurfacePresenter(core: core, shm: shm, configuration: pixelConfiguration(),
+                                    options: PresentationOptions.environment,
+                                    onBufferReleased: { [unowned self] in self.execute(self.pacer.bufferReleased()) })
         core.onNeedsFrame = { [unowned self] in
             // While drawing or applying a configure, the frame in the works (and its callback) covers it.
             guard !self.isBusy else { return }
@@ -300,49 +285,46 @@ public final class WaylandWindow {
     /// the band from the base buffer), or nil before the first one. For tests and diagnostics: it copies the whole
     /// buffer.
     func lastPresentedImage() -> Image? {
-        guard var image = buffers?.lastPresentedImage() else { return nil }
-        guard let band, let base = basePool?.lastPresentedImage(), base.width == image.width,
-              base.height == image.height else { return image }
-        for y in 0..<image.height where !band.pixelRows.contains(y) {
-            for x in 0..<image.width { image.setPixel(x: x, y: y, base.pixel(x: x, y: y)) }
-        }
-        return image
+        surfaces?.lastPresentedImage()
     }
 
     /// Number of shm buffers alive (diagnostics: at most 4).
-    var liveBufferCount: Int { buffers?.liveCount ?? 0 }
+    var liveBufferCount: Int { surfaces?.buffers.liveCount ?? 0 }
 
     /// Frames presented by moving a ring buffer's start instead of copying the scrolled pixels (diagnostics).
-    var shiftedFrameCount: Int { buffers?.shiftedFrameCount ?? 0 }
+    var shiftedFrameCount: Int { surfaces?.buffers.shiftedFrameCount ?? 0 }
 
     /// Frames drawn onward in the memory of the buffer the compositor still held (diagnostics).
-    var onwardFrameCount: Int { buffers?.onwardFrameCount ?? 0 }
+    var onwardFrameCount: Int { surfaces?.buffers.onwardFrameCount ?? 0 }
 
     /// Frames drawn into a buffer that first caught up with the presented one, copying what it lacked
     /// (diagnostics: a scroll under a compositor that holds the shown buffer takes this path only when it cannot
     /// go onward).
-    var catchUpFrameCount: Int { buffers?.catchUpFrameCount ?? 0 }
+    var catchUpFrameCount: Int { surfaces?.buffers.catchUpFrameCount ?? 0 }
 
     /// Frames each new buffer's pool holds (tests: 1 makes buffers that scroll by copying, 2 or more ring buffers;
     /// 3 by default).
     var bufferRingFrames: Int {
-        get { buffers?.ringFrames ?? 1 }
-        set { buffers?.ringFrames = newValue }
+        get { surfaces?.buffers.ringFrames ?? 1 }
+        set { surfaces?.buffers.ringFrames = newValue }
     }
 
     /// Whether the window may show a scrolled list between a title bar and a toolbar in a band surface of its own
     /// (tests turn it off to see the fallback; `TOOLKIT_NO_BAND=1` in the environment does too, see
     /// `PresentationOptions`).
-    var usesBand = PresentationOptions.environment.usesBand
+    var usesBand: Bool {
+        get { surfaces?.options.usesBand ?? PresentationOptions.environment.usesBand }
+        set { surfaces?.options.usesBand = newValue }
+    }
 
     /// The rows of the band surface in use (`top ..< bottom`, points), or nil without one (diagnostics and tests).
-    var bandRows: Range<Double>? { band.map { $0.top..<($0.top + $0.height) } }
+    var bandRows: Range<Double>? { surfaces?.band.map { $0.top..<($0.top + $0.height) } }
     /// Whether the band surface in use has a buffer attached and committed, nil without one (tests: after a
     /// commit it always has).
-    var bandHasBuffer: Bool? { band?.hasBuffer }
+    var bandHasBuffer: Bool? { surfaces?.band?.hasBuffer }
     /// The column of the indicator's surface, in points, or nil without one (for tests).
     var indicatorColumn: Rect? {
-        indicatorSurface.map { Rect(x: $0.x, y: $0.top, width: $0.width, height: $0.height) }
+        surfaces?.indicatorSurface.map { Rect(x: $0.x, y: $0.top, width: $0.width, height: $0.height) }
     }
 
     /// The cursor theme and size (from `XCURSOR_THEME` / `XCURSOR_SIZE` at init). Setting it reloads the theme
@@ -596,148 +578,51 @@ public final class WaylandWindow {
     /// `prepareFrame`, so that everything the core is told before drawing happens before its frame starts
     /// and the core's frame request state ends consistent.
     private func drawFrame(requestingCallback: Bool = true) {
-        guard !isBusy, let xdg, let surface = xdg.surface, let buffers else { return }
+        guard !isBusy, let xdg, let surface = xdg.surface, let surfaces else { return }
         isBusy = true
         defer { isBusy = false }
         let configuration = pixelConfiguration()
-        buffers.reconfigure(configuration)
-        updateBand(for: configuration, parent: surface)
-        var acquired: AcquiredBuffer?
-        var baseAcquired: AcquiredBuffer?
-        var indicatorAcquired: AcquiredBuffer?
-        /// The buffer showing the presented frame while the compositor holds it: a scroll may go on in its memory.
-        var onward: ShmBuffer?
-        /// Gives back whatever was acquired (the frame waits, or failed).
-        func putBackAll() {
-            if let buffer = acquired?.buffer { buffers.putBack(buffer) }
-            if let onward { buffers.putBack(onward) }
-            if let basePool, let buffer = baseAcquired?.buffer { basePool.putBack(buffer) }
-            if let indicatorSurface, let buffer = indicatorAcquired?.buffer { indicatorSurface.pool.putBack(buffer) }
-        }
+        surfaces.prepare(for: configuration, parent: surface, viewportScaling: scaling.usesViewport,
+                         factory: SurfacePresenter.Factory(compositor: compositor, subcompositor: subcompositor,
+                                                           shm: shm))
+        var buffers: SurfacePresenter.FrameBuffers
         do {
-            acquired = try buffers.acquire()
-            // Unless the acquired buffer holds the presented frame (released already) or everything is drawn
-            // again, the frame may go on in the presented buffer's memory (`FramePresenter.drawOnward`).
-            if pacer.hasCommittedFrame, acquired.map({ $0.catchUp != nil }) ?? true {
-                onward = buffers.acquireOnward()
+            guard let acquired = try surfaces.acquire(hasCommittedFrame: pacer.hasCommittedFrame) else {
+                // A surface has no free buffer: the frame waits for a release.
+                pacer.bufferUnavailable()
+                return
             }
-            let window = acquired != nil || onward != nil
-            if window, let basePool { baseAcquired = try basePool.acquire() }
-            if window, let indicatorSurface { indicatorAcquired = try indicatorSurface.pool.acquire() }
+            buffers = acquired
         } catch {
-            putBackAll()
             pendingError = WaylandWindow.bufferError(error)
             return
         }
-        // Every surface needs a free buffer (the window's, the base and the overlay), or the frame waits for a
-        // release.
-        guard acquired.map({ $0.buffer.proxy != nil }) ?? (onward?.proxy != nil),
-              basePool == nil || baseAcquired?.buffer.proxy != nil,
-              indicatorSurface == nil || indicatorAcquired?.buffer.proxy != nil else {
-            putBackAll()
-            pacer.bufferUnavailable()
-            return
-        }
-        if acquired?.needsFullRedraw == true || !pacer.hasCommittedFrame {
-            core.addDamage(Rect(origin: .zero, size: core.size))
-        }
-        if let band, baseAcquired?.needsFullRedraw == true {
-            // The base buffer has nothing yet: every row around the band is drawn into it.
-            core.addDamage(Rect(x: 0, y: 0, width: core.size.width, height: band.top))
-            core.addDamage(Rect(x: 0, y: band.top + band.height, width: core.size.width,
-                                height: core.size.height - band.top - band.height))
-        }
+        surfaces.addDamage(for: buffers, firstFrame: !pacer.hasCommittedFrame)
         core.prepareFrame(at: clock.now)
         // Animations may have moved content under a still pointer: its cursor may have changed.
         syncCursors()
         guard core.needsFrame else {
             // The animations ended without changing anything: the buffers go back untouched.
-            putBackAll()
+            surfaces.putBack(buffers)
             latency.nothingToReflect()
             execute(pacer.nothingToDraw())
             return
         }
-        // Brings the buffer up to date from the presented one (a full-width scroll by moving the buffer's start
-        // in its pool, another scroll's pixels straight from their old place), then draws the damage (the rows
-        // around a band surface into the base buffer).
-        let base = band.flatMap { band in
-            baseAcquired.map {
-                FrameBase(canvas: $0.buffer.canvas, bandTop: band.top, bandBottom: band.top + band.height,
-                          previousFrame: $0.catchUp)
-            }
-        }
-        // The indicator overlay: drawn in full into its buffer when its picture changed, or when the surface has
-        // not shown one yet.
-        let indicators = indicatorSurface.flatMap { surface in
-            indicatorAcquired.map {
-                IndicatorOverlay(canvas: $0.buffer.canvas,
-                                 column: Rect(x: surface.x, y: surface.top, width: surface.width, height: surface.height),
-                                 needsDrawing: !indicatorSurfaceShown || $0.needsFullRedraw)
-            }
-        }
-        var result: (frame: WaylandBufferPool.DrawnFrame, buffer: ShmBuffer)?
-        var drewOnward = false
+        let drawn: SurfacePresenter.Drawn
         do {
-            if let presented = onward {
-                // Drawn there only when it writes nothing the compositor holds; else the acquired buffer takes it.
-                if let frame = try buffers.drawOnward(presenter, into: presented, base: base, indicators: indicators) {
-                    result = (frame, presented)
-                    drewOnward = true
-                    if let buffer = acquired?.buffer { buffers.putBack(buffer) }
-                    acquired = nil
-                } else {
-                    buffers.putBack(presented)
-                }
-                onward = nil
+            guard let frame = try surfaces.draw(&buffers) else {
+                // Declined onward with no other buffer free: the frame (its scroll kept by the core) waits.
+                surfaces.putBack(buffers)
+                pacer.bufferUnavailable()
+                return
             }
-            if result == nil, let acquired {
-                result = (try buffers.draw(presenter, into: acquired.buffer, previousFrame: acquired.catchUp,
-                                           base: base, indicators: indicators), acquired.buffer)
-            }
+            drawn = frame
         } catch {
             pendingError = WaylandWindow.bufferError(error)
             return
         }
-        // Declined onward with no other buffer free: the frame (its scroll kept by the core) waits for a release.
-        guard let (frame, buffer) = result else {
-            putBackAll()
-            pacer.bufferUnavailable()
-            return
-        }
-        if let indicatorSurface, let indicatorBuffer = indicatorAcquired?.buffer {
-            if frame.indicatorsUnusable {
-                indicatorSurface.pool.putBack(indicatorBuffer)
-                indicatorSurface.destroy()
-                self.indicatorSurface = nil
-            } else {
-                let whole = Rect(x: indicatorSurface.x, y: indicatorSurface.top, width: indicatorSurface.width,
-                                 height: indicatorSurface.height)
-                commitOverlay(indicatorSurface, buffer: indicatorBuffer,
-                              damage: frame.indicatorsDrawn ? DamageRegion(rect: whole) : DamageRegion())
-                if frame.indicatorsDrawn { indicatorSurfaceShown = true }
-            }
-        }
-        guard let bufferProxy = buffer.proxy else { return }
-        // A frame that went on in the presented buffer and wrote nothing into it (no scroll, no damage in its rows:
-        // an overlay's fade, a change in the bars) leaves the presented frame as it is: not attached again, once
-        // its `wl_buffer` is the one attached (not one just made for other rows) and a band shows it.
-        let ringUnchanged = drewOnward && frame.damage.isEmpty && frame.shift == nil && buffer.isProxyAttached
-            && band?.hasBuffer ?? true
-        // The window's surface shows the ring buffer, or with a band surface the base buffer when the frame drew
-        // into it (the ring buffer then goes to the band).
-        var shown: (proxy: OpaquePointer, buffer: ShmBuffer?, damage: DamageRegion)?
-        if !ringUnchanged { shown = (bufferProxy, buffer, frame.damage) }
-        if let band {
-            if !ringUnchanged { commitBand(band, buffer: buffer, damage: frame.damage) }
-            shown = nil
-            if let basePool, let baseBuffer = baseAcquired?.buffer {
-                if let proxy = baseBuffer.proxy, !frame.baseDamage.isEmpty {
-                    shown = (proxy, baseBuffer, frame.baseDamage)
-                } else {
-                    basePool.putBack(baseBuffer)
-                }
-            }
-        }
+        guard let content = surfaces.commitSubsurfaces(drawn, frame: buffers, bufferScale: scaling.bufferScale,
+                                                       surfaceVersion: xdg.surfaceVersion) else { return }
         if let serial = pacer.takeSerialToAck() { xdg.ackConfigure(serial) }
         // The surface state that goes with this buffer: its buffer scale and, on the fractional path, the
         // surface size in points through the viewport (unset again if the path is ever left).
@@ -754,24 +639,16 @@ public final class WaylandWindow {
             }
         }
         var shownDamage = DamageRegion()
-        if let shown {
+        if let shown = content.shown {
             wl_surface_attach(surface, shown.proxy, 0, 0)
             shown.buffer?.markAttached()
-            shownDamage = damage(surface, shown.damage, originY: 0, scale: configuration.scale)
+            shownDamage = SurfacePresenter.report(shown.damage, on: surface, originY: 0, scale: configuration.scale,
+                                                  surfaceVersion: xdg.surfaceVersion)
         }
         if requestingCallback { xdg.requestFrameCallback() }
         latency.frameWillCommit(surface: surface)
         wl_surface_commit(surface)
-        // The band left is no longer shown: its surface and base buffers go.
-        destroyRetiredBand()
-        if ringUnchanged {
-            buffers.putBack(buffer)
-        } else {
-            buffers.commit(buffer, damage: frame.lagDamage, shift: frame.shift)
-        }
-        if band != nil, let basePool, let shown, let baseBuffer = shown.buffer {
-            basePool.commit(baseBuffer, damage: shownDamage)
-        }
+        surfaces.windowCommitted(drawn, content: content, shownDamage: shownDamage)
         let first = !pacer.hasCommittedFrame
         pacer.didCommit(withBuffer: true, requestedCallback: requestingCallback)
         onFrameCommitted?(clock.now)
@@ -781,131 +658,6 @@ public final class WaylandWindow {
         }
     }
 
-    /// Reports `region` (window points) as damage on `target`, whose first row is the window's row `originY`
-    /// (points): in buffer pixels from `wl_surface` version 4 on, before that in surface points. Returns it in
-    /// buffer pixels (what the target's other buffers now lack).
-    private func damage(_ target: OpaquePointer, _ region: DamageRegion, originY: Double, x originX: Double = 0,
-                        scale: Double) -> DamageRegion {
-        var pixelDamage = DamageRegion()
-        region.forEachRect { x, y, w, h in
-            pixelDamage.add(Rect(x: Double(x) - originX, y: Double(y) - originY, width: Double(w), height: Double(h)),
-                            pixelsPerPoint: scale)
-        }
-        if (xdg?.surfaceVersion ?? 1) >= 4 {
-            pixelDamage.forEachRect { x, y, w, h in
-                wl_surface_damage_buffer(target, Int32(x), Int32(y), Int32(w), Int32(h))
-            }
-        } else {
-            // Before v4 damage is in surface coordinates, which are points.
-            region.forEachRect { x, y, w, h in
-                wl_surface_damage(target, Int32(Double(x) - originX), Int32(Double(y) - originY), Int32(w), Int32(h))
-            }
-        }
-        return pixelDamage
-    }
-
-    // MARK: - Band
-
-    /// Keeps the band surface in step with the window: retired when the buffers' size or scale changed, the window
-    /// is not opaque, the fractional (viewport) path is in use or bands are off (the window's buffers then show the
-    /// whole window again); made when a scroll is pending whose band has rows above or below it
-    /// (`FramePresenter.bandRowsForPendingMove`), or made again when an edge of that band moved.
-    private func updateBand(for configuration: BufferSlots.Configuration, parent: OpaquePointer) {
-        guard let buffers else { return }
-        let usable = usesBand && !scaling.usesViewport && buffers.canShowBands
-            && core.rootView.backgroundColor?.isOpaque == true
-        let wanted = usable ? presenter.bandRowsForPendingMove(pixelsPerPoint: configuration.scale) : nil
-        let rows = wanted.map { (top: $0.top ?? 0, bottom: $0.bottom ?? core.size.height) }
-        if let current = band, !usable || current.windowConfiguration != configuration
-            || (rows.map { $0.top != current.top || $0.bottom != current.top + current.height } ?? false) {
-            if current.hasBuffer {
-                // An earlier band left with no frame since is not on screen any more (this one replaced it).
-                destroyRetiredBand()
-                retiredBand = (current, basePool)
-            } else {
-                // Never shown: it goes now (a band retired before it may still be on screen, and stays retired).
-                current.destroy()
-                basePool?.destroyAll()
-            }
-            band = nil
-            basePool = nil
-            buffers.shownRows = nil
-            // The window's buffers hold nothing around the band: everything is drawn again.
-            core.addDamage(Rect(origin: .zero, size: core.size))
-        }
-        if band == nil, let rows, let compositor, let subcompositor, let shm,
-           let made = BandSurface(compositor: compositor, subcompositor: subcompositor, parent: parent, top: rows.top,
-                                  height: rows.bottom - rows.top, configuration: configuration) {
-            band = made
-            let pool = WaylandBufferPool(shm: shm, configuration: configuration, maximumCount: 3, ringFrames: 1)
-            // A frame waiting for a free base buffer goes on when one is released, as for the window's buffers.
-            pool.onBufferReleased = { [unowned self] in self.execute(self.pacer.bufferReleased()) }
-            basePool = pool
-            buffers.shownRows = made.pixelRows
-            // The overlay stays above the band (a new subsurface goes on top of its siblings).
-            indicatorSurface?.place(above: made.surface)
-        }
-        // The indicator's column, while the window's ring path runs (the band conditions).
-        let column = usable ? presenter.indicatorColumnForPendingMove(pixelsPerPoint: configuration.scale) : nil
-        if let current = indicatorSurface, !usable || current.windowConfiguration != configuration
-            || (column.map { $0 != Rect(x: current.x, y: current.top, width: current.width, height: current.height) }
-                ?? false) {
-            // The window's drawing takes the knob back when no overlay is given (`FramePresenter.draw`).
-            current.destroy()
-            indicatorSurface = nil
-        }
-        if indicatorSurface == nil, let column, let compositor, let subcompositor, let shm,
-           let made = OverlaySurface(compositor: compositor, subcompositor: subcompositor, shm: shm, parent: parent,
-                                     x: column.minX, top: column.minY, width: column.width, height: column.height,
-                                     configuration: configuration) {
-            made.pool.onBufferReleased = { [unowned self] in self.execute(self.pacer.bufferReleased()) }
-            indicatorSurface = made
-            indicatorSurfaceShown = false
-        }
-    }
-
-    /// Destroys a retired band surface and its base buffers (after the window's commit that stopped showing them,
-    /// or when another band replaces it first).
-    private func destroyRetiredBand() {
-        guard let retired = retiredBand else { return }
-        retired.surface.destroy()
-        retired.pool?.destroyAll()
-        retiredBand = nil
-    }
-
-    /// Attaches the ring buffer's band rows (its `wl_buffer` spans only them) to the band surface, with the part of
-    /// `damage` (window points) inside the band, and commits it (applied with the window surface's next commit).
-    private func commitBand(_ band: BandSurface, buffer: ShmBuffer, damage: DamageRegion) {
-        guard let proxy = buffer.proxy else { return }
-        band.child.setBufferScale(Int32(scaling.bufferScale))
-        wl_surface_attach(band.surface, proxy, 0, 0)
-        buffer.markAttached()
-        band.hasBuffer = true
-        var inside = DamageRegion()
-        let rows = Rect(x: 0, y: band.top, width: core.size.width, height: band.height)
-        damage.forEachRect { x, y, w, h in
-            inside.add(Rect(x: Double(x), y: Double(y), width: Double(w), height: Double(h)).intersection(rows))
-        }
-        _ = self.damage(band.surface, inside, originY: band.top, scale: buffer.scale)
-        wl_surface_commit(band.surface)
-    }
-
-    /// Attaches and commits the overlay's buffer when the frame drew into it (the commit applies with the window
-    /// surface's next commit), else gives the buffer back.
-    private func commitOverlay(_ overlay: OverlaySurface, buffer: ShmBuffer, damage: DamageRegion) {
-        guard !damage.isEmpty, let proxy = buffer.proxy else {
-            overlay.pool.putBack(buffer)
-            return
-        }
-        overlay.child.setBufferScale(Int32(scaling.bufferScale))
-        wl_surface_attach(overlay.surface, proxy, 0, 0)
-        buffer.markAttached()
-        // The damage is in window points; the overlay's surface starts at (x, top).
-        let pixelDamage = self.damage(overlay.surface, damage, originY: overlay.top, x: overlay.x, scale: buffer.scale)
-        wl_surface_commit(overlay.surface)
-        overlay.pool.commit(buffer, damage: pixelDamage)
-    }
-
     // MARK: - Teardown
 
     /// Destroys every proxy in protocol order, then disconnects. Safe to call twice.
@@ -913,15 +665,8 @@ public final class WaylandWindow {
         guard !isTornDown else { return }
         isTornDown = true
         core.onNeedsFrame = nil
-        destroyRetiredBand()
-        band?.destroy()
-        band = nil
-        basePool?.destroyAll()
-        basePool = nil
-        indicatorSurface?.destroy()
-        indicatorSurface = nil
-        buffers?.destroyAll()
-        buffers = nil
+        surfaces?.destroyAll()
+        surfaces = nil
         latency.destroy()
         fractionalScale?.destroy()
         fractionalScale = nil
