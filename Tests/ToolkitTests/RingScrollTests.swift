@@ -2,7 +2,7 @@ import Glibc
 import Testing
 @_spi(Presentation) @testable import ToolkitCore
 
-/// Scrolling by moving the buffer's start (`RingFrameBuffer`, `WindowCore.draw(into:previousFrame:)` for ring
+/// Scrolling by moving the buffer's start (`RingFrameBuffer`, `FramePresenter.draw(into:previousFrame:)` for ring
 /// buffers): frame after frame, buffers used in turn like a Wayland buffer pool's (each lagging behind the
 /// presented frame by a `BufferLag`), every frame equals, pixel for pixel, a full render of the same state; a
 /// plain full-width scroll moves the start instead of copying, and draws only the rows that come into view.
@@ -86,7 +86,7 @@ import Testing
         var baseMissing: [DamageRegion] = []
         var baseShown: Int?
 
-        /// With `onward`: each frame first goes to the presented buffer (`WindowCore.drawOnward`) while the
+        /// With `onward`: each frame first goes to the presented buffer (`FramePresenter.drawOnward`) while the
         /// compositor holds its frame rows (`heldRows`), as the Wayland window does with weston's or wlroots' pixman
         /// renderer; those rows must come out unchanged whether the frame was drawn there or declined.
         let onward: Bool
@@ -470,7 +470,7 @@ import Testing
     }
 
     /// Frames drawn onward in the presented buffer's memory while the compositor holds its rows (the Wayland
-    /// window with a compositor that keeps the buffer it shows until the next one, `WindowCore.drawOnward`):
+    /// window with a compositor that keeps the buffer it shows until the next one, `FramePresenter.drawOnward`):
     /// every frame as shown equals a full render, the held rows are never written (drawn or declined), and
     /// frames go onward wherever they write only outside them. With the header (and the footer) in a base below
     /// the list's band (the compositor holding only the band's rows), scrolls go onward both ways: the new rows
