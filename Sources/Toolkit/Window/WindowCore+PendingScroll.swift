@@ -1,7 +1,9 @@
 // What a presenter (the layer above, which chooses how frames reach the screen) learns from the core, and the few
 // things it gives back. The core says what changed (`damage`, points) and what moved (`pendingScroll`); to draw, a
 // presenter resolves the scroll for its canvas (`resolvePendingMove(for:addingStrips:)`), moves or copies pixels
-// as its strategy says, and draws the damage with `draw(_:into:)`. It never sees how the core collected either.
+// as its strategy says (`copyForward`, `leaveOutDamagedPixels` help a buffer catch up with the presented frame),
+// and draws the damage with `draw(_:into:)` and `drawPendingDamage(into:)`. It never sees how the core collected
+// either, and the core never names a presenter.
 
 extension WindowCore {
     /// What moved since the last frame: the rectangle of the view's content that scrolled (window points), the
