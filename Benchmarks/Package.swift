@@ -21,6 +21,8 @@ let package = Package(
         .target(name: "CAllocCounter"),
         .executableTarget(name: "ToolkitBench",
                           dependencies: [.product(name: "Toolkit", package: "Toolkit"),
+                                         // ToolkitCore named too: ListScene imports its presentation SPI.
+                                         .product(name: "ToolkitCore", package: "Toolkit"),
                                          "CAllocCounter", "CBenchPixman"],
                           // Exported symbols give names to the --trace-allocs backtraces (backtrace_symbols_fd
                           // only sees the dynamic symbol table).

@@ -1,8 +1,8 @@
 import Glibc
 import Testing
-@testable import ToolkitCore
+@_spi(Presentation) @testable import ToolkitCore
 
-/// Scrolling by moving the buffer's start (`RingFrameBuffer`, `WindowCore.draw(into:previousFrame:)` for ring
+/// Scrolling by moving the buffer's start (`RingFrameBuffer`, `FramePresenter.draw(into:previousFrame:)` for ring
 /// buffers): frame after frame, buffers used in turn like a Wayland buffer pool's (each lagging behind the
 /// presented frame by a `BufferLag`), every frame equals, pixel for pixel, a full render of the same state; a
 /// plain full-width scroll moves the start instead of copying, and draws only the rows that come into view.
@@ -86,7 +86,7 @@ import Testing
         var baseMissing: [DamageRegion] = []
         var baseShown: Int?
 
-        /// With `onward`: each frame first goes to the presented buffer (`WindowCore.drawOnward`) while the
+        /// With `onward`: each frame first goes to the presented buffer (`FramePresenter.drawOnward`) while the
         /// compositor holds its frame rows (`heldRows`), as the Wayland window does with weston's or wlroots' pixman
         /// renderer; those rows must come out unchanged whether the frame was drawn there or declined.
         let onward: Bool
@@ -152,7 +152,7 @@ import Testing
             let pixels = buffer.pixels + held.lowerBound * buffer.stride
             before.copyMemory(from: pixels, byteCount: count)
             let wrapsBefore = buffer.wrapCount
-            let frame = core.drawOnward(into: buffer, base: base, indicators: nil)
+            let frame = presenter(for: core).drawOnward(into: buffer, base: base, indicators: nil)
             // The held rows, wherever the start went.
             if memcmp(pixels, before, count) != 0 {
                 heldRowsWritten.append("frame \(frames), \(frame == nil ? "declined" : "drawn onward")")
@@ -169,10 +169,21 @@ import Testing
             for block in memory { block.deallocate() }
         }
 
+        /// The frame presenter of `core` (the scene's window): one for the whole run, as a backend keeps one, since
+        /// it holds the overlay's binding.
+        func presenter(for core: WindowCore) -> FramePresenter {
+            if let framePresenter, framePresenter.core === core { return framePresenter }
+            let made = FramePresenter(core: core)
+            framePresenter = made
+            return made
+        }
+        private var framePresenter: FramePresenter?
+
         /// One frame at the next 60 Hz tick into the next buffer, then the comparison with a full render.
         func frame() {
             time += .nanoseconds(16_666_667)
             let core = scene.window
+            let drawer = presenter(for: core)
             core.fireTimers(upTo: time)
             var target = next
             let source = presented.flatMap { $0 == target ? nil : buffers[$0] }
@@ -200,7 +211,7 @@ import Testing
                             result = frame
                             target = presented!
                         } else {
-                            result = core.draw(into: buffers[target], previousFrame: previous, base: base,
+                            result = drawer.draw(into: buffers[target], previousFrame: previous, base: base,
                                                indicators: nil)
                         }
                     }
@@ -217,7 +228,7 @@ import Testing
                     baseShown = baseTarget
                 }
             } else if usesOverlay {
-                if overlayColumn == nil, let column = core.indicatorColumnForPendingMove(pixelsPerPoint: pixelsPerPoint) {
+                if overlayColumn == nil, let column = drawer.indicatorColumnForPendingMove(pixelsPerPoint: pixelsPerPoint) {
                     overlayColumn = column
                     let w = Int((column.width * pixelsPerPoint).rounded()), h = Int((column.height * pixelsPerPoint).rounded())
                     overlayImages = Array(repeating: Image(width: w, height: h, fill: 0xDEAD_BEEF), count: buffers.count)
@@ -225,7 +236,7 @@ import Testing
                 if let column = overlayColumn {
                     var image = overlayImages[target]
                     Canvas.draw(into: &image, pixelsPerPoint: pixelsPerPoint) { canvas in
-                        result = core.draw(into: buffers[target], previousFrame: previous, base: nil,
+                        result = drawer.draw(into: buffers[target], previousFrame: previous, base: nil,
                                            indicators: IndicatorOverlay(canvas: canvas, column: column))
                     }
                     overlayImages[target] = image
@@ -238,13 +249,13 @@ import Testing
                         shownOverlay = nil
                     }
                 } else {
-                    result = core.draw(into: buffers[target], previousFrame: previous, base: nil, indicators: nil)
+                    result = drawer.draw(into: buffers[target], previousFrame: previous, base: nil, indicators: nil)
                 }
             } else if let frame = drawOnward(core, base: nil) {
                 result = frame
                 target = presented!
             } else {
-                result = core.draw(into: buffers[target], previousFrame: previous)
+                result = drawer.draw(into: buffers[target], previousFrame: previous)
             }
             next = (target + 1) % buffers.count
             if result.shift != nil { shiftedFrames += 1 }
@@ -406,17 +417,18 @@ import Testing
         let ring = RingFrameBuffer(memory: block, byteCount: bytes, width: 160, height: 120, pixelsPerPoint: 1)
         core.addDamage(Rect(origin: .zero, size: core.size))
         core.prepareFrame(at: .milliseconds(16))
-        _ = core.draw(into: ring, previousFrame: nil)
+        let presenter = FramePresenter(core: core)
+        _ = presenter.draw(into: ring, previousFrame: nil)
         var asked = 0
         core.onNeedsFrame = { asked += 1 }
         scene.list.contentOffset = Point(x: 0, y: 7)
         #expect(asked == 1)
-        let column = try #require(core.indicatorColumnForPendingMove(pixelsPerPoint: 1))
+        let column = try #require(presenter.indicatorColumnForPendingMove(pixelsPerPoint: 1))
         var overlay = Image(width: Int(column.width), height: Int(column.height))
         core.prepareFrame(at: .milliseconds(33))
         Canvas.draw(into: &overlay) { canvas in
-            _ = core.draw(into: ring, previousFrame: nil, base: nil,
-                          indicators: IndicatorOverlay(canvas: canvas, column: column))
+            _ = presenter.draw(into: ring, previousFrame: nil, base: nil,
+                               indicators: IndicatorOverlay(canvas: canvas, column: column))
         }
         #expect(scene.list.verticalIndicatorElsewhere)
         scene.list.contentOffset = Point(x: 0, y: 14)
@@ -458,7 +470,7 @@ import Testing
     }
 
     /// Frames drawn onward in the presented buffer's memory while the compositor holds its rows (the Wayland
-    /// window with a compositor that keeps the buffer it shows until the next one, `WindowCore.drawOnward`):
+    /// window with a compositor that keeps the buffer it shows until the next one, `FramePresenter.drawOnward`):
     /// every frame as shown equals a full render, the held rows are never written (drawn or declined), and
     /// frames go onward wherever they write only outside them. With the header (and the footer) in a base below
     /// the list's band (the compositor holding only the band's rows), scrolls go onward both ways: the new rows
@@ -557,7 +569,7 @@ import Testing
             offset += 40 * pow(0.99, Double(step)) + 0.0123
             list.contentOffset = Point(x: 0, y: offset)
             for scale in [1.0, 2.0] {
-                let rows = try #require(window.bandRowsForPendingMove(pixelsPerPoint: scale))
+                let rows = try #require(FramePresenter(core: window).bandRowsForPendingMove(pixelsPerPoint: scale))
                 #expect(rows == BandRows(top: 24, bottom: 284), "offset \(offset) at \(scale)x")
                 seen += 1
             }

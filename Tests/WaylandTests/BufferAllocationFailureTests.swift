@@ -25,8 +25,8 @@ import ToolkitTesting
         let error = client.pumpUntilError()
         ShmPool.makeFile = original
         let failure = try #require(error as? WaylandError, "\(String(describing: error))")
-        // A window buffer's pool holds `defaultRingFrames` frames (the ring that scrolls by moving the start).
-        let poolBytes = 120 * 90 * 4 * WaylandBufferPool.defaultRingFrames
+        // A window buffer's pool holds `ringFrames` frames (the ring that scrolls by moving the start).
+        let poolBytes = 120 * 90 * 4 * PresentationOptions.environment.ringFrames
         #expect(failure == .bufferAllocationFailed("memfd of \(poolBytes) bytes: Cannot allocate memory"))
         print("[BufferAllocationFailureTests] \(failure)")
         #expect(throws: failure) { try client.window?.run() }

@@ -1,4 +1,6 @@
 import Toolkit
+// The ring buffers, base and overlay of the Wayland window's presentation (`FramePresenter`) are not public API.
+@_spi(Presentation) import ToolkitCore
 
 /// The benchmark window: a header and, below it, a clipping container of `rowCount` rows of 44 pt, all in a
 /// `WindowCore` of 1920 x 1080 points at scale 1, drawn into pixel buffers of the same size.
@@ -21,6 +23,8 @@ final class ListScene {
     static let height = 1080
 
     let window: WindowCore
+    /// Draws `window`'s frames into ring buffers, a base and an overlay, as the Wayland window does.
+    let presenter: FramePresenter
     let container: View
     /// The container when it is a `ScrollContainer`.
     let scrollContainer: ScrollContainer?
@@ -99,6 +103,7 @@ final class ListScene {
         let pixelWidth = self.pixelWidth, pixelHeight = self.pixelHeight
         let size = Size(width: Double(ListScene.width), height: Double(ListScene.height))
         window = WindowCore(size: size)
+        presenter = FramePresenter(core: window)
         window.rootView.backgroundColor = Color(white: 1)
         let top = header ? HeaderView.height : 0
         if header { window.rootView.addSubview(HeaderView(width: size.width)) }
@@ -165,7 +170,7 @@ final class ListScene {
     /// Makes the overlay buffers for the column the pending scroll's container would use.
     private func makeOverlayBuffers() {
         guard usesOverlay, overlayColumn == nil,
-              let column = window.indicatorColumnForPendingMove(pixelsPerPoint: Double(pixelsPerPoint)) else { return }
+              let column = presenter.indicatorColumnForPendingMove(pixelsPerPoint: Double(pixelsPerPoint)) else { return }
         let width = Int(column.width) * pixelsPerPoint, height = Int(column.height) * pixelsPerPoint
         for _ in 0..<2 {
             let (memory, canvas) = ListScene.zeroedBuffer(width: width, height: height, scale: pixelsPerPoint)
@@ -201,7 +206,7 @@ final class ListScene {
     /// One frame at 60 Hz as `WaylandWindow.drawFrame` does by default with a compositor that holds the buffer
     /// it shows until the next one is committed (weston's and wlroots' pixman renderers): the frame goes on in the
     /// presented ring buffer's memory when it writes none of the rows the compositor holds
-    /// (`WindowCore.drawOnward`), else into the other ring buffer, which catches up with the presented one (its
+    /// (`FramePresenter.drawOnward`), else into the other ring buffer, which catches up with the presented one (its
     /// pending band shift and this frame's scroll become one move of its start; the rows outside the band and the
     /// missing pixels are copied) before the damage is drawn. With `usesBand`, the compositor holds only the band's
     /// rows of a ring frame and the title bar's rows go into the other of two base buffers (the window's own surface
@@ -234,7 +239,7 @@ final class ListScene {
         held.heldRows = (held.startRow + firstShown)..<(held.startRow + pixelHeight)
         let target: Int
         let frame: RingFrame
-        if ringPresentedOnce, let onward = window.drawOnward(into: held, base: base, indicators: indicators) {
+        if ringPresentedOnce, let onward = presenter.drawOnward(into: held, base: base, indicators: indicators) {
             target = presented
             frame = onward
             onwardFrames += 1
@@ -244,7 +249,7 @@ final class ListScene {
             let previous = ringPresentedOnce
                 ? PreviousFrame(pixels: UnsafeRawPointer(held.pixels), stride: pixelWidth * 4, lag: ringLags[other])
                 : nil
-            frame = window.draw(into: ringBuffers[other], previousFrame: previous, base: base, indicators: indicators)
+            frame = presenter.draw(into: ringBuffers[other], previousFrame: previous, base: base, indicators: indicators)
             otherBufferFrames += 1
         }
         var changed = DamageRegion()

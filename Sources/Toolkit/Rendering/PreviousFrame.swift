@@ -13,12 +13,23 @@ public struct PreviousFrame {
     /// canvas was last drawn. Elsewhere the canvas already equals the presented frame.
     public var missing: DamageRegion
     /// A band move the target must make before `missing` is copied (a ring buffer's pending scroll, see
-    /// `BufferLag`); nil for a plain canvas. `missing` is then in the coordinates after the move.
+    /// `BufferLag`); nil for a plain canvas. `missing` is then in the coordinates after the move. Part of the
+    /// presentation strategy (`FramePresenter`), not of the core's API.
+    @_spi(Presentation)
     public var shift: RowShift?
 
-    /// The presented frame at `pixels`, `stride` bytes per row; the target canvas lacks `missing` (pixels) and,
-    /// for a `RingFrameBuffer`, first `shift`.
-    public init(pixels: UnsafeRawPointer, stride: Int, missing: DamageRegion, shift: RowShift? = nil) {
+    /// The presented frame at `pixels`, `stride` bytes per row; the target canvas lacks `missing` (pixels).
+    public init(pixels: UnsafeRawPointer, stride: Int, missing: DamageRegion) {
+        self.pixels = pixels
+        self.stride = stride
+        self.missing = missing
+        self.shift = nil
+    }
+
+    /// The presented frame at `pixels`, `stride` bytes per row; the target `RingFrameBuffer` lacks first `shift`,
+    /// then `missing` (pixels).
+    @_spi(Presentation)
+    public init(pixels: UnsafeRawPointer, stride: Int, missing: DamageRegion, shift: RowShift?) {
         self.pixels = pixels
         self.stride = stride
         self.missing = missing
@@ -26,6 +37,7 @@ public struct PreviousFrame {
     }
 
     /// The presented frame at `pixels`, `stride` bytes per row, for a buffer lagging `lag` behind it.
+    @_spi(Presentation)
     public init(pixels: UnsafeRawPointer, stride: Int, lag: BufferLag) {
         self.init(pixels: pixels, stride: stride, missing: lag.missing, shift: lag.shift)
     }

@@ -65,7 +65,7 @@ extension ScrollContainer {
             forEachIndicatorRect { setNeedsDisplay($0) }
             indicatorAlpha = alpha
             forEachIndicatorRect { setNeedsDisplay($0) }
-            if verticalIndicatorElsewhere { attachedWindow?.indicatorOverlayChanged(self) }
+            verticalIndicatorPresenter?.verticalIndicatorChanged(self)
         }
         if alpha <= 0 { indicatorFadeStart = nil }
         return indicatorFadeStart != nil
@@ -108,6 +108,9 @@ extension ScrollContainer {
         if let rect = drawnIndicatorRects.horizontal { canvas.fillRoundedRect(rect, radius: radius, color: indicatorColor) }
         if let rect = vertical { canvas.fillRoundedRect(rect, radius: radius, color: indicatorColor) }
     }
+
+    /// Whether the vertical indicator is drawn outside the window's pixels (`verticalIndicatorPresenter`).
+    var verticalIndicatorElsewhere: Bool { verticalIndicatorPresenter != nil }
 
     /// The indicators' colour at their current opacity.
     var indicatorColor: Color { Color(red: 0, green: 0, blue: 0, alpha: 0.45 * indicatorAlpha) }

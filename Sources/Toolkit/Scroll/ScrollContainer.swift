@@ -309,12 +309,12 @@ open class ScrollContainer: View {
     /// Where the indicators were drawn last, in the container's coordinates (nil: not drawn): their old pixels
     /// move with the content when it scrolls by copying pixels, and are redrawn there.
     var drawnIndicatorRects: (horizontal: Rect?, vertical: Rect?) = (nil, nil)
-    /// Whether the window draws the vertical indicator into a surface of its own (`IndicatorOverlay`): the
-    /// container then neither draws nor damages it in the window's pixels. Turning it on or off damages the
-    /// knob's place, where it leaves or comes back.
-    var verticalIndicatorElsewhere = false {
+    /// Who draws the vertical indicator outside the window's pixels (a presenter's overlay), if anyone: the
+    /// container then neither draws nor damages it in the window's pixels (`verticalIndicatorElsewhere`). Setting
+    /// or clearing it damages the knob's place, where it leaves or comes back.
+    weak var verticalIndicatorPresenter: (any VerticalIndicatorPresenter)? {
         didSet {
-            guard verticalIndicatorElsewhere != oldValue else { return }
+            guard (verticalIndicatorPresenter == nil) != (oldValue == nil) else { return }
             if let rect = drawnIndicatorRects.vertical { setNeedsDisplay(rect) }
             drawnIndicatorRects.vertical = nil
             if let rect = indicatorRect(.vertical) { setNeedsDisplay(rect) }
@@ -502,7 +502,7 @@ open class ScrollContainer: View {
         indicatorFadeTimer = nil
         indicatorFadeStart = nil
         indicatorAlpha = 0
-        verticalIndicatorElsewhere = false
+        verticalIndicatorPresenter = nil
         let action = arbitration.reset()
         fingers.removeAll()
         motion = ScrollMotion(start: .zero)

@@ -8,9 +8,6 @@ protocol ScrollHost: ViewHost {
     var touchArbiter: any TouchArbiter { get }
     /// Whether a primary-button drag scrolls every container like one finger (`WindowCore.pointerEmulatesTouch`).
     var pointerEmulatesTouch: Bool { get }
-    /// The container's vertical indicator, drawn by the window into a surface of its own
-    /// (`ScrollContainer.verticalIndicatorElsewhere`), changed without any damage: it needs a frame.
-    func indicatorOverlayChanged(_ container: ScrollContainer)
 }
 
 /// What a container tells the window's touch arbitration, and asks it (<doc:ScrollBehaviour> §2). The window's touch

@@ -537,15 +537,15 @@ open class View {
     ///
     /// With `pixelsPerPoint`, views drawn at a rounded origin count at that origin, as drawing on a canvas of that
     /// scale places them (`drawingOrigin(pixelsPerPoint:)`); without, at their exact origin.
-    func visibleEdgesInWindow(pixelsPerPoint: Double? = nil) -> ScrollMove.Edges? {
-        var edges = ScrollMove.Edges()
+    func visibleEdgesInWindow(pixelsPerPoint: Double? = nil) -> ClipEdges? {
+        var edges = ClipEdges()
         var translation = Point.zero
         guard accumulateClip(&edges, &translation, pixelsPerPoint) else { return nil }
         return edges
     }
 
     /// Adds the ancestors' translations and clips, then this view's; false when one of them is hidden.
-    private func accumulateClip(_ edges: inout ScrollMove.Edges, _ translation: inout Point,
+    private func accumulateClip(_ edges: inout ClipEdges, _ translation: inout Point,
                                 _ pixelsPerPoint: Double?) -> Bool {
         let origin = pixelsPerPoint.map { drawingOrigin(pixelsPerPoint: $0) } ?? boundsOrigin
         if let parent = superview {

@@ -1,4 +1,5 @@
 import CWayland
+@_spi(Presentation) import ToolkitCore
 
 /// One `wl_buffer` in its own shm pool, with a `Canvas` over its pixels. `BufferSlots` decides when it may
 /// be drawn; this class only owns the memory and reports `wl_buffer.release`.
@@ -6,7 +7,7 @@ import CWayland
 /// A window buffer's pool can hold more than one frame (`ringFrames`): the frame then lives in it as a
 /// `RingFrameBuffer` and scrolls by moving its start; each start is a `wl_buffer` at that offset of the pool,
 /// made again (`syncProxy()`) before the frame that moved it is attached. A frame drawn onward
-/// (`WindowCore.drawOnward`) moves the start while the compositor still holds earlier `wl_buffer`s of the pool:
+/// (`FramePresenter.drawOnward`) moves the start while the compositor still holds earlier `wl_buffer`s of the pool:
 /// they stay alive (`heldRows` covers their rows) until released, and the buffer counts as released (`onRelease`)
 /// when the last one is. While a band surface shows the frame (`BandSurface`), the `wl_buffer` spans only the
 /// band's rows of it (`shownRows`), and the compositor holds only those.

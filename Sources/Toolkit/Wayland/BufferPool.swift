@@ -1,8 +1,9 @@
 import CWayland
+@_spi(Presentation) import ToolkitCore
 import Glibc
 
 /// The window's buffers: executes `BufferSlots`' decisions with real `ShmBuffer`s (allocation, destruction
-/// on release or reconfiguration). The copy forward is left to the drawing (`WindowCore.draw(into:
+/// on release or reconfiguration). The copy forward is left to the drawing (`FramePresenter.draw(into:
 /// previousFrame:)`), which folds a scroll's moved pixels into it.
 @MainActor
 final class WaylandBufferPool {
@@ -13,7 +14,7 @@ final class WaylandBufferPool {
     var onBufferReleased: (() -> Void)?
     /// Frames each new buffer's pool holds: 2 or more let a buffer scroll by moving its start
     /// (`RingFrameBuffer`), 1 makes buffers that scroll by copying pixels. Buffers already made keep theirs.
-    var ringFrames = WaylandBufferPool.defaultRingFrames
+    var ringFrames: Int
     /// Frames drawn by moving a ring buffer's start (diagnostics and tests).
     var shiftedFrameCount = 0
     /// Frames drawn onward in the memory of a buffer the compositor held (diagnostics and tests).
@@ -32,15 +33,14 @@ final class WaylandBufferPool {
         return ringFrames > 1 && frameBytes > 0 && 2 * frameBytes <= ShmPool.maximumSize
     }
 
-    /// Three frames per pool: a frame drawn onward while the compositor holds the presented one wraps onto
-    /// its mirror two frames back, clear of the held rows (with two, every wrap would land on them and the
-    /// frame would go to the other buffer, lagging a frame's height). Memory is touched only where frames pass.
-    /// `TOOLKIT_SCROLL_BY_COPY=1` in the environment makes it 1 (the copy path, for comparison).
-    static let defaultRingFrames = getenv("TOOLKIT_SCROLL_BY_COPY").map { String(cString: $0) == "1" } == true ? 1 : 3
-
-    /// A pool drawing `configuration`-sized buffers from `shm`, at most `maximumCount` alive.
-    init(shm: OpaquePointer, configuration: BufferSlots.Configuration, maximumCount: Int = 4) {
+    /// A pool drawing `configuration`-sized buffers from `shm`, at most `maximumCount` alive, each in a pool of
+    /// `ringFrames` frames. The window's buffers take three (`PresentationOptions.ringFrames`): a frame drawn
+    /// onward while the compositor holds the presented one wraps onto its mirror two frames back, clear of the
+    /// held rows (with two, every wrap would land on them and the frame would go to the other buffer, lagging a
+    /// frame's height). Memory is touched only where frames pass.
+    init(shm: OpaquePointer, configuration: BufferSlots.Configuration, maximumCount: Int = 4, ringFrames: Int) {
         self.shm = shm
+        self.ringFrames = ringFrames
         slots = BufferSlots(maximumCount: maximumCount, configuration: configuration)
         buffers = Array(repeating: nil, count: slots.maximumCount)
     }
@@ -56,12 +56,9 @@ final class WaylandBufferPool {
         slots.reconfigure(configuration) { destroyBuffer(at: $0) }
     }
 
-    /// A buffer to draw into, allocated if needed, and where to take the pixels it misses (`previousFrame`: the
-    /// last presented buffer and the region; nil when it misses nothing or nothing can provide them). Draw it
-    /// with `WindowCore.draw(into:previousFrame:)`, which copies them. `needsFullRedraw` means no buffer could
-    /// provide them: redraw the whole window. Returns nil when every buffer is busy and no more may be
-    /// allocated (wait for a release).
-    func acquire() throws -> (buffer: ShmBuffer, previousFrame: PreviousFrame?, needsFullRedraw: Bool)? {
+    /// A buffer to draw into, allocated if needed, and where to take the pixels it misses (see `AcquiredBuffer`).
+    /// Returns nil when every buffer is busy and no more may be allocated (wait for a release).
+    func acquire() throws -> AcquiredBuffer? {
         guard let plan = slots.acquire() else { return nil }
         if plan.needsAllocation {
             let c = slots.configuration
@@ -85,17 +82,17 @@ final class WaylandBufferPool {
         // Buffers of one pool share a size; a mismatch (never planned) copies nothing and redraws all.
         if let sourceIndex = plan.copySource, let source = buffers[sourceIndex] {
             guard source.width == buffer.width, source.height == buffer.height else {
-                return (buffer, nil, true)
+                return AcquiredBuffer(buffer: buffer, previousFrame: nil, needsFullRedraw: true)
             }
             let previous = PreviousFrame(pixels: UnsafeRawPointer(source.pixels), stride: source.stride,
                                          missing: plan.copyRegion, shift: plan.copyShift)
-            return (buffer, previous, plan.needsFullRedraw)
+            return AcquiredBuffer(buffer: buffer, previousFrame: previous, needsFullRedraw: plan.needsFullRedraw)
         }
-        return (buffer, nil, plan.needsFullRedraw)
+        return AcquiredBuffer(buffer: buffer, previousFrame: nil, needsFullRedraw: plan.needsFullRedraw)
     }
 
     /// The buffer showing the presented frame, while the compositor holds it, for a frame drawn onward in its
-    /// memory (`WindowCore.drawOnward`, through `drawOnward(_:into:...)`); its ring's `heldRows` are set to the
+    /// memory (`FramePresenter.drawOnward`, through `drawOnward(_:into:...)`); its ring's `heldRows` are set to the
     /// rows the compositor holds. Nil when there is none (`acquire` then gives a buffer to draw into).
     func acquireOnward() -> ShmBuffer? {
         guard let index = slots.acquireOnward() else { return nil }

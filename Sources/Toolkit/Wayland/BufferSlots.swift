@@ -1,3 +1,5 @@
+@_spi(Presentation) import ToolkitCore
+
 /// The state of a window's shm buffers, without Wayland: which buffer to draw into, what to copy forward
 /// into it, when to allocate, when to wait, what to destroy. `WaylandBufferPool` executes its answers.
 ///

@@ -44,8 +44,7 @@ final class OverlaySurface {
         self.height = height
         windowConfiguration = configuration
         pool = WaylandBufferPool(shm: shm, configuration: BufferSlots.Configuration(
-            width: columns, height: rows, scale: configuration.scale))
-        pool.ringFrames = 1
+            width: columns, height: rows, scale: configuration.scale), ringFrames: 1)
     }
 
     /// Stacks the overlay above `sibling` (another subsurface of the same parent, made after it), from the parent's

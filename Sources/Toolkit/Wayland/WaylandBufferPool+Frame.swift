@@ -1,7 +1,9 @@
 // Drawing a frame into one of the window's buffers (kept out of WaylandWindow.swift): the buffer catches up with
 // the presented frame and the core draws the damage. A scroll of a band spanning the window's width moves the
-// buffer's start in its pool (`RingFrameBuffer`, `WindowCore.draw(into:previousFrame:)` for ring buffers) and the
-// buffer then needs a `wl_buffer` at the new offset; anything else is drawn by copying pixels.
+// buffer's start in its pool (`RingFrameBuffer`, `FramePresenter.draw(into:previousFrame:)`) and the buffer then
+// needs a `wl_buffer` at the new offset; anything else is drawn by copying pixels.
+
+@_spi(Presentation) import ToolkitCore
 
 extension WaylandBufferPool {
     /// A frame drawn into a buffer, ready to attach.
@@ -20,23 +22,25 @@ extension WaylandBufferPool {
         var indicatorsUnusable = false
     }
 
-    /// Draws `core`'s next frame into `buffer` (acquired with `previousFrame`, nil when it holds the presented
+    /// Draws the presenter's core's next frame into `buffer` (acquired with `previousFrame`, nil when it holds the presented
     /// frame or is redrawn in full), the rows outside the band into `base` when there is one, and makes the
     /// buffer's `wl_buffer` follow a moved start.
     /// - Throws: `WaylandError.bufferAllocationFailed` when the `wl_buffer` at the new offset cannot be made.
-    func draw(_ core: WindowCore, into buffer: ShmBuffer, previousFrame: PreviousFrame?,
+    func draw(_ presenter: FramePresenter, into buffer: ShmBuffer, previousFrame: PreviousFrame?,
               base: FrameBase? = nil, indicators: IndicatorOverlay? = nil) throws -> DrawnFrame {
-        let frame = core.draw(into: buffer.ring, previousFrame: previousFrame, base: base, indicators: indicators)
+        let frame = presenter.draw(into: buffer.ring, previousFrame: previousFrame, base: base, indicators: indicators)
         if previousFrame != nil { catchUpFrameCount += 1 }
         return try finish(frame, in: buffer)
     }
 
-    /// Draws `core`'s next frame onward into `buffer` (from `acquireOnward()`, holding the presented frame),
-    /// when the frame writes none of the rows the compositor holds (`WindowCore.drawOnward`); nil when it
-    /// declined (nothing drawn: draw the frame into an acquired buffer).
-    func drawOnward(_ core: WindowCore, into buffer: ShmBuffer, base: FrameBase?,
+    /// Draws the presenter's core's next frame onward into `buffer` (from `acquireOnward()`, holding the presented
+    /// frame), when the frame writes none of the rows the compositor holds (`FramePresenter.drawOnward`); nil when
+    /// it declined (nothing drawn: draw the frame into an acquired buffer).
+    func drawOnward(_ presenter: FramePresenter, into buffer: ShmBuffer, base: FrameBase?,
                     indicators: IndicatorOverlay?) throws -> DrawnFrame? {
-        guard let frame = core.drawOnward(into: buffer.ring, base: base, indicators: indicators) else { return nil }
+        guard let frame = presenter.drawOnward(into: buffer.ring, base: base, indicators: indicators) else {
+            return nil
+        }
         onwardFrameCount += 1
         return try finish(frame, in: buffer)
     }

@@ -1,4 +1,5 @@
 import CWayland
+@_spi(Presentation) import ToolkitCore
 import Glibc
 
 /// A toolkit window on a Wayland compositor: the entry point apps use.
@@ -42,7 +43,7 @@ public final class WaylandWindow {
     }
 
     /// Frames presented so far: frame callbacks done for commits that attached a new buffer.
-    public private(set) var presentedFrameCount = 0
+    public internal(set) var presentedFrameCount = 0
 
     /// Frame latency so far: input delivered → commit and, where the compositor offers `wp_presentation`,
     /// commit → presented (see `FrameLatencyStats`).
@@ -52,7 +53,7 @@ public final class WaylandWindow {
     public var onFirstFrameCommitted: (() -> Void)?
 
     /// Time from the start of `init` to the first committed frame, on the window clock; nil before it.
-    public private(set) var timeToFirstCommit: Duration?
+    public internal(set) var timeToFirstCommit: Duration?
 
     /// The buffer scale sent with `wl_surface.set_buffer_scale`: the largest scale among the outputs the surface
     /// is on (before it is on any, the largest among all outputs; 1 without outputs or with a `wl_surface` below
@@ -110,62 +111,52 @@ public final class WaylandWindow {
 
     /// The window clock (CLOCK_MONOTONIC since the window was made); `now` reads it.
     let clock: MonotonicClock
-    private let startTime: Duration
+    let startTime: Duration
     /// The connection (`WaylandWindow+Loop.swift` hands its descriptor to apps that run their own loop).
     let display: WaylandDisplay
     /// The loop's poll set (the display plus the app's descriptors); `WaylandWindow+Loop.swift` adds to it.
     let loop: WaylandEventLoop
-    private let context: WaylandInputContext
-    private var registry: WaylandRegistry?
-    private var compositor: OpaquePointer?
-    private var subcompositor: OpaquePointer?
-    /// While a list scrolls between a title bar and a toolbar: the scrolled band in a surface of its own (see
-    /// `BandSurface`), and the buffers the window's surface then shows the rows around it from (`FrameBase`).
-    private var band: BandSurface?
-    private var basePool: WaylandBufferPool?
-    /// A band left, with its base buffers: destroyed right after the window's commit that no longer shows them
-    /// (destroying the band at once would show the base's stale band rows until then).
-    private var retiredBand: (surface: BandSurface, pool: WaylandBufferPool?)?
-    /// The scrolled list's vertical indicator in a surface of its own over its column (`IndicatorOverlay`), and
-    /// whether it has shown a picture yet.
-    private var indicatorSurface: OverlaySurface?
-    private var indicatorSurfaceShown = false
-    private var shm: OpaquePointer?
-    private var wmBase: XdgWmBase?
-    private var viewporter: OpaquePointer?
-    private var fractionalScaleManager: OpaquePointer?
+    let context: WaylandInputContext
+    var registry: WaylandRegistry?
+    var compositor: OpaquePointer?
+    var subcompositor: OpaquePointer?
+    var shm: OpaquePointer?
+    var wmBase: XdgWmBase?
+    var viewporter: OpaquePointer?
+    var fractionalScaleManager: OpaquePointer?
     /// The bound `zwp_pointer_gestures_v1` (touchpad pinch), its registry name and version.
-    private var pointerGestures: (proxy: OpaquePointer, globalName: UInt32, version: UInt32)?
+    var pointerGestures: (proxy: OpaquePointer, globalName: UInt32, version: UInt32)?
     /// The surface's viewport and fractional scale objects (both or neither: the fractional path needs both).
-    private var viewport: OpaquePointer?
-    private var fractionalScale: WaylandFractionalScale?
+    var viewport: OpaquePointer?
+    var fractionalScale: WaylandFractionalScale?
     /// How the buffers map to the surface now.
-    private var scaling = RenderScale.one
-    private var cursorTheme: WaylandCursorTheme?
-    private var seats: [WaylandSeat] = []
-    private var outputs: [WaylandOutput] = []
-    private var enteredOutputs: [UInt] = []
-    private var xdg: XdgWindow?
-    private var buffers: WaylandBufferPool?
-    private var pacer = FramePacer()
+    var scaling = RenderScale.one
+    var cursorTheme: WaylandCursorTheme?
+    var seats: [WaylandSeat] = []
+    var outputs: [WaylandOutput] = []
+    var enteredOutputs: [UInt] = []
+    var xdg: XdgWindow?
+    /// The buffers and the surfaces that show them, and how each frame is drawn (`SurfacePresenter`).
+    var surfaces: SurfacePresenter?
+    var pacer = FramePacer()
     /// The core asked for a frame (or something else did) since the loop last looked: the frame is drawn once
     /// the events in hand are handled (`serviceFrameWant`), never in the middle of handling one.
-    private var frameWantPending = false
+    var frameWantPending = false
     /// Frame latency: input → commit, commit → presented (`wp_presentation`).
     let latency: FrameLatencyRecorder
     /// What the surface has committed: the buffer scale and the viewport destination (points; nil: unset).
-    private var committedScale = 1
-    private var committedDestination: ViewportDestination?
+    var committedScale = 1
+    var committedDestination: ViewportDestination?
 
     /// A `wp_viewport.set_destination` size, in points.
-    private struct ViewportDestination: Equatable {
+    struct ViewportDestination: Equatable {
         var width: Int
         var height: Int
     }
     /// True while drawing a frame or applying a configure: frame requests from the core are covered.
-    private var isBusy = false
-    private var pendingError: WaylandError?
-    private var isTornDown = false
+    var isBusy = false
+    var pendingError: WaylandError?
+    var isTornDown = false
 
     /// Connects and creates the toplevel; the first frame is drawn when the compositor configures it (in
     /// `run` or `dispatchOnce`).
@@ -212,9 +203,9 @@ public final class WaylandWindow {
         context.cursorScale = scaling.wholeScale
         cursorSettings = WaylandCursorTheme.Settings.fromEnvironment()
         installCursorTheme()   // observers do not run in init
-        let buffers = WaylandBufferPool(shm: shm, configuration: pixelConfiguration())
-        buffers.onBufferReleased = { [unowned self] in self.execute(self.pacer.bufferReleased()) }
-        self.buffers = buffers
+        surfaces = SurfacePresenter(core: core, shm: shm, configuration: pixelConfiguration(),
+                                    options: PresentationOptions.environment,
+                                    onBufferReleased: { [unowned self] in self.execute(self.pacer.bufferReleased()) })
         core.onNeedsFrame = { [unowned self] in
             // While drawing or applying a configure, the frame in the works (and its callback) covers it.
             guard !self.isBusy else { return }
@@ -290,63 +281,10 @@ public final class WaylandWindow {
         return !isClosed
     }
 
-    /// The pixels of the frame presented last (what the compositor shows: with a band surface, the rows around
-    /// the band from the base buffer), or nil before the first one. For tests and diagnostics: it copies the whole
-    /// buffer.
-    func lastPresentedImage() -> Image? {
-        guard var image = buffers?.lastPresentedImage() else { return nil }
-        guard let band, let base = basePool?.lastPresentedImage(), base.width == image.width,
-              base.height == image.height else { return image }
-        for y in 0..<image.height where !band.pixelRows.contains(y) {
-            for x in 0..<image.width { image.setPixel(x: x, y: y, base.pixel(x: x, y: y)) }
-        }
-        return image
-    }
-
-    /// Number of shm buffers alive (diagnostics: at most 4).
-    var liveBufferCount: Int { buffers?.liveCount ?? 0 }
-
-    /// Frames presented by moving a ring buffer's start instead of copying the scrolled pixels (diagnostics).
-    var shiftedFrameCount: Int { buffers?.shiftedFrameCount ?? 0 }
-
-    /// Frames drawn onward in the memory of the buffer the compositor still held (diagnostics).
-    var onwardFrameCount: Int { buffers?.onwardFrameCount ?? 0 }
-
-    /// Frames drawn into a buffer that first caught up with the presented one, copying what it lacked
-    /// (diagnostics: a scroll under a compositor that holds the shown buffer takes this path only when it cannot
-    /// go onward).
-    var catchUpFrameCount: Int { buffers?.catchUpFrameCount ?? 0 }
-
-    /// Frames each new buffer's pool holds (tests: 1 makes buffers that scroll by copying, 2 or more ring buffers;
-    /// 3 by default).
-    var bufferRingFrames: Int {
-        get { buffers?.ringFrames ?? 1 }
-        set { buffers?.ringFrames = newValue }
-    }
-
-    /// Whether the window may show a scrolled list between a title bar and a toolbar in a band surface of its own
-    /// (tests turn it off to see the fallback; `TOOLKIT_NO_BAND=1` in the environment does too).
-    var usesBand = getenv("TOOLKIT_NO_BAND").map { String(cString: $0) != "1" } ?? true
-
-    /// The rows of the band surface in use (`top ..< bottom`, points), or nil without one (diagnostics and tests).
-    var bandRows: Range<Double>? { band.map { $0.top..<($0.top + $0.height) } }
-    /// Whether the band surface in use has a buffer attached and committed, nil without one (tests: after a
-    /// commit it always has).
-    var bandHasBuffer: Bool? { band?.hasBuffer }
-    /// The column of the indicator's surface, in points, or nil without one (for tests).
-    var indicatorColumn: Rect? {
-        indicatorSurface.map { Rect(x: $0.x, y: $0.top, width: $0.width, height: $0.height) }
-    }
-
     /// The cursor theme and size (from `XCURSOR_THEME` / `XCURSOR_SIZE` at init). Setting it reloads the theme
     /// and sets the cursor again (tests turn `usesTheme` off to see the fallback art).
     var cursorSettings = WaylandCursorTheme.Settings(themeName: nil, size: 24, usesTheme: true) {
         didSet { installCursorTheme() }
-    }
-
-    /// The image the cursor theme gives for `cursor` at whole scale `scale` (tests and diagnostics).
-    func cursorImage(for cursor: Cursor, scale: Int) -> WaylandCursorTheme.Image? {
-        cursorTheme?.image(for: cursor, scale: scale)
     }
 
     /// Asks the run loop to stop, as if the compositor had sent `close`.
@@ -360,562 +298,15 @@ public final class WaylandWindow {
         close()
     }
 
-    // MARK: - Globals
-
-    private func globalAdded(_ global: WaylandRegistry.Global) {
-        guard let registry else { return }
-        switch global.interface {
-        case "wl_compositor" where compositor == nil:
-            compositor = registry.bind(global, interface: cw_compositor_interface())?.proxy
-        case "wl_subcompositor" where subcompositor == nil:
-            subcompositor = registry.bind(global, interface: cw_subcompositor_interface())?.proxy
-        case "wl_shm" where shm == nil:
-            shm = registry.bind(global, interface: cw_shm_interface())?.proxy
-        case "xdg_wm_base" where wmBase == nil:
-            if let bound = registry.bind(global, interface: cw_xdg_wm_base_interface()) {
-                wmBase = XdgWmBase(proxy: bound.proxy, version: bound.version)
-            }
-        case "wp_viewporter" where viewporter == nil:
-            viewporter = registry.bind(global, interface: cw_viewporter_interface())?.proxy
-        case "wp_fractional_scale_manager_v1" where fractionalScaleManager == nil:
-            fractionalScaleManager = registry.bind(global, interface: cw_fractional_scale_manager_interface())?.proxy
-        case "zwp_pointer_gestures_v1" where pointerGestures == nil:
-            if let bound = registry.bind(global, interface: cw_pointer_gestures_interface()) {
-                pointerGestures = (bound.proxy, global.name, bound.version)
-                context.pointerGestures = bound.proxy
-                // Pointers made before the global was seen get their pinch now.
-                for seat in seats { seat.pointer?.attachPinchGesture() }
-            }
-        case "wp_presentation" where latency.presentation == nil:
-            if let bound = registry.bind(global, interface: cw_presentation_interface()) {
-                latency.attach(presentation: bound.proxy, globalName: global.name)
-            }
-        case "wl_seat":
-            if let bound = registry.bind(global, interface: cw_seat_interface()) {
-                seats.append(WaylandSeat(proxy: bound.proxy, version: bound.version, globalName: global.name,
-                                         context: context))
-            }
-        case "wl_output":
-            if let bound = registry.bind(global, interface: cw_output_interface()) {
-                let output = WaylandOutput(proxy: bound.proxy, version: bound.version, globalName: global.name)
-                output.onScaleChange = { [unowned self] in self.updateBufferScale() }
-                outputs.append(output)
-            }
-        default:
-            break
-        }
-    }
-
-    private func globalRemoved(_ global: WaylandRegistry.Global) {
-        if let gestures = pointerGestures, gestures.globalName == global.name {
-            releasePointerGestures()
-        } else if latency.presentation?.globalName == global.name {
-            latency.destroy()
-        } else if let index = seats.firstIndex(where: { $0.globalName == global.name }) {
-            let seat = seats.remove(at: index)
-            seat.release()
-        } else if let index = outputs.firstIndex(where: { $0.globalName == global.name }) {
-            let output = outputs.remove(at: index)
-            enteredOutputs.removeAll { output.matches(address: $0) }
-            output.release()
-            updateBufferScale()
-        }
-    }
-
-    /// Destroys every pointer's pinch gesture, then the `zwp_pointer_gestures_v1` (`release` from v2).
-    private func releasePointerGestures() {
-        for seat in seats { seat.pointer?.detachPinchGesture() }
-        context.pointerGestures = nil
-        guard let gestures = pointerGestures else { return }
-        pointerGestures = nil
-        if gestures.version >= 2 {
-            zwp_pointer_gestures_v1_release(gestures.proxy)
-        } else {
-            zwp_pointer_gestures_v1_destroy(gestures.proxy)
-        }
-    }
-
-    // MARK: - Scale
-
-    private func surfaceOutput(address: UInt, entered: Bool) {
-        if entered {
-            if !enteredOutputs.contains(address) { enteredOutputs.append(address) }
-        } else {
-            enteredOutputs.removeAll { $0 == address }
-        }
-        updateBufferScale()
-    }
-
-    /// The fractional path: a viewport and a fractional scale object for the surface, when the compositor
-    /// offers both globals (at startup; globals appearing later are not used for an existing surface).
-    private func setUpFractionalScale(surface: OpaquePointer?) {
-        guard let surface, let viewporter, let manager = fractionalScaleManager,
-              let viewport = wp_viewporter_get_viewport(viewporter, surface) else { return }
-        guard let fractional = WaylandFractionalScale(manager: manager, surface: surface) else {
-            wp_viewport_destroy(viewport)
-            return
-        }
-        self.viewport = viewport
-        fractionalScale = fractional
-        fractional.onPreferredScale = { [unowned self] _ in self.updateBufferScale() }
-    }
-
-    /// The scale the outputs ask for, lowered when the window's buffer would break `SurfaceLimits` at it.
-    private func preferredScale() -> RenderScale {
-        let entered = outputs.filter { output in enteredOutputs.contains { output.matches(address: $0) } }
-        let size = pointSize
-        return RenderScale.resolve(outputScales: outputs.map(\.scale), enteredScales: entered.map(\.scale),
-                                   preferredFraction120: fractionalScale?.preferred120,
-                                   canSetBufferScale: (xdg?.surfaceVersion ?? 0) >= 3, hasViewport: viewport != nil)
-            .fitting(width: size.width, height: size.height)
-    }
-
-    private func updateBufferScale() {
-        let scale = preferredScale()
-        guard scale != scaling else { return }
-        scaling = scale
-        // Every pixel changes: redraw all. The new scale is sent with the next buffer (set_buffer_scale and the
-        // viewport destination are double-buffered, and a bare commit of the old buffer at the new scale could
-        // be invalid).
-        core.addDamage(Rect(origin: .zero, size: core.size))
-        context.cursorScale = scale.wholeScale
-        syncCursors()
-    }
-
-    // MARK: - Cursor
-
-    /// Lets every pointer on the window show the core's current cursor at the current scale.
-    private func syncCursors() {
-        for seat in seats { seat.pointer?.syncCursor() }
-    }
-
-    /// (Re)loads the cursor theme from `cursorSettings` and sets the cursor again.
-    private func installCursorTheme() {
-        guard let shm, !isTornDown else { return }
-        destroyCursorSurfacesAndTheme()
-        let theme = WaylandCursorTheme(shm: shm, settings: cursorSettings)
-        cursorTheme = theme
-        context.cursorTheme = theme
-        syncCursors()
-    }
-
-    /// Cursor surfaces go before the theme whose buffers they show.
-    private func destroyCursorSurfacesAndTheme() {
-        for seat in seats { seat.pointer?.releaseCursorSurface() }
-        context.cursorTheme = nil
-        cursorTheme?.destroy()
-        cursorTheme = nil
-    }
-
-    // MARK: - Frames
-
-    private static func points(_ value: Double) -> Int {
-        value.isFinite ? max(0, Int(min(value.rounded(.up), 1_000_000))) : 0
-    }
-
-    /// The window size in whole points, at least 1 x 1.
-    private var pointSize: ViewportDestination {
-        ViewportDestination(width: max(1, WaylandWindow.points(core.size.width)),
-                            height: max(1, WaylandWindow.points(core.size.height)))
-    }
-
-    private func pixelConfiguration() -> BufferSlots.Configuration {
-        let size = pointSize
-        return BufferSlots.Configuration(width: scaling.pixels(forPoints: size.width),
-                                         height: scaling.pixels(forPoints: size.height),
-                                         scale: scaling.pixelsPerPoint)
-    }
-
-    private func configured(serial: UInt32) {
-        guard let xdg else { return }
-        isBusy = true
-        let previousSize = core.size
-        core.resize(to: XdgWindow.resolvedSize(configured: xdg.configuredSize, current: core.size,
-                                               minimum: minimumSize))
-        // The scale that fits `SurfaceLimits` depends on the size.
-        updateBufferScale()
-        isBusy = false
-        execute(pacer.configure(serial: serial, needsFrame: core.needsFrame, resized: core.size != previousSize))
-    }
-
-    private func frameDone() {
-        let (presented, action) = pacer.callbackDone(needsFrame: core.needsFrame)
-        if presented { presentedFrameCount += 1 }
-        let commits = latency.frameCommits
-        execute(action)
-        if latency.frameCommits == commits { latency.frameOpportunityMissed(stillWanted: core.needsFrame) }
-    }
-
-    /// Draws the frame asked for since the loop last looked, if the pacer lets it (idle: at once; a callback
-    /// pending: its done draws it).
-    private func serviceFrameWant() {
-        guard frameWantPending else { return }
-        frameWantPending = false
-        execute(pacer.frameWanted())
-    }
-
-    private func execute(_ action: FramePacer.Action) {
-        guard !isTornDown, pendingError == nil else { return }
-        switch action {
-        case .none: break
-        case .draw: drawFrame()
-        case .requestCallback: requestCallback()
-        case .drawWithoutCallback: drawFrame(requestingCallback: false)
-        }
-    }
-
-    /// A commit without a new buffer, carrying a frame callback (and the latest configure's ack).
-    private func requestCallback() {
-        guard let xdg, let surface = xdg.surface else { return }
-        if let serial = pacer.takeSerialToAck() { xdg.ackConfigure(serial) }
-        xdg.requestFrameCallback()
-        wl_surface_commit(surface)
-        latency.frameOpportunityMissed(stillWanted: core.needsFrame)
-        pacer.didCommit(withBuffer: false)
-    }
-
-    /// A failure to get or fill a buffer, as the error the loop throws: a `WaylandError` as it is, anything else
-    /// as `bufferAllocationFailed` with its description.
-    private static func bufferError(_ error: any Error) -> WaylandError {
-        (error as? WaylandError) ?? .bufferAllocationFailed("\(error)")
-    }
-
-    /// Draws the core's damage into a free buffer (or onward in the presented one) and commits it with its damage
-    /// and, with `requestingCallback`, a frame callback (without: the ack of a resize while a callback is pending,
-    /// see `FramePacer`). With a band surface the ring buffer goes to the band and the window's surface takes the
-    /// base buffer when the bars changed; a frame that changed nothing in the ring buffer attaches nothing there.
-    ///
-    /// Order matters: the buffer is acquired (and the damage a fresh buffer needs is added) before
-    /// `prepareFrame`, so that everything the core is told before drawing happens before its frame starts
-    /// and the core's frame request state ends consistent.
-    private func drawFrame(requestingCallback: Bool = true) {
-        guard !isBusy, let xdg, let surface = xdg.surface, let buffers else { return }
-        isBusy = true
-        defer { isBusy = false }
-        let configuration = pixelConfiguration()
-        buffers.reconfigure(configuration)
-        updateBand(for: configuration, parent: surface)
-        var acquired: (buffer: ShmBuffer, previousFrame: PreviousFrame?, needsFullRedraw: Bool)?
-        var baseAcquired: (buffer: ShmBuffer, previousFrame: PreviousFrame?, needsFullRedraw: Bool)?
-        var indicatorAcquired: (buffer: ShmBuffer, previousFrame: PreviousFrame?, needsFullRedraw: Bool)?
-        /// The buffer showing the presented frame while the compositor holds it: a scroll may go on in its memory.
-        var onward: ShmBuffer?
-        /// Gives back whatever was acquired (the frame waits, or failed).
-        func putBackAll() {
-            if let buffer = acquired?.buffer { buffers.putBack(buffer) }
-            if let onward { buffers.putBack(onward) }
-            if let basePool, let buffer = baseAcquired?.buffer { basePool.putBack(buffer) }
-            if let indicatorSurface, let buffer = indicatorAcquired?.buffer { indicatorSurface.pool.putBack(buffer) }
-        }
-        do {
-            acquired = try buffers.acquire()
-            // Unless the acquired buffer holds the presented frame (released already) or everything is drawn
-            // again, the frame may go on in the presented buffer's memory (`WindowCore.drawOnward`).
-            if pacer.hasCommittedFrame, acquired.map({ $0.previousFrame != nil && !$0.needsFullRedraw }) ?? true {
-                onward = buffers.acquireOnward()
-            }
-            let window = acquired != nil || onward != nil
-            if window, let basePool { baseAcquired = try basePool.acquire() }
-            if window, let indicatorSurface { indicatorAcquired = try indicatorSurface.pool.acquire() }
-        } catch {
-            putBackAll()
-            pendingError = WaylandWindow.bufferError(error)
-            return
-        }
-        // Every surface needs a free buffer (the window's, the base and the overlay), or the frame waits for a
-        // release.
-        guard acquired.map({ $0.buffer.proxy != nil }) ?? (onward?.proxy != nil),
-              basePool == nil || baseAcquired?.buffer.proxy != nil,
-              indicatorSurface == nil || indicatorAcquired?.buffer.proxy != nil else {
-            putBackAll()
-            pacer.bufferUnavailable()
-            return
-        }
-        if acquired?.needsFullRedraw == true || !pacer.hasCommittedFrame {
-            core.addDamage(Rect(origin: .zero, size: core.size))
-        }
-        if let band, baseAcquired?.needsFullRedraw == true {
-            // The base buffer has nothing yet: every row around the band is drawn into it.
-            core.addDamage(Rect(x: 0, y: 0, width: core.size.width, height: band.top))
-            core.addDamage(Rect(x: 0, y: band.top + band.height, width: core.size.width,
-                                height: core.size.height - band.top - band.height))
-        }
-        core.prepareFrame(at: clock.now)
-        // Animations may have moved content under a still pointer: its cursor may have changed.
-        syncCursors()
-        guard core.needsFrame else {
-            // The animations ended without changing anything: the buffers go back untouched.
-            putBackAll()
-            latency.nothingToReflect()
-            execute(pacer.nothingToDraw())
-            return
-        }
-        // Brings the buffer up to date from the presented one (a full-width scroll by moving the buffer's start
-        // in its pool, another scroll's pixels straight from their old place), then draws the damage (the rows
-        // around a band surface into the base buffer).
-        let base = band.flatMap { band in
-            baseAcquired.map {
-                FrameBase(canvas: $0.buffer.canvas, bandTop: band.top, bandBottom: band.top + band.height,
-                          previousFrame: $0.needsFullRedraw ? nil : $0.previousFrame)
-            }
-        }
-        // The indicator overlay: drawn in full into its buffer when its picture changed, or when the surface has
-        // not shown one yet.
-        let indicators = indicatorSurface.flatMap { surface in
-            indicatorAcquired.map {
-                IndicatorOverlay(canvas: $0.buffer.canvas,
-                                 column: Rect(x: surface.x, y: surface.top, width: surface.width, height: surface.height),
-                                 needsDrawing: !indicatorSurfaceShown || $0.needsFullRedraw)
-            }
-        }
-        var result: (frame: WaylandBufferPool.DrawnFrame, buffer: ShmBuffer)?
-        var drewOnward = false
-        do {
-            if let presented = onward {
-                // Drawn there only when it writes nothing the compositor holds; else the acquired buffer takes it.
-                if let frame = try buffers.drawOnward(core, into: presented, base: base, indicators: indicators) {
-                    result = (frame, presented)
-                    drewOnward = true
-                    if let buffer = acquired?.buffer { buffers.putBack(buffer) }
-                    acquired = nil
-                } else {
-                    buffers.putBack(presented)
-                }
-                onward = nil
-            }
-            if result == nil, let (buffer, previousFrame, needsFullRedraw) = acquired {
-                result = (try buffers.draw(core, into: buffer, previousFrame: needsFullRedraw ? nil : previousFrame,
-                                          base: base, indicators: indicators), buffer)
-            }
-        } catch {
-            pendingError = WaylandWindow.bufferError(error)
-            return
-        }
-        // Declined onward with no other buffer free: the frame (its scroll kept by the core) waits for a release.
-        guard let (frame, buffer) = result else {
-            putBackAll()
-            pacer.bufferUnavailable()
-            return
-        }
-        if let indicatorSurface, let indicatorBuffer = indicatorAcquired?.buffer {
-            if frame.indicatorsUnusable {
-                indicatorSurface.pool.putBack(indicatorBuffer)
-                indicatorSurface.destroy()
-                self.indicatorSurface = nil
-            } else {
-                let whole = Rect(x: indicatorSurface.x, y: indicatorSurface.top, width: indicatorSurface.width,
-                                 height: indicatorSurface.height)
-                commitOverlay(indicatorSurface, buffer: indicatorBuffer,
-                              damage: frame.indicatorsDrawn ? DamageRegion(rect: whole) : DamageRegion())
-                if frame.indicatorsDrawn { indicatorSurfaceShown = true }
-            }
-        }
-        guard let bufferProxy = buffer.proxy else { return }
-        // A frame that went on in the presented buffer and wrote nothing into it (no scroll, no damage in its rows:
-        // an overlay's fade, a change in the bars) leaves the presented frame as it is: not attached again, once
-        // its `wl_buffer` is the one attached (not one just made for other rows) and a band shows it.
-        let ringUnchanged = drewOnward && frame.damage.isEmpty && frame.shift == nil && buffer.isProxyAttached
-            && band?.hasBuffer ?? true
-        // The window's surface shows the ring buffer, or with a band surface the base buffer when the frame drew
-        // into it (the ring buffer then goes to the band).
-        var shown: (proxy: OpaquePointer, buffer: ShmBuffer?, damage: DamageRegion)?
-        if !ringUnchanged { shown = (bufferProxy, buffer, frame.damage) }
-        if let band {
-            if !ringUnchanged { commitBand(band, buffer: buffer, damage: frame.damage) }
-            shown = nil
-            if let basePool, let baseBuffer = baseAcquired?.buffer {
-                if let proxy = baseBuffer.proxy, !frame.baseDamage.isEmpty {
-                    shown = (proxy, baseBuffer, frame.baseDamage)
-                } else {
-                    basePool.putBack(baseBuffer)
-                }
-            }
-        }
-        if let serial = pacer.takeSerialToAck() { xdg.ackConfigure(serial) }
-        // The surface state that goes with this buffer: its buffer scale and, on the fractional path, the
-        // surface size in points through the viewport (unset again if the path is ever left).
-        if committedScale != scaling.bufferScale {
-            wl_surface_set_buffer_scale(surface, Int32(scaling.bufferScale))
-            committedScale = scaling.bufferScale
-        }
-        if let viewport {
-            let destination = scaling.usesViewport ? pointSize : nil
-            if destination != committedDestination {
-                wp_viewport_set_destination(viewport, Int32(destination?.width ?? -1),
-                                            Int32(destination?.height ?? -1))
-                committedDestination = destination
-            }
-        }
-        var shownDamage = DamageRegion()
-        if let shown {
-            wl_surface_attach(surface, shown.proxy, 0, 0)
-            shown.buffer?.markAttached()
-            shownDamage = damage(surface, shown.damage, originY: 0, scale: configuration.scale)
-        }
-        if requestingCallback { xdg.requestFrameCallback() }
-        latency.frameWillCommit(surface: surface)
-        wl_surface_commit(surface)
-        // The band left is no longer shown: its surface and base buffers go.
-        destroyRetiredBand()
-        if ringUnchanged {
-            buffers.putBack(buffer)
-        } else {
-            buffers.commit(buffer, damage: frame.lagDamage, shift: frame.shift)
-        }
-        if band != nil, let basePool, let shown, let baseBuffer = shown.buffer {
-            basePool.commit(baseBuffer, damage: shownDamage)
-        }
-        let first = !pacer.hasCommittedFrame
-        pacer.didCommit(withBuffer: true, requestedCallback: requestingCallback)
-        onFrameCommitted?(clock.now)
-        if first {
-            timeToFirstCommit = clock.now - startTime
-            onFirstFrameCommitted?()
-        }
-    }
-
-    /// Reports `region` (window points) as damage on `target`, whose first row is the window's row `originY`
-    /// (points): in buffer pixels from `wl_surface` version 4 on, before that in surface points. Returns it in
-    /// buffer pixels (what the target's other buffers now lack).
-    private func damage(_ target: OpaquePointer, _ region: DamageRegion, originY: Double, x originX: Double = 0,
-                        scale: Double) -> DamageRegion {
-        var pixelDamage = DamageRegion()
-        region.forEachRect { x, y, w, h in
-            pixelDamage.add(Rect(x: Double(x) - originX, y: Double(y) - originY, width: Double(w), height: Double(h)),
-                            pixelsPerPoint: scale)
-        }
-        if (xdg?.surfaceVersion ?? 1) >= 4 {
-            pixelDamage.forEachRect { x, y, w, h in
-                wl_surface_damage_buffer(target, Int32(x), Int32(y), Int32(w), Int32(h))
-            }
-        } else {
-            // Before v4 damage is in surface coordinates, which are points.
-            region.forEachRect { x, y, w, h in
-                wl_surface_damage(target, Int32(Double(x) - originX), Int32(Double(y) - originY), Int32(w), Int32(h))
-            }
-        }
-        return pixelDamage
-    }
-
-    // MARK: - Band
-
-    /// Keeps the band surface in step with the window: retired when the buffers' size or scale changed, the window
-    /// is not opaque, the fractional (viewport) path is in use or bands are off (the window's buffers then show the
-    /// whole window again); made when a scroll is pending whose band has rows above or below it
-    /// (`WindowCore.bandRowsForPendingMove`), or made again when an edge of that band moved.
-    private func updateBand(for configuration: BufferSlots.Configuration, parent: OpaquePointer) {
-        guard let buffers else { return }
-        let usable = usesBand && !scaling.usesViewport && buffers.canShowBands
-            && core.rootView.backgroundColor?.isOpaque == true
-        let wanted = usable ? core.bandRowsForPendingMove(pixelsPerPoint: configuration.scale) : nil
-        let rows = wanted.map { (top: $0.top ?? 0, bottom: $0.bottom ?? core.size.height) }
-        if let current = band, !usable || current.windowConfiguration != configuration
-            || (rows.map { $0.top != current.top || $0.bottom != current.top + current.height } ?? false) {
-            if current.hasBuffer {
-                // An earlier band left with no frame since is not on screen any more (this one replaced it).
-                destroyRetiredBand()
-                retiredBand = (current, basePool)
-            } else {
-                // Never shown: it goes now (a band retired before it may still be on screen, and stays retired).
-                current.destroy()
-                basePool?.destroyAll()
-            }
-            band = nil
-            basePool = nil
-            buffers.shownRows = nil
-            // The window's buffers hold nothing around the band: everything is drawn again.
-            core.addDamage(Rect(origin: .zero, size: core.size))
-        }
-        if band == nil, let rows, let compositor, let subcompositor, let shm,
-           let made = BandSurface(compositor: compositor, subcompositor: subcompositor, parent: parent, top: rows.top,
-                                  height: rows.bottom - rows.top, configuration: configuration) {
-            band = made
-            let pool = WaylandBufferPool(shm: shm, configuration: configuration, maximumCount: 3)
-            pool.ringFrames = 1
-            // A frame waiting for a free base buffer goes on when one is released, as for the window's buffers.
-            pool.onBufferReleased = { [unowned self] in self.execute(self.pacer.bufferReleased()) }
-            basePool = pool
-            buffers.shownRows = made.pixelRows
-            // The overlay stays above the band (a new subsurface goes on top of its siblings).
-            indicatorSurface?.place(above: made.surface)
-        }
-        // The indicator's column, while the window's ring path runs (the band conditions).
-        let column = usable ? core.indicatorColumnForPendingMove(pixelsPerPoint: configuration.scale) : nil
-        if let current = indicatorSurface, !usable || current.windowConfiguration != configuration
-            || (column.map { $0 != Rect(x: current.x, y: current.top, width: current.width, height: current.height) }
-                ?? false) {
-            // The window's drawing takes the knob back when no overlay is given (`WindowCore.draw`).
-            current.destroy()
-            indicatorSurface = nil
-        }
-        if indicatorSurface == nil, let column, let compositor, let subcompositor, let shm,
-           let made = OverlaySurface(compositor: compositor, subcompositor: subcompositor, shm: shm, parent: parent,
-                                     x: column.minX, top: column.minY, width: column.width, height: column.height,
-                                     configuration: configuration) {
-            made.pool.onBufferReleased = { [unowned self] in self.execute(self.pacer.bufferReleased()) }
-            indicatorSurface = made
-            indicatorSurfaceShown = false
-        }
-    }
-
-    /// Destroys a retired band surface and its base buffers (after the window's commit that stopped showing them,
-    /// or when another band replaces it first).
-    private func destroyRetiredBand() {
-        guard let retired = retiredBand else { return }
-        retired.surface.destroy()
-        retired.pool?.destroyAll()
-        retiredBand = nil
-    }
-
-    /// Attaches the ring buffer's band rows (its `wl_buffer` spans only them) to the band surface, with the part of
-    /// `damage` (window points) inside the band, and commits it (applied with the window surface's next commit).
-    private func commitBand(_ band: BandSurface, buffer: ShmBuffer, damage: DamageRegion) {
-        guard let proxy = buffer.proxy else { return }
-        band.child.setBufferScale(Int32(scaling.bufferScale))
-        wl_surface_attach(band.surface, proxy, 0, 0)
-        buffer.markAttached()
-        band.hasBuffer = true
-        var inside = DamageRegion()
-        let rows = Rect(x: 0, y: band.top, width: core.size.width, height: band.height)
-        damage.forEachRect { x, y, w, h in
-            inside.add(Rect(x: Double(x), y: Double(y), width: Double(w), height: Double(h)).intersection(rows))
-        }
-        _ = self.damage(band.surface, inside, originY: band.top, scale: buffer.scale)
-        wl_surface_commit(band.surface)
-    }
-
-    /// Attaches and commits the overlay's buffer when the frame drew into it (the commit applies with the window
-    /// surface's next commit), else gives the buffer back.
-    private func commitOverlay(_ overlay: OverlaySurface, buffer: ShmBuffer, damage: DamageRegion) {
-        guard !damage.isEmpty, let proxy = buffer.proxy else {
-            overlay.pool.putBack(buffer)
-            return
-        }
-        overlay.child.setBufferScale(Int32(scaling.bufferScale))
-        wl_surface_attach(overlay.surface, proxy, 0, 0)
-        buffer.markAttached()
-        // The damage is in window points; the overlay's surface starts at (x, top).
-        let pixelDamage = self.damage(overlay.surface, damage, originY: overlay.top, x: overlay.x, scale: buffer.scale)
-        wl_surface_commit(overlay.surface)
-        overlay.pool.commit(buffer, damage: pixelDamage)
-    }
-
     // MARK: - Teardown
 
     /// Destroys every proxy in protocol order, then disconnects. Safe to call twice.
-    private func tearDown() {
+    func tearDown() {
         guard !isTornDown else { return }
         isTornDown = true
         core.onNeedsFrame = nil
-        destroyRetiredBand()
-        band?.destroy()
-        band = nil
-        basePool?.destroyAll()
-        basePool = nil
-        indicatorSurface?.destroy()
-        indicatorSurface = nil
-        buffers?.destroyAll()
-        buffers = nil
+        surfaces?.destroyAll()
+        surfaces = nil
         latency.destroy()
         fractionalScale?.destroy()
         fractionalScale = nil

@@ -34,15 +34,12 @@ public final class WindowCore: ScrollHost {
     /// The view of `pendingMove`. Strong until the frame is drawn, so that no other view can take its address
     /// (and its `viewID`) meanwhile; a view that left the window is drawn in full.
     var pendingMoveView: View?
-    /// A move resolved for a frame that was then not drawn (`drawOnward(into:base:indicators:)`
-    /// declined it): the next draw takes it instead of resolving `pendingMove` (which it replaced).
+    /// A move resolved for a frame that was then not drawn (a presenter declined it, `deferMove`): the next
+    /// draw takes it instead of resolving `pendingMove` (which it replaced).
     var deferredMove: DeferredMove?
-    /// The scroll container whose vertical indicator is drawn into an `IndicatorOverlay`, if any.
-    weak var overlayContainer: ScrollContainer?
-    /// The picture the overlay shows (committed last), nil when none yet or it must be drawn again.
-    var overlayPicture: IndicatorOverlay.Picture?
-    /// The overlay's container changed its indicator without damage (a fade step): a frame is needed.
-    var overlayChanged = false
+    /// Something a presenter shows outside the window's pixels changed without damage (a scroll indicator drawn
+    /// into an overlay, see `presentationDidChange()`): a frame is needed. The presenter clears it when it draws.
+    var presentationChanged = false
 
     /// The touch routing (arbitration with scroll containers lives behind it).
     private(set) lazy var touchRouter = TouchRouter(window: self)
@@ -136,7 +133,7 @@ public final class WindowCore: ScrollHost {
 
     /// Whether something would change on screen in the next frame.
     public var needsFrame: Bool {
-        !damage.isEmpty || pendingMove != nil || deferredMove != nil || !animators.isEmpty || overlayChanged
+        !damage.isEmpty || pendingMove != nil || deferredMove != nil || !animators.isEmpty || presentationChanged
     }
 
     /// Starts calling `animator` every frame until it answers false.
@@ -278,30 +275,6 @@ public final class WindowCore: ScrollHost {
         }
     }
 
-    /// Draws the pending damage into `canvas`, except the rows outside `base`'s band, whose damage goes to the
-    /// base's canvas; returns what each took (points). The damage is cleared.
-    func drawPendingDamage(into canvas: Canvas, base: FrameBase?) -> (DamageRegion, DamageRegion) {
-        guard let base else { return (drawPendingDamage(into: canvas), DamageRegion()) }
-        var band = DamageRegion(), outside = DamageRegion()
-        damage.forEachRect { x, y, w, h in
-            let rect = Rect(x: Double(x), y: Double(y), width: Double(w), height: Double(h))
-            let y0 = rect.minY, y1 = rect.maxY
-            if y0 < base.bandTop {
-                outside.add(Rect(x: rect.minX, y: y0, width: rect.width, height: min(y1, base.bandTop) - y0))
-            }
-            let m0 = max(y0, base.bandTop), m1 = min(y1, base.bandBottom)
-            if m1 > m0 { band.add(Rect(x: rect.minX, y: m0, width: rect.width, height: m1 - m0)) }
-            if y1 > base.bandBottom {
-                let b0 = max(y0, base.bandBottom)
-                outside.add(Rect(x: rect.minX, y: b0, width: rect.width, height: y1 - b0))
-            }
-        }
-        damage.removeAll()
-        draw(band, into: canvas)
-        draw(outside, into: base.canvas)
-        return (band, outside)
-    }
-
     /// Draws the pending damage into `canvas`, rectangle by rectangle, and returns it (points); it is cleared.
     func drawPendingDamage(into canvas: Canvas) -> DamageRegion {
         let drawn = damage
@@ -311,7 +284,7 @@ public final class WindowCore: ScrollHost {
     }
 
     /// Draws the window's `region` (points) into `canvas`, rectangle by rectangle.
-    private func draw(_ region: DamageRegion, into canvas: Canvas) {
+    func draw(_ region: DamageRegion, into canvas: Canvas) {
         // Rectangle by rectangle: a scrolled list's strip and its indicator are far apart, and their bounding box
         // would be most of the list.
         // Without an opaque window background, a damaged area starts transparent: drawing composites OVER, and

@@ -16,6 +16,7 @@ import Glibc
 ///
 /// On Wayland the block is a `wl_shm_pool` and each start a `wl_buffer` made at `byteOffset`; in memory the block
 /// is any allocation. The buffer does not own the memory, which must outlive it. Not thread-safe.
+@_spi(Presentation)
 public final class RingFrameBuffer {
     /// Frame width, in pixels.
     public let width: Int
@@ -44,7 +45,7 @@ public final class RingFrameBuffer {
     /// Per block row: whether the row `mirrorDistance` away (below or above, whichever is in the block) holds the
     /// same pixels.
     private var mirrored: [Bool]
-    /// A canvas over the frame, following its start (drawn with `WindowCore.draw(into:previousFrame:)`).
+    /// A canvas over the frame, following its start (drawn with `FramePresenter.draw(into:previousFrame:)`).
     public let canvas: Canvas
     private let block: UnsafeMutableRawPointer
 

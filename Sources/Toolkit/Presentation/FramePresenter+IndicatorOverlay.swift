@@ -1,57 +1,19 @@
-// The vertical scroll indicator in a surface of its own: while a list scrolls by moving the window's ring buffers'
-// start, everything in the window's pixels moves with the list except the indicator, which stays near its place and
-// is translucent. Drawn there, each frame would redraw the rows under the knob's old and new places (for a 100-row
-// list, a knob 240 points tall: half of a scrolled frame's cost in toolkit-bench (i)). In an overlay buffer the knob
-// is drawn alone, over transparent pixels, and the compositor blends it; the window's pixels never hold it.
+// Binding a scroll container's vertical indicator to an `IndicatorOverlay` and drawing the knob into it.
 
-/// The vertical scroll indicator of a scrolled list drawn into a buffer of its own, which a surface stacked above
-/// the window's shows at `column` (a Wayland subsurface): the column along the container's right edge where the
-/// knob runs (`WindowCore.indicatorColumnForPendingMove(pixelsPerPoint:)`).
-///
-/// While an overlay is given to `WindowCore.draw(into:previousFrame:base:indicators:)`, that
-/// container's vertical indicator is neither drawn nor damaged in the window's buffers. The overlay's buffer is
-/// drawn in full (transparent, then the knob) whenever the knob's place or opacity changed since the picture the
-/// overlay surface shows; `RingFrame.indicatorsDrawn` says so. The knob lands on exactly the pixels (window
-/// pixels, less the column's origin) and colours the window's own drawing would give it, so blending the overlay
-/// OVER the window's pixels is the same picture.
-public struct IndicatorOverlay {
-    /// The overlay buffer's canvas: the column's pixels, at the window's pixels per point.
-    public var canvas: Canvas
-    /// The column the buffer covers, in window points (whole pixels on every edge).
-    public var column: Rect
-    /// Whether the overlay must be drawn whatever it showed (a new surface, a buffer that holds nothing yet).
-    public var needsDrawing: Bool
-
-    /// An overlay for `column` (window points) drawn into `canvas`; with `needsDrawing`, drawn this frame even if
-    /// the knob did not change.
-    public init(canvas: Canvas, column: Rect, needsDrawing: Bool = false) {
-        self.canvas = canvas
-        self.column = column
-        self.needsDrawing = needsDrawing
-    }
-
-    /// What an overlay shows: its column, the knob's box in window pixels (nil: no knob) and its colour.
-    struct Picture: Equatable {
-        var column: Rect
-        var knob: PixelBox?
-        var color: UInt32
-    }
-}
-
-extension WindowCore {
+extension FramePresenter {
     /// The column (window points) an `IndicatorOverlay` would cover for the container of the pending scroll: its
     /// vertical indicator's column, when it is a `ScrollContainer` showing a vertical indicator, drawn unscaled, and
     /// the column lies inside the window on whole pixels at `pixelsPerPoint`. Nil otherwise, or with no pending
     /// scroll.
     public func indicatorColumnForPendingMove(pixelsPerPoint: Double) -> Rect? {
-        guard let container = pendingMoveView as? ScrollContainer else { return nil }
+        guard let container = core.pendingScroll?.view as? ScrollContainer else { return nil }
         return indicatorColumn(of: container, pixelsPerPoint: pixelsPerPoint)
     }
 
     /// `container`'s vertical indicator column in window points, under the conditions of
     /// `indicatorColumnForPendingMove(pixelsPerPoint:)`.
     func indicatorColumn(of container: ScrollContainer, pixelsPerPoint s: Double) -> Rect? {
-        guard container.hostWindow === self, !container.isInsideScaledView,
+        guard container.hostWindow === core, !container.isInsideScaledView,
               let local = container.verticalIndicatorColumn, let superview = container.superview else { return nil }
         var view: View? = container
         while let current = view {
@@ -61,8 +23,8 @@ extension WindowCore {
         let column = superview.convert(local, to: nil)
         func whole(_ v: Double) -> Bool { (v * s).rounded() == v * s }
         guard whole(column.minX), whole(column.minY), whole(column.width), whole(column.height), column.width > 0,
-              column.height > 0, column.minX >= 0, column.minY >= 0, column.maxX <= size.width,
-              column.maxY <= size.height else { return nil }
+              column.height > 0, column.minX >= 0, column.minY >= 0, column.maxX <= core.size.width,
+              column.maxY <= core.size.height else { return nil }
         return column
     }
 
@@ -71,12 +33,13 @@ extension WindowCore {
     /// container left, hid, moved or changed size: the caller drops it; the container's indicator is back in the
     /// window's pixels). Without an overlay, a bound container gets its indicator back.
     func drawIndicatorOverlay(_ overlay: IndicatorOverlay?, moved: View?) -> (drawn: Bool, unusable: Bool) {
-        overlayChanged = false
-        // Binding or releasing damages the knob's place during the frame that draws it: no frame is asked for, and
-        // no request is left standing (no later change could ask the backend for a frame, see `prepareFrame(at:)`).
-        let requested = frameRequested
-        frameRequested = true
-        defer { frameRequested = requested }
+        core.presentationChanged = false
+        // Binding or releasing damages the knob's place during the frame that draws it: no frame is asked for.
+        return core.withoutFrameRequests { bindAndDrawOverlay(overlay, moved: moved) }
+    }
+
+    /// `drawIndicatorOverlay(_:moved:)`'s work, while frame requests are covered by the frame being drawn.
+    private func bindAndDrawOverlay(_ overlay: IndicatorOverlay?, moved: View?) -> (drawn: Bool, unusable: Bool) {
         guard let overlay else {
             releaseOverlayContainer()
             return (false, false)
@@ -91,7 +54,7 @@ extension WindowCore {
         if overlayContainer !== container {
             releaseOverlayContainer()
             overlayContainer = container
-            container.verticalIndicatorElsewhere = true
+            container.verticalIndicatorPresenter = self
         }
         // The knob's box as the window's drawing computes it (same transforms, same arithmetic).
         canvas.resetState()
@@ -137,15 +100,17 @@ extension WindowCore {
 
     /// The bound container draws its vertical indicator in the window's pixels again.
     func releaseOverlayContainer() {
-        overlayContainer?.verticalIndicatorElsewhere = false
+        overlayContainer?.verticalIndicatorPresenter = nil
         overlayContainer = nil
         overlayPicture = nil
     }
 
-    /// A container's indicator changed without damage (`ScrollHost`): the overlay needs a frame.
-    func indicatorOverlayChanged(_ container: ScrollContainer) {
+}
+
+extension FramePresenter: VerticalIndicatorPresenter {
+    /// The bound container's indicator changed without damage (a fade step): the overlay needs a frame.
+    func verticalIndicatorChanged(_ container: ScrollContainer) {
         guard container === overlayContainer else { return }
-        overlayChanged = true
-        requestFrame()
+        core.presentationDidChange()
     }
 }

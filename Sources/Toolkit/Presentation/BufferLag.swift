@@ -1,6 +1,7 @@
 /// A move of a band of whole pixel rows spanning the full width of a buffer: after it, row `y` of the band shows
 /// what row `y + dy` showed before (positive `dy`: the content went up, a scroll towards the end). Rows whose
 /// source lies outside the band come into view and must be drawn.
+@_spi(Presentation)
 public struct RowShift: Equatable, Sendable {
     /// First row of the band, in pixels.
     public var top: Int
@@ -31,6 +32,7 @@ public struct RowShift: Equatable, Sendable {
 /// A buffer pool keeps one per buffer: a presented frame that scrolled a full-width band records the shift (no
 /// pixel is missing for it but the rows that came into view), everything else records missing pixels. Two
 /// different bands cannot be combined: the older band is then missing as a whole.
+@_spi(Presentation)
 public struct BufferLag: Equatable, Sendable {
     /// Pixels to copy from the presented frame, after the shift (presented frame coordinates).
     public private(set) var missing = DamageRegion()

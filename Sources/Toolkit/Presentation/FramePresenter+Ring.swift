@@ -1,86 +1,17 @@
-// Scrolling without copying pixels, the window's side: drawing into a `RingFrameBuffer`, a vertical scroll of a
+// Scrolling without copying pixels, the presenter's side: drawing into a `RingFrameBuffer`, a vertical scroll of a
 // band spanning the whole width becomes a move of the buffer's start in its memory (see `RingFrameBuffer`), so a
 // scrolling frame costs the rows that come into view, what changed (indicators), and the rows outside the band
 // (copied from the presented frame, unless a `FrameBase` below the band's surface takes them), but no copy of
 // the band. Anything else (a horizontal or partial-width
 // move, a fraction of a pixel at a scale that does not round origins, a block without room) takes the copy
-// path of `draw(into:previousFrame:)`.
+// path of `WindowCore.draw(into:previousFrame:)` (`WindowCore.copyForward`).
 //
 // While the compositor still holds the presented frame, the next one can go on in the same memory
 // (`drawOnward`): a new start the band's move away, where only the rows that come into view need pixels. It is
 // drawn there only when nothing it writes lies in the held rows; otherwise it goes to another buffer, which first
 // catches up with the presented frame.
 
-/// One frame drawn into a `RingFrameBuffer` by `WindowCore.draw(into:previousFrame:)`.
-public struct RingFrame: Sendable {
-    /// Everything that changed on screen since the presented frame, in points: the damage to report.
-    public var damage: DamageRegion
-    /// What the frame changed apart from the band its `shift` moved, in points: with `shift`, what the other
-    /// buffers now lack (`BufferLag.framePresented(damage:shift:width:)`).
-    public var changed: DamageRegion
-    /// The band this frame moved by moving the buffer's start, or nil (no scroll, or one drawn by copying).
-    public var shift: RowShift?
-    /// What the frame drew into the `FrameBase` (window points, outside the band's rows): the base surface's
-    /// damage, and what the other base buffers now lack. Empty without a base, or when nothing was drawn into it
-    /// (the base buffer was not touched: show the presented one still).
-    public var baseDamage = DamageRegion()
-    /// Whether the frame drew the `IndicatorOverlay` (in full: attach and commit it).
-    public var indicatorsDrawn = false
-    /// Whether the `IndicatorOverlay` can no longer be used (its container left, hid, moved or resized): drop its
-    /// surface; the indicator is back in the window's pixels from this frame on.
-    public var indicatorsUnusable = false
-}
-
-/// The window's rows above and below a scrolled band, in a buffer the size of the window that a surface *below*
-/// the band's shows: on Wayland the window's own surface, with the band in a subsurface over it
-/// (`bandTop ..< bandBottom`). The ring buffer then shows only the band's rows, so the rows the compositor holds
-/// of it are the band's alone: a frame can go on in its memory (`WindowCore.drawOnward`) whichever way the band
-/// scrolls, since the rows that come into view lie beyond the held ones at either end. (With the bars in the
-/// ring's frame, the held frame's bar rows lie exactly where scrolling towards the bar brings new rows.)
-///
-/// Damage outside the band's rows is drawn into `canvas` only; the ring buffer neither takes nor keeps pixels
-/// there. The base's own rows inside the band are never drawn or shown. The window must be opaque (its root view
-/// has an opaque background), or the base's stale band rows would show through the band.
-public struct FrameBase {
-    /// The base buffer's canvas, the whole window at the window's pixels per point.
-    public var canvas: Canvas
-    /// The first row of the band, in window points (a whole number of pixels; 0: no rows above it).
-    public var bandTop: Double
-    /// The row after the band, in window points (a whole number of pixels; the window's height: no rows below).
-    public var bandBottom: Double
-    /// The presented base's pixels and what `canvas` lacks of them (`missing`, in its pixels); nil when `canvas`
-    /// holds the presented base or everything outside the band is damaged. The base catches up only in a frame
-    /// that draws into it (`RingFrame.baseDamage` not empty), and then outside the band only; otherwise `canvas`
-    /// is left as it was, and the presented base stays shown.
-    public var previousFrame: PreviousFrame?
-
-    /// A base for the rows outside `bandTop ..< bandBottom` (points), drawn into `canvas`, lagging
-    /// `previousFrame` behind.
-    public init(canvas: Canvas, bandTop: Double, bandBottom: Double, previousFrame: PreviousFrame?) {
-        self.canvas = canvas
-        self.bandTop = bandTop
-        self.bandBottom = bandBottom
-        self.previousFrame = previousFrame
-    }
-
-    /// The base's pixel rows above and below the band in a buffer of `height` pixel rows at `pixelsPerPoint`.
-    func pixelRows(height: Int, pixelsPerPoint s: Double) -> (above: Range<Int>, below: Range<Int>) {
-        let top = min(height, max(0, PixelBox.snap(bandTop * s)))
-        let bottom = min(height, max(top, PixelBox.snap(bandBottom * s)))
-        return (0..<top, bottom..<height)
-    }
-}
-
-/// Where the band of a pending full-width scroll starts and ends, for a `FrameBase`
-/// (`WindowCore.bandRowsForPendingMove`): each nil when the band reaches that edge of the window.
-public struct BandRows: Equatable, Sendable {
-    /// The band's first row, in points (the base takes the rows `0 ..< top`).
-    public var top: Double?
-    /// The row after the band, in points (the base takes the rows from there to the window's bottom).
-    public var bottom: Double?
-}
-
-extension WindowCore {
+extension FramePresenter {
     /// Draws the next frame into `buffer`: first the buffer catches up with the presented frame (its pending
     /// `previousFrame.shift` and this frame's scroll become one move of its start; the rows outside the moved
     /// band and the `missing` pixels come from `previousFrame`), then the damage is drawn. The pending damage is
@@ -141,32 +72,32 @@ extension WindowCore {
                           indicators: IndicatorOverlay?, onward: Bool) -> RingFrame? {
         let canvas = buffer.canvas
         let s = canvas.pixelsPerPoint
-        let movedView = movedViewForFrame
+        let movedView = core.movedViewForFrame
         // (The strips are added to the damage below, or drawn at their exact pixels by an onward frame.)
         // A move by no whole pixel (a fling's last frames) moves nothing: neither a pixel move nor its rectangle
         // to report (nor for the other buffers to catch up on).
-        let move = resolvePendingMove(for: canvas, addingStrips: false).flatMap { $0.dx == 0 && $0.dy == 0 ? nil : $0 }
+        let move = core.resolvePendingMove(for: canvas, addingStrips: false).flatMap { $0.dx == 0 && $0.dy == 0 ? nil : $0 }
         // The base's rows above and below the band, in points (empty without a base).
-        let aboveBand = base.map { Rect(x: 0, y: 0, width: size.width, height: max(0, $0.bandTop)) } ?? .zero
-        let belowBand = base.map { Rect(x: 0, y: $0.bandBottom, width: size.width,
-                                         height: max(0, size.height - $0.bandBottom)) } ?? .zero
+        let aboveBand = base.map { Rect(x: 0, y: 0, width: core.size.width, height: max(0, $0.bandTop)) } ?? .zero
+        let belowBand = base.map { Rect(x: 0, y: $0.bandBottom, width: core.size.width,
+                                         height: max(0, core.size.height - $0.bandBottom)) } ?? .zero
         if let move, base != nil {
             // The base shows the part of a move outside the band: drawn again there. (One rectangle at a time: an
             // array of the two would allocate per frame.)
             let above = move.rect.intersection(aboveBand), below = move.rect.intersection(belowBand)
-            if !above.isEmpty { damage.add(above) }
-            if !below.isEmpty { damage.add(below) }
+            if !above.isEmpty { core.damage.add(above) }
+            if !below.isEmpty { core.damage.add(below) }
             // A move reaching into the base brings rows the ring buffer never drew (they were the base's) into
             // the band beside it: content moving down (`dy` < 0), below the top edge; up, above the bottom one.
             let rows = Double(abs(move.dy)) / s
             let r = move.rect
             if !aboveBand.isEmpty, move.dy < 0, r.minY < aboveBand.maxY, r.maxY > aboveBand.maxY {
-                damage.add(Rect(x: r.minX, y: aboveBand.maxY, width: r.width,
+                core.damage.add(Rect(x: r.minX, y: aboveBand.maxY, width: r.width,
                                 height: min(rows, r.maxY - aboveBand.maxY)))
             }
             if !belowBand.isEmpty, move.dy > 0, r.maxY > belowBand.minY, r.minY < belowBand.minY {
                 let top = max(r.minY, belowBand.minY - rows)
-                damage.add(Rect(x: r.minX, y: top, width: r.width, height: belowBand.minY - top))
+                core.damage.add(Rect(x: r.minX, y: top, width: r.width, height: belowBand.minY - top))
             }
         }
         var bandMove: RowShift?
@@ -188,7 +119,7 @@ extension WindowCore {
         if onward {
             // The rows `buffer` shows (all of them without a base).
             let bandBottom = bottomRows.isEmpty ? buffer.height : bottomRows.lowerBound
-            let band = Rect(x: 0, y: Double(topRows.upperBound) / s, width: size.width,
+            let band = Rect(x: 0, y: Double(topRows.upperBound) / s, width: core.size.width,
                             height: Double(bandBottom - topRows.upperBound) / s)
             let strip = move?.rowStrip.intersection(band) ?? .zero
             let allowed: Bool
@@ -207,22 +138,22 @@ extension WindowCore {
             }
             guard allowed else {
                 // The strips stay with the move.
-                deferredMove = DeferredMove(move: move, view: movedView, pixelsPerPoint: s)
+                core.deferMove(move, view: movedView, pixelsPerPoint: s)
                 return nil
             }
             exactStrip = strip
             // Any part of the strip outside the band is the base's.
             let rows = move?.rowStrip ?? .zero
             if !rows.isEmpty, rows.minY < band.minY {
-                damage.add(Rect(x: rows.minX, y: rows.minY, width: rows.width,
+                core.damage.add(Rect(x: rows.minX, y: rows.minY, width: rows.width,
                                 height: min(rows.maxY, band.minY) - rows.minY))
             }
             if !rows.isEmpty, rows.maxY > band.maxY {
                 let top = max(rows.minY, band.maxY)
-                damage.add(Rect(x: rows.minX, y: top, width: rows.width, height: rows.maxY - top))
+                core.damage.add(Rect(x: rows.minX, y: top, width: rows.width, height: rows.maxY - top))
             }
         } else {
-            move?.addStrips(to: &damage)
+            move?.addStrips(to: &core.damage)
         }
         // Before anything is copied or drawn: binding or releasing the indicator damages its place.
         let overlay = drawIndicatorOverlay(indicators, moved: movedView)
@@ -250,7 +181,7 @@ extension WindowCore {
             missing.subtract(x: 0, y: bottomRows.lowerBound, width: buffer.width, height: bottomRows.count)
         }
         if let previousFrame {
-            leaveOutDamagedPixels(from: &missing, canvas: canvas)
+            core.leaveOutDamagedPixels(from: &missing, canvas: canvas)
             if let bandMove {
                 // Inside the band, this frame's pixels are the presented ones `dy` rows further.
                 var outside = missing
@@ -264,8 +195,8 @@ extension WindowCore {
                                     dy: bandMove.dy, sourceTop: bandMove.top, sourceBottom: bandMove.bottom)
                 }
             } else {
-                copyForward(into: canvas, from: previousFrame.pixels, stride: previousFrame.stride, missing: missing,
-                            move: move)
+                core.copyForward(into: canvas, from: previousFrame.pixels, stride: previousFrame.stride,
+                                 missing: missing, move: move)
             }
         } else if let move, bandMove == nil {
             canvas.movePixels(in: move.box, dx: move.dx, dy: move.dy)
@@ -277,31 +208,55 @@ extension WindowCore {
             let rows = base.pixelRows(height: base.canvas.pixelHeight, pixelsPerPoint: base.canvas.pixelsPerPoint)
             baseMissing.subtract(x: 0, y: rows.above.upperBound, width: base.canvas.pixelWidth,
                                  height: rows.below.lowerBound - rows.above.upperBound)
-            leaveOutDamagedPixels(from: &baseMissing, canvas: base.canvas)
+            core.leaveOutDamagedPixels(from: &baseMissing, canvas: base.canvas)
             base.canvas.copyPixels(from: presented.pixels, stride: presented.stride, region: baseMissing)
         }
         var (drawn, baseDrawn) = drawPendingDamage(into: canvas, base: base)
         if !exactStrip.isEmpty {
-            draw(exactStrip, into: canvas)
+            core.draw(exactStrip, into: canvas)
             // (Reported, mirrored and lacked by the other buffers in whole points: a row more is harmless there.)
             drawn.add(exactStrip)
         }
         mirrorWrites(into: buffer, copied: previousFrame != nil ? missing : DamageRegion(), drawn: drawn,
                      movedOutsideRing: move != nil && bandMove == nil)
-        var damage = drawn, changed = drawn
+        var reported = drawn, changed = drawn
         if let move {
-            damage.add(move.rect)
+            reported.add(move.rect)
             if bandMove == nil { changed.add(move.rect) }
         }
-        return RingFrame(damage: damage, changed: changed, shift: bandMove, baseDamage: baseDrawn,
+        return RingFrame(damage: reported, changed: changed, shift: bandMove, baseDamage: baseDrawn,
                          indicatorsDrawn: overlay.drawn, indicatorsUnusable: overlay.unusable)
+    }
+
+    /// Draws the core's pending damage into `canvas`, except the rows outside `base`'s band, whose damage goes to
+    /// the base's canvas; returns what each took (points). The damage is cleared.
+    private func drawPendingDamage(into canvas: Canvas, base: FrameBase?) -> (DamageRegion, DamageRegion) {
+        guard let base else { return (core.drawPendingDamage(into: canvas), DamageRegion()) }
+        var band = DamageRegion(), outside = DamageRegion()
+        core.damage.forEachRect { x, y, w, h in
+            let rect = Rect(x: Double(x), y: Double(y), width: Double(w), height: Double(h))
+            let y0 = rect.minY, y1 = rect.maxY
+            if y0 < base.bandTop {
+                outside.add(Rect(x: rect.minX, y: y0, width: rect.width, height: min(y1, base.bandTop) - y0))
+            }
+            let m0 = max(y0, base.bandTop), m1 = min(y1, base.bandBottom)
+            if m1 > m0 { band.add(Rect(x: rect.minX, y: m0, width: rect.width, height: m1 - m0)) }
+            if y1 > base.bandBottom {
+                let b0 = max(y0, base.bandBottom)
+                outside.add(Rect(x: rect.minX, y: b0, width: rect.width, height: y1 - b0))
+            }
+        }
+        core.damage.removeAll()
+        core.draw(band, into: canvas)
+        core.draw(outside, into: base.canvas)
+        return (band, outside)
     }
 
     /// Whether the pending damage meets `rect` (points; false when it is empty).
     private func damageIntersects(_ rect: Rect) -> Bool {
         guard !rect.isEmpty else { return false }
         var meets = false
-        damage.forEachRect { x, y, w, h in
+        core.damage.forEachRect { x, y, w, h in
             if !meets, rect.intersects(Rect(x: Double(x), y: Double(y), width: Double(w), height: Double(h))) {
                 meets = true
             }
@@ -328,7 +283,7 @@ extension WindowCore {
             if !rows.isEmpty, !buffer.canWrite(frameRows: rows, start: start) { return false }
         }
         var allowed = true
-        damage.forEachRect { _, y, _, h in
+        core.damage.forEachRect { _, y, _, h in
             let y0 = max(0, Int((Double(y) * s).rounded(.down)))
             let y1 = min(buffer.height, Int((Double(y + h) * s).rounded(.up)))
             guard y1 > y0 else { return }
@@ -366,12 +321,14 @@ extension WindowCore {
     /// edge of the window). Nil when there is no such move, neither edge qualifies, or the window is not opaque
     /// (its root view's background).
     public func bandRowsForPendingMove(pixelsPerPoint: Double) -> BandRows? {
-        guard let move = pendingMove, rootView.backgroundColor?.isOpaque == true, !rootView.isHidden else { return nil }
-        let rect = move.rect
-        guard rect.minX <= 0, rect.maxX >= size.width else { return nil }
-        // (The move's edges within a millionth of a point of whole ones are whole: `ScrollMove.Edges.wholeRect`.)
+        let root = core.rootView
+        guard let rect = core.pendingScroll?.rect, root.backgroundColor?.isOpaque == true, !root.isHidden else {
+            return nil
+        }
+        guard rect.minX <= 0, rect.maxX >= core.size.width else { return nil }
+        // (The move's edges within a millionth of a point of whole ones are whole: `ClipEdges.wholeRect`.)
         func whole(_ y: Double) -> Double? {
-            guard y == y.rounded(), y > 0, y < size.height,
+            guard y == y.rounded(), y > 0, y < core.size.height,
                   y * pixelsPerPoint == (y * pixelsPerPoint).rounded() else { return nil }
             return y
         }
