@@ -320,8 +320,8 @@ open class ScrollContainer: View {
             if let rect = indicatorRect(.vertical) { setNeedsDisplay(rect) }
         }
     }
-    /// The window the container's timers and animator live in (kept to clean up after leaving it).
-    weak var attachedWindow: (any ScrollHost)?
+    /// The window the container is shown in, as a scroll host (`hostWindow`, the one link to the window).
+    var attachedWindow: (any ScrollHost)? { hostWindow as? any ScrollHost }
     /// Where wheel and key steps are heading, per axis (`+Pointer.swift`).
     var stepTargets = ScrollStepTargets()
     /// Touchpad motion since the gesture began, points (the velocity tracker's positions).
@@ -345,10 +345,13 @@ open class ScrollContainer: View {
 
     /// The frame animator, made once.
     lazy var animationDriver = ScrollAnimationDriver(container: self)
-    /// The delay timer's action, made once (no closure per touch).
-    lazy var delayAction: @MainActor () -> Void = { [weak self] in self?.contentDelayElapsed() }
-    /// The indicator fade timer's action, made once.
-    lazy var fadeAction: @MainActor () -> Void = { [weak self] in self?.startIndicatorFade() }
+    /// The delay timer's action, made once (no closure per touch). It refers to the container without owning it
+    /// (the closure is the container's own) and without a weak reference (which would put every retain of the
+    /// container on the runtime's slow path): a timer of a window lives only while the container is in that window
+    /// (`hostWindowDidChange(from:)` cancels them), and the window's tree owns the container meanwhile.
+    lazy var delayAction: @MainActor () -> Void = { [unowned self] in self.contentDelayElapsed() }
+    /// The indicator fade timer's action, made once; unowned as `delayAction`.
+    lazy var fadeAction: @MainActor () -> Void = { [unowned self] in self.startIndicatorFade() }
 
     /// A scroll container in `frame` (superview coordinates, points). It clips its content.
     public override init(frame: Rect) {
@@ -488,12 +491,22 @@ open class ScrollContainer: View {
 
     // MARK: - Window
 
-    /// Joined or left a window: timers, animator and fingers of the old window are dropped.
-    open override func didMoveToWindow() {
-        super.didMoveToWindow()
-        guard (hostWindow as? any ScrollHost) !== attachedWindow else { return }
-        if let old = attachedWindow {
-            // Timers and the animator belong to the old window: take them back.
+    /// The window is going away: its timers (whose actions reach the container without owning it) are cancelled,
+    /// so that none outlives the window's hold on the container, even in a timer queue an app kept.
+    override func hostWillGoAway(_ host: any ViewHost) {
+        host.timers.cancel(delayTimer)
+        host.timers.cancel(indicatorFadeTimer)
+        delayTimer = nil
+        indicatorFadeTimer = nil
+        super.hostWillGoAway(host)
+    }
+
+    /// Joined or left a window: timers, animator and fingers of the old window are dropped, before
+    /// `didMoveToWindow()`.
+    override func hostWindowDidChange(from old: (any ViewHost)?) {
+        if let old {
+            // Timers and the animator belong to the old window: take them back. Their actions reach the container
+            // without owning it (`delayAction`), which is sound because none is left in a window it is not in.
             old.timers.cancel(delayTimer)
             old.timers.cancel(indicatorFadeTimer)
             old.removeAnimator(animationDriver)
@@ -511,7 +524,7 @@ open class ScrollContainer: View {
         isZooming = false
         touchpadPinchStartScale = nil
         perform(action, at: hostWindow?.now ?? .zero)
-        attachedWindow = hostWindow as? any ScrollHost
         finishChange()
+        super.hostWindowDidChange(from: old)
     }
 }

@@ -225,7 +225,13 @@ open class View {
     }
 
     /// The view holding this one, or nil for a root view or a detached view.
-    public private(set) weak var superview: View?
+    ///
+    /// The link neither owns nor is weak, as UIKit's superview and Flutter's parent: a weak reference would give
+    /// every view with subviews a side table and put each of its retains on the runtime's slow path (a quarter of a
+    /// drag event's time). It is cleared whenever it would outlive the superview's hold on this view: when the view
+    /// leaves it (`removeFromSuperview`, `addSubview` elsewhere) and when the superview goes away (its deinit
+    /// clears its subviews' links), so it never reaches a freed view.
+    public private(set) unowned(unsafe) var superview: View?
 
     /// The views this one holds, back to front.
     public private(set) var subviews: [View] = []
@@ -270,18 +276,61 @@ open class View {
         didSet { if clipsToBounds != oldValue { extentDidChange() } }
     }
 
-    /// The window core this view is shown in; set on the root view, inherited by the tree.
-    weak var hostWindow: (any ViewHost)? {
-        didSet {
-            guard hostWindow !== oldValue else { return }
-            for subview in subviews { subview.hostWindow = hostWindow }
-            didMoveToWindow()
+    /// The window core this view is shown in; set on the root view, inherited by the tree. Setting it tells
+    /// the subtree (`hostWindowDidChange(from:)`, then `didMoveToWindow()`).
+    ///
+    /// Neither owning nor weak, as `superview` (the host owns the root view, which owns the tree): cleared when
+    /// the view leaves the tree (`removeFromSuperview`), when a root view goes away (its deinit clears its
+    /// subtree's links) and when the host goes away (it calls `hostWillGoAway(_:)` on its root view), so it never
+    /// reaches a freed host.
+    var hostWindow: (any ViewHost)? {
+        get { hostLink }
+        set {
+            let old = hostLink
+            guard newValue !== old else { return }
+            hostLink = newValue
+            for subview in subviews { subview.hostWindow = newValue }
+            hostWindowDidChange(from: old)
         }
+    }
+
+    /// The storage of `hostWindow`.
+    private unowned(unsafe) var hostLink: (any ViewHost)?
+
+    /// `hostWindow` changed from `old` (the subviews were told first). Calls `didMoveToWindow()`; a view that
+    /// keeps something in its old host (timers, an animator) takes it back here first.
+    func hostWindowDidChange(from old: (any ViewHost)?) {
+        didMoveToWindow()
+    }
+
+    /// `host`, the host of this root view, is going away (it calls this from its deinit): the links to it in the
+    /// whole tree are cleared, without calling the views' code (`didMoveToWindow()`, as when a weak link read nil);
+    /// a view that keeps something in the host (a timer) takes it back here. A view that joins another window
+    /// later starts afresh there, as after any move.
+    func hostWillGoAway(_ host: any ViewHost) {
+        hostLink = nil
+        for subview in subviews { subview.hostWillGoAway(host) }
     }
 
     /// Creates a view with a frame in its future superview's coordinates.
     public init(frame: Rect) {
         storedFrame = frame.origin.isFinite && frame.size.isFinite ? frame : .zero
+    }
+
+    /// Clears the links that would reach this view once it is freed: its subviews' `superview` (a subview held
+    /// elsewhere lives on as a detached view). A view in a window is owned by its superview, so only a root view
+    /// can go away while it has a host (one that did not own it); its subtree then leaves that host, as by
+    /// `removeFromSuperview`.
+    isolated deinit {
+        let host = hostLink
+        for subview in subviews {
+            subview.superview = nil
+            if let host {
+                // As `removeFromSuperview` does: the host is alive (it would have cleared the link otherwise).
+                host.viewWillLeaveWindow(subview)
+                subview.hostWindow = nil
+            }
+        }
     }
 
     // MARK: - Hierarchy

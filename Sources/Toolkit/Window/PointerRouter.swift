@@ -31,16 +31,19 @@ final class PointerRouter {
 
     /// Where the pointer is, in window coordinates, or nil when it is outside the window.
     private(set) var location: Point?
+    // The views below are owned, not weak (a weak reference would put every retain of the view on the runtime's
+    // slow path, for good): each is a view in the window, and `viewWillLeave` lets go of those leaving it.
+
     /// The deepest hovered view.
-    private(set) weak var hoveredView: View?
+    private(set) var hoveredView: View?
     /// Whether the primary button is down (as touch `WindowCore.pointerTouchID`).
     private(set) var isPrimaryPressed = false
     /// The container a touchpad gesture scrolls horizontally, until its stop.
-    private weak var touchpadHorizontal: ScrollContainer?
+    private var touchpadHorizontal: ScrollContainer?
     /// The container a touchpad gesture scrolls vertically, until its stop.
-    private weak var touchpadVertical: ScrollContainer?
+    private var touchpadVertical: ScrollContainer?
     /// The container a touchpad pinch zooms, from its begin to its end.
-    private weak var pinchTarget: ScrollContainer?
+    private var pinchTarget: ScrollContainer?
 
     init(window: WindowCore) {
         self.window = window

@@ -45,11 +45,20 @@ final class TouchRouter: TouchArbiter {
         /// Where and when it touched down (the content's `touchesBegan` carries these).
         var downLocation: Point
         var downTime: Duration
-        /// The content view.
-        weak var view: View?
+        /// The content view, while the content may still hear of the touch (`finish()` drops it). Owning, not
+        /// weak (a weak reference would put every retain of the view on the runtime's slow path): a content view
+        /// that leaves the window finishes its touches (`viewWillLeave`), so the router keeps no view alive that
+        /// its app let go of.
+        var view: View?
         var phase: ContentPhase
         /// Moved since the content last heard of it.
         var contentMoved: Bool
+
+        /// The content hears no more of this touch.
+        mutating func finish() {
+            phase = .finished
+            view = nil
+        }
     }
 
     /// One call owed to a content view.
@@ -152,7 +161,7 @@ final class TouchRouter: TouchArbiter {
             if touches[i].phase == .began, let view = touches[i].view {
                 post(.cancelled, touches[i].touch, to: view)
             }
-            touches[i].phase = .finished
+            touches[i].finish()
         }
         touches.removeAll { $0.touch.id != WindowCore.pointerTouchID }
         forEachRegistered { container in
@@ -173,7 +182,7 @@ final class TouchRouter: TouchArbiter {
             guard let target = touches[i].view, target.isDescendant(of: view) else { continue }
             touches[i].touch.timestamp = t
             if touches[i].phase == .began { post(.cancelled, touches[i].touch, to: target) }
-            touches[i].phase = .finished
+            touches[i].finish()
         }
         var k = 0
         while k < containers.count {
@@ -328,7 +337,7 @@ final class TouchRouter: TouchArbiter {
     private func deliverBegan(id: Int) {
         guard let i = index(of: id) else { return }
         guard let view = touches[i].view, view.hostWindow === window else {
-            touches[i].phase = .finished
+            touches[i].finish()
             return
         }
         let original = Touch(id: id, location: touches[i].downLocation, timestamp: touches[i].downTime)
@@ -342,7 +351,7 @@ final class TouchRouter: TouchArbiter {
             argument.removeAll(keepingCapacity: true)
             argument.append(original)
             if !container.touchesShouldBegin(argument, in: view) {
-                if let j = index(of: id) { touches[j].phase = .finished }
+                if let j = index(of: id) { touches[j].finish() }
                 return
             }
         }
@@ -363,14 +372,14 @@ final class TouchRouter: TouchArbiter {
         case .waiting, .finished:
             break
         }
-        touches[i].phase = .finished
+        touches[i].finish()
     }
 
     // MARK: - Bookkeeping
 
     private func index(of id: Int) -> Int? {
-        // By index rather than `firstIndex(where:)`, which copies each record (and its weak reference, a
-        // runtime call) into the closure.
+        // By index rather than `firstIndex(where:)`, which copies each record (and retains its view) into the
+        // closure.
         var i = 0
         while i < touches.count {
             if touches[i].touch.id == id { return i }

@@ -37,8 +37,10 @@ public final class WindowCore: ScrollHost {
     /// A move resolved for a frame that was then not drawn (`drawOnward(into:base:indicators:)`
     /// declined it): the next draw takes it instead of resolving `pendingMove` (which it replaced).
     var deferredMove: DeferredMove?
-    /// The scroll container whose vertical indicator is drawn into an `IndicatorOverlay`, if any.
-    weak var overlayContainer: ScrollContainer?
+    /// The scroll container whose vertical indicator is drawn into an `IndicatorOverlay`, if any. Owning, not weak
+    /// (a weak reference would put every retain of the container on the runtime's slow path): a container that left
+    /// the window is let go of at the next frame, which finds it gone (`drawIndicatorOverlay(_:moved:)`).
+    var overlayContainer: ScrollContainer?
     /// The picture the overlay shows (committed last), nil when none yet or it must be drawn again.
     var overlayPicture: IndicatorOverlay.Picture?
     /// The overlay's container changed its indicator without damage (a fade step): a frame is needed.
@@ -50,8 +52,10 @@ public final class WindowCore: ScrollHost {
     /// The touch arbitration, as the scroll containers see it.
     var touchArbiter: any TouchArbiter { touchRouter }
 
-    /// The view holding the keyboard focus, if any.
-    public private(set) weak var focusedView: View?
+    /// The view holding the keyboard focus, if any: a view in this window. Owning, not weak (a weak reference
+    /// would put every retain of the view on the runtime's slow path, for good): the focus is dropped when the view
+    /// leaves the window (`viewWillLeaveWindow(_:)`).
+    public private(set) var focusedView: View?
 
     /// When true, a primary-button drag scrolls every scroll container like one finger, as if each had
     /// `pointerDragScrolls` on (for compositors without a touch device, e.g. the gallery's `--pointer-drag`).
@@ -94,6 +98,12 @@ public final class WindowCore: ScrollHost {
         animators.reserveCapacity(8)
         rootView.hostWindow = self
         addDamage(Rect(origin: .zero, size: clean))
+    }
+
+    /// The views' links to the window neither own it nor are weak (`View.hostWindow`): they are cleared here,
+    /// so that a view that outlives its window (an app kept it) never reaches the freed window.
+    isolated deinit {
+        rootView.hostWillGoAway(self)
     }
 
     private static func sanitized(_ size: Size) -> Size {
@@ -413,8 +423,14 @@ public final class WindowCore: ScrollHost {
         if let view { focusedView = view }
     }
 
-    /// Moves the keyboard focus to `view` (nil clears it).
+    /// Moves the keyboard focus to `view` (nil clears it). A view that is not in this window cannot hold its
+    /// focus: it is ignored.
     public func setFocus(_ view: View?) {
+        guard let view else {
+            focusedView = nil
+            return
+        }
+        guard view.hostWindow === self else { return }
         focusedView = view
     }
 
