@@ -80,10 +80,10 @@ final class TouchRouter: TouchArbiter {
     private var walk: [ScrollContainer] = []
     /// Reused for the `[Touch]` argument of view calls (no array allocated per event).
     private var argument: [Touch] = []
-    private var pendingMoves = false
-    private var depth = 0
-    private var isFlushing = false
-    private var lastTime: Duration = .zero
+    @exclusivity(unchecked) private var pendingMoves = false
+    @exclusivity(unchecked) private var depth = 0
+    @exclusivity(unchecked) private var isFlushing = false
+    @exclusivity(unchecked) private var lastTime: Duration = .zero
 
     private unowned let window: WindowCore
 

@@ -13,10 +13,10 @@ public final class WindowCore: ScrollHost {
     public let rootView: View
 
     /// The window size, in points.
-    public private(set) var size: Size
+    @exclusivity(unchecked) public private(set) var size: Size
 
     /// The latest time the backend reported (events, timers, frames), on the window clock.
-    public private(set) var now: Duration = .zero
+    @exclusivity(unchecked) public private(set) var now: Duration = .zero
 
     /// Timers on the window clock (touch delays, indicator fades, key repeat).
     public let timers = TimerQueue()
@@ -26,11 +26,11 @@ public final class WindowCore: ScrollHost {
     public var onNeedsFrame: (() -> Void)?
 
     /// The region to draw again, in points (window coordinates).
-    public internal(set) var damage = DamageRegion()
+    @exclusivity(unchecked) public internal(set) var damage = DamageRegion()
 
     /// A view's content scroll to draw by copying pixels in the next frame (see `ScrollMove` and
     /// `WindowCore+ScrollByCopy.swift`), if any.
-    var pendingMove: ScrollMove?
+    @exclusivity(unchecked) var pendingMove: ScrollMove?
     /// The view of `pendingMove`. Strong until the frame is drawn, so that no other view can take its address
     /// (and its `viewID`) meanwhile; a view that left the window is drawn in full.
     var pendingMoveView: View?
@@ -88,7 +88,7 @@ public final class WindowCore: ScrollHost {
     public var onCursorChange: ((Cursor) -> Void)?
 
     private var animators: [FrameAnimator] = []
-    var frameRequested = false
+    @exclusivity(unchecked) var frameRequested = false
 
     /// A window of `size` points. Non-finite or negative sizes are treated as zero.
     public init(size: Size) {
