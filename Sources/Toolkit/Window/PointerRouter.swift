@@ -27,7 +27,8 @@
 /// Allocation: hover walks superview chains and routing walks up from the hit view; nothing is stored per event.
 @MainActor
 final class PointerRouter {
-    private unowned let window: WindowCore
+    /// The window owning this router, set once by its `init` (the router is one of its constants).
+    unowned var window: WindowCore!
 
     /// Where the pointer is, in window coordinates, or nil when it is outside the window.
     private(set) var location: Point?
@@ -44,10 +45,6 @@ final class PointerRouter {
     private var touchpadVertical: ScrollContainer?
     /// The container a touchpad pinch zooms, from its begin to its end.
     private var pinchTarget: ScrollContainer?
-
-    init(window: WindowCore) {
-        self.window = window
-    }
 
     // MARK: - Inputs
 

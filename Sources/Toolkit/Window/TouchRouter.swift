@@ -85,10 +85,10 @@ final class TouchRouter: TouchArbiter {
     @exclusivity(unchecked) private var isFlushing = false
     @exclusivity(unchecked) private var lastTime: Duration = .zero
 
-    private unowned let window: WindowCore
+    /// The window owning this router, set once by its `init` (the router is one of its constants).
+    unowned var window: WindowCore!
 
-    init(window: WindowCore) {
-        self.window = window
+    init() {
         touches.reserveCapacity(16)
         containers.reserveCapacity(8)
         containerDepths.reserveCapacity(8)
@@ -394,7 +394,12 @@ final class TouchRouter: TouchArbiter {
     /// itself by index would then skip the container after it, which kept a finger that was gone. So the loop
     /// walks a snapshot, and skips a container that is no longer registered when its turn comes (it was
     /// cancelled or reset when it left). Containers registered during the loop are not visited.
-    private func forEachRegistered(_ body: (ScrollContainer) -> Void) {
+    private func forEachRegistered(_ body: @MainActor (ScrollContainer) -> Void) {
+        // One container (a drag's every frame): nothing comes after it to skip, so no snapshot is needed.
+        if containers.count == 1 {
+            body(containers[0])
+            return
+        }
         let base = walk.count
         walk.append(contentsOf: containers)
         let end = walk.count
@@ -466,28 +471,34 @@ final class TouchRouter: TouchArbiter {
     private func flush() {
         isFlushing = true
         defer { isFlushing = false }
-        var i = 0
         while true {
-            if i < outbox.count {
-                let first = outbox[i]
-                argument.removeAll(keepingCapacity: true)
-                while i < outbox.count, outbox[i].kind == first.kind, outbox[i].view === first.view {
-                    argument.append(outbox[i].touch)
-                    i += 1
-                }
-                switch first.kind {
-                case .began: first.view.touchesBegan(argument)
-                case .moved: first.view.touchesMoved(argument)
-                case .ended: first.view.touchesEnded(argument)
-                case .cancelled: first.view.touchesCancelled(argument)
-                }
+            if !outbox.isEmpty {
+                deliverOutbox()
                 continue
             }
-            outbox.removeAll(keepingCapacity: true)
-            i = 0
             guard !containersWithEffects.isEmpty else { break }
             let container = containersWithEffects.removeFirst()
             container.drainEffects()
         }
+    }
+
+    /// Delivers the outbox, and what view code adds to it meanwhile, in order; then empties it.
+    private func deliverOutbox() {
+        var i = 0
+        while i < outbox.count {
+            let first = outbox[i]
+            argument.removeAll(keepingCapacity: true)
+            while i < outbox.count, outbox[i].kind == first.kind, outbox[i].view === first.view {
+                argument.append(outbox[i].touch)
+                i += 1
+            }
+            switch first.kind {
+            case .began: first.view.touchesBegan(argument)
+            case .moved: first.view.touchesMoved(argument)
+            case .ended: first.view.touchesEnded(argument)
+            case .cancelled: first.view.touchesCancelled(argument)
+            }
+        }
+        outbox.removeAll(keepingCapacity: true)
     }
 }

@@ -46,8 +46,9 @@ public final class WindowCore: ScrollHost {
     /// The overlay's container changed its indicator without damage (a fade step): a frame is needed.
     var overlayChanged = false
 
-    /// The touch routing (arbitration with scroll containers lives behind it).
-    private(set) lazy var touchRouter = TouchRouter(window: self)
+    /// The touch routing (arbitration with scroll containers lives behind it). A constant, joined to the window in
+    /// `init`: every event reaches it without a lazy check or an exclusivity check.
+    let touchRouter = TouchRouter()
 
     /// The touch arbitration, as the scroll containers see it.
     var touchArbiter: any TouchArbiter { touchRouter }
@@ -67,8 +68,8 @@ public final class WindowCore: ScrollHost {
     /// that no finger a compositor reports (whatever its id) can be mistaken for the pointer.
     public static let pointerTouchID = Touch.pointerID
 
-    /// The pointer routing: hover, buttons as touches, axis events to scroll containers.
-    private(set) lazy var pointerRouter = PointerRouter(window: self)
+    /// The pointer routing: hover, buttons as touches, axis events to scroll containers. Joined in `init`.
+    let pointerRouter = PointerRouter()
 
     /// Where the pointer is, in window coordinates, or nil when it is outside the window.
     public var pointerLocation: Point? { pointerRouter.location }
@@ -96,6 +97,8 @@ public final class WindowCore: ScrollHost {
         self.size = clean
         rootView = View(frame: Rect(origin: .zero, size: clean))
         animators.reserveCapacity(8)
+        touchRouter.window = self
+        pointerRouter.window = self
         rootView.hostWindow = self
         addDamage(Rect(origin: .zero, size: clean))
     }
