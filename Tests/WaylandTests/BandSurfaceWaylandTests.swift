@@ -165,7 +165,7 @@ import ToolkitTesting
     @Test func aResizeMakesANewBandAndThePicturesStayRight() throws {
         let setup = try Setup()
         let (window, scene, compositor) = (setup.window, setup.scene, setup.compositor)
-        window.onFrameCommitted = { _ in scene.layout(window.size) }
+        window.onFrameCommitted = { [unowned window] _ in scene.layout(window.size) }
         try setup.expectFrames(offsets: [9, 18])
         #expect(window.bandRows == 30..<160)
 
@@ -214,7 +214,7 @@ import ToolkitTesting
         // After every commit, a band there is shows a buffer (a later frame would hide a missing one).
         var bandsWithoutBuffer = 0
         let window = setup.window
-        window.onFrameCommitted = { _ in if window.bandHasBuffer == false { bandsWithoutBuffer += 1 } }
+        window.onFrameCommitted = { [unowned window] _ in if window.bandHasBuffer == false { bandsWithoutBuffer += 1 } }
         setup.window.usesBand = true
         try setup.expectFrames(offsets: [14.25])
         #expect(setup.window.bandRows == 30..<140)

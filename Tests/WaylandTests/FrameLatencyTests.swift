@@ -46,7 +46,7 @@ import ToolkitTesting
         }
         let before = window.frameLatency
         var motionTimes: [Duration] = []
-        window.onInputEvent = { event in
+        window.onInputEvent = { [unowned window] event in
             if case .touchMotion = event { motionTimes.append(window.now) }
         }
         let commitsBefore = compositor.commitCount, frameCommitsBefore = compositor.bufferCommitTimes.count
@@ -99,7 +99,7 @@ import ToolkitTesting
         let window = scene.window, compositor = scene.compositor
         #expect(window.frameLatency.hasPresentationFeedback)
         var mostAlive = 0
-        window.onFrameCommitted = { _ in mostAlive = max(mostAlive, window.latency.liveFeedbackCount) }
+        window.onFrameCommitted = { [unowned window] _ in mostAlive = max(mostAlive, window.latency.liveFeedbackCount) }
         let commitsBefore = window.latency.frameCommits
         scene.container.setContentOffset(Point(x: 0, y: 3000), animated: true)
         try #require(try FrameTiming.run(window) { !FrameTiming.isMoving(scene.container) })

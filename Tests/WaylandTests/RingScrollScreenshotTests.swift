@@ -234,7 +234,7 @@ import Testing
     /// the window (a resize) before a last round of scrolls.
     static func play(_ window: WaylandWindow, _ scene: Scene, shoot: () throws -> Image?,
                      mapAnimation: Duration = .zero, resize: (() throws -> Void)? = nil) throws {
-        window.onFrameCommitted = { _ in scene.layout(window.size) }
+        window.onFrameCommitted = { [unowned window] _ in scene.layout(window.size) }
         scene.layout(window.size)
         try settle(window, scene)
         // Weston's shell fades the screen and new windows in: wait until the window is shown as it is.

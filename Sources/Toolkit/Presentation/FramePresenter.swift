@@ -26,8 +26,11 @@ public final class FramePresenter {
     /// The window whose frames this presents.
     public let core: WindowCore
 
-    /// The scroll container whose vertical indicator is drawn into an `IndicatorOverlay`, if any.
-    weak var overlayContainer: ScrollContainer?
+    /// The scroll container whose vertical indicator is drawn into an `IndicatorOverlay`, if any. Owning, not weak
+    /// (a weak reference would put every retain of the container on the runtime's slow path, drag events included):
+    /// a container that left the window is let go of at the next frame, whose column check finds it gone
+    /// (`drawIndicatorOverlay(_:moved:)`).
+    var overlayContainer: ScrollContainer?
     /// The picture the overlay shows (committed last), nil when none yet or it must be drawn again.
     var overlayPicture: IndicatorOverlay.Picture?
 

@@ -21,7 +21,7 @@ open class ScrollContainer: View {
     // MARK: - Geometry
 
     /// The extent of the content, in points. Non-finite or negative dimensions count as zero.
-    public var contentSize: Size = .zero {
+    @exclusivity(unchecked) public var contentSize: Size = .zero {
         didSet {
             let clean = Size(width: ScrollContainer.nonNegative(contentSize.width),
                              height: ScrollContainer.nonNegative(contentSize.height))
@@ -33,7 +33,7 @@ open class ScrollContainer: View {
 
     /// Extra room around the content, in points: the range starts at `-inset.leading` and ends at
     /// `content + inset.trailing - bounds`. Non-finite values count as zero.
-    public var contentInset: EdgeInsets = .zero {
+    @exclusivity(unchecked) public var contentInset: EdgeInsets = .zero {
         didSet {
             let clean = EdgeInsets(top: ScrollContainer.finite(contentInset.top),
                                    left: ScrollContainer.finite(contentInset.left),
@@ -75,7 +75,7 @@ open class ScrollContainer: View {
     // MARK: - Touch settings
 
     /// Whether touches scroll the container. When false, touches go straight to the content. Default true.
-    public var isScrollEnabled = true {
+    @exclusivity(unchecked) public var isScrollEnabled = true {
         didSet {
             guard isScrollEnabled != oldValue else { return }
             if !isScrollEnabled { attachedWindow?.touchArbiter.detach(self) }
@@ -164,19 +164,19 @@ open class ScrollContainer: View {
     // MARK: - Scrolling behaviour
 
     /// Whether resting offsets snap to pages. Default false.
-    public var isPagingEnabled = false {
+    @exclusivity(unchecked) public var isPagingEnabled = false {
         didSet { if isPagingEnabled != oldValue { finishChange() } }
     }
 
     /// The axes paging applies to (the others scroll freely). Default both.
-    public var pagingAxes: Axis.Set = [.horizontal, .vertical] {
+    @exclusivity(unchecked) public var pagingAxes: Axis.Set = [.horizontal, .vertical] {
         didSet { if pagingAxes != oldValue { finishChange() } }
     }
 
     /// The page size, in points; nil means the bounds size. A dimension below 1 pt (zero, negative, or tiny
     /// like 1e-12, whose boundaries would lie within rounding of each other) or non-finite means no paging
     /// along that axis; so does a bounds dimension below 1 pt when this is nil. Default nil.
-    public var pageSize: Size? {
+    @exclusivity(unchecked) public var pageSize: Size? {
         didSet { if pageSize != oldValue { updateCurrentPage(); finishChange() } }
     }
 
@@ -185,35 +185,35 @@ open class ScrollContainer: View {
     public internal(set) var currentPage: PageIndex = .zero
 
     /// Whether drags and flings may go past the edges (rubber band, bounce). Default true.
-    public var bounces = true {
+    @exclusivity(unchecked) public var bounces = true {
         didSet { finishChange() }
     }
 
     /// Whether a horizontal drag is possible (and bounces) even when the content is not wider than the
     /// container. Default false.
-    public var alwaysBounceHorizontal = false {
+    @exclusivity(unchecked) public var alwaysBounceHorizontal = false {
         didSet { finishChange() }
     }
 
     /// Whether a vertical drag is possible (and bounces) even when the content is not taller than the
     /// container. Default false.
-    public var alwaysBounceVertical = false {
+    @exclusivity(unchecked) public var alwaysBounceVertical = false {
         didSet { finishChange() }
     }
 
     /// How fast flings slow down: the velocity is multiplied by `rawValue` per millisecond. Values outside
     /// (0, 1) are clamped into it. Default `.normal` (0.998).
-    public var decelerationRate: DecelerationRate = .normal {
+    @exclusivity(unchecked) public var decelerationRate: DecelerationRate = .normal {
         didSet { finishChange() }
     }
 
     /// Whether the horizontal scroll indicator appears while scrolling. Default true.
-    public var showsHorizontalScrollIndicator = true {
+    @exclusivity(unchecked) public var showsHorizontalScrollIndicator = true {
         didSet { finishChange() }
     }
 
     /// Whether the vertical scroll indicator appears while scrolling. Default true.
-    public var showsVerticalScrollIndicator = true {
+    @exclusivity(unchecked) public var showsVerticalScrollIndicator = true {
         didSet { finishChange() }
     }
 
@@ -221,7 +221,7 @@ open class ScrollContainer: View {
 
     /// The smallest `zoomScale` a zoom rests at (a pinch may go below it with resistance, see `bouncesZoom`).
     /// Values that are not positive and finite are ignored. Default 1.
-    public var minimumZoomScale: Double = 1 {
+    @exclusivity(unchecked) public var minimumZoomScale: Double = 1 {
         didSet {
             if !(minimumZoomScale > 0 && minimumZoomScale.isFinite) { minimumZoomScale = oldValue }
             if minimumZoomScale != oldValue { finishChange() }
@@ -231,7 +231,7 @@ open class ScrollContainer: View {
     /// The largest `zoomScale` a zoom rests at. Values that are not positive and finite are ignored. Zooming
     /// is possible only when this is above `minimumZoomScale` and the delegate names a view for zooming.
     /// Default 1.
-    public var maximumZoomScale: Double = 1 {
+    @exclusivity(unchecked) public var maximumZoomScale: Double = 1 {
         didSet {
             if !(maximumZoomScale > 0 && maximumZoomScale.isFinite) { maximumZoomScale = oldValue }
             if maximumZoomScale != oldValue { finishChange() }
@@ -275,40 +275,40 @@ open class ScrollContainer: View {
     // MARK: - Internal storage (used by the extensions)
 
     /// Who owns the fingers.
-    var arbitration = TouchArbitration()
+    @exclusivity(unchecked) var arbitration = TouchArbitration()
     /// The fingers on the container and their centroid translation.
-    var fingers = FingerSet()
+    @exclusivity(unchecked) var fingers = FingerSet()
     /// Touchpad release velocity, fed with the gesture's travel (touch releases use `fingers`, per finger).
     var velocityTracker = VelocityTracker()
     /// The fling the current touch sequence caught, when it caught one (fling acceleration, <doc:ScrollBehaviour> §5).
-    var caughtFling: FlingAcceleration?
+    @exclusivity(unchecked) var caughtFling: FlingAcceleration?
     /// The raw (finger) offset at which the drag was anchored.
-    var dragStartRaw: Point = .zero
+    @exclusivity(unchecked) var dragStartRaw: Point = .zero
     /// The translation at which the drag was anchored.
-    var dragOrigin: Point = .zero
+    @exclusivity(unchecked) var dragOrigin: Point = .zero
     /// Moves reported by the router since the last touch frame.
-    var hasPendingMoves = false
+    @exclusivity(unchecked) var hasPendingMoves = false
     /// The running motion (idle when none).
-    var motion = ScrollMotion(start: .zero)
+    @exclusivity(unchecked) var motion = ScrollMotion(start: .zero)
     /// The content-touch delay timer, while pending.
-    var delayTimer: TimerQueue.ID?
+    @exclusivity(unchecked) var delayTimer: TimerQueue.ID?
     /// Its deadline.
     var delayDeadline: Duration = .zero
     /// Notifications owed, sent after the change.
-    var effects = ScrollEffectQueue()
+    @exclusivity(unchecked) var effects = ScrollEffectQueue()
     /// Whether effects are being sent (re-entrant changes only queue).
-    var isDrainingEffects = false
+    @exclusivity(unchecked) var isDrainingEffects = false
     /// Key-path observers.
     let observers = ObserverRegistry<ScrollContainer>()
     /// Scroll indicator opacity, 0...1.
-    var indicatorAlpha = 0.0
+    @exclusivity(unchecked) var indicatorAlpha = 0.0
     /// When the indicators started fading out, if they are.
-    var indicatorFadeStart: Duration?
+    @exclusivity(unchecked) var indicatorFadeStart: Duration?
     /// The timer that starts the fade after the content came to rest.
-    var indicatorFadeTimer: TimerQueue.ID?
+    @exclusivity(unchecked) var indicatorFadeTimer: TimerQueue.ID?
     /// Where the indicators were drawn last, in the container's coordinates (nil: not drawn): their old pixels
     /// move with the content when it scrolls by copying pixels, and are redrawn there.
-    var drawnIndicatorRects: (horizontal: Rect?, vertical: Rect?) = (nil, nil)
+    @exclusivity(unchecked) var drawnIndicatorRects: (horizontal: Rect?, vertical: Rect?) = (nil, nil)
     /// Who draws the vertical indicator outside the window's pixels (a presenter's overlay), if anyone: the
     /// container then neither draws nor damages it in the window's pixels (`verticalIndicatorElsewhere`). Setting
     /// or clearing it damages the knob's place, where it leaves or comes back.
@@ -320,8 +320,8 @@ open class ScrollContainer: View {
             if let rect = indicatorRect(.vertical) { setNeedsDisplay(rect) }
         }
     }
-    /// The window the container's timers and animator live in (kept to clean up after leaving it).
-    weak var attachedWindow: (any ScrollHost)?
+    /// The window the container is shown in, as a scroll host (`hostWindow`, the one link to the window).
+    var attachedWindow: (any ScrollHost)? { hostWindow as? any ScrollHost }
     /// Where wheel and key steps are heading, per axis (`+Pointer.swift`).
     var stepTargets = ScrollStepTargets()
     /// Touchpad motion since the gesture began, points (the velocity tracker's positions).
@@ -330,25 +330,28 @@ open class ScrollContainer: View {
     var touchpadLock: Axis?
     /// Whether the current touch sequence may drag (false for a pointer press on a container that does not
     /// drag with the pointer and only caught a motion).
-    var sequenceDrags = true
+    @exclusivity(unchecked) var sequenceDrags = true
 
     /// The current zoom scale (see `zoomScale`).
-    var currentZoomScale = 1.0
+    @exclusivity(unchecked) var currentZoomScale = 1.0
     /// The pinch of the current touch sequence.
-    var pinch = PinchState()
+    @exclusivity(unchecked) var pinch = PinchState()
     /// A running zoom animation or bounce.
-    var zoomMotion: ZoomMotion?
+    @exclusivity(unchecked) var zoomMotion: ZoomMotion?
     /// The scale a touchpad pinch started from, while one runs (`zwp_pointer_gesture_pinch_v1`).
     var touchpadPinchStartScale: Double?
     /// Set while the zoom changes `contentSize`: the geometry change is part of the zoom step.
-    var isApplyingZoom = false
+    @exclusivity(unchecked) var isApplyingZoom = false
 
     /// The frame animator, made once.
     lazy var animationDriver = ScrollAnimationDriver(container: self)
-    /// The delay timer's action, made once (no closure per touch).
-    lazy var delayAction: @MainActor () -> Void = { [weak self] in self?.contentDelayElapsed() }
-    /// The indicator fade timer's action, made once.
-    lazy var fadeAction: @MainActor () -> Void = { [weak self] in self?.startIndicatorFade() }
+    /// The delay timer's action, made once (no closure per touch). It refers to the container without owning it
+    /// (the closure is the container's own) and without a weak reference (which would put every retain of the
+    /// container on the runtime's slow path): a timer of a window lives only while the container is in that window
+    /// (`hostWindowDidChange(from:)` cancels them), and the window's tree owns the container meanwhile.
+    lazy var delayAction: @MainActor () -> Void = { [unowned self] in self.contentDelayElapsed() }
+    /// The indicator fade timer's action, made once; unowned as `delayAction`.
+    lazy var fadeAction: @MainActor () -> Void = { [unowned self] in self.startIndicatorFade() }
 
     /// A scroll container in `frame` (superview coordinates, points). It clips its content.
     public override init(frame: Rect) {
@@ -488,12 +491,22 @@ open class ScrollContainer: View {
 
     // MARK: - Window
 
-    /// Joined or left a window: timers, animator and fingers of the old window are dropped.
-    open override func didMoveToWindow() {
-        super.didMoveToWindow()
-        guard (hostWindow as? any ScrollHost) !== attachedWindow else { return }
-        if let old = attachedWindow {
-            // Timers and the animator belong to the old window: take them back.
+    /// The window is going away: its timers (whose actions reach the container without owning it) are cancelled,
+    /// so that none outlives the window's hold on the container, even in a timer queue an app kept.
+    override func hostWillGoAway(_ host: any ViewHost) {
+        host.timers.cancel(delayTimer)
+        host.timers.cancel(indicatorFadeTimer)
+        delayTimer = nil
+        indicatorFadeTimer = nil
+        super.hostWillGoAway(host)
+    }
+
+    /// Joined or left a window: timers, animator and fingers of the old window are dropped, before
+    /// `didMoveToWindow()`.
+    override func hostWindowDidChange(from old: (any ViewHost)?) {
+        if let old {
+            // Timers and the animator belong to the old window: take them back. Their actions reach the container
+            // without owning it (`delayAction`), which is sound because none is left in a window it is not in.
             old.timers.cancel(delayTimer)
             old.timers.cancel(indicatorFadeTimer)
             old.removeAnimator(animationDriver)
@@ -511,7 +524,7 @@ open class ScrollContainer: View {
         isZooming = false
         touchpadPinchStartScale = nil
         perform(action, at: hostWindow?.now ?? .zero)
-        attachedWindow = hostWindow as? any ScrollHost
         finishChange()
+        super.hostWindowDidChange(from: old)
     }
 }

@@ -5,15 +5,23 @@
 /// "Window coordinates" are those of the window's root view, whose frame origin is (0, 0). All in points.
 @MainActor
 open class View {
+    // Exclusivity on the event path: Swift checks every access to a class's stored property at run time (a
+    // thread-local lookup and a walk of the accesses in progress) unless the compiler proves it cannot overlap
+    // another, which it rarely can across the view tree; a drag event made 56 such checks, half its instructions.
+    // The properties an event reads or changes are `@exclusivity(unchecked)` when both hold: their values carry
+    // no references the access could free (plain values, or the unowned links), and no access to them can overlap
+    // another (each change is an assignment, or a mutating method of a value type that calls no closure, delegate
+    // or overridable method). Observers (`didSet`) run after the assignment, outside it. The same rule applies in
+    // ScrollContainer, WindowCore and TouchRouter.
     /// The frame's origin and the *unscaled* size (the bounds size); `frame` scales the size by `storedScale`.
-    private var storedFrame: Rect
-    private var boundsOrigin: Point = .zero
+    @exclusivity(unchecked) private var storedFrame: Rect
+    @exclusivity(unchecked) private var boundsOrigin: Point = .zero
     /// See `scaleInSuperview`.
-    private var storedScale = 1.0
+    @exclusivity(unchecked) private var storedScale = 1.0
     /// Where this view and its subviews may draw, in the superview's coordinates (see `drawnExtent()`), while
     /// `extentIsValid`.
-    private var cachedExtent: Rect = .zero
-    private var extentIsValid = false
+    @exclusivity(unchecked) private var cachedExtent: Rect = .zero
+    @exclusivity(unchecked) private var extentIsValid = false
     /// Finds the subviews under a rectangle or a point among many stacked ones (see `SubviewIndex`).
     private var subviewIndex = SubviewIndex()
 
@@ -47,7 +55,7 @@ open class View {
 
     /// When true, the view's frame follows its superview's size: origin (0, 0), the superview's size.
     /// Set it on a view added to a window's root view to follow the window. Default false.
-    open var fillsSuperview: Bool = false {
+    @exclusivity(unchecked) open var fillsSuperview: Bool = false {
         didSet {
             if fillsSuperview, let parent = superview {
                 frame = Rect(origin: .zero, size: parent.bounds.size)
@@ -225,21 +233,27 @@ open class View {
     }
 
     /// The view holding this one, or nil for a root view or a detached view.
-    public private(set) weak var superview: View?
+    ///
+    /// The link neither owns nor is weak, as UIKit's superview and Flutter's parent: a weak reference would give
+    /// every view with subviews a side table and put each of its retains on the runtime's slow path (a quarter of a
+    /// drag event's time). It is cleared whenever it would outlive the superview's hold on this view: when the view
+    /// leaves it (`removeFromSuperview`, `addSubview` elsewhere) and when the superview goes away (its deinit
+    /// clears its subviews' links), so it never reaches a freed view.
+    @exclusivity(unchecked) public private(set) unowned(unsafe) var superview: View?
 
     /// The views this one holds, back to front.
     public private(set) var subviews: [View] = []
 
     /// Whether touches and pointer presses may land on this view and its subviews. Default true.
-    open var isUserInteractionEnabled: Bool = true
+    @exclusivity(unchecked) open var isUserInteractionEnabled: Bool = true
 
     /// A hidden view draws nothing and receives no touches. Default false.
-    open var isHidden: Bool = false {
+    @exclusivity(unchecked) open var isHidden: Bool = false {
         didSet { if isHidden != oldValue { damageInWindow() } }
     }
 
     /// Filled behind `draw(in:)`, when set. Default nil (transparent).
-    open var backgroundColor: Color? {
+    @exclusivity(unchecked) open var backgroundColor: Color? {
         didSet { if backgroundColor != oldValue { setNeedsDisplay() } }
     }
 
@@ -262,26 +276,69 @@ open class View {
     /// its exact place; `bounds.origin` itself (`contentOffset`), `convert(_:to:)`, hit testing and touch
     /// locations stay exact, and the clip, background and overlay stay at the exact frame. At other scales
     /// (1.5, 3) the exact origin is drawn and a move that is not a whole number of pixels draws the view again.
-    public var scrollsByCopyingPixels = false
+    @exclusivity(unchecked) public var scrollsByCopyingPixels = false
 
     /// Whether drawing of this view and its subviews is clipped to its bounds. Default false
     /// (`ScrollContainer` turns it on).
-    open var clipsToBounds: Bool = false {
+    @exclusivity(unchecked) open var clipsToBounds: Bool = false {
         didSet { if clipsToBounds != oldValue { extentDidChange() } }
     }
 
-    /// The window core this view is shown in; set on the root view, inherited by the tree.
-    weak var hostWindow: (any ViewHost)? {
-        didSet {
-            guard hostWindow !== oldValue else { return }
-            for subview in subviews { subview.hostWindow = hostWindow }
-            didMoveToWindow()
+    /// The window core this view is shown in; set on the root view, inherited by the tree. Setting it tells
+    /// the subtree (`hostWindowDidChange(from:)`, then `didMoveToWindow()`).
+    ///
+    /// Neither owning nor weak, as `superview` (the host owns the root view, which owns the tree): cleared when
+    /// the view leaves the tree (`removeFromSuperview`), when a root view goes away (its deinit clears its
+    /// subtree's links) and when the host goes away (it calls `hostWillGoAway(_:)` on its root view), so it never
+    /// reaches a freed host.
+    var hostWindow: (any ViewHost)? {
+        get { hostLink }
+        set {
+            let old = hostLink
+            guard newValue !== old else { return }
+            hostLink = newValue
+            for subview in subviews { subview.hostWindow = newValue }
+            hostWindowDidChange(from: old)
         }
+    }
+
+    /// The storage of `hostWindow`.
+    @exclusivity(unchecked) private unowned(unsafe) var hostLink: (any ViewHost)?
+
+    /// `hostWindow` changed from `old` (the subviews were told first). Calls `didMoveToWindow()`; a view that
+    /// keeps something in its old host (timers, an animator) takes it back here first.
+    func hostWindowDidChange(from old: (any ViewHost)?) {
+        didMoveToWindow()
+    }
+
+    /// `host`, the host of this root view, is going away (it calls this from its deinit): the links to it in the
+    /// whole tree are cleared, without calling the views' code (`didMoveToWindow()`, as when a weak link read nil);
+    /// a view that keeps something in the host (a timer) takes it back here. A view that joins another window
+    /// later starts afresh there, as after any move.
+    func hostWillGoAway(_ host: any ViewHost) {
+        hostLink = nil
+        for subview in subviews { subview.hostWillGoAway(host) }
     }
 
     /// Creates a view with a frame in its future superview's coordinates.
     public init(frame: Rect) {
         storedFrame = frame.origin.isFinite && frame.size.isFinite ? frame : .zero
+    }
+
+    /// Clears the links that would reach this view once it is freed: its subviews' `superview` (a subview held
+    /// elsewhere lives on as a detached view). A view in a window is owned by its superview, so only a root view
+    /// can go away while it has a host (one that did not own it); its subtree then leaves that host, as by
+    /// `removeFromSuperview`.
+    isolated deinit {
+        let host = hostLink
+        for subview in subviews {
+            subview.superview = nil
+            if let host {
+                // As `removeFromSuperview` does: the host is alive (it would have cleared the link otherwise).
+                host.viewWillLeaveWindow(subview)
+                subview.hostWindow = nil
+            }
+        }
     }
 
     // MARK: - Hierarchy

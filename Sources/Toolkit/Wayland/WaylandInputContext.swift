@@ -11,7 +11,9 @@ final class WaylandInputContext {
     let timers: TimerQueue
     private let clock: MonotonicClock
     private var mapper = EventTimeMapper()
-    private weak var core: WindowCore?
+    /// Owning (the window owns both; the core never refers back here), not weak: a weak reference would put every
+    /// retain of the core on the runtime's slow path.
+    private var core: WindowCore?
     private var outbox: [InputEvent] = []
     private var flushing = false
 

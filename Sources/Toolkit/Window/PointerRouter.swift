@@ -27,24 +27,24 @@
 /// Allocation: hover walks superview chains and routing walks up from the hit view; nothing is stored per event.
 @MainActor
 final class PointerRouter {
-    private unowned let window: WindowCore
+    /// The window owning this router, set once by its `init` (the router is one of its constants).
+    unowned var window: WindowCore!
 
     /// Where the pointer is, in window coordinates, or nil when it is outside the window.
     private(set) var location: Point?
+    // The views below are owned, not weak (a weak reference would put every retain of the view on the runtime's
+    // slow path, for good): each is a view in the window, and `viewWillLeave` lets go of those leaving it.
+
     /// The deepest hovered view.
-    private(set) weak var hoveredView: View?
+    private(set) var hoveredView: View?
     /// Whether the primary button is down (as touch `WindowCore.pointerTouchID`).
     private(set) var isPrimaryPressed = false
     /// The container a touchpad gesture scrolls horizontally, until its stop.
-    private weak var touchpadHorizontal: ScrollContainer?
+    private var touchpadHorizontal: ScrollContainer?
     /// The container a touchpad gesture scrolls vertically, until its stop.
-    private weak var touchpadVertical: ScrollContainer?
+    private var touchpadVertical: ScrollContainer?
     /// The container a touchpad pinch zooms, from its begin to its end.
-    private weak var pinchTarget: ScrollContainer?
-
-    init(window: WindowCore) {
-        self.window = window
-    }
+    private var pinchTarget: ScrollContainer?
 
     // MARK: - Inputs
 

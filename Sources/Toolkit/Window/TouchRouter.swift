@@ -45,11 +45,20 @@ final class TouchRouter: TouchArbiter {
         /// Where and when it touched down (the content's `touchesBegan` carries these).
         var downLocation: Point
         var downTime: Duration
-        /// The content view.
-        weak var view: View?
+        /// The content view, while the content may still hear of the touch (`finish()` drops it). Owning, not
+        /// weak (a weak reference would put every retain of the view on the runtime's slow path): a content view
+        /// that leaves the window finishes its touches (`viewWillLeave`), so the router keeps no view alive that
+        /// its app let go of.
+        var view: View?
         var phase: ContentPhase
         /// Moved since the content last heard of it.
         var contentMoved: Bool
+
+        /// The content hears no more of this touch.
+        mutating func finish() {
+            phase = .finished
+            view = nil
+        }
     }
 
     /// One call owed to a content view.
@@ -71,15 +80,15 @@ final class TouchRouter: TouchArbiter {
     private var walk: [ScrollContainer] = []
     /// Reused for the `[Touch]` argument of view calls (no array allocated per event).
     private var argument: [Touch] = []
-    private var pendingMoves = false
-    private var depth = 0
-    private var isFlushing = false
-    private var lastTime: Duration = .zero
+    @exclusivity(unchecked) private var pendingMoves = false
+    @exclusivity(unchecked) private var depth = 0
+    @exclusivity(unchecked) private var isFlushing = false
+    @exclusivity(unchecked) private var lastTime: Duration = .zero
 
-    private unowned let window: WindowCore
+    /// The window owning this router, set once by its `init` (the router is one of its constants).
+    unowned var window: WindowCore!
 
-    init(window: WindowCore) {
-        self.window = window
+    init() {
         touches.reserveCapacity(16)
         containers.reserveCapacity(8)
         containerDepths.reserveCapacity(8)
@@ -152,7 +161,7 @@ final class TouchRouter: TouchArbiter {
             if touches[i].phase == .began, let view = touches[i].view {
                 post(.cancelled, touches[i].touch, to: view)
             }
-            touches[i].phase = .finished
+            touches[i].finish()
         }
         touches.removeAll { $0.touch.id != WindowCore.pointerTouchID }
         forEachRegistered { container in
@@ -173,7 +182,7 @@ final class TouchRouter: TouchArbiter {
             guard let target = touches[i].view, target.isDescendant(of: view) else { continue }
             touches[i].touch.timestamp = t
             if touches[i].phase == .began { post(.cancelled, touches[i].touch, to: target) }
-            touches[i].phase = .finished
+            touches[i].finish()
         }
         var k = 0
         while k < containers.count {
@@ -329,7 +338,7 @@ final class TouchRouter: TouchArbiter {
     private func deliverBegan(id: Int) {
         guard let i = index(of: id) else { return }
         guard let view = touches[i].view, view.hostWindow === window else {
-            touches[i].phase = .finished
+            touches[i].finish()
             return
         }
         let original = Touch(id: id, location: touches[i].downLocation, timestamp: touches[i].downTime)
@@ -344,7 +353,7 @@ final class TouchRouter: TouchArbiter {
             argument.removeAll(keepingCapacity: true)
             argument.append(original)
             if !container.touchesShouldBegin(argument, in: view) {
-                if let j = index(of: id) { touches[j].phase = .finished }
+                if let j = index(of: id) { touches[j].finish() }
                 return
             }
         }
@@ -365,14 +374,14 @@ final class TouchRouter: TouchArbiter {
         case .waiting, .finished:
             break
         }
-        touches[i].phase = .finished
+        touches[i].finish()
     }
 
     // MARK: - Bookkeeping
 
     private func index(of id: Int) -> Int? {
-        // By index rather than `firstIndex(where:)`, which copies each record (and its weak reference, a
-        // runtime call) into the closure.
+        // By index rather than `firstIndex(where:)`, which copies each record (and retains its view) into the
+        // closure.
         var i = 0
         while i < touches.count {
             if touches[i].touch.id == id { return i }
@@ -387,7 +396,12 @@ final class TouchRouter: TouchArbiter {
     /// itself by index would then skip the container after it, which kept a finger that was gone. So the loop
     /// walks a snapshot, and skips a container that is no longer registered when its turn comes (it was
     /// cancelled or reset when it left). Containers registered during the loop are not visited.
-    private func forEachRegistered(_ body: (ScrollContainer) -> Void) {
+    private func forEachRegistered(_ body: @MainActor (ScrollContainer) -> Void) {
+        // One container (a drag's every frame): nothing comes after it to skip, so no snapshot is needed.
+        if containers.count == 1 {
+            body(containers[0])
+            return
+        }
         let base = walk.count
         walk.append(contentsOf: containers)
         let end = walk.count
@@ -459,28 +473,34 @@ final class TouchRouter: TouchArbiter {
     private func flush() {
         isFlushing = true
         defer { isFlushing = false }
-        var i = 0
         while true {
-            if i < outbox.count {
-                let first = outbox[i]
-                argument.removeAll(keepingCapacity: true)
-                while i < outbox.count, outbox[i].kind == first.kind, outbox[i].view === first.view {
-                    argument.append(outbox[i].touch)
-                    i += 1
-                }
-                switch first.kind {
-                case .began: first.view.touchesBegan(argument)
-                case .moved: first.view.touchesMoved(argument)
-                case .ended: first.view.touchesEnded(argument)
-                case .cancelled: first.view.touchesCancelled(argument)
-                }
+            if !outbox.isEmpty {
+                deliverOutbox()
                 continue
             }
-            outbox.removeAll(keepingCapacity: true)
-            i = 0
             guard !containersWithEffects.isEmpty else { break }
             let container = containersWithEffects.removeFirst()
             container.drainEffects()
         }
+    }
+
+    /// Delivers the outbox, and what view code adds to it meanwhile, in order; then empties it.
+    private func deliverOutbox() {
+        var i = 0
+        while i < outbox.count {
+            let first = outbox[i]
+            argument.removeAll(keepingCapacity: true)
+            while i < outbox.count, outbox[i].kind == first.kind, outbox[i].view === first.view {
+                argument.append(outbox[i].touch)
+                i += 1
+            }
+            switch first.kind {
+            case .began: first.view.touchesBegan(argument)
+            case .moved: first.view.touchesMoved(argument)
+            case .ended: first.view.touchesEnded(argument)
+            case .cancelled: first.view.touchesCancelled(argument)
+            }
+        }
+        outbox.removeAll(keepingCapacity: true)
     }
 }

@@ -9,13 +9,14 @@ extension WindowCore {
     /// the same view add up; a change of another view in the same frame is drawn in full.
     func contentDidScroll(in view: View, by change: Point, from origin: Point) {
         // A move resolved for a frame that was not drawn cannot take another: its rectangle is drawn in full.
-        if let deferred = deferredMove {
+        if deferredMove != nil {
+            if let rect = deferredMove?.move?.rect { damage.add(rect) }
             deferredMove = nil
-            if let move = deferred.move { damage.add(move.rect) }
         }
-        if pendingMove != nil {
-            if pendingMove!.viewID == ObjectIdentifier(view) {
-                pendingMove!.delta += change
+        // In place: the move holds a region (half a kilobyte), which a copy per scroll step would move about.
+        if let movingView = pendingMove?.viewID {
+            if movingView == ObjectIdentifier(view) {
+                pendingMove?.delta += change
             } else {
                 view.damageInWindow()
             }

@@ -13,10 +13,10 @@ public final class WindowCore: ScrollHost {
     public let rootView: View
 
     /// The window size, in points.
-    public private(set) var size: Size
+    @exclusivity(unchecked) public private(set) var size: Size
 
     /// The latest time the backend reported (events, timers, frames), on the window clock.
-    public private(set) var now: Duration = .zero
+    @exclusivity(unchecked) public private(set) var now: Duration = .zero
 
     /// Timers on the window clock (touch delays, indicator fades, key repeat).
     public let timers = TimerQueue()
@@ -26,11 +26,11 @@ public final class WindowCore: ScrollHost {
     public var onNeedsFrame: (() -> Void)?
 
     /// The region to draw again, in points (window coordinates).
-    public internal(set) var damage = DamageRegion()
+    @exclusivity(unchecked) public internal(set) var damage = DamageRegion()
 
     /// A view's content scroll to draw by copying pixels in the next frame (see `ScrollMove` and
     /// `WindowCore+ScrollByCopy.swift`), if any.
-    var pendingMove: ScrollMove?
+    @exclusivity(unchecked) var pendingMove: ScrollMove?
     /// The view of `pendingMove`. Strong until the frame is drawn, so that no other view can take its address
     /// (and its `viewID`) meanwhile; a view that left the window is drawn in full.
     var pendingMoveView: View?
@@ -41,14 +41,17 @@ public final class WindowCore: ScrollHost {
     /// into an overlay, see `presentationDidChange()`): a frame is needed. The presenter clears it when it draws.
     var presentationChanged = false
 
-    /// The touch routing (arbitration with scroll containers lives behind it).
-    private(set) lazy var touchRouter = TouchRouter(window: self)
+    /// The touch routing (arbitration with scroll containers lives behind it). A constant, joined to the window in
+    /// `init`: every event reaches it without a lazy check or an exclusivity check.
+    let touchRouter = TouchRouter()
 
     /// The touch arbitration, as the scroll containers see it.
     var touchArbiter: any TouchArbiter { touchRouter }
 
-    /// The view holding the keyboard focus, if any.
-    public private(set) weak var focusedView: View?
+    /// The view holding the keyboard focus, if any: a view in this window. Owning, not weak (a weak reference
+    /// would put every retain of the view on the runtime's slow path, for good): the focus is dropped when the view
+    /// leaves the window (`viewWillLeaveWindow(_:)`).
+    public private(set) var focusedView: View?
 
     /// When true, a primary-button drag scrolls every scroll container like one finger, as if each had
     /// `pointerDragScrolls` on (for compositors without a touch device, e.g. the gallery's `--pointer-drag`).
@@ -60,8 +63,8 @@ public final class WindowCore: ScrollHost {
     /// that no finger a compositor reports (whatever its id) can be mistaken for the pointer.
     public static let pointerTouchID = Touch.pointerID
 
-    /// The pointer routing: hover, buttons as touches, axis events to scroll containers.
-    private(set) lazy var pointerRouter = PointerRouter(window: self)
+    /// The pointer routing: hover, buttons as touches, axis events to scroll containers. Joined in `init`.
+    let pointerRouter = PointerRouter()
 
     /// Where the pointer is, in window coordinates, or nil when it is outside the window.
     public var pointerLocation: Point? { pointerRouter.location }
@@ -81,7 +84,7 @@ public final class WindowCore: ScrollHost {
     public var onCursorChange: ((Cursor) -> Void)?
 
     private var animators: [FrameAnimator] = []
-    var frameRequested = false
+    @exclusivity(unchecked) var frameRequested = false
 
     /// A window of `size` points. Non-finite or negative sizes are treated as zero.
     public init(size: Size) {
@@ -89,8 +92,16 @@ public final class WindowCore: ScrollHost {
         self.size = clean
         rootView = View(frame: Rect(origin: .zero, size: clean))
         animators.reserveCapacity(8)
+        touchRouter.window = self
+        pointerRouter.window = self
         rootView.hostWindow = self
         addDamage(Rect(origin: .zero, size: clean))
+    }
+
+    /// The views' links to the window neither own it nor are weak (`View.hostWindow`): they are cleared here,
+    /// so that a view that outlives its window (an app kept it) never reaches the freed window.
+    isolated deinit {
+        rootView.hostWillGoAway(self)
     }
 
     private static func sanitized(_ size: Size) -> Size {
@@ -386,8 +397,14 @@ public final class WindowCore: ScrollHost {
         if let view { focusedView = view }
     }
 
-    /// Moves the keyboard focus to `view` (nil clears it).
+    /// Moves the keyboard focus to `view` (nil clears it). A view that is not in this window cannot hold its
+    /// focus: it is ignored.
     public func setFocus(_ view: View?) {
+        guard let view else {
+            focusedView = nil
+            return
+        }
+        guard view.hostWindow === self else { return }
         focusedView = view
     }
 
