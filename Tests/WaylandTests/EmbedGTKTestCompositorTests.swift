@@ -18,12 +18,12 @@ import ToolkitTesting
         var description: String
     }
 
-    /// The top-left corner of a 36-pixel square of `color` in `image`, if any.
-    static func square(of color: UInt32, in image: Image) -> (x: Int, y: Int)? {
-        for y in 0..<max(0, image.height - 36) {
+    /// The top-left corner of a `size`-pixel square of `color` in `image`, if any.
+    static func square(of color: UInt32, in image: Image, size: Int = 36) -> (x: Int, y: Int)? {
+        for y in 0..<max(0, image.height - size) {
             var x = 0
-            while x < image.width - 36 {
-                if image.pixel(x: x, y: y) == color && image.pixel(x: x + 35, y: y + 35) == color
+            while x < image.width - size {
+                if image.pixel(x: x, y: y) == color && image.pixel(x: x + size - 1, y: y + size - 1) == color
                     && (x == 0 || image.pixel(x: x - 1, y: y) != color)
                     && (y == 0 || image.pixel(x: x, y: y - 1) != color) {
                     return (x, y)
