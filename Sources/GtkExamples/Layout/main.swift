@@ -4,7 +4,7 @@
 // offset through a key-path observer; below a GTK label, two hosts sit side by side, each nested in boxes with
 // margins, so that neither is at the window's origin.
 //
-//   embed-gtk-layout [--frames N] [--pointer-drag] [--stats]
+//   embed-gtk-layout [--frames N] [--pointer-drag] [--stats] [--maximized]
 //     --stats   also prints, once the first frame is drawn, `layout: NAME X Y WIDTH HEIGHT` for the button and
 //               both hosts (surface coordinates, which tests aim at), and the lists' offsets at exit
 import CGtk4
@@ -77,6 +77,7 @@ final class LayoutApp {
             gtk_label_set_text(gtkCast(offsetLabel), "y \(Int(change.newValue.y.rounded()))")
         }
         (self.button, self.offsetLabel) = (button, offsetLabel)
+        if options.maximized { gtk_window_maximize(gtkCast(window)) }
         gtk_window_present(gtkCast(window))
         if options.frames != nil || options.stats {
             frames = FrameCounter(widget: window, limit: options.frames,
@@ -109,7 +110,7 @@ final class LayoutApp {
 
 @MainActor
 func layoutMain() -> Int32 {
-    let usage = "embed-gtk-layout [--frames N] [--pointer-drag] [--stats]"
+    let usage = "embed-gtk-layout [--frames N] [--pointer-drag] [--stats] [--maximized]"
     guard let options = ExampleOptions.parse(Array(CommandLine.arguments.dropFirst()), usage: usage) else { return 2 }
     guard let application = gtk_application_new("org.toolkit.EmbedGTKLayout", G_APPLICATION_NON_UNIQUE) else {
         printError("embed-gtk-layout: gtk_application_new failed")

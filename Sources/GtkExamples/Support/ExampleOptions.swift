@@ -6,11 +6,13 @@ import Glibc
 ///   --frames N       quit with status 0 after N frames
 ///   --pointer-drag   a primary-button drag scrolls like a finger (compositors with no touch device)
 ///   --stats          print `stats:` lines on stderr (first frame, and the lists' state at exit)
+///   --maximized      open the window maximized
 /// plus `--mode NAME` for the test fixture.
 public struct ExampleOptions: Sendable {
     public var frames: Int?
     public var pointerDrag = false
     public var stats = false
+    public var maximized = false
     public var mode: String?
 
     /// The options, or nil (with the usage printed) when the command line is not understood.
@@ -28,6 +30,7 @@ public struct ExampleOptions: Sendable {
                 index += 1
             case "--pointer-drag": options.pointerDrag = true
             case "--stats": options.stats = true
+            case "--maximized": options.maximized = true
             default: return failed(usage)
             }
             index += 1
