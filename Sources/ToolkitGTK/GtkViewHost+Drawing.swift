@@ -41,7 +41,8 @@ extension GtkViewHost {
         let canvas = Canvas(pixels: UnsafeMutableRawPointer(data), width: Int(width * scale),
                             height: Int(height * scale), stride: Int(cairo_image_surface_get_stride(surface)),
                             scale: Int(scale))
-        _ = core.draw(into: canvas)
+        let drawn = core.draw(into: canvas)
+        if GtkViewHost.traces { GtkViewHost.printError("ToolkitGTK draw \(drawn.isEmpty ? "nothing" : "something") needs frame \(core.needsFrame)") }
         cairo_surface_mark_dirty(surface)
         cairo_set_source_surface(cr, surface, 0, 0)
         cairo_paint(cr)

@@ -30,6 +30,7 @@ extension GtkViewHost {
         core.prepareFrame(at: time)
         // A view's handler may have detached the host in there; the tick was removed with everything else.
         guard isAttached, tickID != 0 else { return false }
+        if GtkViewHost.traces { GtkViewHost.printError("ToolkitGTK tick \(time) needs frame \(core.needsFrame) damage \(core.damage.isEmpty ? "none" : "some")") }
         if core.needsFrame { gtk_widget_queue_draw(area) }
         armTimeout()
         if core.needsFrame { return true }

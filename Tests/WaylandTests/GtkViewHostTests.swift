@@ -107,6 +107,18 @@ import ToolkitTesting
     }
 
     @Test(.enabled(if: Session.canRun, "needs the GTK examples (libgtk-4-dev, swift build --build-tests)"))
+    func aHostAtRestAsksForNoFrames() throws {
+        let session = try Session(Session.embedGTK, [])
+        session.touchDrag(from: Point(x: 240, y: 500), dy: -200)
+        usleep(5_000_000)   // the fling (about 3 s) and the indicator's fade are over
+        // Ticks from GTK's frame clock would draw and commit: at rest, nothing is committed for a second.
+        let before = session.compositor.commitCount
+        usleep(1_000_000)
+        #expect(session.compositor.commitCount == before, "\(session.compositor.commitCount - before) commits at rest\n\(session.app.standardError.suffix(3000))")
+        #expect(try Session.offset(session.finish(), "list offset").y > 190)
+    }
+
+    @Test(.enabled(if: Session.canRun, "needs the GTK examples (libgtk-4-dev, swift build --build-tests)"))
     func atScale2TheHostDrawsCrispDoubleSizePixels() throws {
         let session = try Session(Session.embedGTK, [], outputScale: 2)
         usleep(500_000)
