@@ -3,7 +3,7 @@
 //   embed-gtk [--frames N] [--pointer-drag] [--stats]
 //     --frames N       quit with status 0 after N frames
 //     --pointer-drag   a primary-button drag scrolls like a finger (compositors with no touch device)
-//     --stats          print `stats: list offset X Y` (and the row tapped last) at exit, on stderr
+//     --stats          print `stats: list offset X Y` (and the row tapped last, the root view's size) at exit
 // Run it under a Wayland compositor (GDK_BACKEND=wayland) or any display GTK supports. SIGINT and SIGTERM quit
 // it cleanly (exit status 0).
 import CGtk4
@@ -52,6 +52,7 @@ final class EmbedApp {
         guard options.stats, let list else { return }
         printError("stats: list offset \(list.contentOffset.x) \(list.contentOffset.y)")
         printError("stats: activated row \(list.activatedRow.map(String.init) ?? "none")")
+        if let host { printError("stats: root size \(host.rootView.bounds.width) \(host.rootView.bounds.height)") }
         printError("stats: \(min(frames?.frames ?? 0, options.frames ?? .max)) frames drawn")
     }
 }

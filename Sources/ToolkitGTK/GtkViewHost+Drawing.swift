@@ -20,6 +20,7 @@ extension GtkViewHost {
     func dropSurface() {
         if let surface { cairo_surface_destroy(surface) }
         surface = nil
+        canvas = nil
     }
 
     /// The draw function: the core draws the damage into the kept surface, which is then painted whole.
@@ -33,14 +34,16 @@ extension GtkViewHost {
             let created = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, width * scale, height * scale)
             cairo_surface_set_device_scale(created, Double(scale), Double(scale))
             surface = created
+            if cairo_surface_status(created) == CAIRO_STATUS_SUCCESS, let data = cairo_image_surface_get_data(created) {
+                canvas = Canvas(pixels: UnsafeMutableRawPointer(data), width: Int(width * scale),
+                                height: Int(height * scale), stride: Int(cairo_image_surface_get_stride(created)),
+                                scale: Int(scale))
+            }
             core.addDamage(Rect(origin: .zero, size: size))   // a new surface holds nothing yet
         }
-        guard let surface, cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS,
-              let data = cairo_image_surface_get_data(surface) else { return }
+        // A surface cairo could not make (out of memory, a size past its limits) draws nothing until the next one.
+        guard let surface, let canvas else { return }
         cairo_surface_flush(surface)
-        let canvas = Canvas(pixels: UnsafeMutableRawPointer(data), width: Int(width * scale),
-                            height: Int(height * scale), stride: Int(cairo_image_surface_get_stride(surface)),
-                            scale: Int(scale))
         let drawn = core.draw(into: canvas)
         if GtkViewHost.traces { GtkViewHost.printError("ToolkitGTK draw \(drawn.isEmpty ? "nothing" : "something") needs frame \(core.needsFrame)") }
         cairo_surface_mark_dirty(surface)

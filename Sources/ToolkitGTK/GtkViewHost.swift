@@ -61,6 +61,8 @@ public final class GtkViewHost {
 
     // Pixels (GtkViewHost+Drawing.swift).
     var surface: OpaquePointer?
+    /// The canvas over `surface`'s pixels, made with it (no allocation per frame).
+    var canvas: Canvas?
     var surfaceScale: Int32 = 1
 
     // Input state (the +Touch, +Pointer, +Keys extensions).

@@ -119,18 +119,38 @@ import ToolkitTesting
     }
 
     @Test(.enabled(if: Session.canRun, "needs the GTK examples (libgtk-4-dev, swift build --build-tests)"))
-    func atScale2TheHostDrawsCrispDoubleSizePixels() throws {
+    func atScale2TheHostDrawsCrispDoubleSizePixelsAndFollowsAScaleChange() throws {
         let session = try Session(Session.embedGTK, [], outputScale: 2)
         usleep(500_000)
-        #expect(session.compositor.toplevelBufferScale == 2)
-        let image = try #require(session.compositor.lastCommittedImage)
-        // Row 0's 36 pt swatch is a 72-pixel square of its exact colour, with no blended edge.
-        let corner = try #require(EmbedGTKTestCompositorTests.square(of: 0xFFD9_2626, in: image, size: 72),
-                                  "no 72-pixel swatch at scale 2")
-        #expect(image.pixel(x: corner.x + 71, y: corner.y + 71) == 0xFFD9_2626)
-        #expect(image.pixel(x: corner.x + 72, y: corner.y + 36) != 0xFFD9_2626)
-        #expect(image.pixel(x: corner.x - 1, y: corner.y + 36) == 0xFFFF_FFFF, "the swatch's edge is blended")
+        try Self.expectCrispSwatch(session, scale: 2)
+        // The output goes back to scale 1 while the app runs: GTK's scale factor changes, the host follows.
+        session.compositor.outputScale = 1
+        usleep(1_000_000)
+        try Self.expectCrispSwatch(session, scale: 1)
         _ = session.finish()
+    }
+
+    /// Row 0's 36 pt swatch is a square of 36 x `scale` pixels of its exact colour, with no blended edge, in a
+    /// buffer of that scale.
+    private static func expectCrispSwatch(_ session: Session, scale: Int) throws {
+        #expect(session.compositor.toplevelBufferScale == Int32(scale))
+        let image = try #require(session.compositor.lastCommittedImage)
+        let side = 36 * scale
+        let corner = try #require(EmbedGTKTestCompositorTests.square(of: 0xFFD9_2626, in: image, size: side),
+                                  "no \(side)-pixel swatch at scale \(scale)")
+        #expect(image.pixel(x: corner.x + side - 1, y: corner.y + side - 1) == 0xFFD9_2626)
+        #expect(image.pixel(x: corner.x + side, y: corner.y + side / 2) != 0xFFD9_2626)
+        #expect(image.pixel(x: corner.x - 1, y: corner.y + side / 2) == 0xFFFF_FFFF, "the swatch's edge is blended")
+    }
+
+    @Test(.enabled(if: Session.canRun, "needs the GTK examples (libgtk-4-dev, swift build --build-tests)"))
+    func theRootViewFollowsTheWidgetsSize() throws {
+        let session = try Session(Session.embedGTK, [])
+        _ = session.compositor.sendConfigure(size: Size(width: 360, height: 420))
+        usleep(800_000)
+        let size = try Session.offset(session.finish(), "root size")
+        // The window is 360 wide; its height less GTK's title bar is the widget's.
+        #expect(size.x == 360 && size.y > 300 && size.y < 420, "root view \(size) in a 360 x 420 window")
     }
 
     // MARK: Fixtures
