@@ -195,9 +195,18 @@ public final class GtkViewHost {
         gtk_widget_queue_draw(area)
     }
 
-    /// The widget was unmapped: no tick while nothing can be seen (motions resume from their state at map).
+    /// The widget was unmapped: no tick while nothing can be seen (motions resume at map, at the time then).
+    /// GTK sends an unmapped widget no more events, so the fingers, a pinch and the pointer it held end now
+    /// (cancelled, left) rather than never.
     private func unmapped() {
         stopTicking()
+        let now = clock.now
+        if !touches.isEmpty { cancelTouches(at: now) }
+        if pinching {
+            pinching = false
+            core.handle(.pointerPinchEnd(cancelled: true, timestamp: now))
+        }
+        pointerLeft()
     }
 
     /// Runs `body` with the host behind a handler's user data (the unretained pointer `attach` passed), on the

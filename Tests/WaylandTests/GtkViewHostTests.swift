@@ -214,6 +214,25 @@ import ToolkitTesting
         #expect(abs(scale - 1.5) < 1e-6, "zoom scale after a pinch to 1.5: \(scale)")
     }
 
+    @Test(.enabled(if: Session.canRun, "needs the GTK examples (libgtk-4-dev, swift build --build-tests)"))
+    func anUnmappedHostTicksNoFramesAndResumesWhenMappedAgain() throws {
+        let session = try Session(Session.fixture, ["--mode", "hide"])
+        session.touchDrag(from: Point(x: 200, y: 450), dy: -300)   // released at speed: a fling runs
+        #expect(session.wait(for: "hidden at", timeout: .seconds(5)))
+        usleep(200_000)   // GTK commits the window without the host
+        let commits = session.compositor.commitCount
+        #expect(session.wait(for: "shown at", timeout: .seconds(5)))
+        // While unmapped the host asked for no frame: nothing was committed and the list did not move.
+        #expect(session.compositor.commitCount == commits, "\(session.compositor.commitCount - commits) commits while hidden")
+        usleep(4_000_000)
+        let stats = session.finish()
+        let hidden = try #require(Double(try Session.value(stats, "hidden at")))
+        let shown = try #require(Double(try Session.value(stats, "shown at")))
+        let end = try Session.offset(stats, "list offset").y
+        #expect(shown == hidden, "the list moved while its host was unmapped: \(hidden) -> \(shown)")
+        #expect(end > shown, "the fling did not resume once the host was mapped again: \(end)")
+    }
+
     /// Drags through the fixture's cut-off (y = 100), then sends everything a host listens to, before and after
     /// the second step; nothing may reach the core or its views.
     private func cutOff(mode: String) throws {
