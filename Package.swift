@@ -11,11 +11,16 @@ let package = Package(
         // ToolkitCore plus the Wayland window (re-exports ToolkitCore).
         .library(name: "Toolkit", targets: ["Toolkit"]),
         .library(name: "ToolkitTesting", targets: ["ToolkitTesting"]),
+        // Hosts a view tree in any GTK 4 widget tree (GTK 4 through pkg-config; re-exports ToolkitCore).
+        .library(name: "ToolkitGTK", targets: ["ToolkitGTK"]),
         .executable(name: "gallery", targets: ["Examples"]),
         // A container driven from a gesture script through WindowCore, no window (ToolkitCore only).
         .executable(name: "embed-script", targets: ["EmbedScript"]),
-        // A GTK 4 app hosting the container in a GtkDrawingArea through WindowCore (ToolkitCore only).
+        // A GTK 4 app hosting the container through ToolkitGTK: a window, the host, a list.
         .executable(name: "embed-gtk", targets: ["EmbedGTK"]),
+        // Hosts inside an ordinary GTK layout: a header bar whose button and label talk to the containers, two
+        // hosts side by side, nested in boxes.
+        .executable(name: "embed-gtk-layout", targets: ["EmbedGTKLayout"]),
     ],
     targets: [
         // System libraries, found through pkg-config (Debian: libwayland-dev libxkbcommon-dev libpixman-1-dev
@@ -58,10 +63,23 @@ let package = Package(
         .target(name: "ToolkitTesting", dependencies: ["Toolkit", "CWaylandServer"]),
         .executableTarget(name: "Examples", dependencies: ["Toolkit"]),
         .executableTarget(name: "EmbedScript", dependencies: ["ToolkitCore"]),
-        // GTK 4 for embed-gtk only (Debian: libgtk-4-dev), and the C glue for its macros.
+        // GTK 4 (Debian: libgtk-4-dev), for ToolkitGTK and the GTK examples only; the C glue for its macros,
+        // variadic functions and the termination signals' signalfd.
         .systemLibrary(name: "CGtk4", pkgConfig: "gtk4", providers: [.apt(["libgtk-4-dev"])]),
-        .target(name: "CEmbedGTK", dependencies: ["CGtk4"]),
-        .executableTarget(name: "EmbedGTK", dependencies: ["ToolkitCore", "CGtk4", "CEmbedGTK"]),
+        .target(name: "CToolkitGTK", dependencies: ["CGtk4"]),
+        .target(name: "ToolkitGTK", dependencies: ["ToolkitCore", "CGtk4", "CToolkitGTK"]),
+        // What the GTK examples share (the demo list, option parsing); not a product.
+        .target(name: "GtkExampleSupport", dependencies: ["ToolkitGTK", "CGtk4", "CToolkitGTK"],
+                path: "Sources/GtkExamples/Support"),
+        .executableTarget(name: "EmbedGTK", dependencies: ["ToolkitGTK", "GtkExampleSupport", "CGtk4", "CToolkitGTK"]),
+        .executableTarget(name: "EmbedGTKLayout",
+                          dependencies: ["ToolkitGTK", "GtkExampleSupport", "CGtk4", "CToolkitGTK"],
+                          path: "Sources/GtkExamples/Layout"),
+        // For WaylandTests only: GTK hosts in the situations an app puts them in (detached, destroyed, nested,
+        // scaled), counting what reaches them.
+        .executableTarget(name: "GtkHostFixture",
+                          dependencies: ["ToolkitGTK", "GtkExampleSupport", "CGtk4", "CToolkitGTK"],
+                          path: "Tests/Fixtures/GtkHostFixture"),
         // What both test targets share (the seeded generator); not a product.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         // libpng also decodes the PNG files the tests write.

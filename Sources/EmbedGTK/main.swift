@@ -1,114 +1,80 @@
-// embed-gtk: a GTK 4 application hosting a ScrollContainer list through ToolkitCore's WindowCore in a
-// GtkDrawingArea (see GtkHost.swift for the mapping of GTK's events, frame clock and cairo surface).
+// embed-gtk: a GTK 4 application hosting a ScrollContainer list through ToolkitGTK's GtkViewHost.
 //
 //   embed-gtk [--frames N] [--pointer-drag] [--stats]
-//     --frames N       quit with status 0 after N frames were drawn
+//     --frames N       quit with status 0 after N frames
 //     --pointer-drag   a primary-button drag scrolls like a finger (compositors with no touch device)
-//     --stats          print `stats: list offset X Y` (and the row tapped last) at exit, on stderr
-// Run it under a Wayland compositor (GDK_BACKEND=wayland) or any display GTK supports.
-import CEmbedGTK
+//     --stats          print `stats: list offset X Y` (and the row tapped last, the root view's size) at exit
+// Run it under a Wayland compositor (GDK_BACKEND=wayland) or any display GTK supports. SIGINT and SIGTERM quit
+// it cleanly (exit status 0).
 import CGtk4
-import ToolkitCore
+import CToolkitGTK
+import GtkExampleSupport
+import ToolkitGTK
 
 #if canImport(Glibc)
 import Glibc
 #endif
 
-struct EmbedOptions {
-    var frames: Int?
-    var pointerDrag = false
-    var stats = false
-
-    static func parse(_ arguments: [String]) -> EmbedOptions? {
-        var options = EmbedOptions()
-        var index = 0
-        while index < arguments.count {
-            switch arguments[index] {
-            case "--frames" where index + 1 < arguments.count:
-                guard let n = Int(arguments[index + 1]), n > 0 else { return nil }
-                options.frames = n
-                index += 1
-            case "--pointer-drag": options.pointerDrag = true
-            case "--stats": options.stats = true
-            default: return nil
-            }
-            index += 1
-        }
-        return options
-    }
-}
-
-func printError(_ message: String) {
-    let line = message + "\n"
-    _ = line.utf8CString.withUnsafeBufferPointer { write(STDERR_FILENO, $0.baseAddress, $0.count - 1) }
-}
-
-/// The application: one window, one area, one host. Kept alive for the whole run.
+/// The application: one window, one host, one list.
 @MainActor
 final class EmbedApp {
-    let options: EmbedOptions
-    var host: GtkHost?
-    var application: UnsafeMutablePointer<GtkApplication>?
+    let options: ExampleOptions
+    let application: UnsafeMutablePointer<GtkApplication>
+    var host: GtkViewHost?
+    var list: DemoList?
+    var frames: FrameCounter?
 
-    init(options: EmbedOptions) { self.options = options }
-
-    func activate(_ app: UnsafeMutablePointer<GtkApplication>) {
-        let window = gtk_application_window_new(app)!
-        gtk_window_set_title(egtk_window(window), "embed-gtk: ScrollContainer in GTK 4")
-        gtk_window_set_default_size(egtk_window(window), 480, 640)
-        let area = gtk_drawing_area_new()!
-        gtk_widget_set_hexpand(area, 1)
-        gtk_widget_set_vexpand(area, 1)
-        gtk_window_set_child(egtk_window(window), area)
-        let host = GtkHost(area: area, size: Size(width: 480, height: 640))
-        host.core.pointerEmulatesTouch = options.pointerDrag
-        if let frames = options.frames {
-            host.frameLimit = frames
-            host.onFrameLimit = { [unowned self] in self.quit() }
-            host.keepFramesComing()
-        }
-        if options.stats { host.onFirstFrame = { printError("stats: first frame drawn") } }
-        self.host = host
-        gtk_window_present(egtk_window(window))
-        gtk_widget_grab_focus(area)
+    init(options: ExampleOptions, application: UnsafeMutablePointer<GtkApplication>) {
+        self.options = options
+        self.application = application
     }
 
-    func quit() {
-        guard let application else { return }
-        g_application_quit(egtk_application(application))
+    func activate() {
+        let window = gtk_application_window_new(application)!
+        gtk_window_set_title(gtkCast(window), "embed-gtk: ScrollContainer in GTK 4")
+        gtk_window_set_default_size(gtkCast(window), 480, 640)
+        let host = GtkViewHost()
+        let list = DemoList(size: Size(width: 480, height: 640))
+        host.rootView.addSubview(list)
+        host.core.pointerEmulatesTouch = options.pointerDrag
+        gtk_window_set_child(gtkCast(window), gtkWidget(host.widget))
+        gtk_window_present(gtkCast(window))
+        gtk_widget_grab_focus(gtkWidget(host.widget))
+        (self.host, self.list) = (host, list)
+        if options.frames != nil || options.stats {
+            frames = FrameCounter(widget: gtkWidget(host.widget), limit: options.frames,
+                                  onFirstFrame: { [options] in if options.stats { printError("stats: first frame drawn") } },
+                                  onLimit: { [application] in g_application_quit(gtkCast(application)) })
+        }
     }
 
     func printStats() {
-        guard options.stats, let host else { return }
-        let offset = host.list.container.contentOffset
-        printError("stats: list offset \(offset.x) \(offset.y)")
-        printError("stats: activated row \(host.list.activatedRow.map(String.init) ?? "none")")
-        printError("stats: \(host.framesDrawn) frames drawn")
+        guard options.stats, let list else { return }
+        printError("stats: list offset \(list.contentOffset.x) \(list.contentOffset.y)")
+        printError("stats: activated row \(list.activatedRow.map(String.init) ?? "none")")
+        if let host { printError("stats: root size \(host.rootView.bounds.width) \(host.rootView.bounds.height)") }
+        printError("stats: \(min(frames?.frames ?? 0, options.frames ?? .max)) frames drawn")
     }
 }
 
 @MainActor
 func embedMain() -> Int32 {
-    guard let options = EmbedOptions.parse(Array(CommandLine.arguments.dropFirst())) else {
-        printError("usage: embed-gtk [--frames N] [--pointer-drag] [--stats]")
-        return 2
-    }
-    let app = EmbedApp(options: options)
-    guard let gtkApp = gtk_application_new("org.toolkit.EmbedGTK", G_APPLICATION_NON_UNIQUE) else {
+    let usage = "embed-gtk [--frames N] [--pointer-drag] [--stats]"
+    guard let options = ExampleOptions.parse(Array(CommandLine.arguments.dropFirst()), usage: usage) else { return 2 }
+    guard let application = gtk_application_new("org.toolkit.EmbedGTK", G_APPLICATION_NON_UNIQUE) else {
         printError("embed-gtk: gtk_application_new failed")
         return 1
     }
-    app.application = gtkApp
-    egtk_connect_activate(gtkApp, { gtkApp, data in
-        guard let gtkApp, let data else { return }
-        let app = Unmanaged<EmbedApp>.fromOpaque(data).takeUnretainedValue()
-        MainActor.assumeIsolated { app.activate(gtkApp) }
+    GtkSignals.quitOnTerminationSignals(OpaquePointer(application))
+    let app = EmbedApp(options: options, application: application)
+    _ = tgtk_connect_simple(application, "activate", { _, data in
+        MainActor.assumeIsolated { Unmanaged<EmbedApp>.fromOpaque(data!).takeUnretainedValue().activate() }
     }, Unmanaged.passUnretained(app).toOpaque())
     // GTK parses no arguments of ours: hand it the program name only.
-    let status = g_application_run(egtk_application(gtkApp), 0, nil)
+    let status = g_application_run(gtkCast(application), 0, nil)
     app.printStats()
-    app.host = nil
-    g_object_unref(gtkApp)
+    (app.frames, app.host) = (nil, nil)
+    g_object_unref(application)
     return status
 }
 

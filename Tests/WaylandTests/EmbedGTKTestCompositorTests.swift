@@ -18,12 +18,12 @@ import ToolkitTesting
         var description: String
     }
 
-    /// The top-left corner of a 36-pixel square of `color` in `image`, if any.
-    static func square(of color: UInt32, in image: Image) -> (x: Int, y: Int)? {
-        for y in 0..<max(0, image.height - 36) {
+    /// The top-left corner of a `size`-pixel square of `color` in `image`, if any.
+    static func square(of color: UInt32, in image: Image, size: Int = 36) -> (x: Int, y: Int)? {
+        for y in 0..<max(0, image.height - size) {
             var x = 0
-            while x < image.width - 36 {
-                if image.pixel(x: x, y: y) == color && image.pixel(x: x + 35, y: y + 35) == color
+            while x < image.width - size {
+                if image.pixel(x: x, y: y) == color && image.pixel(x: x + size - 1, y: y + size - 1) == color
                     && (x == 0 || image.pixel(x: x - 1, y: y) != color)
                     && (y == 0 || image.pixel(x: x, y: y - 1) != color) {
                     return (x, y)
@@ -116,9 +116,12 @@ import ToolkitTesting
         }
         compositor.touchUp(id: 1)
         compositor.touchFrame()
-        let image = try Self.restingPicture(compositor)
+        _ = try Self.restingPicture(compositor)
         let (offset, activated) = Self.finish(compositor, app)
         let scrolled = try #require(offset, "no offset line: \(app.standardError)")
+        // The last picture GTK committed before it exited: a machine busy enough to pause GTK's frames for half
+        // a second makes a mid-fling picture look like a resting one.
+        let image = try #require(compositor.lastCommittedImage)
         // The committed pixels show the list where the app says it rests.
         let shown = Self.shows(offset: scrolled, in: image, origin: o)
         #expect(shown, "offset \(scrolled) is not what GTK committed")
@@ -167,8 +170,9 @@ import ToolkitTesting
         usleep(300_000)
         compositor.key(.pageDown, pressed: true)
         compositor.key(.pageDown, pressed: false)
-        let image = try Self.restingPicture(compositor)
+        _ = try Self.restingPicture(compositor)
         let (offset, _) = Self.finish(compositor, app)
+        let image = try #require(compositor.lastCommittedImage)   // the last picture before the exit
         let scrolled = try #require(offset, "no offset line: \(app.standardError)")
         let shown = Self.shows(offset: scrolled, in: image, origin: o)
         #expect(shown, "offset \(scrolled) is not what GTK committed")

@@ -1,0 +1,80 @@
+#include "CToolkitGTK.h"
+
+gulong tgtk_connect_simple(gpointer instance, const char *signal, tgtk_simple_handler handler, gpointer data) {
+    return g_signal_connect(instance, signal, G_CALLBACK(handler), data);
+}
+
+gulong tgtk_connect_event(gpointer controller, tgtk_event_handler handler, gpointer data) {
+    return g_signal_connect(controller, "event", G_CALLBACK(handler), data);
+}
+
+gulong tgtk_connect_size(gpointer instance, const char *signal, tgtk_size_handler handler, gpointer data) {
+    return g_signal_connect(instance, signal, G_CALLBACK(handler), data);
+}
+
+gulong tgtk_connect_point(gpointer instance, const char *signal, tgtk_point_handler handler, gpointer data) {
+    return g_signal_connect(instance, signal, G_CALLBACK(handler), data);
+}
+
+gulong tgtk_connect_notify(gpointer instance, const char *property, tgtk_notify_handler handler, gpointer data) {
+    char *detailed = g_strconcat("notify::", property, NULL);
+    gulong id = g_signal_connect(instance, detailed, G_CALLBACK(handler), data);
+    g_free(detailed);
+    return id;
+}
+
+gulong tgtk_connect_sequence(gpointer instance, const char *signal, tgtk_sequence_handler handler, gpointer data) {
+    return g_signal_connect(instance, signal, G_CALLBACK(handler), data);
+}
+
+gboolean tgtk_is_widget(gpointer instance) { return instance != NULL && GTK_IS_WIDGET(instance); }
+gboolean tgtk_is_drawing_area(gpointer instance) { return instance != NULL && GTK_IS_DRAWING_AREA(instance); }
+
+GtkWidget *tgtk_drawing_area_new_with_role(GtkAccessibleRole role) {
+    return g_object_new(GTK_TYPE_DRAWING_AREA, "accessible-role", role, NULL);
+}
+
+void tgtk_set_accessible_label(GtkWidget *widget, const char *label) {
+    gtk_accessible_update_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
+}
+
+GtkAccessibleRole tgtk_accessible_role(GtkWidget *widget) {
+    return gtk_accessible_get_accessible_role(GTK_ACCESSIBLE(widget));
+}
+
+gboolean tgtk_surface_to_widget(GtkWidget *widget, double sx, double sy, double *wx, double *wy) {
+    GtkNative *native = gtk_widget_get_native(widget);
+    if (!native) return FALSE;
+    double nx = 0, ny = 0;
+    /* Event positions are relative to the surface, which includes the window's client-side decorations and
+     * shadow; the native widget's origin sits at the surface transform. GTK 4.8 has no gtk_widget_compute_point
+     * (4.10), so the rest of the way goes through gtk_widget_translate_coordinates (deprecated only in 4.12). */
+    gtk_native_get_surface_transform(native, &nx, &ny);
+    G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+    gboolean ok = gtk_widget_translate_coordinates(GTK_WIDGET(native), widget, sx - nx, sy - ny, wx, wy);
+    G_GNUC_END_IGNORE_DEPRECATIONS
+    return ok;
+}
+
+int tgtk_deny_sequence_to_ancestors(GtkWidget *widget, GdkEventSequence *sequence) {
+    int denied = 0;
+    for (GtkWidget *ancestor = gtk_widget_get_parent(widget); ancestor; ancestor = gtk_widget_get_parent(ancestor)) {
+        /* GTK 4.8 has no other way to reach a widget's controllers. The model is dropped at once, which ends the
+         * extra bookkeeping GTK does while one is alive. */
+        GListModel *controllers = gtk_widget_observe_controllers(ancestor);
+        guint count = g_list_model_get_n_items(controllers);
+        for (guint i = 0; i < count; i++) {
+            GtkEventController *controller = g_list_model_get_item(controllers, i);
+            if (GTK_IS_GESTURE(controller)) {
+                GtkGesture *gesture = GTK_GESTURE(controller);
+                if (gtk_gesture_handles_sequence(gesture, sequence) &&
+                    gtk_gesture_get_sequence_state(gesture, sequence) == GTK_EVENT_SEQUENCE_NONE &&
+                    gtk_gesture_set_sequence_state(gesture, sequence, GTK_EVENT_SEQUENCE_DENIED))
+                    denied++;
+            }
+            g_object_unref(controller);
+        }
+        g_object_unref(controllers);
+    }
+    return denied;
+}
