@@ -256,6 +256,21 @@ private func close(_ a: Point, _ b: Point, _ tolerance: Double = 1e-6) -> Bool {
         #expect(close(rig.contentPoint(under: Point(x: 200, y: 200)), anchor, 1e-6))
     }
 
+    @Test func anOffsetSetDuringTheBounceEndsItAtTheLimitAndKeepsTheOffset() {
+        let rig = ZoomRig(content: Size(width: 400, height: 400))
+        rig.pinch(centre: Point(x: 200, y: 200), distance: 50, to: 400)
+        rig.window.advance(by: .milliseconds(100))
+        #expect(rig.container.isZoomBouncing && rig.container.zoomScale > 4)
+        rig.container.contentOffset = Point(x: 300, y: 500)
+        #expect(rig.container.zoomScale == 4)
+        #expect(!rig.container.isZoomBouncing)
+        #expect(rig.container.contentOffset == Point(x: 300, y: 500))
+        #expect(rig.log.endScales == [4])
+        rig.window.advance(by: .milliseconds(1000))
+        #expect(rig.container.zoomScale == 4)
+        #expect(rig.container.contentOffset == Point(x: 300, y: 500))
+    }
+
     @Test func belowTheMinimumTheScaleResistsAndReturnsToIt() {
         let rig = ZoomRig()
         // Raw 0.25 against a minimum of 0.5: shown 0.5 * (0.5)^0.5.

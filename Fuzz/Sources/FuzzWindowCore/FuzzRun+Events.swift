@@ -145,8 +145,10 @@ extension FuzzRun {
 
     /// Hands `event` to the window (and prints it with FUZZ_TRACE=1, for replaying a failing input).
     func send(_ event: InputEvent) {
-        if FuzzRun.traces { trace("\(event)") }
         core.handle(event)
+        if FuzzRun.traces {
+            trace("\(event) -> " + containers.map { "\($0.contentOffset) zoom \($0.zoomScale)" }.joined(separator: ", "))
+        }
     }
 
     /// Due timers, then a frame at `now`, drawn into a small canvas when `draw`.

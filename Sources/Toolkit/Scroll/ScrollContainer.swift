@@ -441,6 +441,11 @@ open class ScrollContainer: View {
     /// The public setter's path: stop motion, re-anchor a drag, move.
     func assignContentOffset(_ offset: Point) {
         guard offset.isFinite else { return }
+        // A zoom bounce stopped on its way back would leave the scale past a limit with nothing to bring it back
+        // (found by the fuzzer, Fuzz/): it ends at its limit at once; the offset is then the one set.
+        if zoomMotion != nil && zoomNeedsBounce {
+            applyZoom(scale: clampedZoomScale(currentZoomScale), offset: contentOffset)
+        }
         stopZoomMotion()
         let action = arbitration.offsetAssigned()
         applyOffset(offset)
