@@ -8,8 +8,8 @@ internal import Glibc
 /// `GtkFixed`, a `GtkScrolledWindow`, SwiftCrossUI's or Adwaita for Swift's containers).
 ///
 /// The host owns a `WindowCore` and drives it from GTK:
-/// - input: touch (one id per `GdkEventSequence`, motion history replayed with its own times), pointer hover and
-///   buttons, wheel (120 units per detent, high-resolution where GDK gives it), touchpad scrolling with its stop
+/// - input: touch (one id per `GdkEventSequence`, claimed so that no ancestor's gesture takes it), pointer hover
+///   and buttons (compressed motion's history replayed with its own times), wheel (120 units per detent, high-resolution where GDK gives it), touchpad scrolling with its stop
 ///   event (never GTK's kinetic flag: the container's own physics run), touchpad pinch, and keys while the widget
 ///   has the keyboard focus (it takes the focus on a click or touch; Tab moves the focus on, as in any GTK widget);
 /// - time: one monotonic clock (`g_get_monotonic_time`) for events, timers and frames;
@@ -96,8 +96,9 @@ public final class GtkViewHost {
     /// other), makes it focusable, and adds its own event controllers; `detach()` undoes all of that. The
     /// accessible role is whatever the area was created with (a construct-only property in GTK 4.8).
     ///
-    /// Rule for bad input: a widget that is not a `GtkDrawingArea` is not hosted (there is no draw function to
-    /// set): the host says so once on stderr and stays detached; `widget` is the pointer given.
+    /// Rule for bad input: a GObject that is not a `GtkDrawingArea` (another widget, any other object) is not
+    /// hosted (there is no draw function to set): the host says so once on stderr and stays detached, asking
+    /// nothing of it; `widget` is the pointer given. The pointer must be a live GObject.
     public convenience init(adopting widget: OpaquePointer) {
         let area = UnsafeMutablePointer<GtkWidget>(widget)
         self.init(area: area, adopted: true)
@@ -106,9 +107,12 @@ public final class GtkViewHost {
     private init(area: UnsafeMutablePointer<GtkWidget>, adopted: Bool) {
         self.area = area
         accessibleLabel = "Scrollable content"
-        let width = Double(max(0, gtk_widget_get_width(area))), height = Double(max(0, gtk_widget_get_height(area)))
+        // Nothing is asked of a widget that is not a drawing area (it may not even be a widget).
+        let hostable = !adopted || tgtk_is_drawing_area(UnsafeMutableRawPointer(area)) != 0
+        let width = hostable ? Double(max(0, gtk_widget_get_width(area))) : 0
+        let height = hostable ? Double(max(0, gtk_widget_get_height(area))) : 0
         core = WindowCore(size: Size(width: width, height: height))
-        guard !adopted || tgtk_is_drawing_area(UnsafeMutableRawPointer(area)) != 0 else {
+        guard hostable else {
             GtkViewHost.printError("ToolkitGTK: GtkViewHost(adopting:) needs a GtkDrawingArea; the widget is not hosted")
             return
         }

@@ -233,6 +233,18 @@ import ToolkitTesting
         #expect(end > shown, "the fling did not resume once the host was mapped again: \(end)")
     }
 
+    @Test(.enabled(if: Session.canRun, "needs the GTK examples (libgtk-4-dev, swift build --build-tests)"))
+    func adoptingAWidgetThatIsNotADrawingAreaIsRefusedWithAMessage() throws {
+        let session = try Session(Session.fixture, ["--mode", "label"])
+        session.touchDrag(from: Point(x: 200, y: 300), dy: -100)
+        usleep(200_000)
+        let stats = session.finish()
+        #expect(session.app.standardError.contains("GtkViewHost(adopting:) needs a GtkDrawingArea"))
+        #expect(try Session.value(stats, "label host core size") == "0.0 0.0")
+        #expect(try Session.offset(stats, "list offset") == Point(x: 0, y: 0))
+        #expect(!session.app.standardError.contains("CRITICAL"), "GTK was asked something of the label")
+    }
+
     /// Drags through the fixture's cut-off (y = 100), then sends everything a host listens to, before and after
     /// the second step; nothing may reach the core or its views.
     private func cutOff(mode: String) throws {

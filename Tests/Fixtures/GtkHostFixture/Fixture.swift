@@ -77,6 +77,11 @@ final class Fixture {
             zoomable.delegate = zoomDelegate
             host.rootView.addSubview(zoomable)
             self.zoomable = zoomable
+        case "label":
+            // Bad input: a widget that is not a drawing area, given to init(adopting:).
+            let label = gtk_label_new("Not a drawing area")!
+            gtk_window_set_child(gtkCast(window), label)
+            host = GtkViewHost(adopting: OpaquePointer(label))
         case "hide":
             // The host under a label, in a box; hidden (unmapped) mid-fling and shown again a second later.
             let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
@@ -97,6 +102,7 @@ final class Fixture {
             parent = box
         }
         if mode != "zoom" { host.rootView.addSubview(list) }
+        if mode == "label" { printError("stats: label host core size \(host.core.size.width) \(host.core.size.height)") }
         area = gtkWidget(host.widget)
         g_object_ref(UnsafeMutableRawPointer(area))   // the fixture's own reference: it counts controllers at exit
         (self.host, self.list, self.core) = (host, list, host.core)
@@ -177,7 +183,7 @@ final class Fixture {
         _ = g_timeout_add(1000, { data in
             MainActor.assumeIsolated {
                 let fixture = Unmanaged<Fixture>.fromOpaque(data!).takeUnretainedValue()
-                guard fixture.area != nil, let list = fixture.list else { return }
+                guard let list = fixture.list else { return }
                 // Printed 200 ms before the widget is mapped again (the test reads the commits in between): what
                 // the hidden second did to the list.
                 printError("stats: shown at \(list.contentOffset.y)")

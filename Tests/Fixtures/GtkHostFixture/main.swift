@@ -9,6 +9,8 @@
 //   GtkHostFixture --mode zoom       a zoomable container (1x to 4x) in the host's own widget: stats: zoom scale
 //   GtkHostFixture --mode hide       the host's widget is hidden (unmapped) as its list starts a fling and
 //                                    shown a second later: stats `hidden at Y`, `shown at Y`
+//   GtkHostFixture --mode label      bad input: a GtkLabel given to init(adopting:); the host must say so and
+//                                    stay inert
 //   GtkHostFixture --mode detach     the host detaches and is released when its list passes y = 100 (mid-drag);
 //                                    1 s later the widget is removed and destroyed. Counts what still reaches the
 //                                    core and its views after the detach: stats `after detach N`
@@ -25,9 +27,9 @@ import Glibc
 
 @MainActor
 func fixtureMain() -> Int32 {
-    let usage = "GtkHostFixture --mode fixed|scrolled|zoom|hide|detach|destroy [--frames N] [--stats]"
+    let usage = "GtkHostFixture --mode fixed|scrolled|zoom|hide|label|detach|destroy [--frames N] [--stats]"
     guard let options = ExampleOptions.parse(Array(CommandLine.arguments.dropFirst()), usage: usage),
-          let mode = options.mode, ["fixed", "scrolled", "zoom", "hide", "detach", "destroy"].contains(mode) else {
+          let mode = options.mode, ["fixed", "scrolled", "zoom", "hide", "label", "detach", "destroy"].contains(mode) else {
         printError("usage: \(usage)")
         return 2
     }
