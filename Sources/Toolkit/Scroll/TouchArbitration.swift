@@ -110,7 +110,9 @@ struct TouchArbitration {
         case endPointerScroll(willDecelerate: Bool)
     }
 
-    private enum State: Equatable {
+    // Internal (not private) only so that the unit tests can name the state a transition reaches; the container
+    // reads the queries below, never `state`.
+    enum State: Equatable {
         /// No finger is down and nothing moves.
         case idle
         /// Fingers are down, the content has not been told; waiting for the delay, the slop or a lift.
@@ -136,7 +138,8 @@ struct TouchArbitration {
     /// The settings in force; the container keeps them in sync with its properties.
     var configuration = Configuration()
 
-    private var state: State = .idle
+    /// The current state; read by the unit tests only (the container asks the queries).
+    private(set) var state: State = .idle
 
     // The translation seen by the previous `touchMoved`, to find where the slop was crossed.
     private var lastTranslation: Point = .zero
