@@ -340,7 +340,7 @@ private let up15 = Point(x: 0, y: -15)
 
     @Test func resetFromEveryState() {
         let reset = { (m: inout TouchArbitration) in m.reset() }
-        transition(.dragging, reset, .endDrag(willDecelerate: false), .idle)
+        transition(.dragging, reset, .endDrag, .idle)
         for start in [Start.decelerating, .settling, .settlingProgrammatic] {
             transition(start, reset, .stopAnimation, .idle)
         }
