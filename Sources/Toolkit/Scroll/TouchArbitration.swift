@@ -1,10 +1,10 @@
 /// Who owns the fingers on one scroll container: the content, the container's drag, or neither. This is
 /// the heart of <doc:ScrollBehaviour> §2, as a value-type state machine.
 ///
-/// Shape (after swift-nio's protocol state machines): a private `State`, one mutating function per input,
-/// each returning an action enum holding only what that input can produce, which the container executes. The machine reads no clock and calls nothing: time,
-/// finger counts, the centroid translation and the scrollable axes come in as arguments, so every transition
-/// can be tested by feeding values. Side effects (content delivery, delegate calls, observers) happen in the
+/// Shape (after swift-nio's protocol state machines): a `State` only the machine sets, one mutating function
+/// per input, each returning an action enum holding only what that input can produce, which the container
+/// executes. The machine reads no clock and calls nothing: time, finger counts, the centroid translation and
+/// the scrollable axes come in as arguments, so every transition can be tested by feeding values. Side effects (content delivery, delegate calls, observers) happen in the
 /// container after the transition, never inside it.
 ///
 /// Vocabulary:
