@@ -1,5 +1,5 @@
 // The container's side of touch routing: the window's `TouchRouter` reports fingers here, the arbitration
-// decides, and `perform(_:at:planned:)` carries its actions out. Content delivery itself (began, moved,
+// decides, and the `perform(_:at:)` overloads carry its actions out. Content delivery itself (began, moved,
 // ended, cancelled) is the router's job; the container only tells it what it holds, claims or releases.
 
 extension ScrollContainer {
@@ -191,15 +191,13 @@ extension ScrollContainer {
 
     // MARK: - Actions
 
-    /// Carries out an arbitration action. `planned` is the motion computed for a release or a settle; `policy`
-    /// the policy of the current geometry, when the caller made one (a drag step reuses it).
-    /// Returns what the content touch of a new finger should do (meaningful for touch-down actions).
-    @discardableResult
-    func perform(_ action: TouchArbitration.Action, at time: Duration,
-                 planned: ScrollMotion? = nil, policy: ScrollPolicy? = nil) -> ContentTouchDisposition {
+    // One executor per action enum of the arbitration (overloads, so each switch lists only what its input can
+    // produce; static dispatch, no allocation on the drag path). `planned` is the motion computed for a release
+    // or a settle; `policy` the policy of the current geometry (a drag step reuses the decision's).
+
+    /// Carries out what a touch-down decided; returns what the content touch of the new finger should do.
+    func perform(_ action: TouchArbitration.TouchDownAction, at time: Duration) -> ContentTouchDisposition {
         switch action {
-        case .none:
-            return .deliver
         case .hold(let deadline):
             if let deadline { startDelayTimer(until: deadline) }
             return .hold
@@ -207,15 +205,6 @@ extension ScrollContainer {
             return .deliver
         case .suppress:
             return .suppress
-        case .releaseContent:
-            cancelDelayTimer()
-            attachedWindow?.touchArbiter.containerReleasedContent(self)
-            return .deliver
-        case .releaseContentAndSettle:
-            cancelDelayTimer()
-            attachedWindow?.touchArbiter.containerReleasedContent(self)
-            if let planned { startMotion(planned) }
-            return .deliver
         case .catchAnimation:
             // The motion stops where the last frame put it: the content stays still under the finger.
             motion = ScrollMotion(start: .zero)
@@ -224,6 +213,24 @@ extension ScrollContainer {
             cancelDelayTimer()
             attachedWindow?.touchArbiter.containerCancelsContent(self)
             return .suppress
+        }
+    }
+
+    /// Carries out the end of the content-touch delay or another container's claim.
+    func perform(_ action: TouchArbitration.ContentReleaseAction, at time: Duration) {
+        switch action {
+        case .none:
+            break
+        case .releaseContent:
+            releaseContent()
+        }
+    }
+
+    /// Carries out what a touch frame decided.
+    func perform(_ action: TouchArbitration.TouchMoveAction, at time: Duration, policy: ScrollPolicy) {
+        switch action {
+        case .none:
+            break
         case let .beginDrag(_, origin, _):
             cancelDelayTimer()
             rebaseDrag()
@@ -232,49 +239,93 @@ extension ScrollContainer {
             showIndicators()
             attachedWindow?.touchArbiter.containerClaimed(self, drags: true)
             applyDrag()
-            return .suppress
         case .keepContent:
             attachedWindow?.touchArbiter.containerClaimed(self, drags: false)
-            return .deliver
         case .decline(let releasesContent):
-            if releasesContent {
-                cancelDelayTimer()
-                attachedWindow?.touchArbiter.containerReleasedContent(self)
-            }
-            return .deliver
+            if releasesContent { releaseContent() }
         case .drag:
             if pinch.isActive && fingers.count >= 2 {
                 applyPinch()
             } else {
                 applyDrag(policy: policy)
             }
-            return .suppress
-        case .endDrag(let willDecelerate):
-            effects.push(.didEndDragging(willDecelerate: willDecelerate))
-            decelerateOrRest(willDecelerate: willDecelerate, planned: planned)
-            return .deliver
+        }
+    }
+
+    /// Carries out what a lift decided; `planned` is the release or settle motion.
+    func perform(_ action: TouchArbitration.TouchUpAction, at time: Duration, planned: ScrollMotion) {
+        switch action {
+        case .none:
+            break
+        case .releaseContent:
+            releaseContent()
+        case .releaseContentAndSettle:
+            releaseContent()
+            startMotion(planned)
         case .settle:
-            if let planned { startMotion(planned) }
-            return .deliver
+            startMotion(planned)
+        case .endDrag(let willDecelerate):
+            endDrag(willDecelerate: willDecelerate, planned: planned)
+        }
+    }
+
+    /// Carries out what a cancel of every finger decided; `planned` is the release or settle motion.
+    func perform(_ action: TouchArbitration.TouchesCancelledAction, at time: Duration, planned: ScrollMotion) {
+        switch action {
+        case .none:
+            break
+        case .settle:
+            startMotion(planned)
+        case .endDrag(let willDecelerate):
+            endDrag(willDecelerate: willDecelerate, planned: planned)
+        }
+    }
+
+    /// Carries out the end of a touchpad gesture; `planned` is the motion that follows it.
+    func perform(_ action: TouchArbitration.PointerScrollEndedAction, at time: Duration, planned: ScrollMotion) {
+        switch action {
+        case .none:
+            break
+        case .endPointerScroll(let willDecelerate):
+            decelerateOrRest(willDecelerate: willDecelerate, planned: planned)
+        }
+    }
+
+    /// Carries out the end of a motion.
+    func perform(_ action: TouchArbitration.AnimationFinishedAction, at time: Duration) {
+        switch action {
+        case .none:
+            break
         case .endDeceleration:
             effects.push(.didEndDecelerating)
             didComeToRest()
-            return .deliver
         case .endSettling(let programmatic):
             if programmatic { effects.push(.didEndScrollingAnimation) }
             didComeToRest()
-            return .deliver
-        case .startAnimation, .applyImmediately, .rebaseDrag, .ignore:
-            // Programmatic and pointer inputs; handled where they are asked (`setContentOffset`,
-            // `contentOffset`, `+Pointer.swift`).
-            return .deliver
-        case .endPointerScroll(let willDecelerate):
-            decelerateOrRest(willDecelerate: willDecelerate, planned: planned)
-            return .deliver
+        }
+    }
+
+    /// Carries out a reset (the container left the window or stopped scrolling).
+    func perform(_ action: TouchArbitration.ResetAction, at time: Duration) {
+        switch action {
+        case .none:
+            break
+        case .endDrag:
+            endDrag(willDecelerate: false, planned: nil)
         case .stopAnimation:
             motion = ScrollMotion(start: .zero)
-            return .deliver
         }
+    }
+
+    // The content may get what this container held back.
+    private func releaseContent() {
+        cancelDelayTimer()
+        attachedWindow?.touchArbiter.containerReleasedContent(self)
+    }
+
+    private func endDrag(willDecelerate: Bool, planned: ScrollMotion?) {
+        effects.push(.didEndDragging(willDecelerate: willDecelerate))
+        decelerateOrRest(willDecelerate: willDecelerate, planned: planned)
     }
 
     private func startDelayTimer(until deadline: Duration) {

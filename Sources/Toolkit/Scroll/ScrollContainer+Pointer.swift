@@ -147,9 +147,7 @@ extension ScrollContainer {
             return false
         case .stopAnimation:
             motion = ScrollMotion(start: .zero)
-        case .none, .hold, .deliver, .releaseContent, .releaseContentAndSettle, .suppress, .catchAnimation,
-             .cancelContentAndHold, .beginDrag, .keepContent, .decline, .drag, .endDrag, .settle,
-             .endDeceleration, .endSettling, .startAnimation, .applyImmediately, .rebaseDrag, .endPointerScroll:
+        case .none:
             break
         }
         return true

@@ -35,10 +35,6 @@ extension ScrollContainer {
             finishChange()
         case .applyImmediately:
             contentOffset = target
-        case .none, .hold, .deliver, .releaseContent, .releaseContentAndSettle, .suppress, .catchAnimation,
-             .cancelContentAndHold, .beginDrag, .keepContent, .decline, .drag, .endDrag, .settle, .endDeceleration,
-             .endSettling, .stopAnimation, .rebaseDrag, .ignore, .endPointerScroll:
-            contentOffset = target
         }
     }
 

@@ -457,10 +457,6 @@ open class ScrollContainer: View {
             rebaseDrag()
         case .none:
             if !arbitration.isTracking { didComeToRest() }
-        case .hold, .deliver, .releaseContent, .releaseContentAndSettle, .suppress, .catchAnimation,
-             .cancelContentAndHold, .beginDrag, .keepContent, .decline, .drag, .endDrag, .settle, .endDeceleration,
-             .endSettling, .startAnimation, .applyImmediately, .ignore, .endPointerScroll:
-            break
         }
         finishChange()
     }

@@ -1,10 +1,10 @@
 /// Who owns the fingers on one scroll container: the content, the container's drag, or neither. This is
 /// the heart of <doc:ScrollBehaviour> §2, as a value-type state machine.
 ///
-/// Shape (after swift-nio's protocol state machines): a private `State`, one mutating function per input,
-/// each returning an `Action` that the container executes. The machine reads no clock and calls nothing: time,
-/// finger counts, the centroid translation and the scrollable axes come in as arguments, so every transition
-/// can be tested by feeding values. Side effects (content delivery, delegate calls, observers) happen in the
+/// Shape (after swift-nio's protocol state machines): a `State` only the machine sets, one mutating function
+/// per input, each returning an action enum holding only what that input can produce, which the container
+/// executes. The machine reads no clock and calls nothing: time, finger counts, the centroid translation and
+/// the scrollable axes come in as arguments, so every transition can be tested by feeding values. Side effects (content delivery, delegate calls, observers) happen in the
 /// container after the transition, never inside it.
 ///
 /// Vocabulary:
@@ -59,25 +59,37 @@ struct TouchArbitration {
         case moves
     }
 
-    /// What the container must do after an input.
-    enum Action: Equatable {
-        /// Nothing.
-        case none
+    // What the container must do after an input: one enum per input (or per pair of inputs that can produce
+    // exactly the same answers), holding only the cases that input can produce, so that each executor in the
+    // container switches over what can happen and nothing else. A case shared by two inputs means the same thing
+    // in both enums.
+
+    /// After `touchDown`.
+    enum TouchDownAction: Equatable {
         /// Hold the new finger back from the content; with a deadline, (re)start the content-touch delay.
         case hold(delayUntil: Duration?)
         /// As far as this container is concerned, the new finger may reach the content now.
         case deliver
-        /// Stop holding this container's fingers back: the content may get what waited.
-        case releaseContent
-        /// The last finger lifted before the delay: release the content (as `releaseContent`), then start the
-        /// motion to the resting offset (the range changed under the finger).
-        case releaseContentAndSettle
         /// The new finger never reaches the content.
         case suppress
         /// Stop the running motion where it is; the new finger never reaches the content.
         case catchAnimation
         /// Two fingers arrived in time: cancel the content's touches of these fingers; none reaches it again.
         case cancelContentAndHold
+    }
+
+    /// After `delayElapsed` or `otherContainerClaimed`.
+    enum ContentReleaseAction: Equatable {
+        /// Nothing.
+        case none
+        /// Stop holding this container's fingers back: the content may get what waited.
+        case releaseContent
+    }
+
+    /// After `touchMoved`.
+    enum TouchMoveAction: Equatable {
+        /// Nothing.
+        case none
         /// Claim the fingers and start dragging. `origin` is the translation where the slop was crossed
         /// (the first scroll delta is measured from there); `cancelsContent` when the content had them.
         case beginDrag(lock: AxisLock, origin: Point, cancelsContent: Bool)
@@ -87,30 +99,101 @@ struct TouchArbitration {
         case decline(releasesContent: Bool)
         /// Move the content with the fingers.
         case drag(lock: AxisLock)
-        /// The drag is over; a motion follows when `willDecelerate`.
-        case endDrag(willDecelerate: Bool)
+    }
+
+    /// After `touchUp`.
+    enum TouchUpAction: Equatable {
+        /// Nothing.
+        case none
+        /// Stop holding this container's fingers back: the content may get what waited.
+        case releaseContent
+        /// The last finger lifted before the delay: release the content (as `releaseContent`), then start the
+        /// motion to the resting offset (the range changed under the finger).
+        case releaseContentAndSettle
         /// Start a motion to the resting offset that no drag started (after a catch, a decline, or a sequence
         /// the content kept while the range changed under it).
         case settle
+        /// The drag is over; a motion follows when `willDecelerate`.
+        case endDrag(willDecelerate: Bool)
+    }
+
+    /// After `touchesCancelled`.
+    enum TouchesCancelledAction: Equatable {
+        /// Nothing.
+        case none
+        /// Start a motion to the resting offset that no drag started.
+        case settle
+        /// The drag is over; a motion follows when `willDecelerate`.
+        case endDrag(willDecelerate: Bool)
+    }
+
+    /// After `animationFinished`.
+    enum AnimationFinishedAction: Equatable {
+        /// Nothing.
+        case none
         /// The motion after a drag reached its end.
         case endDeceleration
         /// The settling motion reached its end; `programmatic` for an animated `setContentOffset`.
         case endSettling(programmatic: Bool)
+    }
+
+    /// After `programmaticAnimation`.
+    enum ProgrammaticAnimationAction: Equatable {
         /// Start an animated offset change.
         case startAnimation
         /// Fingers are down: apply the requested offset at once instead of animating.
         case applyImmediately
+    }
+
+    /// After `offsetAssigned`.
+    enum OffsetAssignedAction: Equatable {
+        /// Nothing.
+        case none
         /// Stop the running motion (the offset was set directly).
         case stopAnimation
         /// The offset was set during a drag: anchor the drag at the new offset.
         case rebaseDrag
-        /// A wheel, touchpad or key input is not for this container now: fingers on it own the offset.
+    }
+
+    /// After `reset`.
+    enum ResetAction: Equatable {
+        /// Nothing.
+        case none
+        /// The drag is over and nothing follows it (as `endDrag(willDecelerate: false)` after a lift).
+        case endDrag
+        /// Stop the running motion.
+        case stopAnimation
+    }
+
+    /// After `pointerScrollBegan`.
+    enum PointerScrollBeganAction: Equatable {
+        /// Nothing.
+        case none
+        /// Stop the running motion where it is: the touchpad fingers take over.
+        case stopAnimation
+        /// The gesture is not for this container now: fingers on the screen own the offset.
         case ignore
+    }
+
+    /// After `pointerScrollEnded`.
+    enum PointerScrollEndedAction: Equatable {
+        /// Nothing.
+        case none
         /// A touchpad gesture ended (`axis_stop`); a motion follows when `willDecelerate`.
         case endPointerScroll(willDecelerate: Bool)
     }
 
-    private enum State: Equatable {
+    /// After `stepAnimation`.
+    enum StepAnimationAction: Equatable {
+        /// Start the step's animated offset change.
+        case startAnimation
+        /// A wheel or key input is not for this container now: fingers on the screen own the offset.
+        case ignore
+    }
+
+    // Internal (not private) only so that the unit tests can name the state a transition reaches; the container
+    // reads the queries below, never `state`.
+    enum State: Equatable {
         /// No finger is down and nothing moves.
         case idle
         /// Fingers are down, the content has not been told; waiting for the delay, the slop or a lift.
@@ -136,7 +219,8 @@ struct TouchArbitration {
     /// The settings in force; the container keeps them in sync with its properties.
     var configuration = Configuration()
 
-    private var state: State = .idle
+    /// The current state; read by the unit tests only (the container asks the queries).
+    private(set) var state: State = .idle
 
     // The translation seen by the previous `touchMoved`, to find where the slop was crossed.
     private var lastTranslation: Point = .zero
@@ -230,7 +314,7 @@ struct TouchArbitration {
     // MARK: - Inputs
 
     /// A finger touched down; `fingers` is how many are down on the container now, this one included.
-    mutating func touchDown(at time: Duration, fingers: Int) -> Action {
+    mutating func touchDown(at time: Duration, fingers: Int) -> TouchDownAction {
         switch state {
         case .idle:
             lastTranslation = .zero
@@ -271,7 +355,7 @@ struct TouchArbitration {
 
     /// The content-touch delay that started at a down is due at `time`. A stale delay (from an earlier
     /// sequence, or a timer that fired late) is recognized by its time and ignored.
-    mutating func delayElapsed(at time: Duration) -> Action {
+    mutating func delayElapsed(at time: Duration) -> ContentReleaseAction {
         switch state {
         case .pending(let since):
             guard time >= since + configuration.contentTouchDelay else { return .none }
@@ -290,7 +374,7 @@ struct TouchArbitration {
     /// (<doc:ScrollBehaviour> §11): the fingers may be claimed as for a drag, with no axis lock and whatever the
     /// scrollable axes, even before the centroid moved past the slop.
     mutating func touchMoved(translation: Point, fingers: Int, scrollable: Axis.Set,
-                             contentCancellable: Bool, pinches: Bool = false) -> Action {
+                             contentCancellable: Bool, pinches: Bool = false) -> TouchMoveAction {
         let previous = lastTranslation
         lastTranslation = translation
         switch state {
@@ -316,7 +400,7 @@ struct TouchArbitration {
     /// The slop test and the claim, shared by the three undecided states.
     private mutating func decide(previous: Point, translation: Point, fingers: Int, scrollable: Axis.Set,
                                  contentHasFingers: Bool, heldHere: Bool, contentCancellable: Bool,
-                                 pinches: Bool) -> Action {
+                                 pinches: Bool) -> TouchMoveAction {
         let slop = TouchArbitration.sanitizedSlop(configuration.touchSlop)
         guard translation.length > slop || pinches else { return .none }
         let c = configuration
@@ -350,7 +434,7 @@ struct TouchArbitration {
     }
 
     /// Another container claimed fingers this one tracks: this one will not scroll for the sequence.
-    mutating func otherContainerClaimed() -> Action {
+    mutating func otherContainerClaimed() -> ContentReleaseAction {
         switch state {
         case .pending:
             state = .declined
@@ -365,7 +449,7 @@ struct TouchArbitration {
 
     /// A finger lifted; `fingers` are still down on the container. `release` tells how the container would
     /// come to rest if this was the last one.
-    mutating func touchUp(at time: Duration, fingers: Int, release: Release) -> Action {
+    mutating func touchUp(at time: Duration, fingers: Int, release: Release) -> TouchUpAction {
         switch state {
         case .idle, .decelerating, .settling, .pointerScrolling:
             return .none
@@ -377,58 +461,60 @@ struct TouchArbitration {
             }
             // The last finger: the content first, then rest inside the range (<doc:ScrollBehaviour> §1) if the range
             // changed under the finger.
-            return finishUndecided(release) == .settle ? .releaseContentAndSettle : .releaseContent
+            return finishUndecided(release) ? .releaseContentAndSettle : .releaseContent
         case .content:
             // The content had the fingers, the container never moved; but the range may have changed under
             // them (content shrunk during a long press): rest inside it (<doc:ScrollBehaviour> §1).
             guard fingers == 0 else { return .none }
-            return finishUndecided(release)
+            return finishUndecided(release) ? .settle : .none
         case .holding, .declined:
             guard fingers == 0 else { return .none }
-            return finishUndecided(release)
+            return finishUndecided(release) ? .settle : .none
         case .dragging(let lock):
             guard fingers == 0 else { return .none }
-            return finishDrag(lock: lock, release: release)
+            return .endDrag(willDecelerate: finishDrag(lock: lock, release: release))
         }
     }
 
     /// Every finger is gone at once (the compositor cancelled, the seat lost its touch capability).
-    mutating func touchesCancelled(release: Release) -> Action {
+    mutating func touchesCancelled(release: Release) -> TouchesCancelledAction {
         switch state {
         case .idle, .decelerating, .settling, .pointerScrolling:
             return .none
         case .pending, .content, .holding, .declined:
             // Nothing dragged, but the offset may rest outside a range that changed under the fingers.
-            return finishUndecided(release)
+            return finishUndecided(release) ? .settle : .none
         case .dragging(let lock):
-            return finishDrag(lock: lock, release: release)
+            return .endDrag(willDecelerate: finishDrag(lock: lock, release: release))
         }
     }
 
-    private mutating func finishUndecided(_ release: Release) -> Action {
+    // The last finger of a sequence no drag took is gone. Returns whether a settling motion follows.
+    private mutating func finishUndecided(_ release: Release) -> Bool {
         switch release {
         case .stays:
             state = .idle
-            return .none
+            return false
         case .moves:
             state = .settling(programmatic: false)
-            return .settle
+            return true
         }
     }
 
-    private mutating func finishDrag(lock: AxisLock, release: Release) -> Action {
+    // The last finger of a drag is gone. Returns whether a deceleration follows.
+    private mutating func finishDrag(lock: AxisLock, release: Release) -> Bool {
         switch release {
         case .stays:
             state = .idle
-            return .endDrag(willDecelerate: false)
+            return false
         case .moves:
             state = .decelerating(lock)
-            return .endDrag(willDecelerate: true)
+            return true
         }
     }
 
     /// The running motion reached its end.
-    mutating func animationFinished() -> Action {
+    mutating func animationFinished() -> AnimationFinishedAction {
         switch state {
         case .decelerating:
             state = .idle
@@ -442,7 +528,7 @@ struct TouchArbitration {
     }
 
     /// The app asked for an animated offset change.
-    mutating func programmaticAnimation() -> Action {
+    mutating func programmaticAnimation() -> ProgrammaticAnimationAction {
         switch state {
         case .idle, .decelerating, .settling, .pointerScrolling:
             state = .settling(programmatic: true)
@@ -453,7 +539,7 @@ struct TouchArbitration {
     }
 
     /// The app set the offset directly.
-    mutating func offsetAssigned() -> Action {
+    mutating func offsetAssigned() -> OffsetAssignedAction {
         switch state {
         case .decelerating, .settling:
             state = .idle
@@ -466,13 +552,13 @@ struct TouchArbitration {
     }
 
     /// The container left the window or stopped scrolling: forget the fingers, stop any motion.
-    mutating func reset() -> Action {
+    mutating func reset() -> ResetAction {
         let previous = state
         state = .idle
         lastTranslation = .zero
         switch previous {
         case .dragging:
-            return .endDrag(willDecelerate: false)
+            return .endDrag
         case .decelerating, .settling:
             return .stopAnimation
         case .idle, .pending, .content, .holding, .declined, .pointerScrolling:
@@ -484,7 +570,7 @@ struct TouchArbitration {
 
     /// Touchpad fingers (a `.finger` axis event) want to move the content. A running motion stops where it is
     /// and the fingers take over; while fingers on the screen track the container the event is ignored.
-    mutating func pointerScrollBegan() -> Action {
+    mutating func pointerScrollBegan() -> PointerScrollBeganAction {
         switch state {
         case .idle:
             state = .pointerScrolling
@@ -502,7 +588,7 @@ struct TouchArbitration {
     /// The touchpad fingers left (`axis_stop`). `release` tells whether a motion follows (kinetic scrolling,
     /// spring back, page snap); it runs as a deceleration, with `willBeginDecelerating` / `didEndDecelerating`
     /// but no dragging callbacks.
-    mutating func pointerScrollEnded(release: Release) -> Action {
+    mutating func pointerScrollEnded(release: Release) -> PointerScrollEndedAction {
         switch state {
         case .pointerScrolling:
             switch release {
@@ -521,7 +607,7 @@ struct TouchArbitration {
     /// A wheel or key step wants to animate the offset (0.1 s, or a page snap). It replaces a running motion
     /// (a deceleration interrupted this way sends no `didEndDecelerating`, as when a touch catches it) and ends
     /// a touchpad gesture; while fingers on the screen track the container it is ignored.
-    mutating func stepAnimation() -> Action {
+    mutating func stepAnimation() -> StepAnimationAction {
         switch state {
         case .idle, .decelerating, .settling, .pointerScrolling:
             state = .settling(programmatic: false)
