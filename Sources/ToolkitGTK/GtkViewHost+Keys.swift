@@ -47,6 +47,17 @@ extension GtkViewHost {
     /// Ends whatever input the core holds from this host, at once: fingers (cancelled), a pinch (cancelled), the
     /// pointer (it leaves), modifiers and the keyboard focus. For `detach()`.
     func endInput() {
+        endPointingInput()
+        if !modifiers.isEmpty {
+            modifiers = []
+            core.handle(.keyboardModifiers([]))
+        }
+        keyboardFocusChanged(false)
+    }
+
+    /// Ends the fingers (cancelled), a pinch (cancelled) and the pointer (it leaves) the core holds from this host,
+    /// at once: when GTK will send no more of their events (detached or unmapped).
+    func endPointingInput() {
         let now = clock.now
         if !touches.isEmpty { cancelTouches(at: now) }
         if pinching {
@@ -54,10 +65,5 @@ extension GtkViewHost {
             core.handle(.pointerPinchEnd(cancelled: true, timestamp: now))
         }
         pointerLeft()
-        if !modifiers.isEmpty {
-            modifiers = []
-            core.handle(.keyboardModifiers([]))
-        }
-        keyboardFocusChanged(false)
     }
 }

@@ -204,13 +204,7 @@ public final class GtkViewHost {
     /// (cancelled, left) rather than never.
     private func unmapped() {
         stopTicking()
-        let now = clock.now
-        if !touches.isEmpty { cancelTouches(at: now) }
-        if pinching {
-            pinching = false
-            core.handle(.pointerPinchEnd(cancelled: true, timestamp: now))
-        }
-        pointerLeft()
+        endPointingInput()
     }
 
     /// Runs `body` with the host behind a handler's user data (the unretained pointer `attach` passed), on the
