@@ -44,6 +44,23 @@ private final class HoverView: View {
 
     // MARK: - Wheel
 
+    @Test func aPressThatCompletesAKeyStepStillBringsAnOverscrolledAxisBack() {
+        // Wide content so that both axes scroll; a touchpad swipe pulls the content past its left edge (x < 0).
+        let s = ScrollScene(contentSize: Size(width: 1200, height: 4000))
+        s.window.pointerMove(to: middle)
+        s.window.pointerAxis(dx: -60, dy: 0, source: .finger)
+        #expect(s.container.contentOffset.x < 0)
+        // A key step down starts during the swipe; a press completes it at once (its target y = 40).
+        s.window.key(.down, pressed: true)
+        s.window.key(.down, pressed: false)
+        s.window.pointerButton(.left, pressed: true)
+        s.window.pointerButton(.left, pressed: false)
+        s.window.pointerAxisStop()
+        s.window.advance(by: .seconds(2))
+        #expect(s.container.contentOffset == Point(x: 0, y: 40))
+        #expect(!s.container.isDecelerating && !s.container.isDragging)
+    }
+
     @Test func wheelDetentIs48PointsAtOnceWithoutSmoothScrolling() {
         let s = scene(smooth: false)
         s.window.pointerAxis(dx: 0, dy: 120, source: .wheel)

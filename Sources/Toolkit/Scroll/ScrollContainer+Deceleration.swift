@@ -65,7 +65,7 @@ extension ScrollContainer {
     /// a spring takes it there first; otherwise the arbitration is told and the notifications follow.
     /// An animated `setContentOffset` may end off a page boundary (its target is the app's), but not outside the
     /// range: a resize during the animation can leave its target there (found by the fuzzer, Fuzz/).
-    private func finishMotion(at time: Duration) {
+    func finishMotion(at time: Duration) {
         let policy = makePolicy()
         if !arbitration.isAnimatingProgrammatically || policy.clamp(contentOffset) != contentOffset {
             if !policy.isResting(contentOffset) {

@@ -290,7 +290,9 @@ extension ScrollContainer {
         applyOffset(offset)
         if motion.isIdle {
             motion = ScrollMotion(start: .zero)
-            perform(arbitration.animationFinished(), at: time)
+            // As at the end of any motion: the other axis may rest past an edge (a touchpad swipe's overscroll
+            // that a key step interrupted; found by the fuzzer, Fuzz/), and then springs back first.
+            finishMotion(at: time)
         }
         finishChange()
     }
