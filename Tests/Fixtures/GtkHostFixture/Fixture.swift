@@ -131,7 +131,7 @@ final class Fixture {
 
     /// Detaches or destroys mid-gesture, then starts counting whatever still reaches the core.
     func cutOff() {
-        guard let core else { return }
+        let core = required(core, "the core")
         if mode == "detach" {
             host?.detach()
             host = nil
@@ -170,20 +170,20 @@ final class Fixture {
 
     /// The controllers on the widget, against those it had before the host adopted it.
     func printControllers() {
-        guard let area else { return }
+        let area = required(area, "the drawing area")
         printError("stats: controllers \(controllersBefore) before, \(controllerCount(area)) after")
     }
 
     /// Hide mode: hides the host as its fling starts (its widget is unmapped: no ticks may come), shows it a second later.
     func hide() {
-        guard let area, let list else { return }
+        let area = required(area, "the drawing area"), list = required(list, "the list")
         hiddenAt = list.contentOffset.y
         gtk_widget_set_visible(area, 0)
         printError("stats: hidden at \(list.contentOffset.y)")
         _ = g_timeout_add(1000, { data in
             MainActor.assumeIsolated {
                 let fixture = Unmanaged<Fixture>.fromOpaque(data!).takeUnretainedValue()
-                guard let list = fixture.list else { return }
+                let list = required(fixture.list, "the list")
                 // Printed 200 ms before the widget is mapped again (the test reads the commits in between): what
                 // the hidden second did to the list.
                 printError("stats: shown at \(list.contentOffset.y)")
@@ -226,4 +226,15 @@ final class Fixture {
         if let area { g_object_unref(UnsafeMutableRawPointer(area)) }
         area = nil
     }
+}
+
+/// `value`, or the fixture stops with status 3 and says what was missing: a step that runs without what it acts on
+/// must fail the test that drives it, not print nothing.
+@MainActor
+func required<T>(_ value: T?, _ what: String) -> T {
+    guard let value else {
+        printError("fixture: \(what) is missing at this step")
+        exit(3)
+    }
+    return value
 }
