@@ -244,8 +244,12 @@ extension ScrollContainer {
     // MARK: - Touchpad pinch, wheel and keys
 
     /// A touchpad pinch began (`zwp_pointer_gesture_pinch_v1.begin`) with the pointer at `location` (window).
-    func touchpadPinchBegan(at location: Point, time: Duration) {
-        guard canZoom, let view = zoomedView, touchpadPinchStartScale == nil, beginPointerGesture() else { return }
+    /// Returns whether the container took it (it zooms, and no pinch or touch sequence runs on it).
+    @discardableResult
+    func touchpadPinchBegan(at location: Point, time: Duration) -> Bool {
+        guard canZoom, let view = zoomedView, touchpadPinchStartScale == nil, beginPointerGesture() else {
+            return false
+        }
         stopZoomMotion()
         velocityTracker.reset()
         touchpadTravel = .zero
@@ -257,6 +261,7 @@ extension ScrollContainer {
         effects.push(.willBeginZooming)
         showIndicators()
         finishChange()
+        return true
     }
 
     /// The touchpad pinch's cumulative `scale` since it began; the pointer stays where it began.

@@ -17,7 +17,7 @@
 /// orthogonal flicks, a tap that stops a fling is never delivered, `pageSize` and `pagingAxes`,
 /// `minimumNumberOfTouches` with a grace period for the second finger.
 @MainActor
-open class ScrollContainer: View {
+open class ScrollContainer: View, TouchParticipant, PointerScrollParticipant {
     // MARK: - Geometry
 
     /// The extent of the content, in points. Non-finite or negative dimensions count as zero.
@@ -466,6 +466,12 @@ open class ScrollContainer: View {
     /// A scroll container takes the keyboard focus from a pointer press or a touch down on it (the innermost
     /// one under the press gets it).
     open override var acceptsKeyboardFocus: Bool { true }
+
+    override var touchParticipant: (any TouchParticipant)? { self }
+
+    override var pointerScrollParticipant: (any PointerScrollParticipant)? { self }
+
+    override class var drawsOnlyItsBackground: Bool { self == ScrollContainer.self }
 
     /// Scrolls for arrows (40 pt), Page Up / Page Down (the container's height minus 40 pt, `pageKeyOverlap`,
     /// but at least half its height: that only changes anything for a container under 80 pt tall, where the

@@ -17,17 +17,17 @@ protocol TouchArbiter: AnyObject {
     /// Whether an input event is being handled right now (effects then wait for the end of it).
     var isHandlingEvent: Bool { get }
     /// The container stops taking part in the arbitration of its current fingers (scrolling was turned off).
-    func detach(_ container: ScrollContainer)
+    func detach(_ container: any TouchParticipant)
     /// The container lets the content have the touches it held back.
-    func containerReleasedContent(_ container: ScrollContainer)
+    func containerReleasedContent(_ container: any TouchParticipant)
     /// The container claims its fingers (for a drag when `drags`); the others tracking them decline.
-    func containerClaimed(_ container: ScrollContainer, drags: Bool)
+    func containerClaimed(_ container: any TouchParticipant, drags: Bool)
     /// The container cancels the content's touches (a drag took over past the slop).
-    func containerCancelsContent(_ container: ScrollContainer)
+    func containerCancelsContent(_ container: any TouchParticipant)
     /// The content view that received touch `id` (its `touchesBegan` was delivered), if any.
     func deliveredView(forTouch id: Int) -> View?
     /// The container has notifications queued: the arbitration sends them once the current event is handled.
-    func containerHasEffects(_ container: ScrollContainer)
+    func containerHasEffects(_ container: any TouchParticipant)
 }
 
 /// What a container wants for the content touch of a finger that just touched down.

@@ -532,6 +532,15 @@ open class View {
         return scale == 1 ? point - offset : (point - offset) * (1 / scale)
     }
 
+    // MARK: - Routing
+
+    /// This view as a participant in touch arbitration (<doc:ScrollBehaviour> §2), or nil: the touch router finds
+    /// participants through this, never by class. A participant answers itself.
+    var touchParticipant: (any TouchParticipant)? { nil }
+
+    /// This view as a participant in the pointer's scroll routing (wheel, touchpad, pinch), or nil.
+    var pointerScrollParticipant: (any PointerScrollParticipant)? { nil }
+
     // MARK: - Touches
 
     /// Fingers touched down on this view. Locations are in window coordinates; see `Touch.location(in:)`.
@@ -586,6 +595,11 @@ open class View {
     /// move with the content when the view, or a view below it, scrolls by copying pixels
     /// (`scrollsByCopyingPixels`). Default: none. `ScrollContainer` reports its indicators.
     func forEachOverlayRect(_ body: (Rect) -> Void) {}
+
+    /// Whether instances of exactly this class draw nothing but their background (their content being subviews,
+    /// their overlay reported by `forEachOverlayRect`), so that scrolling by copying pixels may move what lies
+    /// under them. A class answers for itself only (`self == Class.self`): a subclass may draw.
+    class var drawsOnlyItsBackground: Bool { self == View.self }
 
     /// The rectangle the canvas clips this view's drawing to, in window points, computed edge by edge with the
     /// very arithmetic of `drawHierarchy` (translations added root first, each clipping view's bounds added to

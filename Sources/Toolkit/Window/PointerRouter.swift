@@ -40,11 +40,11 @@ final class PointerRouter {
     /// Whether the primary button is down (as touch `WindowCore.pointerTouchID`).
     private(set) var isPrimaryPressed = false
     /// The container a touchpad gesture scrolls horizontally, until its stop.
-    private var touchpadHorizontal: ScrollContainer?
+    private var touchpadHorizontal: (any PointerScrollParticipant)?
     /// The container a touchpad gesture scrolls vertically, until its stop.
-    private var touchpadVertical: ScrollContainer?
+    private var touchpadVertical: (any PointerScrollParticipant)?
     /// The container a touchpad pinch zooms, from its begin to its end.
-    private var pinchTarget: ScrollContainer?
+    private var pinchTarget: (any PointerScrollParticipant)?
 
     // MARK: - Inputs
 
@@ -145,7 +145,7 @@ final class PointerRouter {
     private func wheelZoom(units: Double, at location: Point, time: Duration) -> Bool {
         var view = window.rootView.hitTest(location)
         while let candidate = view {
-            if let container = candidate as? ScrollContainer,
+            if let container = candidate.pointerScrollParticipant,
                container.wheelZoom(units: units, around: location, time: time) {
                 return true
             }
@@ -161,9 +161,8 @@ final class PointerRouter {
         guard let location else { return }
         var view = window.rootView.hitTest(location)
         while let candidate = view {
-            if let container = candidate as? ScrollContainer, container.canZoom {
-                container.touchpadPinchBegan(at: location, time: time)
-                if container.touchpadPinchStartScale != nil { pinchTarget = container }
+            if let container = candidate.pointerScrollParticipant, container.canZoom {
+                if container.touchpadPinchBegan(at: location, time: time) { pinchTarget = container }
                 return
             }
             view = candidate.superview
@@ -197,8 +196,8 @@ final class PointerRouter {
 
     private func touchpad(dx: Double, dy: Double, at time: Duration) {
         guard dx != 0 || dy != 0 else { return }
-        var horizontal: ScrollContainer?
-        var vertical: ScrollContainer?
+        var horizontal: (any PointerScrollParticipant)?
+        var vertical: (any PointerScrollParticipant)?
         if dx != 0 { horizontal = touchpadTarget(.horizontal, at: time) }
         if dy != 0 { vertical = touchpadTarget(.vertical, at: time) }
         if let h = horizontal, h === vertical {
@@ -214,7 +213,7 @@ final class PointerRouter {
     /// can no longer scroll along `axis` (scrolling disabled, range gone) loses the gesture as if its stop came
     /// at `time`, so that it springs back from an overscroll (<doc:ScrollBehaviour> §1), unless the gesture still runs
     /// on it along the other axis (its stop on that axis ends it).
-    private func touchpadTarget(_ axis: Axis, at time: Duration) -> ScrollContainer? {
+    private func touchpadTarget(_ axis: Axis, at time: Duration) -> (any PointerScrollParticipant)? {
         let latched = axis == .horizontal ? touchpadHorizontal : touchpadVertical
         if let latched, latched.hostWindow === window {
             if latched.canTouchpadScroll(along: axis) { return latched }
@@ -244,10 +243,10 @@ final class PointerRouter {
 
     /// The innermost scroll container at `location` (window coordinates) that can scroll along `axis`: for a
     /// touchpad any scrollable axis (it may rubber-band), for a wheel or continuous device a non-empty range.
-    private func innermost(at location: Point, along axis: Axis, touchpad: Bool) -> ScrollContainer? {
+    private func innermost(at location: Point, along axis: Axis, touchpad: Bool) -> (any PointerScrollParticipant)? {
         var view = window.rootView.hitTest(location)
         while let candidate = view {
-            if let container = candidate as? ScrollContainer,
+            if let container = candidate.pointerScrollParticipant,
                touchpad ? container.canTouchpadScroll(along: axis) : container.canStep(along: axis) {
                 return container
             }
@@ -260,7 +259,7 @@ final class PointerRouter {
     private func completeSteps(under location: Point, at time: Duration) {
         var view = window.rootView.hitTest(location)
         while let candidate = view {
-            if let container = candidate as? ScrollContainer { container.completeStepAnimations(at: time) }
+            if let container = candidate.pointerScrollParticipant { container.completeStepAnimations(at: time) }
             view = candidate.superview
         }
     }

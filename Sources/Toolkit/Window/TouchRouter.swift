@@ -2,8 +2,8 @@
 /// (the role UIKit gives each scroll view's pan recognizer).
 ///
 /// For every touch:
-/// - At the down, the deepest view under it (`hitTest`) becomes its *content view*, and every scroll
-///   container on the way up from it (that has scrolling enabled) tracks the finger. Each container says
+/// - At the down, the deepest view under it (`hitTest`) becomes its *content view*, and every participant on
+///   the way up from it (`View.touchParticipant`: scroll containers with scrolling enabled) tracks the finger. Each container says
 ///   whether the content may have the touch now, must wait (`delaysContentTouches`), or never gets it (a
 ///   drag is running, a motion was caught).
 /// - The content gets `touchesBegan` once no container holds the touch back (with the down's position and
@@ -71,13 +71,13 @@ final class TouchRouter: TouchArbiter {
 
     private var touches: [TrackedTouch] = []
     /// Containers with fingers on them, deepest first (so inner containers decide first).
-    private var containers: [ScrollContainer] = []
+    private var containers: [any TouchParticipant] = []
     private var containerDepths: [Int] = []
     private var outbox: [Delivery] = []
-    private var containersWithEffects: [ScrollContainer] = []
+    private var containersWithEffects: [any TouchParticipant] = []
     /// Snapshots of `containers` for the loops that call into containers (`forEachRegistered`), stacked so a
     /// re-entrant input can push its own above the one being walked. Reserved once: no allocation per event.
-    private var walk: [ScrollContainer] = []
+    private var walk: [any TouchParticipant] = []
     /// Reused for the `[Touch]` argument of view calls (no array allocated per event).
     private var argument: [Touch] = []
     @exclusivity(unchecked) private var pendingMoves = false
@@ -204,7 +204,7 @@ final class TouchRouter: TouchArbiter {
     /// `container` stops taking part (scrolling was disabled): its fingers are cancelled for it, as by the
     /// compositor, so it settles inside its range (<doc:ScrollBehaviour> §1, §2.9); what it held back may go to the
     /// content.
-    func detach(_ container: ScrollContainer) {
+    func detach(_ container: any TouchParticipant) {
         guard let k = containers.firstIndex(where: { $0 === container }) else { return }
         enter()
         containers.remove(at: k)
@@ -215,7 +215,7 @@ final class TouchRouter: TouchArbiter {
     }
 
     /// `container` stopped holding its fingers back: deliver whatever no other container holds.
-    func containerReleasedContent(_ container: ScrollContainer) {
+    func containerReleasedContent(_ container: any TouchParticipant) {
         enter()
         resolveWaiting()
         leave()
@@ -224,7 +224,7 @@ final class TouchRouter: TouchArbiter {
     /// `container` decided its fingers' sequence: with `drags`, it scrolls and the content loses them
     /// (cancelled if begun, never delivered otherwise); without, the content keeps them and nobody scrolls.
     /// Either way, every other container tracking one of these fingers declines.
-    func containerClaimed(_ container: ScrollContainer, drags: Bool) {
+    func containerClaimed(_ container: any TouchParticipant, drags: Bool) {
         enter()
         if drags {
             for i in touches.indices where container.tracksFinger(touches[i].touch.id) {
@@ -241,7 +241,7 @@ final class TouchRouter: TouchArbiter {
 
     /// `container` needs its fingers' content touches cancelled (a second finger came in time for a
     /// two-finger drag): began ones are cancelled, waiting ones are never delivered.
-    func containerCancelsContent(_ container: ScrollContainer) {
+    func containerCancelsContent(_ container: any TouchParticipant) {
         enter()
         for i in touches.indices where container.tracksFinger(touches[i].touch.id) {
             finishContent(at: i)
@@ -256,7 +256,7 @@ final class TouchRouter: TouchArbiter {
     }
 
     /// `container` queued notifications during an input; they are sent when the input is done.
-    func containerHasEffects(_ container: ScrollContainer) {
+    func containerHasEffects(_ container: any TouchParticipant) {
         if !containersWithEffects.contains(where: { $0 === container }) {
             containersWithEffects.append(container)
         }
@@ -271,7 +271,7 @@ final class TouchRouter: TouchArbiter {
         var disposition = Disposition.deliver
         var current: View? = view
         while let candidate = current {
-            if let container = candidate as? ScrollContainer, container.participates(inTouch: id) {
+            if let container = candidate.touchParticipant, container.participates(inTouch: id) {
                 register(container)
                 disposition = max(disposition, container.routerTouchDown(id: id, at: location, time: time))
             }
@@ -349,7 +349,7 @@ final class TouchRouter: TouchArbiter {
         var ancestor = view.superview
         while let candidate = ancestor {
             ancestor = candidate.superview
-            guard let container = candidate as? ScrollContainer, container.participates(inTouch: id) else { continue }
+            guard let container = candidate.touchParticipant, container.participates(inTouch: id) else { continue }
             argument.removeAll(keepingCapacity: true)
             argument.append(original)
             if !container.touchesShouldBegin(argument, in: view) {
@@ -396,7 +396,7 @@ final class TouchRouter: TouchArbiter {
     /// itself by index would then skip the container after it, which kept a finger that was gone. So the loop
     /// walks a snapshot, and skips a container that is no longer registered when its turn comes (it was
     /// cancelled or reset when it left). Containers registered during the loop are not visited.
-    private func forEachRegistered(_ body: @MainActor (ScrollContainer) -> Void) {
+    private func forEachRegistered(_ body: @MainActor (any TouchParticipant) -> Void) {
         // One container (a drag's every frame): nothing comes after it to skip, so no snapshot is needed.
         if containers.count == 1 {
             body(containers[0])
@@ -418,12 +418,12 @@ final class TouchRouter: TouchArbiter {
         containers.contains { $0.holdsContentBack && $0.tracksFinger(id) }
     }
 
-    private func sharesFinger(_ a: ScrollContainer, _ b: ScrollContainer) -> Bool {
+    private func sharesFinger(_ a: any TouchParticipant, _ b: any TouchParticipant) -> Bool {
         touches.contains { a.tracksFinger($0.touch.id) && b.tracksFinger($0.touch.id) }
     }
 
     /// Adds a container to the active list, deepest first.
-    private func register(_ container: ScrollContainer) {
+    private func register(_ container: any TouchParticipant) {
         guard !containers.contains(where: { $0 === container }) else { return }
         var d = 0
         var v = container.superview

@@ -179,8 +179,7 @@ extension WindowCore {
     /// Whether a view's class draws nothing but its background (its content and overlay being its subviews and,
     /// for a scroll container, indicators reported by `forEachOverlayRect`).
     private static func drawsOnlyBackground(_ view: View) -> Bool {
-        let type = type(of: view)
-        return type == View.self || type == ScrollContainer.self
+        type(of: view).drawsOnlyItsBackground
     }
 
     /// Whether what shows through `view` in `rect` (window points) is the same everywhere, so that moving its
