@@ -115,7 +115,7 @@ public struct VelocityTracker: Sendable {
     /// the samples (a line with fewer than three distinct times; zero with one sample or none). Never NaN.
     public func velocity() -> Point {
         guard sampleCount >= 2, let newest = newestSampleTime else { return .zero }
-        let span = VelocityTracker.seconds(newest - times[oldest])
+        let span = (newest - times[oldest]).inSeconds
         guard span > 0 else { return .zero }
         let newestX = xs[slot(sampleCount - 1)], newestY = ys[slot(sampleCount - 1)]
         // Moments: s0...s4 = sum s^k; (x|y)0...2 = sum X s^k with X relative to the newest sample.
@@ -124,7 +124,7 @@ public struct VelocityTracker: Sendable {
         var x0 = 0.0, x1 = 0.0, x2 = 0.0, y0 = 0.0, y1 = 0.0, y2 = 0.0
         for i in 0..<sampleCount {
             let index = slot(i)
-            let s = VelocityTracker.seconds(times[index] - newest) / span
+            let s = (times[index] - newest).inSeconds / span
             let ss = s * s
             s1 += s; s2 += ss; s3 += ss * s; s4 += ss * ss
             let dx = xs[index] - newestX, dy = ys[index] - newestY
@@ -155,11 +155,5 @@ public struct VelocityTracker: Sendable {
     private mutating func dropOldest() {
         oldest = (oldest + 1) % VelocityTracker.capacity
         sampleCount -= 1
-    }
-
-    /// A Duration in seconds, as a Double.
-    private static func seconds(_ d: Duration) -> Double {
-        let parts = d.components
-        return Double(parts.seconds) + Double(parts.attoseconds) * 1e-18
     }
 }

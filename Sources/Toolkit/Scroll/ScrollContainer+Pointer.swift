@@ -35,8 +35,8 @@ extension ScrollContainer {
     public static let wheelUnitsPerDetent = 120.0
     /// Points scrolled per wheel detent. Fixed.
     public static let wheelDetentDistance = 48.0
-    /// Seconds a smooth wheel or key step takes. Fixed.
-    public static let stepAnimationDuration = 0.1
+    /// How long a smooth wheel or key step takes. Fixed.
+    public static let stepAnimationDuration: Duration = .milliseconds(100)
 
     // MARK: - Who scrolls
 
@@ -253,11 +253,11 @@ extension ScrollContainer {
             // step's average speed (a step that had nearly stopped must not crawl off again).
             var start: Double?
             if running && speed * distance > 0 {
-                let average = distance / ScrollContainer.stepAnimationDuration
+                let average = distance / ScrollContainer.stepAnimationDuration.inSeconds
                 start = abs(speed) > abs(average) ? speed : average
             }
             axisMotion = .step(ScrollStepAnimation(from: from, to: target,
-                                                   duration: ScrollContainer.stepAnimationDuration,
+                                                   duration: ScrollContainer.stepAnimationDuration.inSeconds,
                                                    initialVelocity: start))
         }
         motion.replace(axis, with: axisMotion, startingAt: now)

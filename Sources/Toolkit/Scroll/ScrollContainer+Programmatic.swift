@@ -1,8 +1,8 @@
 // Scrolling asked by the app: animated offsets (0.3 s ease-out) and scrolling a rectangle into view.
 
 extension ScrollContainer {
-    /// Duration of an animated offset change, seconds.
-    static let programmaticAnimationDuration = 0.3
+    /// How long an animated offset change takes.
+    static let programmaticAnimationDuration: Duration = .milliseconds(300)
 
     /// Moves the content to `offset` (points), at once or over 0.3 s on an ease-out curve.
     ///
@@ -29,7 +29,7 @@ extension ScrollContainer {
             var planned = ScrollMotion(start: window.now)
             for axis in Axis.allCases where target[axis] != current[axis] {
                 planned[axis] = .ease(EaseOutAnimation(from: current[axis], to: target[axis],
-                                                       duration: ScrollContainer.programmaticAnimationDuration))
+                                                       duration: ScrollContainer.programmaticAnimationDuration.inSeconds))
             }
             startMotion(planned)
             finishChange()

@@ -44,8 +44,7 @@ struct ScrollMotion: Sendable {
     /// Seconds since `axis` started at window time `time` (never negative).
     func elapsed(_ axis: Axis, at time: Duration) -> Double {
         let d = time - (axis == .horizontal ? horizontalStart : verticalStart)
-        let seconds = Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18
-        return max(0, seconds)
+        return max(0, d.inSeconds)
     }
 
     /// The offset at window time `time`; axes that do not move keep their value in `current`.

@@ -22,10 +22,10 @@ struct ScrollPolicy {
     static let flingThreshold = 50.0
     /// Release speed along a paging axis from which the next page is chosen, in pt/s.
     static let pagingFlingThreshold = 300.0
-    /// Time a page snap takes to reach its page, in seconds.
-    static let pageSnapTime = 0.5
-    /// Time a spring back (after a catch or a cancel) takes, in seconds.
-    static let springBackTime = 0.5
+    /// Time a page snap takes to reach its page.
+    static let pageSnapTime: Duration = .milliseconds(500)
+    /// Time a spring back (after a catch or a cancel) takes.
+    static let springBackTime: Duration = .milliseconds(500)
     /// Distances below this (points) count as "already there".
     static let restTolerance = 0.001
     /// Smallest page size that pages, points. Below it boundaries would lie within rounding of each other
@@ -168,7 +168,7 @@ struct ScrollPolicy {
                 return .deceleration(DecelerationSimulation(position: x, velocity: v, rate: rate, target: t))
             }
             return .spring(SpringSimulation(position: x, velocity: 0, target: t,
-                                            settleTime: ScrollPolicy.springBackTime))
+                                            settleTime: ScrollPolicy.springBackTime.inSeconds))
         }
         if pagingAxes.contains(axis) {
             if abs(target - x) <= ScrollPolicy.restTolerance && v == 0 { return .none }
@@ -190,7 +190,7 @@ struct ScrollPolicy {
             motion[axis] = pagingAxes.contains(axis)
                 ? pageSnap(from: offset[axis], velocity: 0, to: rest[axis])
                 : .spring(SpringSimulation(position: offset[axis], velocity: 0, target: rest[axis],
-                                           settleTime: ScrollPolicy.springBackTime))
+                                           settleTime: ScrollPolicy.springBackTime.inSeconds))
         }
         return motion
     }
@@ -199,7 +199,7 @@ struct ScrollPolicy {
         let rest = clamp(x, axis)
         guard abs(rest - x) > ScrollPolicy.restTolerance else { return .none }
         return .spring(SpringSimulation(position: x, velocity: 0, target: rest,
-                                        settleTime: ScrollPolicy.springBackTime))
+                                        settleTime: ScrollPolicy.springBackTime.inSeconds))
     }
 
     private func bounce(_ axis: Axis, from x: Double, velocity v: Double) -> BounceSimulation {
@@ -215,12 +215,12 @@ struct ScrollPolicy {
         let distance = target - x
         var start = v
         if start * distance > 0 {
-            let w = SpringSimulation.settleProduct / ScrollPolicy.pageSnapTime
+            let w = SpringSimulation.settleProduct / ScrollPolicy.pageSnapTime.inSeconds
             let cap = w * abs(distance)
             start = min(max(start, -cap), cap)
         }
         return .spring(SpringSimulation(position: x, velocity: start, target: target,
-                                        settleTime: ScrollPolicy.pageSnapTime))
+                                        settleTime: ScrollPolicy.pageSnapTime.inSeconds))
     }
 
     // MARK: - Pages

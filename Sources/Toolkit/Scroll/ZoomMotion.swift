@@ -21,13 +21,13 @@ struct ZoomMotion {
         case spring
     }
 
-    /// Duration of an animated zoom (<doc:ScrollBehaviour> §11), seconds.
-    static let animationDuration = 0.3
-    /// Time a zoom bounce takes to reach its limit (<doc:ScrollBehaviour> §11: within 0.5 s), seconds.
-    static let bounceDuration = 0.5
+    /// Duration of an animated zoom (<doc:ScrollBehaviour> §11).
+    static let animationDuration: Duration = .milliseconds(300)
+    /// Time a zoom bounce takes to reach its limit (<doc:ScrollBehaviour> §11: within 0.5 s).
+    static let bounceDuration: Duration = .milliseconds(500)
     /// Angular frequency of the bounce curve, 1/s (`SpringSimulation`'s for a 0.5 s settle time): at 0.5 s
     /// the remaining fraction is (1 + 15.5) e^-15.5, about 3e-6, and the curve then ends exactly.
-    static let bounceAngularFrequency = SpringSimulation.settleProduct / bounceDuration
+    static let bounceAngularFrequency = SpringSimulation.settleProduct / bounceDuration.inSeconds
 
     let start: Duration
     let fromScale: Double
@@ -39,13 +39,14 @@ struct ZoomMotion {
     /// Whether this is the return to a limit after a pinch (`isZoomBouncing`).
     var isBounce: Bool { curve == .spring }
 
+    /// The curve's length in seconds (the curves' closed forms run in seconds).
     var duration: Double {
-        curve == .spring ? ZoomMotion.bounceDuration : ZoomMotion.animationDuration
+        (curve == .spring ? ZoomMotion.bounceDuration : ZoomMotion.animationDuration).inSeconds
     }
 
     /// Progress 0...1 at window time `time`; exactly 1 from the end on.
     func progress(at time: Duration) -> Double {
-        let t = max(0, ZoomMotion.seconds(time - start))
+        let t = max(0, (time - start).inSeconds)
         guard t < duration else { return 1 }
         switch curve {
         case .easeOut:
@@ -58,11 +59,7 @@ struct ZoomMotion {
     }
 
     func isDone(at time: Duration) -> Bool {
-        ZoomMotion.seconds(time - start) >= duration
-    }
-
-    static func seconds(_ d: Duration) -> Double {
-        Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18
+        (time - start).inSeconds >= duration
     }
 
     func scale(at time: Duration) -> Double {
