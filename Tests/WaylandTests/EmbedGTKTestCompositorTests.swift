@@ -86,16 +86,25 @@ import ToolkitTesting
         return try #require(compositor.lastCommittedImage)
     }
 
-    /// The committed picture once the list is at rest: the same pixels committed 500 ms apart (a busy machine may
-    /// pause GTK's frames, so silence alone proves nothing), or the last one after 8 s.
+    /// The committed picture once the list is at rest: no earlier than 3 s after the call (a 1,250 pt/s fling has
+    /// then slowed to about 3 pt/s at the normal rate, 1,250 x 0.998^3000), then the same pixels in three samples
+    /// 500 ms apart (a busy machine may pause GTK's frames for half a second, so one quiet interval proves
+    /// nothing), or the last one after 10 s.
     static func restingPicture(_ compositor: TestCompositor) throws -> Image {
         let clock = ContinuousClock()
-        let deadline = clock.now + .seconds(8)
+        let deadline = clock.now + .seconds(10)
+        usleep(3_000_000)
         var previous = compositor.lastCommittedImage
+        var quietIntervals = 0
         while clock.now < deadline {
             usleep(500_000)
             let current = compositor.lastCommittedImage
-            if let current, let earlier = previous, current.pixels == earlier.pixels { return current }
+            if let current, let earlier = previous, current.pixels == earlier.pixels {
+                quietIntervals += 1
+                if quietIntervals == 2 { return current }
+            } else {
+                quietIntervals = 0
+            }
             previous = current
         }
         return try #require(compositor.lastCommittedImage)
