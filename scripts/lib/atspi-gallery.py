@@ -2,7 +2,8 @@
 """Reads and drives the gallery through AT-SPI, as a screen reader does (pyatspi, Debian's python3-pyatspi).
 
 Run inside a private session bus (dbus-run-session): the session bus starts the accessibility bus and the registry
-(at-spi2-core) on demand. Usage: atspi-gallery.py GALLERY XDG_RUNTIME_DIR WAYLAND_DISPLAY
+(at-spi2-core) on demand. Usage: atspi-gallery.py GALLERY XDG_RUNTIME_DIR WAYLAND_DISPLAY [--gtk]
+(--gtk: also embed-gtk, next to GALLERY: the ToolkitGTK host widget's role and label)
 Prints one line per check and a summary; exits 1 at the first failed check. See scripts/accessibility.
 """
 import os
@@ -196,5 +197,32 @@ try:
 finally:
     process.terminate()
     process.wait()
+
+# --- ToolkitGTK: the host widget is one accessible with a role and a label (GTK 4.8 exposes no views inside) -------
+embed_gtk = os.path.join(os.path.dirname(gallery), "embed-gtk")
+if len(sys.argv) > 4 and sys.argv[4] == "--gtk" and os.access(embed_gtk, os.X_OK):
+    gtk = subprocess.Popen([embed_gtk], env=dict(env, GDK_BACKEND="wayland", GSK_RENDERER="cairo"),
+                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        gtk_app = wait_for(lambda: find_app("embed-gtk"), 15, "embed-gtk on the accessibility bus")
+
+        def find_host(node, depth=0):
+            if node.getRole() == pyatspi.ROLE_PANEL and node.name == "Scrollable content":
+                return node
+            if depth > 12:
+                return None
+            for i in range(node.childCount):
+                child = node.getChildAtIndex(i)
+                found = child and find_host(child, depth + 1)
+                if found:
+                    return found
+            return None
+
+        host = wait_for(lambda: find_host(gtk_app), 10, "the host widget in embed-gtk's tree")
+        check(host.childCount == 0, "embed-gtk: the host widget is a panel (GTK's group) labelled 'Scrollable "
+                                    "content', with no children (GTK 4.8 exposes no views inside)")
+    finally:
+        gtk.terminate()
+        gtk.wait()
 
 print(f"accessibility: {checks} checks passed; the gallery appeared on the bus {found_after:.2f} s after its start")
