@@ -264,10 +264,16 @@ static int m_state(sd_bus_message *m, void *userdata, sd_bus_error *error) {
     return r;
 }
 
+/* A list item's place in its list as the ARIA-style attributes screen readers read ("item 3 of 200"): the list may
+ * hold more rows than are alive as objects, so its child count is not the item count. */
 static int m_attributes(sd_bus_message *m, void *userdata, sd_bus_error *error) {
     OBJECT_OR_RETURN((tatspi_bridge *)userdata, sd_bus_message_get_path(m), id, node, error);
     free(node.name);
-    return sd_bus_reply_method_return(m, "a{ss}", 1, "toolkit", "Toolkit");
+    if (node.position_in_set <= 0 || node.set_size <= 0) return sd_bus_reply_method_return(m, "a{ss}", 1, "toolkit", "Toolkit");
+    char position[16], size[16];
+    snprintf(position, sizeof position, "%d", node.position_in_set);
+    snprintf(size, sizeof size, "%d", node.set_size);
+    return sd_bus_reply_method_return(m, "a{ss}", 3, "toolkit", "Toolkit", "posinset", position, "setsize", size);
 }
 
 static int m_application(sd_bus_message *m, void *userdata, sd_bus_error *error) {

@@ -136,6 +136,25 @@ private struct A11yScene {
         #expect(s.tree.view(withID: id) === s.rows[3])
     }
 
+    @Test func itemPositionsCountTheRowsAListHolds() {
+        let s = A11yScene()
+        #expect(s.tree.itemPosition(of: s.rows[2])! == (2, 50))
+        #expect(s.tree.itemPosition(of: s.first) == nil)   // not a list item
+        // A list that makes only the rows it shows says where they stand among all of its rows.
+        final class LazyRows: View {
+            override var defaultAccessibilityRole: AccessibilityRole { .list }
+            override func defaultAccessibilityRole(forSubview subview: View) -> AccessibilityRole? { .listItem }
+            override var accessibilityItemCount: Int? { 10_000 }
+            override func accessibilityItemIndex(of item: View) -> Int? { 500 + (subviews.firstIndex { $0 === item } ?? 0) }
+        }
+        let list = LazyRows(frame: Rect(x: 0, y: 520, width: 400, height: 80))
+        let alive = [View(frame: Rect(x: 0, y: 0, width: 400, height: 40)), View(frame: Rect(x: 0, y: 40, width: 400, height: 40))]
+        for row in alive { list.addSubview(row) }
+        s.window.rootView.addSubview(list)
+        #expect(s.tree.childCount(of: list) == 2 && s.tree.role(of: list) == .list)
+        #expect(s.tree.itemPosition(of: alive[1])! == (501, 10_000))
+    }
+
     // MARK: - Extents and states
 
     @Test func extentsAreInWindowCoordinatesAndFollowScrolling() {

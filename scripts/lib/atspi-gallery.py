@@ -130,6 +130,8 @@ try:
     check([r.name for r in rows] == ["Row 1 · Hello", "Row 2 · こんにちは世界", "Row 6 · 日本語のテキスト",
                                      "Row 200 · Γειά σου κόσμε"], "rows are named by their text (English and Japanese)")
     check(rows[1].getIndexInParent() == 1 and rows[1].parent == pane, "a row knows its index and parent")
+    attributes = rows[1].getAttributes()
+    check("posinset:2" in attributes and "setsize:200" in attributes, f"row 2 is item 2 of 200: {attributes}")
     check(states(rows[0]).contains(pyatspi.STATE_SHOWING), "row 1 is showing")
     far = states(rows[3])
     check(far.contains(pyatspi.STATE_VISIBLE) and not far.contains(pyatspi.STATE_SHOWING),

@@ -22,6 +22,8 @@ typedef struct tatspi_node {
     uint32_t states[2];       /* AT-SPI state bits 0-31, 32-63 */
     int32_t x, y, width, height;   /* window coordinates, whole points */
     uint32_t actions;         /* bit i: action i ("click", "scroll-up", "scroll-down", "scroll-left", "scroll-right") */
+    int32_t position_in_set;  /* a list item's position, from 1 (the "posinset" attribute); 0: none */
+    int32_t set_size;         /* the items of its set (the "setsize" attribute); 0: none */
 } tatspi_node;
 
 typedef struct tatspi_callbacks {

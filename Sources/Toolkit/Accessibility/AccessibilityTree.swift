@@ -74,6 +74,19 @@ public final class AccessibilityTree {
         view.hostWindow === window && view.isAccessibilityElement
     }
 
+    /// Where `view` stands in its set of items, for "item 3 of 200": a list item's position (from 0) and the item
+    /// count, from its exposed parent's `accessibilityItemIndex(of:)` and `accessibilityItemCount` (a list whose rows
+    /// are not all alive), else from its index and the parent's child count. Nil for views that are not list items
+    /// or not in this window.
+    public func itemPosition(of view: View) -> (index: Int, count: Int)? {
+        guard contains(view), view.exposedRole == .listItem else { return nil }
+        let parent = parent(of: view)
+        let siblings = children(of: parent)
+        guard let index = siblings.firstIndex(where: { $0 === view }) else { return nil }
+        let count = parent?.accessibilityItemCount ?? siblings.count
+        return (parent?.accessibilityItemIndex(of: view) ?? index, max(count, index + 1))
+    }
+
     // MARK: - Ids
 
     /// The id of `view` in this process's accessible trees (an AT-SPI object path carries it): given at the first

@@ -593,6 +593,14 @@ open class View {
     /// title.
     open var defaultAccessibilityLabel: String? { nil }
 
+    /// How many items the view holds in all, alive or not (a list that makes only the rows it shows: its row count),
+    /// so that a screen reader says "item 3 of 200"; nil (the default): its exposed children are all there are.
+    open var accessibilityItemCount: Int? { nil }
+
+    /// Where `item` (one of this view's exposed children) stands among `accessibilityItemCount` items, from 0; nil
+    /// (the default): at its index among the exposed children.
+    open func accessibilityItemIndex(of item: View) -> Int? { nil }
+
     /// Whether a tap on the view does something (a row that opens, a control): assistive technologies then offer
     /// it the `click` action, which taps its centre through the window's touch arbitration. Default false;
     /// `Control` answers true.

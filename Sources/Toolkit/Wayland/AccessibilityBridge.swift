@@ -175,6 +175,10 @@ final class AccessibilityBridge {
             if let bit = AccessibilityAction.allCases.firstIndex(of: action) { bits |= 1 << UInt32(bit) }
         }
         out.pointee.actions = bits
+        if let item = tree.itemPosition(of: view) {
+            out.pointee.position_in_set = Int32(clamping: item.index + 1)
+            out.pointee.set_size = Int32(clamping: item.count)
+        }
         return 1
     }
 
