@@ -25,6 +25,7 @@ struct tatspi_bridge {
     char *desktop_name;       /* the registry's desktop, our application's parent */
     char *desktop_path;
     int32_t application_id;   /* set by the registry (Application.Id) */
+    int listeners;            /* event listeners the registry knows of (any client, any event) */
 };
 
 static const char *action_names[TATSPI_ACTION_COUNT] = {
@@ -663,6 +664,33 @@ static int on_embedded(sd_bus_message *reply, void *userdata, sd_bus_error *erro
     return 0;
 }
 
+/* Events are sent only while some client listens for events (the registry keeps the list, as GTK 4 asks it): on a
+ * desktop where the accessibility bus runs but no screen reader does, a scroll sends nothing per frame. */
+static int on_registered_events(sd_bus_message *reply, void *userdata, sd_bus_error *error) {
+    (void)error;
+    tatspi_bridge *b = userdata;
+    if (sd_bus_message_is_method_error(reply, NULL)) return 0;
+    if (sd_bus_message_enter_container(reply, 'a', "(ss)") < 0) return 0;
+    const char *name = NULL, *event = NULL;
+    int n = 0;
+    while (sd_bus_message_read(reply, "(ss)", &name, &event) > 0) n++;
+    b->listeners += n;
+    return 0;
+}
+
+static int on_listener_registered(sd_bus_message *m, void *userdata, sd_bus_error *error) {
+    (void)m; (void)error;
+    ((tatspi_bridge *)userdata)->listeners++;
+    return 0;
+}
+
+static int on_listener_deregistered(sd_bus_message *m, void *userdata, sd_bus_error *error) {
+    (void)m; (void)error;
+    tatspi_bridge *b = userdata;
+    if (b->listeners > 0) b->listeners--;
+    return 0;
+}
+
 static int connect_accessibility_bus(tatspi_bridge *b, const char *address) {
     sd_bus *bus = NULL;
     int r = sd_bus_new(&bus);
@@ -685,6 +713,15 @@ static int connect_accessibility_bus(tatspi_bridge *b, const char *address) {
      * answered at once by a running bus). */
     if (r >= 0) r = sd_bus_call_method_async(bus, NULL, "org.a11y.atspi.Registry", ROOT_PATH, "org.a11y.atspi.Socket",
                                              "Embed", on_embedded, b, "(so)", unique_name(b), ROOT_PATH);
+    if (r >= 0) r = sd_bus_match_signal_async(bus, NULL, "org.a11y.atspi.Registry", "/org/a11y/atspi/registry",
+                                              "org.a11y.atspi.Registry", "EventListenerRegistered",
+                                              on_listener_registered, NULL, b);
+    if (r >= 0) r = sd_bus_match_signal_async(bus, NULL, "org.a11y.atspi.Registry", "/org/a11y/atspi/registry",
+                                              "org.a11y.atspi.Registry", "EventListenerDeregistered",
+                                              on_listener_deregistered, NULL, b);
+    if (r >= 0) r = sd_bus_call_method_async(bus, NULL, "org.a11y.atspi.Registry", "/org/a11y/atspi/registry",
+                                             "org.a11y.atspi.Registry", "GetRegisteredEvents", on_registered_events,
+                                             b, "");
     return r;
 }
 
@@ -746,6 +783,8 @@ int tatspi_bridge_process(tatspi_bridge *b) {
 
 int tatspi_bridge_is_registered(const tatspi_bridge *b) { return b->registered; }
 
+int tatspi_bridge_has_listeners(const tatspi_bridge *b) { return b->listeners > 0; }
+
 const char *tatspi_bridge_unique_name(const tatspi_bridge *b) {
     const char *name = NULL;
     if (!b->bus || sd_bus_get_unique_name(b->bus, &name) < 0) return NULL;
@@ -768,7 +807,7 @@ void tatspi_bridge_free(tatspi_bridge *b) {
 static void emit(tatspi_bridge *b, uint64_t id, const char *iface, const char *member, const char *detail,
                  int32_t detail1, int32_t detail2, int (*append_value)(tatspi_bridge *, sd_bus_message *, const void *),
                  const void *value) {
-    if (!b || !b->bus || b->failed) return;
+    if (!b || !b->bus || b->failed || b->listeners <= 0) return;
     char path[96];
     path_for_id(id, path, sizeof path);
     sd_bus_message *m = NULL;

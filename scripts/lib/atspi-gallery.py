@@ -105,6 +105,12 @@ def action_index(accessible, name):
     fail(f"{accessible.name!r} offers no '{name}' action")
 
 
+# Events the gallery sends (the bridge sends them only while a client listens, as this one does from here on).
+events = []
+pyatspi.Registry.registerEventListener(
+    lambda e: events.append((e.type, e.source.name if e.source else None)),
+    "object:children-changed", "object:property-change:accessible-name", "object:bounds-changed")
+
 # --- finding the gallery ------------------------------------------------------------------------------------------
 started = time.monotonic()
 process, lines = start_gallery()
@@ -166,10 +172,13 @@ try:
     names = [action.getName(i) for i in range(action.nActions)]
     check(names == ["scroll-up", "scroll-down", "scroll-left", "scroll-right"], f"the scroll pane's actions: {names}")
     before = offset()
+    del events[:]
     check(action.doAction(down), "scroll-down is done")
     target = before + ph - 40
     wait_for(lambda: offset() == target, 5, f"offset {target} after scroll-down")
     check(True, f"scroll-down moved the list by the pane's height minus 40: {before} -> {target}")
+    pump(0.2)
+    check(any(t == "object:bounds-changed" for t, _ in events), "the scroll pane sent bounds-changed events")
     action, up = action_index(pane, "scroll-up")
     check(action.doAction(up), "scroll-up is done")
     wait_for(lambda: offset() == before, 5, f"offset {before} after scroll-up")
@@ -179,6 +188,7 @@ try:
 
     # --- clicking a tab -------------------------------------------------------------------------------------------
     action, click = action_index(tabs[1], "click")
+    del events[:]
     check(action.doAction(click), "the Paging tab's click action is done")
     wait_for(lambda: frame.name == "Gallery · Paging", 5, "the frame renamed by the name-change event")
     check(True, "the frame is now named 'Gallery · Paging' (through the name-change event)")
@@ -186,6 +196,10 @@ try:
     kids = [frame.getChildAtIndex(i) for i in range(frame.childCount)]
     check(not any(k.getRole() == pyatspi.ROLE_SCROLL_PANE and k.childCount == 200 for k in kids),
           "the list is gone from the tree")
+    pump(0.2)
+    kinds = {t for t, _ in events}
+    check({"object:children-changed:remove", "object:children-changed:add",
+           "object:property-change:accessible-name"} <= kinds, f"the tab switch sent children-changed and a name change")
 finally:
     process.terminate()
     process.wait()

@@ -53,13 +53,15 @@ tatspi_bridge *tatspi_bridge_start(const tatspi_callbacks *callbacks, const char
 int tatspi_bridge_fd(const tatspi_bridge *bridge);
 /* Handles what arrived; returns 1 when tatspi_bridge_fd changed (poll the new one). */
 int tatspi_bridge_process(tatspi_bridge *bridge);
+/* Whether some client listens for events (the bridge sends none otherwise). */
+int tatspi_bridge_has_listeners(const tatspi_bridge *bridge);
 /* Whether the registry accepted the application (Socket.Embed answered). */
 int tatspi_bridge_is_registered(const tatspi_bridge *bridge);
 /* The bridge's unique name on the accessibility bus, or NULL before it connected. */
 const char *tatspi_bridge_unique_name(const tatspi_bridge *bridge);
 void tatspi_bridge_free(tatspi_bridge *bridge);
 
-/* Events (org.a11y.atspi.Event.*), sent when connected; ignored otherwise. */
+/* Events (org.a11y.atspi.Event.*), sent when connected and some client listens; ignored otherwise. */
 void tatspi_emit_children_changed(tatspi_bridge *bridge, uint64_t parent, int added, int32_t index, uint64_t child);
 void tatspi_emit_name_changed(tatspi_bridge *bridge, uint64_t id, const char *name);
 void tatspi_emit_bounds_changed(tatspi_bridge *bridge, uint64_t id, int32_t x, int32_t y, int32_t w, int32_t h);

@@ -17,7 +17,9 @@ import Glibc
 /// - What it costs when nobody listens: with `NO_AT_BRIDGE=1` nothing is done at all; with no session bus the
 ///   connection attempt fails at once, silently. Otherwise the accessibility bus's address is asked without waiting
 ///   (`org.a11y.Bus.GetAddress`), and the window goes on while the answer comes (or an error, silently: no
-///   at-spi2-core installed).
+///   at-spi2-core installed). Events are sent only while some client listens for events (the registry's
+///   `GetRegisteredEvents` and its `EventListenerRegistered` / `Deregistered` signals, as GTK 4 asks): with the
+///   accessibility bus running but no screen reader, a scroll sends nothing.
 ///
 /// Registration follows GTK: connect to the accessibility bus, serve `org.a11y.atspi.Accessible`, `Component`,
 /// `Action` and (on the root) `Application`, then `org.a11y.atspi.Socket.Embed` on the registry's root. The
@@ -219,7 +221,8 @@ final class AccessibilityBridge {
     // MARK: - Events
 
     private func report(_ event: AccessibilityEvent) {
-        guard box.bridge != nil else { return }
+        // Nothing is computed or sent while no client listens for events (the registry says).
+        guard box.bridge != nil, tatspi_bridge_has_listeners(handle) != 0 else { return }
         switch event {
         case let .childAdded(parent, child, index):
             tatspi_emit_children_changed(handle, parent.map { tree.id(of: $0) } ?? 0, 1, Int32(clamping: index),
