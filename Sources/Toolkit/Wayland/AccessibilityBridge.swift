@@ -32,12 +32,17 @@ import Glibc
 @MainActor
 final class AccessibilityBridge {
     private let handle: OpaquePointer
-    private unowned let window: WaylandWindow
-    private var watch: WaylandWindow.FileDescriptorWatch?
+    // The window's core and loop, not the window: the window stops the bridge from its deinit, when it can no
+    // longer be reached through a reference.
+    private let core: WindowCore
+    private let loop: WaylandEventLoop
+    /// The window title: the frame's name.
+    private var title: String
+    private var watch: Int?
     /// The exposed view that holds the focus, as last reported (for the focus-lost event).
     private var focusedID: UInt64?
 
-    private var tree: AccessibilityTree { window.core.accessibility }
+    private var tree: AccessibilityTree { core.accessibility }
 
     /// Starts the bridge for `window`, or returns nil (at once, silently) when `NO_AT_BRIDGE=1` or no session bus
     /// is reachable.
@@ -65,7 +70,8 @@ final class AccessibilityBridge {
             MainActor.assumeIsolated { CallbackBox.bridge(context)?.element(in: id, x: x, y: y, out: out) ?? 0 }
         }
         guard let handle = tatspi_bridge_start(&callbacks, applicationName) else { return nil }
-        let bridge = AccessibilityBridge(handle: handle, window: window, box: box)
+        let bridge = AccessibilityBridge(handle: handle, core: window.core, loop: window.loop, title: window.title,
+                                         box: box)
         box.bridge = bridge
         return bridge
     }
@@ -82,9 +88,11 @@ final class AccessibilityBridge {
     }
     private let box: CallbackBox
 
-    private init(handle: OpaquePointer, window: WaylandWindow, box: CallbackBox) {
+    private init(handle: OpaquePointer, core: WindowCore, loop: WaylandEventLoop, title: String, box: CallbackBox) {
         self.handle = handle
-        self.window = window
+        self.core = core
+        self.loop = loop
+        self.title = title
         self.box = box
         watchDescriptor()
         tree.onEvent = { [unowned self] event in self.report(event) }
@@ -98,7 +106,7 @@ final class AccessibilityBridge {
     func stop() {
         guard box.bridge != nil else { return }
         box.bridge = nil
-        if let watch { window.removeFileDescriptor(watch) }
+        if let watch { loop.removeWatch(watch) }
         watch = nil
         tree.onEvent = nil
         tatspi_bridge_free(handle)
@@ -114,7 +122,7 @@ final class AccessibilityBridge {
     }
 
     private func watchDescriptor() {
-        if let watch { window.removeFileDescriptor(watch) }
+        if let watch { loop.removeWatch(watch) }
         watch = nil
         let fd = tatspi_bridge_fd(handle)
         guard fd >= 0 else {
@@ -122,7 +130,7 @@ final class AccessibilityBridge {
             stop()
             return
         }
-        watch = window.addFileDescriptor(fd) { [unowned self] _ in self.process() }
+        watch = loop.addWatch(fd, events: Int16(POLLIN)) { [unowned self] _ in self.process() }
     }
 
     private func process() {
@@ -132,6 +140,7 @@ final class AccessibilityBridge {
 
     /// The window title changed: the frame's name.
     func titleDidChange(_ title: String) {
+        self.title = title
         guard box.bridge != nil else { return }
         tatspi_emit_name_changed(handle, 0, title)
     }
@@ -145,9 +154,9 @@ final class AccessibilityBridge {
     private func describe(_ id: UInt64, into out: UnsafeMutablePointer<tatspi_node>?) -> Int32 {
         guard let out else { return 0 }
         if id == 0 {
-            let size = window.core.size
+            let size = core.size
             out.pointee.role = 23   // frame
-            out.pointee.name = strdup(window.title)
+            out.pointee.name = strdup(title)
             out.pointee.parent = UInt64.max   // TATSPI_APPLICATION
             out.pointee.index_in_parent = 0
             out.pointee.child_count = Int32(clamping: tree.childCount(of: nil))
@@ -205,7 +214,7 @@ final class AccessibilityBridge {
 
     private func grabFocus(_ id: UInt64) -> Int32 {
         guard let view = view(id), view.acceptsKeyboardFocus else { return 0 }
-        window.core.setFocus(view)
+        core.setFocus(view)
         return 1
     }
 
