@@ -200,9 +200,13 @@ try:
     kinds = {t for t, _ in events}
     check({"object:children-changed:remove", "object:children-changed:add",
            "object:property-change:accessible-name"} <= kinds, f"the tab switch sent children-changed and a name change")
-finally:
+    # SIGTERM closes the window, which leaves the bus on its way out.
     process.terminate()
-    process.wait()
+    check(process.wait(timeout=10) == 0, "the gallery closes cleanly on SIGTERM (status 0)")
+finally:
+    if process.poll() is None:
+        process.kill()
+        process.wait()
 
 # --- NO_AT_BRIDGE=1: the gallery stays off the bus ----------------------------------------------------------------
 process, lines = start_gallery({"NO_AT_BRIDGE": "1"})
