@@ -62,6 +62,13 @@ final class SegmentedControl: Control {
         return segmentRects().firstIndex { $0.insetBy(dx: 0, dy: -8).contains(p) }
     }
 
+    // A group named by its title and choice. Its segments are drawn, not views: a screen reader reads the choice
+    // and `click` taps the middle (the keyboard or a real tap picks another segment).
+    override var defaultAccessibilityRole: AccessibilityRole { .group }
+    override var defaultAccessibilityLabel: String? {
+        "\(title): \(choices.indices.contains(selectedIndex) ? choices[selectedIndex] : "")"
+    }
+
     override func touchesBegan(_ touches: [Touch]) {
         guard trackedID == nil, let touch = touches.first else { return }
         trackedID = touch.id

@@ -63,6 +63,11 @@ final class RowView: View {
         canvas.fill(Rect(x: b.minX, y: b.maxY - 1, width: b.width, height: 1), color: Color(argb: 0xFFD1_D1D6))
     }
 
+    // Screen readers see a list item named by its title, which a tap opens (the `click` action).
+    override var defaultAccessibilityRole: AccessibilityRole { .listItem }
+    override var defaultAccessibilityLabel: String? { title }
+    override var accessibilityHandlesTaps: Bool { true }
+
     override func touchesBegan(_ touches: [Touch]) { isPressed = true }
     override func touchesMoved(_ touches: [Touch]) {
         if let t = touches.first { isPressed = bounds.insetBy(dx: -20, dy: -20).contains(t.location(in: self)) }

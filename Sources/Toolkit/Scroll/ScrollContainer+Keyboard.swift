@@ -24,8 +24,8 @@ extension ScrollContainer {
     /// tall less than this stays shown. Fixed.
     public static let pageKeyOverlap = 40.0
 
-    /// What a key asks for along its axis.
-    private enum KeyMove: Equatable {
+    /// What a key (or an accessibility scroll action) asks for along its axis.
+    enum KeyMove: Equatable {
         /// Arrows: a line (40 pt) or one page when paging, in the sign's direction.
         case line(Int)
         /// Page keys and space: a screenful minus the overlap, or one page when paging.
@@ -53,6 +53,12 @@ extension ScrollContainer {
         case .end: (axis, move) = (primary, .end)
         case .tab, .enter, .escape, .backspace, .other: return false
         }
+        return scroll(move, along: axis, at: time)
+    }
+
+    /// Scrolls by `move` along `axis` as a key does (the wheel's step, paging-aware); returns whether the container
+    /// used it: false when it cannot scroll along `axis`. Keys and the accessibility scroll actions come here.
+    func scroll(_ move: KeyMove, along axis: Axis, at time: Duration) -> Bool {
         guard canStep(along: axis) else { return false }
         guard !arbitration.isTracking else { return true }
         let policy = makePolicy()

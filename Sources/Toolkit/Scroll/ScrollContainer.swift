@@ -72,6 +72,9 @@ open class ScrollContainer: View, TouchParticipant, PointerScrollParticipant {
         }
     }
 
+    /// `.scrollPane`: assistive technologies get the scroll actions and `ScrollTo` on its content.
+    open override var defaultAccessibilityRole: AccessibilityRole { .scrollPane }
+
     // MARK: - Touch settings
 
     /// Whether touches scroll the container. When false, touches go straight to the content. Default true.

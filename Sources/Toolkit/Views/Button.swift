@@ -10,7 +10,11 @@
 open class Button: Control {
     /// The title drawn in the middle.
     open var title: String {
-        didSet { if title != oldValue { setNeedsDisplay() } }
+        didSet {
+            guard title != oldValue else { return }
+            setNeedsDisplay()
+            if accessibility.label == nil { hostWindow?.accessibilityDidChange(self, .name) }
+        }
     }
 
     /// Runs when a tracked touch lifts inside (bounds grown by `touchSlop`).
@@ -59,6 +63,12 @@ open class Button: Control {
         self.action = action
         super.init(frame: frame)
     }
+
+    /// `.button`.
+    open override var defaultAccessibilityRole: AccessibilityRole { .button }
+
+    /// The title.
+    open override var defaultAccessibilityLabel: String? { title }
 
     /// Whether `point` (window coordinates) counts as inside for tracking.
     private func isInside(_ point: Point) -> Bool {

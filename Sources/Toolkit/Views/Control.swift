@@ -14,6 +14,9 @@ open class Control: View {
     /// nil to show the superview's. A disabled control is not hit by the pointer, so its superview's shows.
     open override var cursor: Cursor? { .hand }
 
+    /// True: a control acts on taps (assistive technologies offer it the `click` action).
+    open override var accessibilityHandlesTaps: Bool { true }
+
     /// A disabled control ignores touches. Default true.
     open var isEnabled: Bool = true {
         didSet {

@@ -17,7 +17,11 @@ open class Label: View {
 
     /// The text shown. Default empty.
     open var text: String {
-        didSet { if text != oldValue { setNeedsDisplay() } }
+        didSet {
+            guard text != oldValue else { return }
+            setNeedsDisplay()
+            if accessibility.label == nil { hostWindow?.accessibilityDidChange(self, .name) }
+        }
     }
 
     /// The font size, in points (the em height). Non-finite or negative values draw nothing. Default 17.
@@ -48,6 +52,12 @@ open class Label: View {
         super.init(frame: frame)
         isUserInteractionEnabled = false
     }
+
+    /// `.label`: a label is exposed as text.
+    open override var defaultAccessibilityRole: AccessibilityRole { .label }
+
+    /// The text: a screen reader reads it.
+    open override var defaultAccessibilityLabel: String? { text }
 
     /// Draws the text, vertically centred, placed by `alignment`.
     open override func draw(in canvas: Canvas) {

@@ -24,6 +24,9 @@ open class View {
     @exclusivity(unchecked) private var extentIsValid = false
     /// Finds the subviews under a rectangle or a point among many stacked ones (see `SubviewIndex`).
     private var subviewIndex = SubviewIndex()
+    /// What the app set of `accessibilityRole`, `accessibilityLabel` and `isAccessibilityElement` (nil: the
+    /// default), and the view's id in the accessible tree (View+Accessibility.swift).
+    var accessibility = AccessibilitySettings()
 
     /// The view's rectangle in its superview's coordinates, in points: the area it covers there. For a view
     /// shown at a `scaleInSuperview` other than 1 (the zoomed view of a `ScrollContainer`), the size is the
@@ -76,6 +79,7 @@ open class View {
                 let change = newValue.origin - boundsOrigin
                 let oldOrigin = boundsOrigin
                 boundsOrigin = newValue.origin
+                hostWindow?.accessibilityDidChange(self, .scrolled)
                 // Subviews drawn outside an unclipped view moved in the superview's coordinates.
                 if !clipsToBounds && !subviews.isEmpty { extentDidChange() }
                 if scrollsByCopyingPixels && clipsToBounds && !isHidden && !isInsideScaledView,
@@ -360,12 +364,14 @@ open class View {
         subviewsDidChange()
         view.hostWindow = hostWindow
         view.damageInWindow()
+        hostWindow?.accessibilityDidChange(view, .added)
     }
 
     /// Takes the view out of its superview. Touches it or its subviews were tracking are cancelled, once.
     open func removeFromSuperview() {
         guard let parent = superview else { return }
         damageInWindow()
+        hostWindow?.accessibilityDidChange(self, .willRemove)
         hostWindow?.viewWillLeaveWindow(self)
         if let index = parent.subviews.firstIndex(where: { $0 === self }) {
             parent.subviews.remove(at: index)
@@ -580,6 +586,34 @@ open class View {
     ///
     /// `timestamp` is the key event's time on the window clock (a repeat carries the time it was generated).
     open func keyPressed(_ key: Key, modifiers: KeyModifiers, timestamp: Duration) -> Bool { false }
+
+    // MARK: - Accessibility defaults (the app's own settings: View+Accessibility.swift)
+
+    /// The role the view has unless the app sets `accessibilityRole`: `.none` (not exposed, its children are).
+    /// `Label`, `Button` and `ScrollContainer` answer theirs; a subclass answers its own.
+    open var defaultAccessibilityRole: AccessibilityRole { .none }
+
+    /// The role `subview` (one of this view's subviews) has unless the app set one, or nil for the subview's own
+    /// `defaultAccessibilityRole`. A container whose children have a role by being its children (a list's rows:
+    /// `.listItem`) answers it here. Default nil.
+    open func defaultAccessibilityRole(forSubview subview: View) -> AccessibilityRole? { nil }
+
+    /// The name the view has unless the app sets `accessibilityLabel`: nil here, a label's text, a button's
+    /// title.
+    open var defaultAccessibilityLabel: String? { nil }
+
+    /// How many items the view holds in all, alive or not (a list that makes only the rows it shows: its row count),
+    /// so that a screen reader says "item 3 of 200"; nil (the default): its exposed children are all there are.
+    open var accessibilityItemCount: Int? { nil }
+
+    /// Where `item` (one of this view's exposed children) stands among `accessibilityItemCount` items, from 0; nil
+    /// (the default): at its index among the exposed children.
+    open func accessibilityItemIndex(of item: View) -> Int? { nil }
+
+    /// Whether a tap on the view does something (a row that opens, a control): assistive technologies then offer
+    /// it the `click` action, which taps its centre through the window's touch arbitration. Default false;
+    /// `Control` answers true.
+    open var accessibilityHandlesTaps: Bool { false }
 
     // MARK: - Drawing
 

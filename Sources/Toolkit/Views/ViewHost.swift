@@ -21,4 +21,6 @@ protocol ViewHost: AnyObject {
     func addAnimator(_ animator: FrameAnimator)
     /// Stops calling `animator`.
     func removeAnimator(_ animator: FrameAnimator)
+    /// Something the accessible tree shows changed at `view` (the window reports it when a bridge listens).
+    func accessibilityDidChange(_ view: View, _ change: AccessibilityChange)
 }

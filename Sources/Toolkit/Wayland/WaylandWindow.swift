@@ -86,8 +86,14 @@ public final class WaylandWindow {
     /// (cut at a character boundary): a longer string would not fit in a Wayland message and would end the
     /// connection. The property keeps the whole string.
     public var title: String {
-        didSet { xdg?.setTitle(title) }
+        didSet {
+            xdg?.setTitle(title)
+            accessibilityBridge?.titleDidChange(title)
+        }
     }
+
+    /// Serves the view tree to screen readers over AT-SPI (nil: no accessibility bus, or `NO_AT_BRIDGE=1`).
+    var accessibilityBridge: AccessibilityBridge?
 
     /// The smallest size the compositor should give the window, in points (`xdg_toplevel.set_min_size`;
     /// zero: no minimum). Also the lower bound applied to configured sizes.
@@ -214,6 +220,7 @@ public final class WaylandWindow {
         // The initial commit, without a buffer, asks the compositor for the first configure.
         if let surface = xdg.surface { wl_surface_commit(surface) }
         _ = try display.flush()
+        accessibilityBridge = AccessibilityBridge.start(for: self, applicationName: appID)
     }
 
     isolated deinit {
@@ -304,6 +311,8 @@ public final class WaylandWindow {
     func tearDown() {
         guard !isTornDown else { return }
         isTornDown = true
+        accessibilityBridge?.stop()
+        accessibilityBridge = nil
         core.onNeedsFrame = nil
         surfaces?.destroyAll()
         surfaces = nil

@@ -51,7 +51,13 @@ public final class WindowCore: ScrollHost {
     /// The view holding the keyboard focus, if any: a view in this window. Owning, not weak (a weak reference
     /// would put every retain of the view on the runtime's slow path, for good): the focus is dropped when the view
     /// leaves the window (`viewWillLeaveWindow(_:)`).
-    public private(set) var focusedView: View?
+    public private(set) var focusedView: View? {
+        didSet { if focusedView !== oldValue { accessibility.focusDidChange(to: focusedView) } }
+    }
+
+    /// The window's accessible tree (<doc:Accessibility>): what a bridge serves to screen readers. Joined in
+    /// `init`; it reports changes only while its `onEvent` is set.
+    public let accessibility = AccessibilityTree()
 
     /// When true, a primary-button drag scrolls every scroll container like one finger, as if each had
     /// `pointerDragScrolls` on (for compositors without a touch device, e.g. the gallery's `--pointer-drag`).
@@ -94,6 +100,7 @@ public final class WindowCore: ScrollHost {
         animators.reserveCapacity(8)
         touchRouter.window = self
         pointerRouter.window = self
+        accessibility.window = self
         rootView.hostWindow = self
         addDamage(Rect(origin: .zero, size: clean))
     }
@@ -406,6 +413,11 @@ public final class WindowCore: ScrollHost {
         }
         guard view.hostWindow === self else { return }
         focusedView = view
+    }
+
+    /// Something the accessible tree shows changed (`ViewHost`).
+    func accessibilityDidChange(_ view: View, _ change: AccessibilityChange) {
+        accessibility.viewDidChange(view, change)
     }
 
     /// A view is leaving the tree: cancel what it tracks, exit its hover, drop the focus if it held it.

@@ -1,0 +1,70 @@
+/* The AT-SPI bridge's D-Bus side (sd-bus): connects to the accessibility bus, serves org.a11y.atspi.Accessible,
+ * Component, Action and Application for object paths /org/a11y/atspi/accessible/<id>, registers with the registry
+ * and emits events. It knows nothing of views: every answer comes from the callbacks (Swift, on the thread that
+ * calls tatspi_bridge_process, the window's main thread). Single-threaded: sd-bus starts no thread. */
+#ifndef CATSPI_BRIDGE_H
+#define CATSPI_BRIDGE_H
+
+#include <stdint.h>
+
+/* The application object (the path's "root"); the frame (the window) is id 0, views have their ids (>= 1). */
+#define TATSPI_APPLICATION UINT64_MAX
+
+/* Bits of tatspi_node.actions, in the order of the Action interface's indexes. */
+enum { TATSPI_ACTION_COUNT = 5 };
+
+typedef struct tatspi_node {
+    uint32_t role;            /* AT-SPI role number */
+    char *name;               /* malloc'd by the callback (or NULL); the bridge frees it */
+    uint64_t parent;          /* id of the parent (TATSPI_APPLICATION for the frame) */
+    int32_t index_in_parent;
+    int32_t child_count;
+    uint32_t states[2];       /* AT-SPI state bits 0-31, 32-63 */
+    int32_t x, y, width, height;   /* window coordinates, whole points */
+    uint32_t actions;         /* bit i: action i ("click", "scroll-up", "scroll-down", "scroll-left", "scroll-right") */
+    int32_t position_in_set;  /* a list item's position, from 1 (the "posinset" attribute); 0: none */
+    int32_t set_size;         /* the items of its set (the "setsize" attribute); 0: none */
+} tatspi_node;
+
+typedef struct tatspi_callbacks {
+    void *context;
+    /* Fills *out for id (0: the frame); returns 1, or 0 when there is no such object. */
+    int (*describe)(void *context, uint64_t id, tatspi_node *out);
+    /* Writes up to capacity child ids of id into out; returns the child count, or -1 for no such object. */
+    int32_t (*children)(void *context, uint64_t id, uint64_t *out, int32_t capacity);
+    /* Performs action bit `action` on id; returns 1 when done. */
+    int (*do_action)(void *context, uint64_t id, uint32_t action);
+    /* Scrolls id into view; returns 1 when it shows afterwards. */
+    int (*scroll_to)(void *context, uint64_t id);
+    /* Gives id the keyboard focus; returns 1 when it took it. */
+    int (*grab_focus)(void *context, uint64_t id);
+    /* The deepest object at (x, y) (window coordinates) inside id; returns 1 and sets *out, or 0 for none. */
+    int (*element_at)(void *context, uint64_t id, int32_t x, int32_t y, uint64_t *out);
+} tatspi_callbacks;
+
+typedef struct tatspi_bridge tatspi_bridge;
+
+/* Starts the bridge: NULL (at once, silently) when NO_AT_BRIDGE=1 or no session bus is reachable. Otherwise it
+ * asks the session bus for the accessibility bus's address (org.a11y.Bus.GetAddress, without waiting; or takes
+ * AT_SPI_BUS_ADDRESS), connects there and registers, as the fd it reports becomes readable. */
+tatspi_bridge *tatspi_bridge_start(const tatspi_callbacks *callbacks, const char *application_name);
+/* The descriptor to poll for reading (it changes once, from the session bus to the accessibility bus), or -1 when
+ * the bridge gave up (no accessibility bus: free it). */
+int tatspi_bridge_fd(const tatspi_bridge *bridge);
+/* Handles what arrived; returns 1 when tatspi_bridge_fd changed (poll the new one). */
+int tatspi_bridge_process(tatspi_bridge *bridge);
+/* Whether some client listens for events (the bridge sends none otherwise). */
+int tatspi_bridge_has_listeners(const tatspi_bridge *bridge);
+/* Whether the registry accepted the application (Socket.Embed answered). */
+int tatspi_bridge_is_registered(const tatspi_bridge *bridge);
+/* The bridge's unique name on the accessibility bus, or NULL before it connected. */
+const char *tatspi_bridge_unique_name(const tatspi_bridge *bridge);
+void tatspi_bridge_free(tatspi_bridge *bridge);
+
+/* Events (org.a11y.atspi.Event.*), sent when connected and some client listens; ignored otherwise. */
+void tatspi_emit_children_changed(tatspi_bridge *bridge, uint64_t parent, int added, int32_t index, uint64_t child);
+void tatspi_emit_name_changed(tatspi_bridge *bridge, uint64_t id, const char *name);
+void tatspi_emit_bounds_changed(tatspi_bridge *bridge, uint64_t id, int32_t x, int32_t y, int32_t w, int32_t h);
+void tatspi_emit_focus(tatspi_bridge *bridge, uint64_t id, int focused);
+
+#endif

@@ -1,0 +1,18 @@
+/// The states assistive technologies read from an exposed view.
+public struct AccessibilityStates: OptionSet, Sendable, Hashable {
+    public let rawValue: UInt32
+    public init(rawValue: UInt32) { self.rawValue = rawValue }
+
+    /// Neither the view nor an ancestor is hidden.
+    public static let visible = AccessibilityStates(rawValue: 1 << 0)
+    /// Visible, and some of it lies inside the window and inside every clipping ancestor (on screen now).
+    public static let showing = AccessibilityStates(rawValue: 1 << 1)
+    /// It takes input (a disabled `Control` has neither this nor `sensitive`).
+    public static let enabled = AccessibilityStates(rawValue: 1 << 2)
+    /// It reacts to the user (AT-SPI keeps this apart from `enabled`; the toolkit sets both together).
+    public static let sensitive = AccessibilityStates(rawValue: 1 << 3)
+    /// It can take the keyboard focus (`View.acceptsKeyboardFocus`).
+    public static let focusable = AccessibilityStates(rawValue: 1 << 4)
+    /// It holds the keyboard focus.
+    public static let focused = AccessibilityStates(rawValue: 1 << 5)
+}

@@ -1,0 +1,324 @@
+/// The accessible tree of one window, derived from its view tree on demand (<doc:Accessibility>): what a bridge
+/// (the Wayland window's AT-SPI bridge, or an app's own) serves to assistive technologies.
+///
+/// The window itself is the tree's root and is written `nil` here; below it come the exposed views
+/// (`View.isAccessibilityElement`), each the child of its nearest exposed ancestor (views that are not exposed are
+/// skipped, their exposed descendants take their place), in subview order. Nothing is stored per view but its
+/// id, so the tree is always the view tree's present state; it costs nothing until someone asks, and its events
+/// (`onEvent`) are computed only while a listener is set.
+///
+/// Geometry is in window coordinates (points), as `View.convert(_:to: nil)` gives it.
+@MainActor
+public final class AccessibilityTree {
+    /// The window whose views this tree exposes, set once by its `init`.
+    unowned var window: WindowCore!
+
+    /// Receives every change of the tree (children added or removed, names, scrolls, focus), after the change,
+    /// on the main actor. Nil (the default): nothing is computed or reported.
+    public var onEvent: ((AccessibilityEvent) -> Void)?
+
+    /// Exposed views of the window by id, while `idTableIsValid`; rebuilt by a walk after any change of the tree.
+    private var viewsByID: [UInt64: View] = [:]
+    private var idTableIsValid = false
+
+    init() {}
+
+    // MARK: - Structure
+
+    /// The exposed children of `parent` (nil: the window), in order.
+    public func children(of parent: View?) -> [View] {
+        var result: [View] = []
+        if let parent {
+            collectExposed(below: parent, into: &result)
+        } else if window.rootView.isAccessibilityElement {
+            result.append(window.rootView)
+        } else {
+            collectExposed(below: window.rootView, into: &result)
+        }
+        return result
+    }
+
+    /// How many exposed children `parent` (nil: the window) has.
+    public func childCount(of parent: View?) -> Int {
+        children(of: parent).count
+    }
+
+    private func collectExposed(below view: View, into result: inout [View]) {
+        for subview in view.subviews {
+            if subview.isAccessibilityElement {
+                result.append(subview)
+            } else {
+                collectExposed(below: subview, into: &result)
+            }
+        }
+    }
+
+    /// The exposed parent of `view`: its nearest exposed ancestor, or nil for the window.
+    public func parent(of view: View) -> View? {
+        var current = view.superview
+        while let candidate = current {
+            if candidate.isAccessibilityElement { return candidate }
+            current = candidate.superview
+        }
+        return nil
+    }
+
+    /// Where `view` is among its exposed parent's children, or nil when it is not exposed in this window.
+    public func indexInParent(of view: View) -> Int? {
+        guard contains(view) else { return nil }
+        return children(of: parent(of: view)).firstIndex { $0 === view }
+    }
+
+    /// Whether `view` is an exposed view of this window.
+    public func contains(_ view: View) -> Bool {
+        view.hostWindow === window && view.isAccessibilityElement
+    }
+
+    /// Where `view` stands in its set of items, for "item 3 of 200": a list item's position (from 0) and the item
+    /// count, from its exposed parent's `accessibilityItemIndex(of:)` and `accessibilityItemCount` (a list whose rows
+    /// are not all alive), else from its index and the parent's child count. Nil for views that are not list items
+    /// or not in this window.
+    public func itemPosition(of view: View) -> (index: Int, count: Int)? {
+        guard contains(view), view.exposedRole == .listItem else { return nil }
+        let parent = parent(of: view)
+        let siblings = children(of: parent)
+        guard let index = siblings.firstIndex(where: { $0 === view }) else { return nil }
+        let count = parent?.accessibilityItemCount ?? siblings.count
+        return (parent?.accessibilityItemIndex(of: view) ?? index, max(count, index + 1))
+    }
+
+    // MARK: - Ids
+
+    /// The id of `view` in this process's accessible trees (an AT-SPI object path carries it): given at the first
+    /// request, never reused.
+    public func id(of view: View) -> UInt64 {
+        view.accessibilityID
+    }
+
+    /// The exposed view of this window with id `id`, or nil (a view that left the window, or an unknown id).
+    public func view(withID id: UInt64) -> View? {
+        if !idTableIsValid {
+            viewsByID.removeAll(keepingCapacity: true)
+            index(window.rootView)
+            idTableIsValid = true
+        }
+        return viewsByID[id]
+    }
+
+    private func index(_ view: View) {
+        if view.isAccessibilityElement { viewsByID[view.accessibilityID] = view }
+        for subview in view.subviews { index(subview) }
+    }
+
+    // MARK: - Properties
+
+    /// The role reported for `view`: its `accessibilityRole`, or `.group` for a view exposed with role `.none`.
+    public func role(of view: View) -> AccessibilityRole {
+        view.exposedRole
+    }
+
+    /// The name reported for `view`: its `accessibilityLabel`, or empty.
+    public func name(of view: View) -> String {
+        view.accessibilityLabel ?? ""
+    }
+
+    /// The view's rectangle in window coordinates, in points (its bounds, scaled by zoom on the way).
+    public func extents(of view: View) -> Rect {
+        view.convert(view.bounds, to: nil)
+    }
+
+    /// The part of `view` on screen now, in window coordinates: its extents cut by the window and by every
+    /// clipping ancestor; nil when hidden (itself or an ancestor) or when nothing of it is left.
+    public func visibleExtents(of view: View) -> Rect? {
+        guard let edges = view.visibleEdgesInWindow() else { return nil }
+        var clip = edges
+        clip.intersect(x0: 0, y0: 0, x1: window.size.width, y1: window.size.height)
+        let e = extents(of: view)
+        clip.intersect(x0: e.minX, y0: e.minY, x1: e.maxX, y1: e.maxY)
+        let visible = clip.rect
+        return visible.isEmpty ? nil : visible
+    }
+
+    /// The states of `view`: visible unless it or an ancestor is hidden; showing when, besides, some of it lies
+    /// inside the window and every clipping ancestor; enabled and sensitive unless it is a disabled `Control`;
+    /// focusable and focused after the keyboard focus.
+    public func states(of view: View) -> AccessibilityStates {
+        var states: AccessibilityStates = []
+        var hidden = false
+        var current: View? = view
+        while let candidate = current {
+            if candidate.isHidden { hidden = true; break }
+            current = candidate.superview
+        }
+        if !hidden {
+            states.insert(.visible)
+            if visibleExtents(of: view) != nil { states.insert(.showing) }
+        }
+        if (view as? Control)?.isEnabled ?? true { states.formUnion([.enabled, .sensitive]) }
+        if view.acceptsKeyboardFocus { states.insert(.focusable) }
+        if window.focusedView === view { states.insert(.focused) }
+        return states
+    }
+
+    /// The actions `view` offers: `click` for views that handle taps, the four scroll actions for scroll panes.
+    public func actions(of view: View) -> [AccessibilityAction] {
+        var actions: [AccessibilityAction] = []
+        if view.accessibilityHandlesTaps { actions.append(.click) }
+        if view is ScrollContainer { actions += [.scrollUp, .scrollDown, .scrollLeft, .scrollRight] }
+        return actions
+    }
+
+    /// The deepest exposed view whose extents contain `point` (window coordinates), front to back, among the
+    /// visible ones; nil when none does.
+    public func element(at point: Point) -> View? {
+        deepestExposed(at: point, below: nil)
+    }
+
+    private func deepestExposed(at point: Point, below parent: View?) -> View? {
+        for child in children(of: parent).reversed() where !child.isHidden {
+            guard let visible = visibleExtents(of: child), visible.contains(point) else { continue }
+            return deepestExposed(at: point, below: child) ?? child
+        }
+        return nil
+    }
+
+    // MARK: - Actions
+
+    /// Performs `action` on `view`; returns whether it was done (false: the view does not offer it, is not in the
+    /// window, cannot scroll that way, or a tap at its centre would land elsewhere).
+    ///
+    /// - `click`: the view is scrolled into view if nothing of it shows, then a touch goes down and up at the
+    ///   centre of its visible part through the window's touch arbitration, at the window's present time, as
+    ///   a quick tap: scroll containers above it see a tap (which stops a running fling instead of reaching the
+    ///   view), controls act as on a finger's tap.
+    /// - `scroll-...`: as Page Up / Page Down along that axis (<doc:ScrollBehaviour> §7): the visible length minus
+    ///   40 pt (at least half of it), one page when paging, with the key's motion.
+    @discardableResult
+    public func perform(_ action: AccessibilityAction, on view: View) -> Bool {
+        guard view.hostWindow === window, actions(of: view).contains(action) else { return false }
+        switch action {
+        case .click:
+            return tap(view)
+        case .scrollUp, .scrollDown, .scrollLeft, .scrollRight:
+            guard let container = view as? ScrollContainer else { return false }
+            let axis: Axis = action == .scrollUp || action == .scrollDown ? .vertical : .horizontal
+            let direction = action == .scrollUp || action == .scrollLeft ? -1 : 1
+            return container.scroll(.page(direction), along: axis, at: window.now)
+        }
+    }
+
+    /// The touch id of taps made for `click`: 2^31 + 1, outside the Int32 range of a compositor's touch ids and
+    /// apart from the pointer's (`Touch.pointerID`).
+    static let tapTouchID = Touch.pointerID + 1
+
+    private func tap(_ view: View) -> Bool {
+        if visibleExtents(of: view) == nil { _ = scrollToVisible(view) }
+        guard let visible = visibleExtents(of: view) else { return false }
+        let centre = Point(x: visible.midX, y: visible.midY)
+        // The tap must land on the view (or inside it): never activate whatever covers it.
+        guard let hit = window.rootView.hitTest(centre), hit.isDescendant(of: view) else { return false }
+        let time = window.now
+        window.handle(.touchDown(id: AccessibilityTree.tapTouchID, location: centre, timestamp: time))
+        window.handle(.touchFrame(timestamp: time))
+        window.handle(.touchUp(id: AccessibilityTree.tapTouchID, timestamp: time))
+        window.handle(.touchFrame(timestamp: time))
+        return true
+    }
+
+    /// Scrolls every scroll container above `view`, innermost first, the least that shows it
+    /// (`scrollRectToVisible`, at once); returns whether some of it shows afterwards (AT-SPI's `ScrollTo`).
+    @discardableResult
+    public func scrollToVisible(_ view: View) -> Bool {
+        guard view.hostWindow === window else { return false }
+        var current = view.superview
+        while let candidate = current {
+            if let container = candidate as? ScrollContainer {
+                container.scrollRectToVisible(view.convert(view.bounds, to: container), animated: false)
+            }
+            current = candidate.superview
+        }
+        return visibleExtents(of: view) != nil
+    }
+
+    // MARK: - Snapshot
+
+    /// The tree below `parent` (nil: the whole window) as values, for tests and diagnostics.
+    public func snapshot(of parent: View? = nil) -> [AccessibilityNode] {
+        children(of: parent).enumerated().map { index, child in
+            AccessibilityNode(role: role(of: child), name: name(of: child), states: states(of: child),
+                              extents: extents(of: child), actions: actions(of: child), indexInParent: index,
+                              children: snapshot(of: child))
+        }
+    }
+
+    // MARK: - Changes
+
+    /// A view reported a change (`ViewHost.accessibilityDidChange`). Structure changes drop the id table; events
+    /// are computed only while `onEvent` is set.
+    func viewDidChange(_ view: View, _ change: AccessibilityChange) {
+        switch change {
+        case .added, .willRemove, .exposure:
+            idTableIsValid = false
+            viewsByID.removeAll(keepingCapacity: true)
+        case .name, .scrolled:
+            break
+        }
+        guard let onEvent else { return }
+        switch change {
+        case .added:
+            reportTops(of: view) { parent, child in
+                let index = children(of: parent).firstIndex { $0 === child } ?? -1
+                onEvent(.childAdded(parent: parent, child: child, index: index))
+            }
+        case .willRemove:
+            reportTops(of: view) { parent, child in
+                let index = children(of: parent).firstIndex { $0 === child } ?? -1
+                onEvent(.childRemoved(parent: parent, child: child, index: index))
+            }
+        case .exposure:
+            if view.isAccessibilityElement {
+                let parent = parent(of: view)
+                let index = children(of: parent).firstIndex { $0 === view } ?? -1
+                onEvent(.childAdded(parent: parent, child: view, index: index))
+            } else {
+                onEvent(.childRemoved(parent: parent(of: view), child: view, index: -1))
+            }
+        case .name:
+            if view.isAccessibilityElement { onEvent(.nameChanged(view)) }
+        case .scrolled:
+            let pane = view.isAccessibilityElement ? view : parent(of: view)
+            if let pane { onEvent(.boundsChanged(pane)) }
+        }
+    }
+
+    /// Calls `body` with (exposed parent, child) for each topmost exposed view of `view`'s subtree: `view` itself
+    /// when exposed, else its exposed descendants that have no exposed ancestor inside the subtree.
+    private func reportTops(of view: View, _ body: (View?, View) -> Void) {
+        if view.isAccessibilityElement {
+            body(parent(of: view), view)
+            return
+        }
+        var tops: [View] = []
+        collectExposed(below: view, into: &tops)
+        guard !tops.isEmpty else { return }
+        let parent = parent(of: view)
+        for top in tops { body(parent, top) }
+    }
+
+    /// The keyboard focus moved (the window calls this).
+    func focusDidChange(to view: View?) {
+        onEvent?(.focusChanged(view))
+    }
+}
+
+/// One exposed view as values (`AccessibilityTree.snapshot(of:)`).
+public struct AccessibilityNode: Sendable, Equatable {
+    public var role: AccessibilityRole
+    public var name: String
+    public var states: AccessibilityStates
+    /// In window coordinates, points.
+    public var extents: Rect
+    public var actions: [AccessibilityAction]
+    public var indexInParent: Int
+    public var children: [AccessibilityNode]
+}

@@ -1,0 +1,248 @@
+#!/usr/bin/python3
+"""Reads and drives the gallery through AT-SPI, as a screen reader does (pyatspi, Debian's python3-pyatspi).
+
+Run inside a private session bus (dbus-run-session): the session bus starts the accessibility bus and the registry
+(at-spi2-core) on demand. Usage: atspi-gallery.py GALLERY XDG_RUNTIME_DIR WAYLAND_DISPLAY [--gtk]
+(--gtk: also embed-gtk, next to GALLERY: the ToolkitGTK host widget's role and label)
+Prints one line per check and a summary; exits 1 at the first failed check. See scripts/accessibility.
+"""
+import os
+import queue
+import subprocess
+import sys
+import threading
+import time
+
+import pyatspi
+from gi.repository import Atspi, GLib
+
+gallery, runtime, display = sys.argv[1:4]
+env = dict(os.environ, XDG_RUNTIME_DIR=runtime, WAYLAND_DISPLAY=display)
+env.pop("NO_AT_BRIDGE", None)
+checks = 0
+
+
+def fail(message):
+    print(f"FAILED: {message}")
+    sys.exit(1)
+
+
+def check(condition, message):
+    global checks
+    if not condition:
+        fail(message)
+    checks += 1
+    print(f"ok: {message}")
+
+
+def pump(seconds=0.0):
+    """Lets libatspi handle the events that arrived (names, children) for `seconds`."""
+    end = time.monotonic() + seconds
+    context = GLib.MainContext.default()
+    while True:
+        while context.iteration(False):
+            pass
+        if time.monotonic() >= end:
+            return
+        time.sleep(0.02)
+
+
+def wait_for(predicate, seconds, what):
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        pump()
+        value = predicate()
+        if value:
+            return value
+        time.sleep(0.05)
+    fail(f"timed out after {seconds} s waiting for {what}")
+
+
+def find_app(name):
+    desktop = pyatspi.Registry.getDesktop(0)
+    for i in range(desktop.childCount):
+        app = desktop.getChildAtIndex(i)
+        if app is not None and app.name == name:
+            return app
+    return None
+
+
+def start_gallery(extra_env=None):
+    process = subprocess.Popen([gallery, "--demo", "list", "--stats"], env=dict(env, **(extra_env or {})),
+                               stderr=subprocess.PIPE, text=True)
+    lines = queue.Queue()
+    threading.Thread(target=lambda: [lines.put(line.rstrip("\n")) for line in process.stderr], daemon=True).start()
+    return process, lines
+
+
+def wait_for_line(lines, prefix, seconds):
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        try:
+            line = lines.get(timeout=0.1)
+        except queue.Empty:
+            continue
+        if line.startswith(prefix):
+            return line
+    fail(f"no '{prefix}' line from the gallery within {seconds} s")
+
+
+def states(accessible):
+    accessible.clearCache()
+    return accessible.getState()
+
+
+def extents(accessible):
+    box = accessible.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+    return (box.x, box.y, box.width, box.height)
+
+
+def action_index(accessible, name):
+    action = accessible.queryAction()
+    for i in range(action.nActions):
+        if action.getName(i) == name:
+            return action, i
+    fail(f"{accessible.name!r} offers no '{name}' action")
+
+
+# Events the gallery sends (the bridge sends them only while a client listens, as this one does from here on).
+events = []
+pyatspi.Registry.registerEventListener(
+    lambda e: events.append((e.type, e.source.name if e.source else None)),
+    "object:children-changed", "object:property-change:accessible-name", "object:bounds-changed")
+
+# --- finding the gallery ------------------------------------------------------------------------------------------
+started = time.monotonic()
+process, lines = start_gallery()
+try:
+    app = wait_for(lambda: find_app("gallery"), 15, "the gallery on the accessibility bus")
+    found_after = time.monotonic() - started
+    check(app.getRole() == pyatspi.ROLE_APPLICATION and app.childCount == 1, "the gallery is an application with one window")
+    frame = app.getChildAtIndex(0)
+    check(frame.getRole() == pyatspi.ROLE_FRAME and frame.name == "Gallery · List", f"its frame is named {frame.name!r}")
+    check(frame.getIndexInParent() == 0 and frame.parent == app, "the frame's parent is the application")
+
+    # --- the tree: tab buttons, the list's scroll pane and its rows -----------------------------------------------
+    children = [frame.getChildAtIndex(i) for i in range(frame.childCount)]
+    tabs = [c for c in children if c.getRole() == pyatspi.ROLE_PUSH_BUTTON]
+    check([t.name for t in tabs] == ["List", "Paging", "Lock", "Canvas", "Fling", "Observers", "Wheel", "Zoom"],
+          "eight tab buttons named after the demos")
+    panes = [c for c in children if c.getRole() == pyatspi.ROLE_SCROLL_PANE]
+    check(len(panes) == 1, "one scroll pane (the list)")
+    pane = panes[0]
+    check(pane.childCount == 200, "the scroll pane has 200 children")
+    rows = [pane.getChildAtIndex(i) for i in (0, 1, 5, 199)]
+    check(all(r.getRole() == pyatspi.ROLE_LIST_ITEM for r in rows), "its children are list items")
+    check([r.name for r in rows] == ["Row 1 · Hello", "Row 2 · こんにちは世界", "Row 6 · 日本語のテキスト",
+                                     "Row 200 · Γειά σου κόσμε"], "rows are named by their text (English and Japanese)")
+    check(rows[1].getIndexInParent() == 1 and rows[1].parent == pane, "a row knows its index and parent")
+    attributes = rows[1].getAttributes()
+    check("posinset:2" in attributes and "setsize:200" in attributes, f"row 2 is item 2 of 200: {attributes}")
+    check(states(rows[0]).contains(pyatspi.STATE_SHOWING), "row 1 is showing")
+    far = states(rows[3])
+    check(far.contains(pyatspi.STATE_VISIBLE) and not far.contains(pyatspi.STATE_SHOWING),
+          "row 200 is visible but not showing (scrolled out)")
+    px, py, pw, ph = extents(pane)
+    check((px, py, pw) == (0, 44, 800) and ph > 0, f"the scroll pane's extents in window coordinates: {px, py, pw, ph}")
+    check(extents(rows[0]) == (0, 44, 800, 56), "row 1 sits at the top of the pane (offset 0)")
+    check(frame.queryComponent().getAccessibleAtPoint(400, 44 + 56 + 10, pyatspi.WINDOW_COORDS) == rows[1],
+          "the accessible at a point inside row 2 is row 2")
+
+    def offset():
+        return py - extents(rows[0])[1]
+
+    # --- clicking a row: a tap through the arbitration ------------------------------------------------------------
+    row3 = pane.getChildAtIndex(2)
+    action, click = action_index(row3, "click")
+    check(action.doAction(click), "row 3's click action is done")
+    line = wait_for_line(lines, "stats: row tapped", 5)
+    check(line == "stats: row tapped Row 3 · مرحبا بالعالم", f"the gallery saw the tap: {line!r}")
+
+    # --- ScrollTo on a row out of view ----------------------------------------------------------------------------
+    row40 = pane.getChildAtIndex(39)
+    check(not states(row40).contains(pyatspi.STATE_SHOWING), "row 40 is not showing before ScrollTo")
+    check(row40.scroll_to(Atspi.ScrollType.ANYWHERE), "ScrollTo on row 40 is done")
+    expected = 40 * 56 - ph
+    check(offset() == expected, f"the list scrolled the least that shows row 40: offset {offset()} == {expected}")
+    check(states(row40).contains(pyatspi.STATE_SHOWING), "row 40 is showing after ScrollTo")
+    check(extents(row40)[1] + 56 == py + ph, "row 40's bottom edge is the pane's")
+
+    # --- the scroll-down action: a visible length minus 40 pt -----------------------------------------------------
+    action, down = action_index(pane, "scroll-down")
+    names = [action.getName(i) for i in range(action.nActions)]
+    check(names == ["scroll-up", "scroll-down", "scroll-left", "scroll-right"], f"the scroll pane's actions: {names}")
+    before = offset()
+    del events[:]
+    check(action.doAction(down), "scroll-down is done")
+    target = before + ph - 40
+    wait_for(lambda: offset() == target, 5, f"offset {target} after scroll-down")
+    check(True, f"scroll-down moved the list by the pane's height minus 40: {before} -> {target}")
+    pump(0.2)
+    check(any(t == "object:bounds-changed" for t, _ in events), "the scroll pane sent bounds-changed events")
+    action, up = action_index(pane, "scroll-up")
+    check(action.doAction(up), "scroll-up is done")
+    wait_for(lambda: offset() == before, 5, f"offset {before} after scroll-up")
+    check(True, "scroll-up moved it back")
+    action, right = action_index(pane, "scroll-right")
+    check(not action.doAction(right), "scroll-right is refused (the list cannot scroll sideways)")
+
+    # --- clicking a tab -------------------------------------------------------------------------------------------
+    action, click = action_index(tabs[1], "click")
+    del events[:]
+    check(action.doAction(click), "the Paging tab's click action is done")
+    wait_for(lambda: frame.name == "Gallery · Paging", 5, "the frame renamed by the name-change event")
+    check(True, "the frame is now named 'Gallery · Paging' (through the name-change event)")
+    frame.clearCache()
+    kids = [frame.getChildAtIndex(i) for i in range(frame.childCount)]
+    check(not any(k.getRole() == pyatspi.ROLE_SCROLL_PANE and k.childCount == 200 for k in kids),
+          "the list is gone from the tree")
+    pump(0.2)
+    kinds = {t for t, _ in events}
+    check({"object:children-changed:remove", "object:children-changed:add",
+           "object:property-change:accessible-name"} <= kinds, f"the tab switch sent children-changed and a name change")
+    # SIGTERM closes the window, which leaves the bus on its way out.
+    process.terminate()
+    check(process.wait(timeout=10) == 0, "the gallery closes cleanly on SIGTERM (status 0)")
+finally:
+    if process.poll() is None:
+        process.kill()
+        process.wait()
+
+# --- NO_AT_BRIDGE=1: the gallery stays off the bus ----------------------------------------------------------------
+process, lines = start_gallery({"NO_AT_BRIDGE": "1"})
+try:
+    time.sleep(2)
+    check(process.poll() is None, "with NO_AT_BRIDGE=1 the gallery runs")
+    check(find_app("gallery") is None, "with NO_AT_BRIDGE=1 it is not on the accessibility bus")
+finally:
+    process.terminate()
+    process.wait()
+
+# --- ToolkitGTK: the host widget is one accessible with a role and a label (GTK 4.8 exposes no views inside) -------
+embed_gtk = os.path.join(os.path.dirname(gallery), "embed-gtk")
+if len(sys.argv) > 4 and sys.argv[4] == "--gtk" and os.access(embed_gtk, os.X_OK):
+    gtk = subprocess.Popen([embed_gtk], env=dict(env, GDK_BACKEND="wayland", GSK_RENDERER="cairo"),
+                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        gtk_app = wait_for(lambda: find_app("embed-gtk"), 15, "embed-gtk on the accessibility bus")
+
+        def find_host(node, depth=0):
+            if node.getRole() == pyatspi.ROLE_PANEL and node.name == "Scrollable content":
+                return node
+            if depth > 12:
+                return None
+            for i in range(node.childCount):
+                child = node.getChildAtIndex(i)
+                found = child and find_host(child, depth + 1)
+                if found:
+                    return found
+            return None
+
+        host = wait_for(lambda: find_host(gtk_app), 10, "the host widget in embed-gtk's tree")
+        check(host.childCount == 0, "embed-gtk: the host widget is a panel (GTK's group) labelled 'Scrollable "
+                                    "content', with no children (GTK 4.8 exposes no views inside)")
+    finally:
+        gtk.terminate()
+        gtk.wait()
+
+print(f"accessibility: {checks} checks passed; the gallery appeared on the bus {found_after:.2f} s after its start")
