@@ -258,6 +258,18 @@ open class ScrollContainer: View {
     /// Whether the scale is returning to a zoom limit after a pinch went past it.
     public internal(set) var isZoomBouncing = false
 
+    // MARK: - Scroll anchoring (<doc:ScrollBehaviour> §15; `ScrollContainer+Anchoring.swift`)
+
+    /// Whether content changes before the visible content leave it where it is on screen: when direct content
+    /// subviews are added, removed, moved or resized before the *anchor* (the first subview, in content order
+    /// along the scrolling axis, whose frame meets the visible rect), `contentOffset` shifts by the anchor's
+    /// displacement in the same turn, so the anchor does not move on screen. A drag, fling or animation in
+    /// progress goes on, shifted, without stopping. Not applied while the offset is at (or before) the minimum
+    /// edge: content added at the top then shows. Default false (`ListContainer`: true).
+    public var maintainsVisibleContentPosition = false {
+        didSet { if !maintainsVisibleContentPosition { anchor = nil } }
+    }
+
     // MARK: - State
 
     /// Whether fingers are down on the container (whoever owns them).
@@ -342,6 +354,9 @@ open class ScrollContainer: View {
     var touchpadPinchStartScale: Double?
     /// Set while the zoom changes `contentSize`: the geometry change is part of the zoom step.
     @exclusivity(unchecked) var isApplyingZoom = false
+
+    /// The view scroll anchoring follows in the current turn, where it was, and when it was picked.
+    @exclusivity(unchecked) var anchor: ScrollAnchor?
 
     /// The frame animator, made once.
     lazy var animationDriver = ScrollAnimationDriver(container: self)
@@ -460,6 +475,12 @@ open class ScrollContainer: View {
         }
         finishChange()
     }
+
+    /// Scroll anchoring picks its anchor before a content subview changes (`+Anchoring.swift`).
+    override func subviewLayoutWillChange() { anchorWillChange() }
+
+    /// Scroll anchoring follows the anchor after a content subview changed (`+Anchoring.swift`).
+    override func subviewLayoutDidChange() { anchorDidChange() }
 
     // MARK: - Keyboard
 

@@ -39,6 +39,8 @@ open class View {
             let unscaled = storedScale == 1 ? newValue
                 : Rect(origin: newValue.origin, size: newValue.size * (1 / storedScale))
             guard unscaled != storedFrame else { return }
+            let parent = superview
+            parent?.subviewLayoutWillChange()
             damageInWindow()
             let sizeChanged = unscaled.size != storedFrame.size
             storedFrame = unscaled
@@ -50,6 +52,7 @@ open class View {
                 }
                 boundsSizeDidChange()
             }
+            if let parent, parent === superview { parent.subviewLayoutDidChange() }
         }
     }
 
@@ -355,16 +358,19 @@ open class View {
             return
         }
         view.removeFromSuperview()
+        subviewLayoutWillChange()
         subviews.append(view)
         view.superview = self
         subviewsDidChange()
         view.hostWindow = hostWindow
         view.damageInWindow()
+        subviewLayoutDidChange()
     }
 
     /// Takes the view out of its superview. Touches it or its subviews were tracking are cancelled, once.
     open func removeFromSuperview() {
         guard let parent = superview else { return }
+        parent.subviewLayoutWillChange()
         damageInWindow()
         hostWindow?.viewWillLeaveWindow(self)
         if let index = parent.subviews.firstIndex(where: { $0 === self }) {
@@ -373,6 +379,7 @@ open class View {
         superview = nil
         parent.subviewsDidChange()
         hostWindow = nil
+        parent.subviewLayoutDidChange()
     }
 
     /// Whether this view is `view` or lies somewhere below it.
@@ -390,6 +397,14 @@ open class View {
 
     /// Called when the bounds size changed; lay subviews out here.
     open func boundsSizeDidChange() {}
+
+    /// A direct subview is about to be added, removed, moved or resized (`subviewLayoutDidChange()` follows). A
+    /// `ScrollContainer` picks the view its scroll anchoring follows here (<doc:ScrollBehaviour> §15). Default:
+    /// nothing.
+    func subviewLayoutWillChange() {}
+
+    /// A direct subview was added, removed, moved or resized. Default: nothing.
+    func subviewLayoutDidChange() {}
 
     // MARK: - Geometry
 
