@@ -451,7 +451,15 @@ open class ScrollContainer: View {
         super.bounds = Rect(origin: offset, size: super.bounds.size)
         effects.push(.didScroll)
         showIndicators()
+        contentOffsetDidChange()
     }
+
+    /// The offset changed (every change goes through `applyOffset`): a `ListContainer` lays its rows out here.
+    /// Default: nothing.
+    func contentOffsetDidChange() {}
+
+    /// The content came to rest after a gesture, a motion or a direct offset. Default: nothing.
+    func contentDidComeToRest() {}
 
     /// The public setter's path: stop motion, re-anchor a drag, move.
     func assignContentOffset(_ offset: Point) {

@@ -395,6 +395,18 @@ open class View {
     /// Called after the view joined or left a window (`hostWindow` changed).
     open func didMoveToWindow() {}
 
+    // MARK: - Reuse (ListContainer)
+
+    /// The kind of row this view shows, set by the app before it returns the view from
+    /// `ListDataSource.list(_:viewForRow:)`: when its row goes out of view, a `ListContainer` keeps it for
+    /// `dequeueReusableView(kind:)` with the same kind. A view without a kind is dropped instead. Default nil.
+    public var reuseKind: String?
+
+    /// Called when a `ListContainer` puts this view back for reuse (its row went out of view or was reloaded),
+    /// before the view can be dequeued again: reset what the next row must not inherit (a highlight, a
+    /// pending image). Default: nothing.
+    open func prepareForReuse() {}
+
     /// Called when the bounds size changed; lay subviews out here.
     open func boundsSizeDidChange() {}
 
