@@ -291,7 +291,12 @@ extension ListContainer {
     func recycle(_ view: View) {
         if view.superview === self { view.removeFromSuperview() }
         view.prepareForReuse()
-        if let kind = view.reuseKind { pools[kind, default: []].append(view) }
+        guard let kind = view.reuseKind else { return }
+        for index in pools.indices where pools[index].kind == kind {
+            pools[index].views.append(view)
+            return
+        }
+        pools.append((kind, [view]))
     }
 
     /// Puts every live row back (the pinned header stays).

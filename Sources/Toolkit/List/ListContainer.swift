@@ -62,8 +62,9 @@ open class ListContainer: ScrollContainer {
     @exclusivity(unchecked) var liveIsHeader: [Bool] = []
     /// The pinned header's view when its row is outside the live range.
     @exclusivity(unchecked) var pinned: (row: Int, view: View)?
-    /// The views put back, by `reuseKind`.
-    var pools: [String: [View]] = [:]
+    /// The views put back, one pool per `reuseKind` (an array searched in order: lists have a few kinds, and a
+    /// dictionary's in-place mutation allocated a coroutine frame per dequeue).
+    var pools: [(kind: String, views: [View])] = []
     /// Whether any row laid out so far was a header (the sticky header search runs only then).
     @exclusivity(unchecked) var hasHeaders = false
     /// The last header search: rows `low ... row` were looked at, `header` is the last header among them.
@@ -133,7 +134,10 @@ open class ListContainer: ScrollContainer {
     /// The dequeued view of kind `kind`: a view that was given out with `reuseKind == kind` and whose row went
     /// out of view (its `prepareForReuse()` was called), or nil when none is free.
     public func dequeueReusableView(kind: String) -> View? {
-        pools[kind]?.popLast()
+        for index in pools.indices where pools[index].kind == kind {
+            return pools[index].views.popLast()
+        }
+        return nil
     }
 
     /// The rows meeting the visible rect (`bounds`), in order; empty when none does.
