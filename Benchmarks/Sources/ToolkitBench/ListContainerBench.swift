@@ -6,7 +6,8 @@ import Toolkit
 /// frame cases (a 56 pt title bar, the list below it, rows like `RowView`), drawn into one buffer (case (f)'s path).
 ///
 /// Per row count: the time from creating the window, the list and its data source to the end of the first drawn
-/// frame; the resident memory that added (`/proc/self/statm`, after the first frame); then the frame case: the
+/// frame; the heap that added (glibc's bytes in use, after the first frame, the pixel buffer left out); then the
+/// frame case (the two lists' timed runs alternating): the
 /// offset moved 7 pt per frame back and forth over 2,800 pt (64 rows pass through the visible rect, so views
 /// are put back and dequeued all the time), `prepareFrame` and `draw(into:)`. The 10,000,000-row list must cost
 /// what the 100-row one does (SCROLL.md 16: within 5 % and 2 MB) and allocate nothing per frame.
@@ -104,65 +105,82 @@ enum ListContainerBench {
         }
     }
 
-    /// Resident memory of the process, kB (`/proc/self/statm`, second field, in pages).
-    static func residentKB() -> Int {
-        guard let file = fopen("/proc/self/statm", "r") else { return 0 }
-        defer { fclose(file) }
-        var size = 0, resident = 0
-        withUnsafeMutablePointer(to: &size) { sizePointer in
-            withUnsafeMutablePointer(to: &resident) { residentPointer in
-                _ = withVaList([sizePointer, residentPointer]) { vfscanf(file, "%ld %ld", $0) }
-            }
-        }
-        return resident * Int(sysconf(Int32(_SC_PAGESIZE))) / 1024
+    /// Heap bytes in use (glibc `mallinfo2`: small blocks in use plus mmapped blocks): what the process holds
+    /// now, unlike the resident set, which keeps freed memory and reuses it unpredictably.
+    static func heapBytes() -> Int {
+        Int(bench_heap_in_use())
     }
 
     /// The figures of one row count.
     struct Result {
         var count: Int
         var firstFrameSeconds: Double
-        var residentKB: Int
+        /// Heap bytes the scene holds after its first frame (its 8 MB pixel buffer left out).
+        var heapBytes: Int
         var frame: Measurement
         var viewsMade: Int
     }
 
+    /// Both lists are made first (each timed to its first frame, its heap measured), then their timed runs
+    /// alternate, so that both see the same machine noise.
     static func run(_ options: Options) -> [Result] {
-        var results: [Result] = []
+        let counts = [100, 10_000_000]
+        let names = counts.map { "ListContainer += 7, \($0) rows" }
+        if let filter = options.filter, !names.contains(where: { $0.contains(filter) }) { return [] }
         // A throw-away list first: the font, the glyph caches and the allocator's arenas are then in place, so the
-        // resident memory below is what each list adds.
+        // heap measured below is what each list adds.
         do {
             let warm = Scene(count: 100)
             for _ in 0..<100 { warm.scrollFrame() }
         }
-        for count in [100, 10_000_000] {
-            let before = residentKB()
+        var scenes: [Scene] = []
+        var firstFrames: [Double] = []
+        var heaps: [Int] = []
+        for count in counts {
+            let before = heapBytes()
             let start = Stopwatch.nanoseconds()
             let scene = Scene(count: count)
             scene.frame()
-            let firstFrame = Double(Stopwatch.nanoseconds() - start) / 1e9
-            let resident = residentKB() - before
-            let frames = options.quick ? 200 : 2000
-            let measurement = Measurement.measure("ListContainer += 7, \(count) rows", runs: options.runs,
-                                                  operationsPerRun: frames, options: options) { _ in
-                for _ in 0..<frames { scene.scrollFrame() }
-            }
-            results.append(Result(count: count, firstFrameSeconds: firstFrame, residentKB: resident,
-                                  frame: measurement, viewsMade: scene.rows.made))
+            firstFrames.append(Double(Stopwatch.nanoseconds() - start) / 1e9)
+            heaps.append(heapBytes() - before - 1920 * 1080 * 4)
+            scenes.append(scene)
         }
-        return results
+        let frames = options.quick ? 200 : 2000
+        var samples: [[Double]] = [[], []]
+        var allocations: [UInt64] = [0, 0]
+        for run in 0..<(options.runs + 2) {
+            for (index, scene) in scenes.enumerated() {
+                let allocationsBefore = bench_alloc_count()
+                let start = Stopwatch.nanoseconds()
+                for _ in 0..<frames { scene.scrollFrame() }
+                let end = Stopwatch.nanoseconds()
+                // The first two runs warm up.
+                guard run >= 2 else { continue }
+                allocations[index] += bench_alloc_count() - allocationsBefore
+                samples[index].append(Double(end - start) / 1e9 / Double(frames))
+            }
+        }
+        return counts.indices.map { index in
+            let operations = Double(options.runs * frames)
+            let measurement = Measurement(name: names[index], samples: samples[index],
+                                          allocationsPerOperation: Double(allocations[index]) / operations,
+                                          bytesPerOperation: .nan)
+            return Result(count: counts[index], firstFrameSeconds: firstFrames[index], heapBytes: heaps[index],
+                          frame: measurement, viewsMade: scenes[index].rows.made)
+        }
     }
 
     /// The table, and the figures for `--summary`.
     static func printResults(_ results: [Result]) {
         print("")
-        print("== lists (ListContainer, one buffer; first frame and resident memory from creating the window)")
+        print("== lists (ListContainer, one buffer; first frame and heap from creating the window)")
         print(pad("case", 40, left: false) + pad("median us", 11) + pad("min us", 9) + pad("allocs/frame", 14)
-              + pad("first frame ms", 16) + pad("RSS kB", 9) + pad("views made", 12))
+              + pad("first frame ms", 16) + pad("heap kB", 9) + pad("views made", 12))
         for result in results where !result.frame.samples.isEmpty {
             print(pad(result.frame.name, 40, left: false) + pad(format(result.frame.median * 1e6, 2), 11)
                   + pad(format(result.frame.minimum * 1e6, 2), 9)
                   + pad(format(result.frame.allocationsPerOperation, 2), 14)
-                  + pad(format(result.firstFrameSeconds * 1e3, 2), 16) + pad("\(result.residentKB)", 9)
+                  + pad(format(result.firstFrameSeconds * 1e3, 2), 16) + pad("\(result.heapBytes / 1024)", 9)
                   + pad("\(result.viewsMade)", 12))
         }
     }
@@ -170,12 +188,12 @@ enum ListContainerBench {
     /// `name value` lines: the 10,000,000-row list against the 100-row one.
     static func summary(_ results: [Result]) -> [(String, Double)] {
         guard results.count == 2, !results[0].frame.samples.isEmpty, !results[1].frame.samples.isEmpty else {
-            return [("list_frame_10m_vs_100", .nan), ("list_resident_kb_10m_minus_100", .nan),
+            return [("list_frame_10m_vs_100", .nan), ("list_heap_kb_10m_minus_100", .nan),
                     ("list_allocations_per_frame", .nan), ("list_first_frame_ms_10m", .nan)]
         }
         return [
             ("list_frame_10m_vs_100", results[1].frame.median / results[0].frame.median),
-            ("list_resident_kb_10m_minus_100", Double(results[1].residentKB - results[0].residentKB)),
+            ("list_heap_kb_10m_minus_100", Double(results[1].heapBytes - results[0].heapBytes) / 1024),
             ("list_allocations_per_frame", max(results[0].frame.allocationsPerOperation,
                                                results[1].frame.allocationsPerOperation)),
             ("list_first_frame_ms_10m", results[1].firstFrameSeconds * 1e3),
