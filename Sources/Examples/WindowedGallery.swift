@@ -60,6 +60,11 @@ enum WindowedGallery {
             if let list = firstScrollContainer(in: gallery) {
                 // Lets a smoke test see that real input (e.g. a key sent with wtype under sway) scrolled.
                 printError("stats: \(gallery.selected) offset \(list.contentOffset.x) \(list.contentOffset.y)")
+                if let rows = list as? ListContainer {
+                    // Lets a test see that a list of any length keeps few views.
+                    printError("stats: list rows \(rows.numberOfRows) live views \(rows.numberOfLiveViews) "
+                               + "visible \(rows.visibleRows.lowerBound) \(rows.visibleRows.upperBound)")
+                }
                 if list.maximumZoomScale > list.minimumZoomScale {
                     printError("stats: zoom scale \(list.zoomScale)")
                 }

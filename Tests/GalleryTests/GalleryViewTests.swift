@@ -143,10 +143,10 @@ struct GalleryViewTests {
             #expect(gallery.selected == demo.id)
         }
         #expect(shown == Demo.all.map(\.id))
-        // 9 is no demo; Ctrl+1 is not a switch (Ctrl + digits are the zoom demo's keys).
-        window.key(.other(0x39), pressed: true)
+        // The key after the last demo's is no demo; Ctrl+1 is not a switch (Ctrl + digits are the zoom demo's keys).
+        window.key(.other(0x31 + UInt32(Demo.all.count)), pressed: true)
         window.key(.other(0x31), pressed: true, modifiers: [.control])
-        #expect(gallery.selected == "zoom")
+        #expect(gallery.selected == Demo.all.last!.id)
         #expect(quits == 0)
         window.key(.escape, pressed: true)
         #expect(quits == 1)
@@ -235,5 +235,38 @@ struct GalleryViewTests {
         #expect((0..<4).map { ring[$0].value } == [60, 70, 80, 90])
         ring.replaceLast(value: 1)
         #expect(ring.last?.value == 1)
+    }
+
+    /// The contacts demo: a million rows, a pinned letter header, jumps by letter, rows added at the top while
+    /// the rows in view stay still, and a bounded number of live views in the status line.
+    @Test func contactsDemoJumpsAndInsertsWithTheRowsStill() throws {
+        let (window, gallery) = open("contacts")
+        let list = try #require(containers(gallery).first as? ListContainer)
+        #expect(list.numberOfRows == 1_000_000)
+        #expect(gallery.panel?.status.text.contains("rows: 1000000") == true)
+        try choose("Jump", "M", in: gallery, window: window)
+        let header = 12 * ContactBook.rowsPerLetter
+        #expect(list.visibleRows.lowerBound == header)
+        #expect(list.contentOffset.y == list.frameForRow(header).minY)
+        // Read a little further: the "M" header stays pinned at the top.
+        window.drag(from: Point(x: 400, y: 400), by: Point(x: 0, y: -200), duration: .milliseconds(400), steps: 20)
+        window.advance(by: .seconds(6))
+        #expect(!list.isDecelerating)
+        let pinned = try #require(list.view(forRow: header))
+        #expect(pinned.frame.minY == list.contentOffset.y)
+        let top = list.visibleRows.lowerBound + 1
+        let view = try #require(list.view(forRow: top))
+        let y = view.convert(Point.zero, to: nil).y
+        // "+3": three rows at the top; the row read moves three rows down in the list, not on screen.
+        var queue: [View] = [gallery]
+        var index = 0
+        while index < queue.count { queue += queue[index].subviews; index += 1 }
+        let plus = try #require(queue.first { ($0 as? Button)?.title == "+3" })
+        window.tap(plus.convert(Point(x: 10, y: 10), to: nil))
+        #expect(list.numberOfRows == 1_000_003)
+        #expect(list.view(forRow: top + 3) === view)
+        #expect(view.convert(Point.zero, to: nil).y == y)
+        #expect(list.numberOfLiveViews <= 40)
+        #expect(gallery.panel?.status.text.contains("rows: 1000003") == true)
     }
 }

@@ -67,7 +67,7 @@ struct GallerySoakTests {
             compositor.touchUp(id: 1)
             compositor.touchFrame()
         }
-        tap(Point(x: 8 + Double(index) * 92 + 43, y: 22))
+        tap(Point(x: 8 + Double(index) * 82 + 38, y: 22))   // the bar: 76 pt buttons, 6 pt apart, from x 8
         usleep(100_000)
         drag(from: Point(x: 400, y: 500), by: Point(x: 0, y: -240))
         usleep(300_000)

@@ -7,6 +7,7 @@
 #include "CAllocCounter.h"
 
 #include <dlfcn.h>
+#include <malloc.h>
 #include <errno.h>
 #include <execinfo.h>
 #include <stddef.h>
@@ -174,4 +175,9 @@ void *aligned_alloc(size_t alignment, size_t size) {
 void *memalign(size_t alignment, size_t size) {
     count("memalign", size);
     return __libc_memalign(alignment, size);
+}
+
+uint64_t bench_heap_in_use(void) {
+    struct mallinfo2 info = mallinfo2();
+    return (uint64_t)info.uordblks + (uint64_t)info.hblkhd;
 }

@@ -30,7 +30,13 @@ struct ToolkitBench {
             printTable("regions (one frame's region operations, same rectangles: frames per second)",
                        RegionBench.run(options), unit: .operationsPerSecond, reference: nil)
         }
-        if options.summary { printSummary(frames: frames, events: events) }
+        var lists: [(String, Double)] = []
+        if options.group == .lists || options.group == .all {
+            let results = ListContainerBench.run(options)
+            ListContainerBench.printResults(results)
+            lists = ListContainerBench.summary(results)
+        }
+        if options.summary { printSummary(frames: frames, events: events, lists: lists) }
     }
 
     /// The budget figures as `name value` lines, measured in this run (ratios of medians against this run's
@@ -46,7 +52,8 @@ struct ToolkitBench {
     /// - `allocations_per_frame` (the most of any frame case) and `allocations_per_event` (the most of any event
     ///   case).
     /// A figure whose cases did not run (a group or `--only` left them out) is printed as `nan`.
-    static func printSummary(frames: [Measurement], events: [Measurement]) {
+    /// - `list_*`: the `lists` group (`ListContainerBench.summary`).
+    static func printSummary(frames: [Measurement], events: [Measurement], lists: [(String, Double)]) {
         func find(_ list: [Measurement], _ prefix: String) -> Measurement? {
             list.first { $0.name.hasPrefix(prefix) && !$0.samples.isEmpty }
         }
@@ -72,7 +79,7 @@ struct ToolkitBench {
                                         + [fling].compactMap { $0 }).map(\.allocationsPerOperation).max() ?? .nan),
             ("allocations_per_event", events.filter { !$0.samples.isEmpty && !$0.name.contains("fling") }
                                         .map(\.allocationsPerOperation).max() ?? .nan),
-        ]
+        ] + lists
         print("")
         print("== summary")
         for (name, value) in figures {

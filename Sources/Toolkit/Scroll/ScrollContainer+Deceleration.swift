@@ -94,5 +94,6 @@ extension ScrollContainer {
     func didComeToRest() {
         updateCurrentPage()
         scheduleIndicatorFade()
+        contentDidComeToRest()
     }
 }

@@ -284,7 +284,7 @@ extension ScrollContainer {
         guard arbitration.isAnimating, motion.horizontal.isStep || motion.vertical.isStep else { return }
         var offset = contentOffset
         for axis in Axis.allCases where motion[axis].isStep {
-            if let end = motion[axis].finalPosition, end.isFinite { offset[axis] = end }
+            if let end = motion.finalPosition(axis) { offset[axis] = end }
             motion[axis] = .none
         }
         applyOffset(offset)

@@ -261,6 +261,18 @@ open class ScrollContainer: View, TouchParticipant, PointerScrollParticipant {
     /// Whether the scale is returning to a zoom limit after a pinch went past it.
     public internal(set) var isZoomBouncing = false
 
+    // MARK: - Scroll anchoring (<doc:ScrollBehaviour> §15; `ScrollContainer+Anchoring.swift`)
+
+    /// Whether content changes before the visible content leave it where it is on screen: when direct content
+    /// subviews are added, removed, moved or resized before the *anchor* (the first subview, in content order
+    /// along the scrolling axis, whose frame meets the visible rect), `contentOffset` shifts by the anchor's
+    /// displacement in the same turn, so the anchor does not move on screen. A drag, fling or animation in
+    /// progress goes on, shifted, without stopping. Not applied while the offset is at (or before) the minimum
+    /// edge: content added at the top then shows. Default false (`ListContainer`: true).
+    public var maintainsVisibleContentPosition = false {
+        didSet { if !maintainsVisibleContentPosition { anchor = nil } }
+    }
+
     // MARK: - State
 
     /// Whether fingers are down on the container (whoever owns them).
@@ -345,6 +357,9 @@ open class ScrollContainer: View, TouchParticipant, PointerScrollParticipant {
     var touchpadPinchStartScale: Double?
     /// Set while the zoom changes `contentSize`: the geometry change is part of the zoom step.
     @exclusivity(unchecked) var isApplyingZoom = false
+
+    /// The view scroll anchoring follows in the current turn, where it was, and when it was picked.
+    @exclusivity(unchecked) var anchor: ScrollAnchor?
 
     /// The frame animator, made once.
     lazy var animationDriver = ScrollAnimationDriver(container: self)
@@ -439,7 +454,15 @@ open class ScrollContainer: View, TouchParticipant, PointerScrollParticipant {
         super.bounds = Rect(origin: offset, size: super.bounds.size)
         effects.push(.didScroll)
         showIndicators()
+        contentOffsetDidChange()
     }
+
+    /// The offset changed (every change goes through `applyOffset`): a `ListContainer` lays its rows out here.
+    /// Default: nothing.
+    func contentOffsetDidChange() {}
+
+    /// The content came to rest after a gesture, a motion or a direct offset. Default: nothing.
+    func contentDidComeToRest() {}
 
     /// The public setter's path: stop motion, re-anchor a drag, move.
     func assignContentOffset(_ offset: Point) {
@@ -463,6 +486,12 @@ open class ScrollContainer: View, TouchParticipant, PointerScrollParticipant {
         }
         finishChange()
     }
+
+    /// Scroll anchoring picks its anchor before a content subview changes (`+Anchoring.swift`).
+    override func subviewLayoutWillChange() { anchorWillChange() }
+
+    /// Scroll anchoring follows the anchor after a content subview changed (`+Anchoring.swift`).
+    override func subviewLayoutDidChange() { anchorDidChange() }
 
     // MARK: - Keyboard
 

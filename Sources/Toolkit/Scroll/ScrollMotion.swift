@@ -13,6 +13,10 @@ struct ScrollMotion: Sendable {
     private var horizontalStart: Duration
     /// Window time at which `t = 0` for the vertical motion.
     private var verticalStart: Duration
+    /// Points added to each axis's simulated position: scroll anchoring (<doc:ScrollBehaviour> §15) moves a
+    /// running motion by the anchor's displacement without rebuilding its simulation, so it goes on, shifted.
+    /// Reset when an axis gets a new motion.
+    private var shift: Point = .zero
 
     /// An idle motion starting at `start`.
     init(start: Duration) {
@@ -32,10 +36,20 @@ struct ScrollMotion: Sendable {
         if axis == .horizontal { horizontalStart = time } else { verticalStart = time }
     }
 
+    /// Moves the motion of `axis` by `distance` points from now on: positions and the end point shift, the
+    /// velocity and timing stay (scroll anchoring).
+    mutating func shift(_ axis: Axis, by distance: Double) {
+        guard distance.isFinite, !self[axis].isNone else { return }
+        shift[axis] += distance
+    }
+
     /// The motion of one axis.
     subscript(axis: Axis) -> AxisMotion {
         get { axis == .horizontal ? horizontal : vertical }
-        set { if axis == .horizontal { horizontal = newValue } else { vertical = newValue } }
+        set {
+            if axis == .horizontal { horizontal = newValue } else { vertical = newValue }
+            shift[axis] = 0
+        }
     }
 
     /// Whether neither axis moves.
@@ -59,7 +73,7 @@ struct ScrollMotion: Sendable {
     /// The position along `axis` at window time `time`, or nil when that axis does not move.
     func position(_ axis: Axis, at time: Duration) -> Double? {
         guard let value = self[axis].position(at: elapsed(axis, at: time)), value.isFinite else { return nil }
-        return value
+        return value + shift[axis]
     }
 
     /// The velocity at window time `time`, pt/s.
@@ -82,8 +96,14 @@ struct ScrollMotion: Sendable {
     func finalOffset(current: Point) -> Point {
         var p = current
         for axis in Axis.allCases {
-            if let value = self[axis].finalPosition, value.isFinite { p[axis] = value }
+            if let value = finalPosition(axis) { p[axis] = value }
         }
         return p
+    }
+
+    /// Where the motion of `axis` ends (shift included), or nil when that axis does not move.
+    func finalPosition(_ axis: Axis) -> Double? {
+        guard let value = self[axis].finalPosition, value.isFinite else { return nil }
+        return value + shift[axis]
     }
 }

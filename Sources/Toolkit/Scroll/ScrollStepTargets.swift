@@ -50,6 +50,12 @@ struct ScrollStepTargets {
             return target
         }
 
+        /// Moves the whole run by `distance` points (scroll anchoring moved the content under it).
+        mutating func shift(by distance: Double) {
+            anchor += distance
+            target += distance
+        }
+
         /// Moves the target to `offset` (a key step, a page step) and re-anchors there; keeps `pageUnits`.
         mutating func move(to offset: Double) {
             let pending = pageUnits

@@ -42,6 +42,8 @@ open class View {
             let unscaled = storedScale == 1 ? newValue
                 : Rect(origin: newValue.origin, size: newValue.size * (1 / storedScale))
             guard unscaled != storedFrame else { return }
+            let parent = superview
+            parent?.subviewLayoutWillChange()
             damageInWindow()
             let sizeChanged = unscaled.size != storedFrame.size
             storedFrame = unscaled
@@ -53,6 +55,7 @@ open class View {
                 }
                 boundsSizeDidChange()
             }
+            if let parent, parent === superview { parent.subviewLayoutDidChange() }
         }
     }
 
@@ -359,17 +362,20 @@ open class View {
             return
         }
         view.removeFromSuperview()
+        subviewLayoutWillChange()
         subviews.append(view)
         view.superview = self
         subviewsDidChange()
         view.hostWindow = hostWindow
         view.damageInWindow()
         hostWindow?.accessibilityDidChange(view, .added)
+        subviewLayoutDidChange()
     }
 
     /// Takes the view out of its superview. Touches it or its subviews were tracking are cancelled, once.
     open func removeFromSuperview() {
         guard let parent = superview else { return }
+        parent.subviewLayoutWillChange()
         damageInWindow()
         hostWindow?.accessibilityDidChange(self, .willRemove)
         hostWindow?.viewWillLeaveWindow(self)
@@ -379,6 +385,7 @@ open class View {
         superview = nil
         parent.subviewsDidChange()
         hostWindow = nil
+        parent.subviewLayoutDidChange()
     }
 
     /// Whether this view is `view` or lies somewhere below it.
@@ -394,8 +401,28 @@ open class View {
     /// Called after the view joined or left a window (`hostWindow` changed).
     open func didMoveToWindow() {}
 
+    // MARK: - Reuse (ListContainer)
+
+    /// The kind of row this view shows, set by the app before it returns the view from
+    /// `ListDataSource.list(_:viewForRow:)`: when its row goes out of view, a `ListContainer` keeps it for
+    /// `dequeueReusableView(kind:)` with the same kind. A view without a kind is dropped instead. Default nil.
+    public var reuseKind: String?
+
+    /// Called when a `ListContainer` puts this view back for reuse (its row went out of view or was reloaded),
+    /// before the view can be dequeued again: reset what the next row must not inherit (a highlight, a
+    /// pending image). Default: nothing.
+    open func prepareForReuse() {}
+
     /// Called when the bounds size changed; lay subviews out here.
     open func boundsSizeDidChange() {}
+
+    /// A direct subview is about to be added, removed, moved or resized (`subviewLayoutDidChange()` follows). A
+    /// `ScrollContainer` picks the view its scroll anchoring follows here (<doc:ScrollBehaviour> §15). Default:
+    /// nothing.
+    func subviewLayoutWillChange() {}
+
+    /// A direct subview was added, removed, moved or resized. Default: nothing.
+    func subviewLayoutDidChange() {}
 
     // MARK: - Geometry
 

@@ -24,6 +24,8 @@ uint64_t bench_alloc_bytes(void);
 /// the executable's symbols exported (SwiftPM does on Linux); pipe through `swift demangle` to read Swift names.
 void bench_alloc_trace(int count);
 
+/// Heap bytes in use now (glibc's `mallinfo2`: small blocks in use plus mmapped blocks).
+uint64_t bench_heap_in_use(void);
 /// Whether the interposed allocator is the one in use (an allocation made after startup was counted).
 int bench_alloc_counting_works(void);
 

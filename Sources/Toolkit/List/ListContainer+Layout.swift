@@ -1,0 +1,344 @@
+// Laying a list's rows out around the visible rect, on every offset change.
+//
+// The live rows are one contiguous range of rows, `liveFirst ..< liveFirst + liveViews.count`, with a view per row
+// (nil while it is still to make). A layout pass:
+//   1. notes the anchor: the first row in view that already has a view (what the user sees), or after a jump the
+//      row at the top, and its top (from the heights known now);
+//   2. asks the heights of the rows coming into view (which corrects their estimates); the anchor's top may have
+//      moved by the corrections above it, and the offset follows it (scroll anchoring, a running motion shifted
+//      along), which may bring other rows into view: repeat (a few rounds at most; each only measures rows that
+//      were estimated); then makes the views of the rows in view, so that no view is made for a row a correction
+//      pushed out;
+//   3. puts back the rows more than one visible height beyond the visible rect (hysteresis: made when they meet
+//      the rect, removed a visible height later, so a row going back and forth at an edge is not remade);
+//   4. places the views and the sticky header.
+// Steps 2-4 keep the arrays' storage: scrolling over rows whose views are reused allocates nothing.
+
+extension ListContainer {
+    /// Lays the rows out for the current offset and size (see the steps above).
+    func layoutRows() {
+        guard !isLayingOut else { return }
+        isLayingOut = true
+        defer { isLayingOut = false }
+        guard let source = dataSource, heights.count > 0, bounds.height > 0, bounds.width > 0 else {
+            if !liveViews.isEmpty || pinned != nil { recycleAllRows() }
+            updateContentSize()
+            return
+        }
+        // The anchor: the first row in view that was laid out before (its place on screen is what the user
+        // sees); after a jump, the row at the top (whose own measurement cannot move its top).
+        var anchorRow = heights.row(at: max(bounds.minY, 0))
+        for row in visibleRows where isMade(row) {
+            anchorRow = row
+            break
+        }
+        var anchorTop = heights.origin(of: anchorRow)
+        // Heights first, for the rows coming into view, until the rows in view are all measured; views after, so
+        // that no view is made for a row that a correction pushes out of view.
+        var measured = 0..<0
+        for _ in 0..<8 {
+            let needed = visibleRows
+            var asked = false
+            for row in needed where !isMade(row) && !measured.contains(row) {
+                measure(row, source: source)
+                asked = true
+            }
+            measured = measured.isEmpty || needed.lowerBound > measured.upperBound
+                || needed.upperBound < measured.lowerBound
+                ? needed : min(measured.lowerBound, needed.lowerBound)..<max(measured.upperBound, needed.upperBound)
+            let top = heights.origin(of: anchorRow)
+            if top != anchorTop {
+                shiftKeepingRowsStill(by: top - anchorTop)
+                anchorTop = top
+            }
+            if !asked { break }
+        }
+        let needed = visibleRows
+        if !needed.isEmpty { makeRows(needed, measured: measured, source: source) }
+        let header = hasHeaders ? headerRow(atOrBefore: heights.row(at: max(bounds.minY, 0)), source: source) : nil
+        trimRows(keeping: header)
+        updateContentSize()
+        placeRows(header: header, source: source)
+    }
+
+    /// Moves the offset by `distance` to keep the rows still (anchoring), when the list anchors; an animated
+    /// `scrollToRow`'s planned offset moves along.
+    func shiftKeepingRowsStill(by distance: Double) {
+        guard maintainsVisibleContentPosition, shiftForAnchoring(.vertical, by: distance) else { return }
+        pendingRowTarget?.planned += distance
+    }
+
+    /// The contents size: the width of the list, the height of all rows.
+    func updateContentSize() {
+        let size = Size(width: bounds.width, height: heights.totalHeight)
+        if contentSize != size { contentSize = size }
+    }
+
+    /// Whether `row` has a view in the live range.
+    func isMade(_ row: Int) -> Bool {
+        isLive(row) && liveViews[row - liveFirst] != nil
+    }
+
+    /// Asks the height of `row` and records it (negative or non-finite answers count as the estimate).
+    private func measure(_ row: Int, source: any ListDataSource) {
+        let height = source.list(self, heightForRow: row)
+        heights.setHeight(height.flatMap { $0 >= 0 && $0.isFinite ? $0 : nil }, for: row)
+    }
+
+    /// Makes the views of `rows` that have none (the live range grows to cover them, or starts there when they
+    /// do not touch it), asking the heights of those outside `measured`.
+    private func makeRows(_ rows: Range<Int>, measured: Range<Int>, source: any ListDataSource) {
+        let liveEnd = liveFirst + liveViews.count
+        if liveViews.isEmpty || rows.upperBound < liveFirst || rows.lowerBound > liveEnd {
+            recycleLiveRows()
+            liveFirst = rows.lowerBound
+        }
+        if rows.lowerBound < liveFirst {
+            let extra = liveFirst - rows.lowerBound
+            liveViews.insert(contentsOf: repeatElement(nil, count: extra), at: 0)
+            liveIsHeader.insert(contentsOf: repeatElement(false, count: extra), at: 0)
+            liveFirst = rows.lowerBound
+        }
+        let end = liveFirst + liveViews.count
+        if rows.upperBound > end {
+            liveViews.append(contentsOf: repeatElement(nil, count: rows.upperBound - end))
+            liveIsHeader.append(contentsOf: repeatElement(false, count: rows.upperBound - end))
+        }
+        for row in rows where liveViews[row - liveFirst] == nil {
+            if !measured.contains(row) { measure(row, source: source) }
+            makeRow(row, source: source)
+        }
+    }
+
+    /// Gives `row` (measured) a view: the pinned header's when it is that row.
+    private func makeRow(_ row: Int, source: any ListDataSource) {
+        let isHeader = source.list(self, isHeaderRow: row)
+        if isHeader { hasHeaders = true }
+        let view: View
+        if let pinned, pinned.row == row {
+            view = pinned.view
+            self.pinned = nil
+        } else {
+            view = source.list(self, viewForRow: row)
+            // A view given for two rows (an app's mistake) moves to the newer one.
+            if view.superview === self { releaseSlot(of: view) }
+        }
+        liveViews[row - liveFirst] = view
+        liveIsHeader[row - liveFirst] = isHeader
+        if view.superview !== self { addSubview(view) }
+    }
+
+    /// Clears the live slot or the pinned place holding `view`.
+    private func releaseSlot(of view: View) {
+        if let pinned, pinned.view === view { self.pinned = nil }
+        for index in liveViews.indices where liveViews[index] === view { liveViews[index] = nil }
+    }
+
+    /// Puts back the rows more than one visible height beyond the visible rect, from both ends of the live range;
+    /// the row of `header` (pinned) is kept aside instead.
+    private func trimRows(keeping header: Int?) {
+        let keepTop = bounds.minY - bounds.height
+        let keepBottom = bounds.maxY + bounds.height
+        // From the front: rows ending above keepTop.
+        var top = heights.origin(of: liveFirst)
+        var drop = 0
+        while drop < liveViews.count {
+            let bottom = top + heights.height(of: liveFirst + drop)
+            guard bottom < keepTop else { break }
+            top = bottom
+            drop += 1
+        }
+        if drop > 0 {
+            for index in 0..<drop { putBack(row: liveFirst + index, keeping: header) }
+            liveViews.removeFirst(drop)
+            liveIsHeader.removeFirst(drop)
+            liveFirst += drop
+        }
+        // From the back: rows starting below keepBottom.
+        var keep = 0
+        var y = top
+        while keep < liveViews.count && y <= keepBottom {
+            y += heights.height(of: liveFirst + keep)
+            keep += 1
+        }
+        if keep < liveViews.count {
+            for index in keep..<liveViews.count { putBack(row: liveFirst + index, keeping: header) }
+            liveViews.removeLast(liveViews.count - keep)
+            liveIsHeader.removeLast(liveIsHeader.count - keep)
+        }
+        if liveViews.isEmpty { liveFirst = 0 }
+    }
+
+    /// Puts the view of live `row` back for reuse, or aside as the pinned header when it is `header`.
+    private func putBack(row: Int, keeping header: Int?) {
+        guard let view = liveViews[row - liveFirst] else { return }
+        liveViews[row - liveFirst] = nil
+        if row == header, pinned == nil {
+            pinned = (row, view)
+        } else {
+            recycle(view)
+        }
+    }
+
+    /// Sets the live views' frames (full width, stacked from their rows' tops) and pins the sticky header.
+    private func placeRows(header: Int?, source: any ListDataSource) {
+        let width = bounds.width
+        var y = heights.origin(of: liveFirst)
+        for index in liveViews.indices {
+            let height = heights.height(of: liveFirst + index)
+            if let view = liveViews[index], liveFirst + index != header {
+                view.frame = Rect(x: 0, y: y, width: width, height: height)
+            }
+            y += height
+        }
+        placeHeader(header, source: source)
+    }
+
+    /// Pins the view of `header` at the top of the visible rect (at its own place when that is lower), pushed up
+    /// by the next header; puts a pinned view of another row back.
+    private func placeHeader(_ header: Int?, source: any ListDataSource) {
+        if let pinned, pinned.row != header || isLive(pinned.row) {
+            self.pinned = nil
+            if !isLive(pinned.row) { recycle(pinned.view) }
+        }
+        guard let header else { return }
+        let height = heights.height(of: header)
+        let top = bounds.minY
+        var y = max(heights.origin(of: header), top)
+        // The next header, if it comes up under this one, pushes it: only live rows can be that close.
+        var row = max(header + 1, liveFirst)
+        var rowTop = heights.origin(of: row)
+        while row < liveFirst + liveViews.count && rowTop < y + height {
+            if liveIsHeader[row - liveFirst] {
+                y = min(y, rowTop - height)
+                break
+            }
+            rowTop += heights.height(of: row)
+            row += 1
+        }
+        let view: View
+        if isLive(header), let live = liveViews[header - liveFirst] {
+            view = live
+        } else if let pinned, pinned.row == header {
+            view = pinned.view
+        } else {
+            // Pinned far from its own place: measured and made like any row.
+            measure(header, source: source)
+            view = source.list(self, viewForRow: header)
+            if view.superview === self { releaseSlot(of: view) }
+            pinned = (header, view)
+        }
+        if view.superview !== self { addSubview(view) }
+        view.frame = Rect(x: 0, y: y, width: bounds.width, height: heights.height(of: header))
+        // Drawn over the rows that scroll under it, and hit first.
+        if subviews.last !== view { addSubview(view) }
+    }
+
+    /// Whether `row` is in the live range.
+    func isLive(_ row: Int) -> Bool {
+        row >= liveFirst && row < liveFirst + liveViews.count
+    }
+
+    /// The last header row at or before `row` (the one pinned while `row` is the top row), or nil. Rows are looked
+    /// at backwards from `row`, through live rows first, remembering what was seen (`headerCache`), and never more
+    /// than `headerSearchLimit` rows of the data source per pass: a header farther up than that is not pinned.
+    func headerRow(atOrBefore row: Int, source: any ListDataSource) -> Int? {
+        var cache = headerCache ?? (row: row, header: nil, low: row + 1)
+        if row >= cache.low && row <= cache.row {
+            if let header = cache.header, header <= row { return header }
+            cache = (row, nil, row + 1)
+        } else if row > cache.row {
+            var scan = row
+            while scan > cache.row {
+                if isHeader(scan, source: source) {
+                    headerCache = (row, scan, cache.low)
+                    return scan
+                }
+                scan -= 1
+            }
+            cache.row = row
+            if let header = cache.header {
+                headerCache = cache
+                return header
+            }
+        } else {
+            cache = (row, nil, row + 1)
+        }
+        var scan = cache.low - 1
+        var budget = ListContainer.headerSearchLimit
+        while scan >= 0 && budget > 0 {
+            if isHeader(scan, source: source) {
+                headerCache = (cache.row, scan, scan)
+                return scan
+            }
+            scan -= 1
+            budget -= 1
+        }
+        headerCache = (cache.row, nil, scan + 1)
+        return nil
+    }
+
+    /// Most rows a header search asks the data source about in one pass.
+    static let headerSearchLimit = 100_000
+
+    /// Whether `row` is a header: from the live rows when it is one, else from the data source.
+    private func isHeader(_ row: Int, source: any ListDataSource) -> Bool {
+        if isLive(row), liveViews[row - liveFirst] != nil { return liveIsHeader[row - liveFirst] }
+        return source.list(self, isHeaderRow: row)
+    }
+
+    /// Removes `view` and keeps it for `dequeueReusableView(kind:)` when it has a `reuseKind`.
+    func recycle(_ view: View) {
+        if view.superview === self { view.removeFromSuperview() }
+        view.prepareForReuse()
+        guard let kind = view.reuseKind else { return }
+        for index in pools.indices where pools[index].kind == kind {
+            pools[index].views.append(view)
+            return
+        }
+        pools.append((kind, [view]))
+    }
+
+    /// Puts every live row back (the pinned header stays).
+    func recycleLiveRows() {
+        for index in liveViews.indices {
+            if let view = liveViews[index] { recycle(view) }
+        }
+        liveViews.removeAll(keepingCapacity: true)
+        liveIsHeader.removeAll(keepingCapacity: true)
+        liveFirst = 0
+    }
+
+    /// Puts every row back, the pinned header too.
+    func recycleAllRows() {
+        recycleLiveRows()
+        if let pinned {
+            self.pinned = nil
+            recycle(pinned.view)
+        }
+    }
+
+    // MARK: - Anchors for updates
+
+    /// The first visible row and where its top is on screen (its top minus the offset), or nil with no rows.
+    func visibleAnchor() -> (row: Int, screenY: Double)? {
+        guard heights.count > 0 else { return nil }
+        let row = heights.row(at: max(bounds.minY, 0))
+        return (row, heights.origin(of: row) - contentOffset.y)
+    }
+
+    /// Moves the offset so that `row`'s top is `screenY` below the visible top (anchoring rules apply).
+    func restoreAnchor(row: Int, screenY: Double) {
+        let target = heights.origin(of: row) - screenY
+        shiftKeepingRowsStill(by: target - contentOffset.y)
+    }
+
+    /// Runs `change` (which changes heights, not rows) and keeps the first visible row where it is on screen.
+    func updateKeepingVisibleRowsStill(_ change: () -> Void) {
+        let anchor = visibleAnchor()
+        change()
+        updateContentSize()
+        if let anchor { restoreAnchor(row: anchor.row, screenY: anchor.screenY) }
+        layoutRows()
+    }
+}

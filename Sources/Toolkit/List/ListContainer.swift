@@ -1,0 +1,219 @@
+/// A `ScrollContainer` whose rows come from a data source and exist only near the visible rect: lists of any
+/// length, from 0 to 10,000,000 rows, at the cost of the rows in view. Behaviour: <doc:ScrollBehaviour> §16.
+///
+/// - Rows are vertical, full width, in order. Heights come from `ListDataSource.list(_:heightForRow:)`, asked
+///   only for rows being laid out; rows not asked yet count `estimatedRowHeight`. `contentSize` follows as rows
+///   are measured, and scroll anchoring (`maintainsVisibleContentPosition`, true here) keeps the visible rows
+///   still meanwhile: the scroll indicator may move, the content never jumps.
+/// - Views are made (`list(_:viewForRow:)`) for the rows meeting the visible rect, kept while they are within one
+///   visible height of it, then removed and kept for `dequeueReusableView(kind:)` by their `reuseKind`
+///   (`prepareForReuse()` is called then). At most the visible rows plus two visible heights of rows are alive.
+/// - Sticky headers (`list(_:isHeaderRow:)`): pinned at the top of the visible rect while their rows scroll under
+///   them, pushed up by the next header.
+/// - Updates (`reloadData()`, `insertRows(at:)`, `deleteRows(at:)`, `reloadRows(at:)`) keep the visible rows
+///   still, also during a drag or a fling, and never ask the data source about rows far from view.
+///
+/// Cost: the heights are a sparse map of measured rows over a tree of blocks (`RowHeights`): O(log n) from an
+/// offset to a row and back, no memory per unmeasured row. Scrolling over rows whose views are reused allocates
+/// nothing per frame (the app's own configuration of a view aside).
+///
+/// Everything of `ScrollContainer` works on it (delays, flings, paging, keys, observers, nesting); zoom is not
+/// meant for lists. Other subviews an app adds are drawn but not laid out by the list.
+@MainActor
+open class ListContainer: ScrollContainer {
+    /// Gives the rows. Setting it reloads the list. Not retained.
+    public weak var dataSource: (any ListDataSource)? {
+        didSet { if dataSource !== oldValue { reloadData() } }
+    }
+
+    /// The height of a row the data source has not measured yet, in points. Values that are not positive and
+    /// finite are ignored. Default 44.
+    public var estimatedRowHeight: Double = 44 {
+        didSet {
+            guard estimatedRowHeight > 0, estimatedRowHeight.isFinite else {
+                estimatedRowHeight = oldValue
+                return
+            }
+            guard estimatedRowHeight != oldValue else { return }
+            updateKeepingVisibleRowsStill { heights.setEstimate(estimatedRowHeight) }
+        }
+    }
+
+    /// The number of row views alive now (made and not yet put back), the pinned header included: bounded by
+    /// the rows in view plus two visible heights of rows, whatever the row count.
+    public var numberOfLiveViews: Int {
+        var count = 0
+        for view in liveViews where view != nil { count += 1 }
+        return count + (pinned == nil ? 0 : 1)
+    }
+
+    /// The number of rows the list shows (the data source's count when last asked).
+    public var numberOfRows: Int { heights.count }
+
+    // MARK: - Storage (used by the extensions)
+
+    /// The heights of all rows: measured near view, estimated elsewhere.
+    @exclusivity(unchecked) var heights = RowHeights()
+    /// The first row of the live range.
+    @exclusivity(unchecked) var liveFirst = 0
+    /// The views of the live range `liveFirst ..< liveFirst + liveViews.count`; nil where a row is still to make.
+    @exclusivity(unchecked) var liveViews: [View?] = []
+    /// Whether each live row is a sticky header.
+    @exclusivity(unchecked) var liveIsHeader: [Bool] = []
+    /// The pinned header's view when its row is outside the live range.
+    @exclusivity(unchecked) var pinned: (row: Int, view: View)?
+    /// The views put back, one pool per `reuseKind` (an array searched in order: lists have a few kinds, and a
+    /// dictionary's in-place mutation allocated a coroutine frame per dequeue).
+    var pools: [(kind: String, views: [View])] = []
+    /// Whether any row laid out so far was a header (the sticky header search runs only then).
+    @exclusivity(unchecked) var hasHeaders = false
+    /// The last header search: rows `low ... row` were looked at, `header` is the last header among them.
+    @exclusivity(unchecked) var headerCache: (row: Int, header: Int?, low: Int)?
+    /// Set while rows are laid out: offset changes made by the layout (anchoring) do not start another.
+    @exclusivity(unchecked) var isLayingOut = false
+    /// An animated `scrollToRow`: the row, where it goes, and the offset planned from the estimates (corrected
+    /// when the motion comes to rest on it).
+    @exclusivity(unchecked) var pendingRowTarget: (row: Int, position: ListScrollPosition, planned: Double)?
+
+    /// An empty list in `frame` (superview coordinates, points); set `dataSource` to fill it.
+    public override init(frame: Rect) {
+        super.init(frame: frame)
+        maintainsVisibleContentPosition = true
+        liveViews.reserveCapacity(64)
+        liveIsHeader.reserveCapacity(64)
+    }
+
+    // MARK: - Hooks of ScrollContainer
+
+    /// Rows follow the offset.
+    override func contentOffsetDidChange() {
+        layoutRows()
+    }
+
+    /// Rows follow the width and the height of the visible rect.
+    open override func boundsSizeDidChange() {
+        super.boundsSizeDidChange()
+        layoutRows()
+    }
+
+    /// The list anchors by rows (`layoutRows`), not by subview frames.
+    override func subviewLayoutWillChange() {}
+
+    /// The list anchors by rows (`layoutRows`), not by subview frames.
+    override func subviewLayoutDidChange() {}
+
+    /// An animated `scrollToRow` came to rest on the offset it planned from estimates: measured rows may have
+    /// moved the row, which is put exactly where it was asked.
+    override func contentDidComeToRest() {
+        guard let target = pendingRowTarget else { return }
+        pendingRowTarget = nil
+        guard !isTracking, abs(contentOffset.y - target.planned) < 0.5 else { return }
+        settle(onRow: target.row, at: target.position)
+    }
+
+    // MARK: - Rows
+
+    /// Reloads everything from the data source: the row count, and every row in view (their views are put back
+    /// for reuse and asked again). Measurements are forgotten. The first visible row stays where it is on screen
+    /// when it still exists.
+    public func reloadData() {
+        let anchor = visibleAnchor()
+        recycleAllRows()
+        let count = dataSource.map { $0.numberOfRows(in: self) } ?? 0
+        heights.reset(count: count, estimate: estimatedRowHeight)
+        headerCache = nil
+        hasHeaders = false
+        pendingRowTarget = nil
+        updateContentSize()
+        if let anchor, anchor.row < heights.count {
+            restoreAnchor(row: anchor.row, screenY: anchor.screenY)
+        }
+        layoutRows()
+    }
+
+    /// The dequeued view of kind `kind`: a view that was given out with `reuseKind == kind` and whose row went
+    /// out of view (its `prepareForReuse()` was called), or nil when none is free.
+    public func dequeueReusableView(kind: String) -> View? {
+        for index in pools.indices where pools[index].kind == kind {
+            return pools[index].views.popLast()
+        }
+        return nil
+    }
+
+    /// The rows meeting the visible rect (`bounds`), in order; empty when none does.
+    public var visibleRows: Range<Int> {
+        let top = max(bounds.minY, 0)
+        let bottom = min(bounds.maxY, heights.totalHeight)
+        guard heights.count > 0, bottom > top else { return 0..<0 }
+        let first = heights.row(at: top)
+        var last = heights.row(at: bottom)
+        if last > first && heights.origin(of: last) >= bottom { last -= 1 }
+        return first..<(max(first, last) + 1)
+    }
+
+    /// The view shown for `row`, or nil when the row is not alive (out of view, or out of range).
+    public func view(forRow row: Int) -> View? {
+        if let pinned, pinned.row == row { return pinned.view }
+        guard row >= liveFirst, row < liveFirst + liveViews.count else { return nil }
+        return liveViews[row - liveFirst]
+    }
+
+    /// The place of `row` in content coordinates, points: full width, at its measured height, or its estimated
+    /// one where not measured (a sticky header's own place, not where it is pinned). `.zero` for a row out of
+    /// range.
+    public func frameForRow(_ row: Int) -> Rect {
+        guard row >= 0, row < heights.count else { return .zero }
+        return Rect(x: 0, y: heights.origin(of: row), width: bounds.width, height: heights.height(of: row))
+    }
+
+    /// Scrolls so that `row` is at `position` in the visible rect (clamped into the scroll range), at once or
+    /// animated as `setContentOffset(_:animated:)`. Rows measured on the way may move it: it ends exactly there
+    /// all the same. A row out of range is ignored.
+    public func scrollToRow(_ row: Int, at position: ListScrollPosition, animated: Bool) {
+        guard row >= 0, row < heights.count else { return }
+        pendingRowTarget = nil
+        let target = targetOffset(forRow: row, at: position)
+        guard animated, attachedWindow != nil else {
+            settle(onRow: row, at: position)
+            return
+        }
+        setContentOffset(Point(x: contentOffset.x, y: target), animated: true)
+        if arbitration.isAnimating { pendingRowTarget = (row, position, target) }
+    }
+
+    /// The offset (y) that puts `row` at `position`, from the heights known now, clamped into the range.
+    func targetOffset(forRow row: Int, at position: ListScrollPosition) -> Double {
+        let frame = frameForRow(row)
+        let height = bounds.height
+        let current = contentOffset.y
+        var y: Double
+        switch position {
+        case .top:
+            y = frame.minY
+        case .middle:
+            y = frame.midY - height / 2
+        case .bottom:
+            y = frame.maxY - height
+        case .nearest:
+            if frame.minY < current || frame.height > height {
+                y = frame.minY
+            } else if frame.maxY > current + height {
+                y = frame.maxY - height
+            } else {
+                y = current
+            }
+        }
+        if !y.isFinite { y = current }
+        return makePolicy().clamp(y, .vertical)
+    }
+
+    /// Puts `row` at `position` at once, measuring the rows that come into view on the way until it is exactly
+    /// there (each step measures rows; a few steps settle it).
+    func settle(onRow row: Int, at position: ListScrollPosition) {
+        for _ in 0..<4 {
+            let target = targetOffset(forRow: row, at: position)
+            guard abs(target - contentOffset.y) > 1e-9 else { return }
+            contentOffset = Point(x: contentOffset.x, y: target)
+        }
+    }
+}

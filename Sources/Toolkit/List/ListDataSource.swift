@@ -1,0 +1,29 @@
+/// What a `ListContainer` shows: how many rows, a view for each row near the visible rect, and optionally their
+/// heights and which rows are sticky headers. Asked only about rows being laid out (<doc:ScrollBehaviour> §16).
+@MainActor
+public protocol ListDataSource: AnyObject {
+    /// The number of rows, 0 to 10,000,000 (negative counts as 0; more than 100,000,000 shows the first
+    /// 100,000,000).
+    func numberOfRows(in list: ListContainer) -> Int
+
+    /// A view for `row`, which is about to come into view: take one from `list.dequeueReusableView(kind:)`
+    /// when there is one, configure it for the row, and set its `reuseKind` so that it can be reused. The list
+    /// sets its frame (full width, the row's height) and adds it.
+    func list(_ list: ListContainer, viewForRow row: Int) -> View
+
+    /// The height of `row` in points, or nil for `list.estimatedRowHeight`. Asked when the row is laid out,
+    /// never for every row. Negative or non-finite answers count as nil.
+    func list(_ list: ListContainer, heightForRow row: Int) -> Double?
+
+    /// Whether `row` is a sticky header: it stays pinned at the top of the visible rect while the rows after it
+    /// (up to the next header) scroll under it, and the next header pushes it up.
+    func list(_ list: ListContainer, isHeaderRow row: Int) -> Bool
+}
+
+extension ListDataSource {
+    /// Default: nil, every row is `estimatedRowHeight` tall.
+    public func list(_ list: ListContainer, heightForRow row: Int) -> Double? { nil }
+
+    /// Default: false, no sticky headers.
+    public func list(_ list: ListContainer, isHeaderRow row: Int) -> Bool { false }
+}
