@@ -83,6 +83,34 @@ open class ListContainer: ScrollContainer {
         liveIsHeader.reserveCapacity(64)
     }
 
+    // MARK: - Accessibility (<doc:ScrollBehaviour> §17)
+
+    /// A list, not a bare scroll pane: a screen reader says "list, 200 items".
+    open override var defaultAccessibilityRole: AccessibilityRole { .list }
+
+    /// The row views are list items (the app may still set a row's own role).
+    open override func defaultAccessibilityRole(forSubview subview: View) -> AccessibilityRole? {
+        row(showing: subview) != nil ? .listItem : nil
+    }
+
+    /// Every row counts, alive or not: the accessible children are only the live rows, and this is what makes
+    /// row 3 read as "3 of 1,000,000".
+    open override var accessibilityItemCount: Int? { heights.count }
+
+    /// The row `item` shows.
+    open override func accessibilityItemIndex(of item: View) -> Int? { row(showing: item) }
+
+    /// The row whose live view (or pinned header) is `view`, or nil. Linear in the live rows (a few dozen).
+    func row(showing view: View) -> Int? {
+        if let pinned, pinned.view === view { return pinned.row }
+        var i = 0
+        while i < liveViews.count {
+            if liveViews[i] === view { return liveFirst + i }
+            i += 1
+        }
+        return nil
+    }
+
     // MARK: - Hooks of ScrollContainer
 
     /// Rows follow the offset.
