@@ -10,3 +10,44 @@ extension ScrollContainer {
     /// The effective page size, in points: `pageSize` or the bounds size, 0 on an axis without pages.
     public var effectivePageSize: Size { makePolicy().pageSize }
 }
+
+// Snap points (<doc:ScrollBehaviour> §15): the offsets come from the content's subviews; where a motion goes is the
+// policy's decision (ScrollPolicy.snapTarget, SnapOffsets).
+
+extension ScrollContainer {
+    /// The snap offsets of the direct content subviews that have a `snapAlignment` (hidden ones excluded), per
+    /// scrollable axis, clamped into `policy`'s range, sorted, without duplicates. The storage of the last call is
+    /// reused, so a steady scroll gathers them without allocating.
+    func collectSnapOffsets(_ policy: ScrollPolicy) -> SnapOffsets {
+        var offsets = snapScratch
+        snapScratch = SnapOffsets()   // `offsets` holds the only reference: no copy on write below
+        let inset = contentInset
+        for axis in Axis.allCases {
+            offsets[axis].removeAll(keepingCapacity: true)
+            guard policy.scrollable.contains(axis) else { continue }
+            let leading = axis == .horizontal ? inset.left : inset.top
+            let trailing = axis == .horizontal ? inset.right : inset.bottom
+            for view in subviews where !view.isHidden {
+                guard let alignment = view.snapAlignment else { continue }
+                let value = SnapOffsets.offset(for: view.frame, alignment: alignment, axis: axis,
+                                               length: policy.viewport[axis], leadingInset: leading,
+                                               trailingInset: trailing)
+                if value.isFinite { offsets[axis].append(policy.clamp(value, axis)) }
+            }
+            offsets[axis].sort()
+            // Drop duplicates in place (indices, not a `for in`, which would hold a second reference).
+            var write = 0, read = 0
+            while read < offsets[axis].count {
+                let value = offsets[axis][read]
+                if write == 0 || offsets[axis][write - 1] != value {
+                    offsets[axis][write] = value
+                    write += 1
+                }
+                read += 1
+            }
+            offsets[axis].removeLast(offsets[axis].count - write)
+        }
+        snapScratch = offsets
+        return offsets
+    }
+}

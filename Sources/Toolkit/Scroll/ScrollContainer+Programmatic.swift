@@ -63,7 +63,8 @@ extension ScrollContainer {
     }
 
     /// Scrolls the least amount that shows `rect` (content coordinates, points), at once or animated. A rect
-    /// larger than the container is aligned with its top-left corner. The result is clamped into the range.
+    /// larger than the container is aligned with its top-left corner. The result is clamped into the range, and
+    /// moved to the nearest snap offset when `snapping` applies.
     public func scrollRectToVisible(_ rect: Rect, animated: Bool) {
         guard rect.origin.isFinite, rect.size.isFinite else { return }
         let size = bounds.size
@@ -77,7 +78,12 @@ extension ScrollContainer {
                 target[axis] = start + length - visible
             }
         }
-        target = makePolicy().clamp(target)
+        let policy = makePolicy()
+        target = policy.clamp(target)
+        // With snapping, the least move that shows the rect ends on the nearest snap offset (<doc:ScrollBehaviour> §15).
+        for axis in Axis.allCases {
+            if let snapped = policy.snapTarget(axis, natural: target[axis], direction: 0) { target[axis] = snapped }
+        }
         guard target != contentOffset else { return }
         setContentOffset(target, animated: animated)
     }

@@ -184,6 +184,13 @@ open class ScrollContainer: View, TouchParticipant, PointerScrollParticipant {
     /// the content comes to rest on another page, or when the offset is set directly.
     public internal(set) var currentPage: PageIndex = .zero
 
+    /// Whether resting offsets snap to the content's snap targets (subviews with a `snapAlignment`), after flings,
+    /// slow releases, wheel and key steps, touchpad swipes and `scrollRectToVisible` (<doc:ScrollBehaviour> §15).
+    /// Paging axes page instead. Default `.none`.
+    @exclusivity(unchecked) public var snapping: Snapping = .none {
+        didSet { if snapping != oldValue { finishChange() } }
+    }
+
     /// Whether drags and flings may go past the edges (rubber band, bounce). Default true.
     @exclusivity(unchecked) public var bounces = true {
         didSet { finishChange() }
@@ -324,6 +331,8 @@ open class ScrollContainer: View, TouchParticipant, PointerScrollParticipant {
     var attachedWindow: (any ScrollHost)? { hostWindow as? any ScrollHost }
     /// Where wheel and key steps are heading, per axis (`+Pointer.swift`).
     var stepTargets = ScrollStepTargets()
+    /// The snap offsets gathered last, kept so that their storage is reused (`collectSnapOffsets`).
+    var snapScratch = SnapOffsets()
     /// Touchpad motion since the gesture began, points (the velocity tracker's positions).
     var touchpadTravel: Point = .zero
     /// The axis a touchpad gesture keeps to, with `isDirectionalLockEnabled` (decided by its first event).
@@ -387,8 +396,14 @@ open class ScrollContainer: View, TouchParticipant, PointerScrollParticipant {
                 paging.insert(Axis.Set(axis))
             }
         }
-        return ScrollPolicy(minOffset: minOffset, maxOffset: maxOffset, viewport: size, scrollable: scrollable,
-                            pageSize: page, pagingAxes: paging, bounces: bounces, rate: decelerationRate)
+        var policy = ScrollPolicy(minOffset: minOffset, maxOffset: maxOffset, viewport: size,
+                                  scrollable: scrollable, pageSize: page, pagingAxes: paging, bounces: bounces,
+                                  rate: decelerationRate)
+        if snapping != .none {
+            policy.snapping = snapping
+            policy.snapOffsets = collectSnapOffsets(policy)
+        }
+        return policy
     }
 
     /// The axes touches can scroll now.
