@@ -83,6 +83,7 @@ extension ScrollContainer {
                 if let caughtFling {
                     measured = caughtFling.releaseVelocity(measured: measured, releasedAt: time)
                 }
+                refreshIfPulled()   // before planning: a refresh moves the range's start
                 planned = planRelease(at: time, measured: measured)
                 if bounce { planned = ScrollMotion(start: time) }
             } else if arbitration.isTracking && !bounce {

@@ -191,6 +191,13 @@ open class ScrollContainer: View, TouchParticipant, PointerScrollParticipant {
         didSet { if snapping != oldValue { finishChange() } }
     }
 
+    /// Pull to refresh (<doc:ScrollBehaviour> §15): the control is shown above the content's top edge, and a pull
+    /// past that edge by its `triggerDistance` starts refreshing. Setting it adds the control as a subview (and
+    /// removes the one it replaces). Default nil.
+    public var refreshControl: RefreshControl? {
+        didSet { if refreshControl !== oldValue { refreshControlDidChange(from: oldValue) } }
+    }
+
     /// Whether drags and flings may go past the edges (rubber band, bounce). Default true.
     @exclusivity(unchecked) public var bounces = true {
         didSet { finishChange() }
@@ -381,7 +388,9 @@ open class ScrollContainer: View, TouchParticipant, PointerScrollParticipant {
         let size = Size(width: ScrollContainer.nonNegative(bounds.width),
                         height: ScrollContainer.nonNegative(bounds.height))
         let inset = contentInset
-        let minOffset = Point(x: -inset.left, y: -inset.top)
+        var minOffset = Point(x: -inset.left, y: -inset.top)
+        // A refreshing control takes room above the content: the range starts there (`+Refresh.swift`).
+        if let control = refreshControl, control.isRefreshing { minOffset.y -= control.height }
         let maxOffset = Point(x: max(minOffset.x, contentSize.width + inset.right - size.width),
                               y: max(minOffset.y, contentSize.height + inset.bottom - size.height))
         var scrollable: Axis.Set = []
@@ -432,6 +441,7 @@ open class ScrollContainer: View, TouchParticipant, PointerScrollParticipant {
             return
         }
         if arbitration.isDragging { rebaseDrag() }
+        layoutRefreshControl()
         setNeedsDisplay()
         if !arbitration.isTracking && !arbitration.isAnimating { updateCurrentPage() }
         finishChange()
@@ -440,6 +450,7 @@ open class ScrollContainer: View, TouchParticipant, PointerScrollParticipant {
     /// The bounds size changed: the scroll range did too (a drag re-anchors, observers hear of it).
     open override func boundsSizeDidChange() {
         super.boundsSizeDidChange()
+        layoutRefreshControl()
         geometryDidChange()
     }
 
@@ -449,6 +460,10 @@ open class ScrollContainer: View, TouchParticipant, PointerScrollParticipant {
     func applyOffset(_ offset: Point) {
         guard offset.isFinite, offset != super.bounds.origin else { return }
         super.bounds = Rect(origin: offset, size: super.bounds.size)
+        // The spinner shows how far the pull is from the trigger.
+        if let control = refreshControl, !control.isRefreshing, offset.y < baseMinimumOffsetY + 1 {
+            control.setNeedsDisplay()
+        }
         effects.push(.didScroll)
         showIndicators()
     }
