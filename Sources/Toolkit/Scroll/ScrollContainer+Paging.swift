@@ -23,29 +23,34 @@ extension ScrollContainer {
         snapScratch = SnapOffsets()   // `offsets` holds the only reference: no copy on write below
         let inset = contentInset
         for axis in Axis.allCases {
-            offsets[axis].removeAll(keepingCapacity: true)
-            guard policy.scrollable.contains(axis) else { continue }
-            let leading = axis == .horizontal ? inset.left : inset.top
-            let trailing = axis == .horizontal ? inset.right : inset.bottom
-            for view in subviews where !view.isHidden {
-                guard let alignment = view.snapAlignment else { continue }
-                let value = SnapOffsets.offset(for: view.frame, alignment: alignment, axis: axis,
-                                               length: policy.viewport[axis], leadingInset: leading,
-                                               trailingInset: trailing)
-                if value.isFinite { offsets[axis].append(policy.clamp(value, axis)) }
-            }
-            offsets[axis].sort()
-            // Drop duplicates in place (indices, not a `for in`, which would hold a second reference).
-            var write = 0, read = 0
-            while read < offsets[axis].count {
-                let value = offsets[axis][read]
-                if write == 0 || offsets[axis][write - 1] != value {
-                    offsets[axis][write] = value
-                    write += 1
+            // Swapped out rather than mutated through `offsets[axis]`: the subscript's getter would hand over a
+            // second reference and the first write would copy the storage.
+            var list: [Double] = []
+            if axis == .horizontal { swap(&list, &offsets.horizontal) } else { swap(&list, &offsets.vertical) }
+            list.removeAll(keepingCapacity: true)
+            if policy.scrollable.contains(axis) {
+                let leading = axis == .horizontal ? inset.left : inset.top
+                let trailing = axis == .horizontal ? inset.right : inset.bottom
+                for view in subviews where !view.isHidden {
+                    guard let alignment = view.snapAlignment else { continue }
+                    let value = SnapOffsets.offset(for: view.frame, alignment: alignment, axis: axis,
+                                                   length: policy.viewport[axis], leadingInset: leading,
+                                                   trailingInset: trailing)
+                    if value.isFinite { list.append(policy.clamp(value, axis)) }
                 }
-                read += 1
+                list.sort()
+                // Drop duplicates in place.
+                var write = 0, read = 0
+                while read < list.count {
+                    if write == 0 || list[write - 1] != list[read] {
+                        list[write] = list[read]
+                        write += 1
+                    }
+                    read += 1
+                }
+                list.removeLast(list.count - write)
             }
-            offsets[axis].removeLast(offsets[axis].count - write)
+            if axis == .horizontal { offsets.horizontal = list } else { offsets.vertical = list }
         }
         snapScratch = offsets
         return offsets
