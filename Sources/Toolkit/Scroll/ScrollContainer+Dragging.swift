@@ -59,8 +59,11 @@ extension ScrollContainer {
         let policy = makePolicy()
         let pinches = sequenceDrags && isScrollEnabled && pinchCrossedSlop
         // Two fingers on a zoomable container may pan in any direction: a pinch may follow the pan.
-        let scrollable: Axis.Set = !(sequenceDrags && isScrollEnabled) ? []
+        var scrollable: Axis.Set = !(sequenceDrags && isScrollEnabled) ? []
             : fingers.count >= 2 && canZoom ? [.horizontal, .vertical] : policy.scrollable
+        // Latching (<doc:ScrollBehaviour> §14): undecided, an axis this container cannot move along in the
+        // fingers' direction is left to a container around it that can.
+        if !arbitration.isDragging { scrollable.subtract(axesPassedOver(policy: policy)) }
         let action = arbitration.touchMoved(translation: fingers.translation, fingers: fingers.count,
                                             scrollable: scrollable, contentCancellable: cancellable,
                                             pinches: pinches)

@@ -198,6 +198,14 @@ open class ScrollContainer: View, TouchParticipant, PointerScrollParticipant {
         didSet { if refreshControl !== oldValue { refreshControlDidChange(from: oldValue) } }
     }
 
+    /// Whether a touch drag that starts while the content is at its edge in the drag's direction goes on to the
+    /// nearest container around it that can move that way (`.automatic`), or stays here and rubber-bands
+    /// (`.contained`, UIKit's behaviour). Orthogonal nesting (<doc:ScrollBehaviour> §2.7) is not affected.
+    /// Default `.automatic`.
+    @exclusivity(unchecked) public var scrollChaining: ScrollChaining = .automatic {
+        didSet { if scrollChaining != oldValue { finishChange() } }
+    }
+
     /// Whether drags and flings may go past the edges (rubber band, bounce). Default true.
     @exclusivity(unchecked) public var bounces = true {
         didSet { finishChange() }
