@@ -1,10 +1,11 @@
 // Compile-time check: the lines of shared/spec/conformance/ScrollBehaviourConformance.swift for the names this part
-// of SCROLL.md 15 implements (snapping, retargeting, pull to refresh), so that the exact API.md spelling is held by
-// the test target before the whole `--bars` check can pass (bars, chaining and anchoring come from other work).
+// of SCROLL.md 14-15 implements (chaining, snapping, retargeting, pull to refresh), so that the exact API.md spelling is held by
+// the test target before the whole `--bars` check can pass (bars and anchoring come from other work).
 import ToolkitCore
 
 @MainActor
 func snapRetargetRefreshConformance(_ c: ScrollContainer, _ content: View) {
+    c.scrollChaining = .automatic; c.scrollChaining = .contained
     c.snapping = .none; c.snapping = .proximity; c.snapping = .mandatory
     content.snapAlignment = .start; content.snapAlignment = .center; content.snapAlignment = .end; content.snapAlignment = nil
     c.setContentOffset(Point(x: 0, y: 10), animation: .none)
