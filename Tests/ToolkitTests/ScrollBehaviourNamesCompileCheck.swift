@@ -1,6 +1,7 @@
-// Compile-time check: the lines of shared/spec/conformance/ScrollBehaviourConformance.swift for the names this part
-// of SCROLL.md 14-15 implements (chaining, snapping, retargeting, pull to refresh), so that the exact API.md spelling is held by
-// the test target before the whole `--bars` check can pass (bars and anchoring come from other work).
+// Compile-time check: the lines of shared/spec/conformance/ScrollBehaviourConformance.swift for the names this
+// part of SCROLL.md 14-15 implements (chaining, snapping, retargeting, pull to refresh), so that the test target
+// holds their exact API.md spelling before the whole `--bars` check can pass (bars and anchoring come from other
+// work).
 import ToolkitCore
 
 @MainActor
