@@ -5,8 +5,9 @@
 // that way, or a `.contained` container scrolling along that axis (which takes it even at its edge, and
 // rubber-bands). That one then claims the drag as for any nesting (§2.7), and the one passed over declines the
 // sequence. A `.contained` container keeps its drags. Where nothing around can take it (every container at its
-// edge that way, the spec is silent), the innermost keeps the drag and rubber-bands, as before. The direction is the sign of the content's motion,
-// the opposite of the fingers' translation; it is read at every frame until the slop crossing decides.
+// edge that way, the spec is silent), the innermost keeps the drag and rubber-bands, as before. The direction is
+// the sign of the content's motion, the opposite of the fingers' translation; it is read at every frame until the
+// slop crossing decides.
 //
 // Not here yet: the hand-off of the unused part of a running drag and of a fling's velocity up the chain, and
 // chaining of touchpad swipes and wheel sequences.

@@ -80,7 +80,8 @@ extension ScrollContainer {
         }
         let policy = makePolicy()
         target = policy.clamp(target)
-        // With snapping, the least move that shows the rect ends on the nearest snap offset (<doc:ScrollBehaviour> §15).
+        // With snapping, the least move that shows the rect ends on the nearest snap offset
+        // (<doc:ScrollBehaviour> §15).
         for axis in Axis.allCases {
             if let snapped = policy.snapTarget(axis, natural: target[axis], direction: 0) { target[axis] = snapped }
         }
