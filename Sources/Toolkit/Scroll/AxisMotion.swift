@@ -13,6 +13,8 @@ enum AxisMotion: Sendable {
     case spring(SpringSimulation)
     /// Ease-out curve (animated `setContentOffset`).
     case ease(EaseOutAnimation)
+    /// A spring of any damping (`setContentOffset(_:animation: .spring(...))`), started with the current velocity.
+    case dampedSpring(DampedSpringSimulation)
     /// A wheel or key step (0.1 s), which the next step extends.
     case step(ScrollStepAnimation)
     /// A wheel or key step to a page boundary: the page snap spring.
@@ -26,6 +28,7 @@ enum AxisMotion: Sendable {
         case .deceleration(let s): return s.position(at: t)
         case .spring(let s): return s.position(at: t)
         case .ease(let s): return s.position(at: t)
+        case .dampedSpring(let s): return s.position(at: t)
         case .step(let s): return s.position(at: t)
         case .pageStep(let s): return s.position(at: t)
         }
@@ -39,6 +42,7 @@ enum AxisMotion: Sendable {
         case .deceleration(let s): return s.velocity(at: t)
         case .spring(let s): return s.velocity(at: t)
         case .ease(let s): return s.velocity(at: t)
+        case .dampedSpring(let s): return s.velocity(at: t)
         case .step(let s): return s.velocity(at: t)
         case .pageStep(let s): return s.velocity(at: t)
         }
@@ -52,6 +56,7 @@ enum AxisMotion: Sendable {
         case .deceleration(let s): return s.isDone(at: t)
         case .spring(let s): return s.isDone(at: t)
         case .ease(let s): return s.isDone(at: t)
+        case .dampedSpring(let s): return s.isDone(at: t)
         case .step(let s): return s.isDone(at: t)
         case .pageStep(let s): return s.isDone(at: t)
         }
@@ -65,6 +70,7 @@ enum AxisMotion: Sendable {
         case .deceleration(let s): return s.finalPosition
         case .spring(let s): return s.finalPosition
         case .ease(let s): return s.finalPosition
+        case .dampedSpring(let s): return s.finalPosition
         case .step(let s): return s.finalPosition
         case .pageStep(let s): return s.finalPosition
         }
@@ -81,7 +87,7 @@ enum AxisMotion: Sendable {
     var isStep: Bool {
         switch self {
         case .step, .pageStep: return true
-        case .none, .bounce, .deceleration, .spring, .ease: return false
+        case .none, .bounce, .deceleration, .spring, .ease, .dampedSpring: return false
         }
     }
 }

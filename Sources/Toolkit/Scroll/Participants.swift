@@ -36,6 +36,19 @@ protocol TouchParticipant: View {
     func touchesShouldBegin(_ touches: [Touch], in view: View) -> Bool
     /// Sends the notifications queued while an input was handled.
     func drainEffects()
+    /// Whether the participant can move its content along `axis` in the sign of `direction` now (not at its edge
+    /// that way): a same-axis gesture passed over by a container inside it can go here (<doc:ScrollBehaviour> §14).
+    func canTakeChainedMotion(along axis: Axis, direction: Double) -> Bool
+    /// Whether the participant takes a same-axis gesture along `axis` passed over to it even when it cannot move
+    /// that way (a `.contained` scroll container, which then rubber-bands).
+    func keepsChainedMotion(along axis: Axis) -> Bool
+}
+
+extension TouchParticipant {
+    /// Default: a participant that does not scroll takes no chained motion.
+    func canTakeChainedMotion(along axis: Axis, direction: Double) -> Bool { false }
+    /// Default: it does not keep what it cannot use.
+    func keepsChainedMotion(along axis: Axis) -> Bool { false }
 }
 
 /// A view that scrolls or zooms for the pointer's wheel, touchpad and pinch events (<doc:ScrollBehaviour> §7, §11).

@@ -59,8 +59,11 @@ extension ScrollContainer {
         let policy = makePolicy()
         let pinches = sequenceDrags && isScrollEnabled && pinchCrossedSlop
         // Two fingers on a zoomable container may pan in any direction: a pinch may follow the pan.
-        let scrollable: Axis.Set = !(sequenceDrags && isScrollEnabled) ? []
+        var scrollable: Axis.Set = !(sequenceDrags && isScrollEnabled) ? []
             : fingers.count >= 2 && canZoom ? [.horizontal, .vertical] : policy.scrollable
+        // Latching (<doc:ScrollBehaviour> §14): undecided, an axis this container cannot move along in the
+        // fingers' direction is left to a container around it that can.
+        if !arbitration.isDragging { scrollable.subtract(axesPassedOver(policy: policy)) }
         let action = arbitration.touchMoved(translation: fingers.translation, fingers: fingers.count,
                                             scrollable: scrollable, contentCancellable: cancellable,
                                             pinches: pinches)
@@ -83,6 +86,7 @@ extension ScrollContainer {
                 if let caughtFling {
                     measured = caughtFling.releaseVelocity(measured: measured, releasedAt: time)
                 }
+                refreshIfPulled()   // before planning: a refresh moves the range's start
                 planned = planRelease(at: time, measured: measured)
                 if bounce { planned = ScrollMotion(start: time) }
             } else if arbitration.isTracking && !bounce {

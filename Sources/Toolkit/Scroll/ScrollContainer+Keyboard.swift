@@ -76,7 +76,7 @@ extension ScrollContainer {
             }
             return true
         }
-        let target: Double
+        var target: Double
         switch move {
         case .line(let n):
             target = policy.clamp(run.target + Double(n) * ScrollContainer.arrowKeyDistance, axis)
@@ -88,6 +88,11 @@ extension ScrollContainer {
             target = lower
         case .end:
             target = upper
+        }
+        // Snap points (<doc:ScrollBehaviour> §15): the key's target moves to the snap offset not behind it in the
+        // key's direction.
+        if let snapped = policy.snapTarget(axis, natural: target, direction: target - run.target) {
+            target = snapped
         }
         run.move(to: target)
         stepTargets[axis] = run

@@ -61,6 +61,8 @@ extension ScrollContainer {
                 delegate?.scrollContainerDidZoom(self)
             case .didEndZooming(let scale):
                 delegate?.scrollContainerDidEndZooming(self, with: zoomedView, atScale: scale)
+            case .refresh:
+                refreshControl?.onRefresh?()
             case .notifyObservers:
                 if !observers.isEmpty { observers.rootDidChange(self) }
             }

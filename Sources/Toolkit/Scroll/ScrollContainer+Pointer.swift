@@ -116,9 +116,16 @@ extension ScrollContainer {
             if pages != 0 { stepPages(axis, by: Int(pages), run: run, policy: policy, at: time) }
             return
         }
-        let target = run.addWheel(units, distancePerDetent: ScrollContainer.wheelDetentDistance,
+        var target = run.addWheel(units, distancePerDetent: ScrollContainer.wheelDetentDistance,
                                   unitsPerDetent: ScrollContainer.wheelUnitsPerDetent,
                                   lower: policy.minOffset[axis], upper: policy.maxOffset[axis])
+        // Snap points (<doc:ScrollBehaviour> §15): the step heads for the snap offset not behind its own target in
+        // its direction, and the run re-anchors there, so each further detent goes on to the next one (as browsers
+        // do with mandatory snapping) and the sequence always ends on a snap offset.
+        if let snapped = policy.snapTarget(axis, natural: target, direction: units) {
+            run.move(to: snapped)
+            target = snapped
+        }
         stepTargets[axis] = run
         step(axis, to: target, paged: false, policy: policy, at: time)
     }

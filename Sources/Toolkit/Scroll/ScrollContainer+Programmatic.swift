@@ -1,19 +1,29 @@
-// Scrolling asked by the app: animated offsets (0.3 s ease-out) and scrolling a rectangle into view.
+// Scrolling asked by the app: animated offsets (0.3 s ease-out, or a spring that keeps the current velocity) and
+// scrolling a rectangle into view.
 
 extension ScrollContainer {
     /// How long an animated offset change takes.
     static let programmaticAnimationDuration: Duration = .milliseconds(300)
 
-    /// Moves the content to `offset` (points), at once or over 0.3 s on an ease-out curve.
-    ///
-    /// Animated: the target is clamped into the scroll range; a running deceleration stops; `didScroll` is
-    /// sent every frame and `didEndScrollingAnimation` once at the end; never the dragging callbacks. While
-    /// fingers are down on the container, or it is in no window (no frames to animate with), the clamped
-    /// target is applied at once instead. Not animated: the offset is set as given, like `contentOffset`.
-    /// Non-finite values are ignored.
+    /// Moves the content to `offset` (points), at once or over 0.3 s on an ease-out curve: the same as
+    /// `setContentOffset(offset, animation: animated ? .easeOut(duration: .milliseconds(300)) : .none)`.
     public func setContentOffset(_ offset: Point, animated: Bool) {
+        setContentOffset(offset, animation: animated
+            ? .easeOut(duration: ScrollContainer.programmaticAnimationDuration) : .none)
+    }
+
+    /// Moves the content to `offset` (points) with `animation` (<doc:ScrollBehaviour> §8 and §15).
+    ///
+    /// `.none`: the offset is set as given, like `contentOffset`. Animated: the target is clamped into the scroll
+    /// range; a running deceleration, bounce or animation is replaced; `didScroll` is sent every frame and
+    /// `didEndScrollingAnimation` once at the end; never the dragging callbacks. `.easeOut` starts from rest;
+    /// `.spring` starts with the velocity the content has now (a fling, a bounce, an earlier animation), so the
+    /// motion changes course with no stop and no jump. While fingers are down on the container, or it is in no
+    /// window (no frames to animate with), the clamped target is applied at once instead. Non-finite values are
+    /// ignored.
+    public func setContentOffset(_ offset: Point, animation: ScrollAnimation) {
         guard offset.isFinite else { return }
-        guard animated else {
+        if case .none = animation {
             contentOffset = offset
             return
         }
@@ -24,12 +34,26 @@ extension ScrollContainer {
         }
         let current = contentOffset
         if target == current && !arbitration.isAnimating { return }
+        // The velocity of whatever moves the content now, read before the arbitration forgets that motion.
+        let now = window.now
+        let velocity = arbitration.isAnimating ? motion.velocity(at: now) : .zero
         switch arbitration.programmaticAnimation() {
         case .startAnimation:
-            var planned = ScrollMotion(start: window.now)
-            for axis in Axis.allCases where target[axis] != current[axis] {
-                planned[axis] = .ease(EaseOutAnimation(from: current[axis], to: target[axis],
-                                                       duration: ScrollContainer.programmaticAnimationDuration.inSeconds))
+            var planned = ScrollMotion(start: now)
+            for axis in Axis.allCases {
+                switch animation {
+                case .none:
+                    break
+                case .easeOut(let duration):
+                    guard target[axis] != current[axis] else { continue }
+                    planned[axis] = .ease(EaseOutAnimation(from: current[axis], to: target[axis],
+                                                           duration: max(.zero, duration).inSeconds))
+                case .spring(let response, let dampingRatio):
+                    guard target[axis] != current[axis] || velocity[axis] != 0 else { continue }
+                    planned[axis] = .dampedSpring(DampedSpringSimulation(
+                        position: current[axis], velocity: velocity[axis], target: target[axis],
+                        response: response.inSeconds, dampingRatio: dampingRatio))
+                }
             }
             startMotion(planned)
             finishChange()
@@ -39,7 +63,8 @@ extension ScrollContainer {
     }
 
     /// Scrolls the least amount that shows `rect` (content coordinates, points), at once or animated. A rect
-    /// larger than the container is aligned with its top-left corner. The result is clamped into the range.
+    /// larger than the container is aligned with its top-left corner. The result is clamped into the range, and
+    /// moved to the nearest snap offset when `snapping` applies.
     public func scrollRectToVisible(_ rect: Rect, animated: Bool) {
         guard rect.origin.isFinite, rect.size.isFinite else { return }
         let size = bounds.size
@@ -53,7 +78,13 @@ extension ScrollContainer {
                 target[axis] = start + length - visible
             }
         }
-        target = makePolicy().clamp(target)
+        let policy = makePolicy()
+        target = policy.clamp(target)
+        // With snapping, the least move that shows the rect ends on the nearest snap offset
+        // (<doc:ScrollBehaviour> §15).
+        for axis in Axis.allCases {
+            if let snapped = policy.snapTarget(axis, natural: target[axis], direction: 0) { target[axis] = snapped }
+        }
         guard target != contentOffset else { return }
         setContentOffset(target, animated: animated)
     }

@@ -187,6 +187,28 @@ open class ScrollContainer: View, TouchParticipant, PointerScrollParticipant {
     /// the content comes to rest on another page, or when the offset is set directly.
     public internal(set) var currentPage: PageIndex = .zero
 
+    /// Whether resting offsets snap to the content's snap targets (subviews with a `snapAlignment`), after flings,
+    /// slow releases, wheel and key steps, touchpad swipes and `scrollRectToVisible` (<doc:ScrollBehaviour> §15).
+    /// Paging axes page instead. Default `.none`.
+    @exclusivity(unchecked) public var snapping: Snapping = .none {
+        didSet { if snapping != oldValue { finishChange() } }
+    }
+
+    /// Pull to refresh (<doc:ScrollBehaviour> §15): the control is shown above the content's top edge, and a pull
+    /// past that edge by its `triggerDistance` starts refreshing. Setting it adds the control as a subview (and
+    /// removes the one it replaces). Default nil.
+    public var refreshControl: RefreshControl? {
+        didSet { if refreshControl !== oldValue { refreshControlDidChange(from: oldValue) } }
+    }
+
+    /// Whether a touch drag that starts while the content is at its edge in the drag's direction goes on to the
+    /// nearest container around it that can move that way (`.automatic`), or stays here and rubber-bands
+    /// (`.contained`, UIKit's behaviour). Orthogonal nesting (<doc:ScrollBehaviour> §2.7) is not affected.
+    /// Default `.automatic`.
+    @exclusivity(unchecked) public var scrollChaining: ScrollChaining = .automatic {
+        didSet { if scrollChaining != oldValue { finishChange() } }
+    }
+
     /// Whether drags and flings may go past the edges (rubber band, bounce). Default true.
     @exclusivity(unchecked) public var bounces = true {
         didSet { finishChange() }
@@ -339,6 +361,8 @@ open class ScrollContainer: View, TouchParticipant, PointerScrollParticipant {
     var attachedWindow: (any ScrollHost)? { hostWindow as? any ScrollHost }
     /// Where wheel and key steps are heading, per axis (`+Pointer.swift`).
     var stepTargets = ScrollStepTargets()
+    /// The snap offsets gathered last, kept so that their storage is reused (`collectSnapOffsets`).
+    var snapScratch = SnapOffsets()
     /// Touchpad motion since the gesture began, points (the velocity tracker's positions).
     var touchpadTravel: Point = .zero
     /// The axis a touchpad gesture keeps to, with `isDirectionalLockEnabled` (decided by its first event).
@@ -390,7 +414,9 @@ open class ScrollContainer: View, TouchParticipant, PointerScrollParticipant {
         let size = Size(width: ScrollContainer.nonNegative(bounds.width),
                         height: ScrollContainer.nonNegative(bounds.height))
         let inset = contentInset
-        let minOffset = Point(x: -inset.left, y: -inset.top)
+        var minOffset = Point(x: -inset.left, y: -inset.top)
+        // A refreshing control takes room above the content: the range starts there (`+Refresh.swift`).
+        if let control = refreshControl, control.isRefreshing { minOffset.y -= control.height }
         let maxOffset = Point(x: max(minOffset.x, contentSize.width + inset.right - size.width),
                               y: max(minOffset.y, contentSize.height + inset.bottom - size.height))
         var scrollable: Axis.Set = []
@@ -405,8 +431,14 @@ open class ScrollContainer: View, TouchParticipant, PointerScrollParticipant {
                 paging.insert(Axis.Set(axis))
             }
         }
-        return ScrollPolicy(minOffset: minOffset, maxOffset: maxOffset, viewport: size, scrollable: scrollable,
-                            pageSize: page, pagingAxes: paging, bounces: bounces, rate: decelerationRate)
+        var policy = ScrollPolicy(minOffset: minOffset, maxOffset: maxOffset, viewport: size,
+                                  scrollable: scrollable, pageSize: page, pagingAxes: paging, bounces: bounces,
+                                  rate: decelerationRate)
+        if snapping != .none {
+            policy.snapping = snapping
+            policy.snapOffsets = collectSnapOffsets(policy)
+        }
+        return policy
     }
 
     /// The axes touches can scroll now.
@@ -435,6 +467,7 @@ open class ScrollContainer: View, TouchParticipant, PointerScrollParticipant {
             return
         }
         if arbitration.isDragging { rebaseDrag() }
+        layoutRefreshControl()
         setNeedsDisplay()
         if !arbitration.isTracking && !arbitration.isAnimating { updateCurrentPage() }
         finishChange()
@@ -443,6 +476,7 @@ open class ScrollContainer: View, TouchParticipant, PointerScrollParticipant {
     /// The bounds size changed: the scroll range did too (a drag re-anchors, observers hear of it).
     open override func boundsSizeDidChange() {
         super.boundsSizeDidChange()
+        layoutRefreshControl()
         geometryDidChange()
     }
 
@@ -452,6 +486,10 @@ open class ScrollContainer: View, TouchParticipant, PointerScrollParticipant {
     func applyOffset(_ offset: Point) {
         guard offset.isFinite, offset != super.bounds.origin else { return }
         super.bounds = Rect(origin: offset, size: super.bounds.size)
+        // The spinner shows how far the pull is from the trigger.
+        if let control = refreshControl, !control.isRefreshing, offset.y < baseMinimumOffsetY + 1 {
+            control.setNeedsDisplay()
+        }
         effects.push(.didScroll)
         showIndicators()
         contentOffsetDidChange()

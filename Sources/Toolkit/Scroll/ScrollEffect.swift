@@ -19,6 +19,8 @@ enum ScrollEffect: Equatable, Sendable {
     case didZoom
     /// `scrollContainerDidEndZooming`, at the scale given.
     case didEndZooming(scale: Double)
+    /// The refresh control's `onRefresh` (a pull started refreshing).
+    case refresh
     /// Key-path observers compare their values (the registry calls only those whose value changed).
     case notifyObservers
 }

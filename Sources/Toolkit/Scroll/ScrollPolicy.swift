@@ -54,6 +54,10 @@ struct ScrollPolicy {
     var bounces: Bool
     /// Deceleration rate of flings.
     var rate: DecelerationRate
+    /// Whether resting offsets snap to `snapOffsets` (<doc:ScrollBehaviour> §15); paging axes ignore it.
+    var snapping: Snapping = .none
+    /// The snap offsets, clamped into the range (empty when snapping is off).
+    var snapOffsets = SnapOffsets()
 
     // MARK: - Range
 
@@ -76,8 +80,12 @@ struct ScrollPolicy {
     /// Where the content rests from `offset`: clamped, and on the nearest page boundary when paging.
     func restingOffset(for offset: Point) -> Point {
         var result = clamp(offset)
-        for axis in Axis.allCases where pagingAxes.contains(axis) {
-            result[axis] = nearestBoundary(to: offset[axis], axis)
+        for axis in Axis.allCases {
+            if pagingAxes.contains(axis) {
+                result[axis] = nearestBoundary(to: offset[axis], axis)
+            } else if let snapped = snapTarget(axis, natural: result[axis], direction: 0) {
+                result[axis] = snapped
+            }
         }
         return result
     }
@@ -138,7 +146,8 @@ struct ScrollPolicy {
                 target[axis] = abs(v) >= ScrollPolicy.pagingFlingThreshold
                     ? boundary(after: x, direction: v, axis) : nearestBoundary(to: x, axis)
             } else if scrollable.contains(axis) {
-                target[axis] = bounce(axis, from: x, velocity: v).finalPosition
+                let natural = bounce(axis, from: x, velocity: v).finalPosition
+                target[axis] = snapTarget(axis, natural: natural, direction: v) ?? natural
             } else {
                 target[axis] = clamp(x, axis)
             }
@@ -176,6 +185,15 @@ struct ScrollPolicy {
         }
         guard scrollable.contains(axis) else { return springBack(axis, from: x) }
         let simulation = bounce(axis, from: x, velocity: v)
+        if let snapped = snapTarget(axis, natural: simulation.finalPosition, direction: v) {
+            // A fling reaches its snap offset on the deceleration curve through a target (section 5); a slow
+            // release, or one whose snap offset lies behind it, goes there with the page snap spring (section 6).
+            if abs(snapped - x) <= ScrollPolicy.restTolerance && v == 0 { return .none }
+            if v != 0, (snapped - x) * v > 0 {
+                return .deceleration(DecelerationSimulation(position: x, velocity: v, rate: rate, target: snapped))
+            }
+            return pageSnap(from: x, velocity: v, to: snapped)
+        }
         if simulation.isDone(at: 0), abs(simulation.finalPosition - x) <= ScrollPolicy.restTolerance {
             return .none
         }
@@ -221,6 +239,17 @@ struct ScrollPolicy {
         }
         return .spring(SpringSimulation(position: x, velocity: start, target: target,
                                         settleTime: ScrollPolicy.pageSnapTime.inSeconds))
+    }
+
+    // MARK: - Snap points
+
+    /// The snap offset along `axis` for a motion that would rest at `natural` moving in the sign of `direction`
+    /// (0: at rest), or nil when the axis does not snap (snapping off, a paging axis: paging wins; no offsets;
+    /// `.proximity` and none near). See `SnapOffsets`.
+    func snapTarget(_ axis: Axis, natural: Double, direction: Double) -> Double? {
+        guard snapping != .none, !pagingAxes.contains(axis), scrollable.contains(axis) else { return nil }
+        return snapOffsets.target(axis, natural: natural, direction: direction, mode: snapping,
+                                  visibleLength: viewport[axis])
     }
 
     // MARK: - Pages

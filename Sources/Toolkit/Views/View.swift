@@ -259,6 +259,11 @@ open class View {
         didSet { if isHidden != oldValue { damageInWindow() } }
     }
 
+    /// Where a scroll container holding this view as content may come to rest against it (<doc:ScrollBehaviour>
+    /// §15, snap points): `.start`, `.center` or `.end` of this view aligned with the container's visible area
+    /// (after its `contentInset`), when the container's `snapping` is on. Default nil: not a snap target.
+    @exclusivity(unchecked) public var snapAlignment: SnapAlignment?
+
     /// Filled behind `draw(in:)`, when set. Default nil (transparent).
     @exclusivity(unchecked) open var backgroundColor: Color? {
         didSet { if backgroundColor != oldValue { setNeedsDisplay() } }

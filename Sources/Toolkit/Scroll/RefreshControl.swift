@@ -1,0 +1,120 @@
+// Pull to refresh (<doc:ScrollBehaviour> §15; anchors: UIRefreshControl, Flutter's RefreshIndicator).
+//
+// The control lives in its container's content area, just above the start of the scroll range, where a pull past
+// the top edge reveals it. The container does the work (`ScrollContainer+Refresh.swift`): at the lift that ends a
+// drag, a rubber-banded overscroll of at least `triggerDistance` starts refreshing; while refreshing, the range
+// starts `height` points earlier, so the release motion (spring back, bounce) comes to rest with the control in
+// view, and `endRefreshing()` takes the range back and returns the content to the edge over 0.3 s.
+//
+// The spinner: `spokeCount` dots on a circle. While pulling, as many dots show as the pull's share of
+// `triggerDistance` (all of them at the trigger point); while refreshing, they all show and the brightest one goes
+// round once every `spinPeriod`, driven by the container's frame animator (the phase is the window's frame time).
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A pull-to-refresh control for a `ScrollContainer` (set it as the container's `refreshControl`): a spinner drawn
+/// by the toolkit above the content's top edge.
+///
+/// Pulling the content past the top edge by at least `triggerDistance` (measured as the rubber-banded
+/// overscroll, points) and lifting the finger starts refreshing: `isRefreshing` becomes true, `onRefresh` runs once,
+/// and the content rests `height` points below the top edge, the spinner turning there, until `endRefreshing()`,
+/// which returns the content to the edge over 0.3 s. A pull while refreshing does nothing more.
+@MainActor
+public final class RefreshControl: View {
+    /// Dots on the spinner's circle.
+    static let spokeCount = 8
+    /// Time for the bright dot to go round once while refreshing.
+    static let spinPeriod: Duration = .milliseconds(800)
+    /// How long `endRefreshing()` takes to bring the content back to the edge.
+    static let endAnimationDuration: Duration = .milliseconds(300)
+
+    /// Runs once when a pull starts refreshing (after the finger lifted, once the container's state is settled).
+    /// It may call `endRefreshing()` at once, or later when the refresh is done. Not called by `beginRefreshing()`.
+    public var onRefresh: (() -> Void)?
+
+    /// Whether a refresh runs (from the triggering lift or `beginRefreshing()` until `endRefreshing()`).
+    public private(set) var isRefreshing = false
+
+    /// How far past the top edge the content must be pulled (the rubber-banded overscroll shown at the lift), in
+    /// points, to start refreshing. Non-finite or negative values count as zero. Default 80.
+    public var triggerDistance: Double = 80 {
+        didSet { if !(triggerDistance.isFinite && triggerDistance >= 0) { triggerDistance = 0 } }
+    }
+
+    /// The height of the control, in points: while refreshing the content rests this far below the top edge.
+    /// Non-finite or negative values count as zero. Default 60.
+    public var height: Double = 60 {
+        didSet {
+            if !(height.isFinite && height >= 0) { height = 0 }
+            if height != oldValue { container?.refreshControlDidChange(oldHeight: oldValue) }
+        }
+    }
+
+    /// The spinner's phase, 0..<1 of a turn (set by the container's frame animator while refreshing).
+    var spinPhase = 0.0 {
+        didSet { if spinPhase != oldValue { setNeedsDisplay() } }
+    }
+
+    /// The container showing the control (its superview when that is a scroll container).
+    var container: ScrollContainer? { superview as? ScrollContainer }
+
+    /// A control of `height` points; give it to a container as its `refreshControl`.
+    public init() {
+        super.init(frame: .zero)
+    }
+
+    /// Starts refreshing without a pull (`onRefresh` does not run): the range grows by `height` and, when the
+    /// content rests at the top edge, it moves down over 0.3 s to show the control. Does nothing while refreshing.
+    public func beginRefreshing() {
+        guard !isRefreshing else { return }
+        isRefreshing = true
+        setNeedsDisplay()
+        container?.refreshingDidBegin(byPull: false)
+    }
+
+    /// Ends refreshing: the range returns to normal and the content, if it rests above the top edge, returns to it
+    /// over 0.3 s (ease-out). Does nothing when not refreshing.
+    public func endRefreshing() {
+        guard isRefreshing else { return }
+        isRefreshing = false
+        spinPhase = 0
+        setNeedsDisplay()
+        container?.refreshingDidEnd()
+    }
+
+    /// A pull crossed the trigger at the lift: refreshing starts (the container runs `onRefresh` afterwards).
+    func beginRefreshingFromPull() {
+        isRefreshing = true
+        setNeedsDisplay()
+    }
+
+    /// Draws the spinner at the centre of the control.
+    public override func draw(in canvas: Canvas) {
+        let progress: Double
+        if isRefreshing {
+            progress = 1
+        } else if let container, triggerDistance > 0 {
+            progress = min(1, max(0, container.refreshPull / triggerDistance))
+        } else {
+            progress = 0
+        }
+        let shown = Int((progress * Double(RefreshControl.spokeCount)).rounded(.down))
+        guard shown > 0 else { return }
+        let centre = Point(x: bounds.width / 2, y: bounds.height / 2)
+        let radius = max(0, min(12, bounds.height / 2 - 6)), dot = 5.0
+        let bright = Int((spinPhase * Double(RefreshControl.spokeCount)).rounded(.down)) % RefreshControl.spokeCount
+        for k in 0..<shown {
+            // Dots go round clockwise from the top; the brightest trails off behind the moving head.
+            let angle = Double(k) / Double(RefreshControl.spokeCount) * 2 * Double.pi
+            let p = Point(x: centre.x + radius * sin(angle), y: centre.y - radius * cos(angle))
+            let behind = (bright - k + RefreshControl.spokeCount) % RefreshControl.spokeCount
+            let alpha = isRefreshing ? 1 - 0.1 * Double(behind) : 0.6
+            canvas.fillRoundedRect(Rect(x: p.x - dot / 2, y: p.y - dot / 2, width: dot, height: dot),
+                                   radius: dot / 2, color: Color(white: 0.35, alpha: alpha))
+        }
+    }
+}
