@@ -1,0 +1,144 @@
+// Scroll bars (SCROLL.md §13), through HeadlessWindow with the spec's numbers: geometry, visibility, styles, insets,
+// flash, hover widening, thumb drag, track clicks, scrubbing.
+
+import Testing
+@testable import ToolkitCore
+
+@MainActor @Suite struct ScrollbarTests {
+    /// A 400 x 800 container over 400 x 4000 content (vertical bar only) with the bars flashed.
+    func verticalScene(content: Size = Size(width: 400, height: 4000)) -> ScrollScene {
+        let s = ScrollScene(viewport: Size(width: 400, height: 800), contentSize: content)
+        s.container.flashScrollIndicators()
+        return s
+    }
+
+    // MARK: - Geometry and visibility
+
+    @Test func aThinBarRunsAlongTheRightEdgeTwoPointsIn() throws {
+        let s = verticalScene()
+        let track = try #require(s.container.scrollbarTrackFrame(for: .vertical))
+        #expect(track == Rect(x: 400 - 2 - 3, y: 2, width: 3, height: 796))
+        let thumb = try #require(s.container.scrollbarThumbFrame(for: .vertical))
+        // Thumb = track × visible / content = 796 × 800 / 4000.
+        #expect(near(thumb.height, 159.2, 1e-9) && thumb.minY == 2 && thumb.width == 3 && thumb.minX == 395)
+        #expect(s.container.scrollbarTrackFrame(for: .horizontal) == nil)   // nothing to scroll horizontally
+        s.container.contentOffset = Point(x: 0, y: 3200)
+        let bottom = try #require(s.container.scrollbarThumbFrame(for: .vertical))
+        #expect(near(bottom.maxY, 798, 1e-9))
+        s.container.contentOffset = Point(x: 0, y: 1600)   // half way: half the travel
+        let middle = try #require(s.container.scrollbarThumbFrame(for: .vertical))
+        #expect(near(middle.minY, 2 + (796 - 159.2) / 2, 1e-9))
+    }
+
+    @Test func twoBarsKeepTwoPointsFromEachOtherAndInsetsMoveThem() throws {
+        let s = ScrollScene(viewport: Size(width: 400, height: 800), contentSize: Size(width: 1200, height: 4000))
+        s.container.flashScrollIndicators()
+        // The vertical bar owns the corner: the horizontal track stops 2 pt before a full (8 pt) vertical bar.
+        #expect(s.container.scrollbarTrackFrame(for: .vertical) == Rect(x: 395, y: 2, width: 3, height: 800 - 4 - 10))
+        #expect(s.container.scrollbarTrackFrame(for: .horizontal) == Rect(x: 2, y: 795, width: 400 - 4 - 10, height: 3))
+        s.container.scrollIndicatorInsets = EdgeInsets(top: 10, left: 20, bottom: 30, right: 5)
+        #expect(s.container.scrollbarTrackFrame(for: .vertical) == Rect(x: 390, y: 12, width: 3, height: 800 - 10 - 30 - 4 - 10))
+        #expect(s.container.scrollbarTrackFrame(for: .horizontal) == Rect(x: 22, y: 765, width: 400 - 20 - 5 - 4 - 10, height: 3))
+        s.container.showsVerticalScrollIndicator = false
+        #expect(s.container.scrollbarTrackFrame(for: .vertical) == nil)
+        #expect(near(s.container.scrollbarTrackFrame(for: .horizontal)?.width ?? 0, 400 - 20 - 5 - 4))
+    }
+
+    @Test func theThumbIsNeverUnder24PointsAndShortensByTheOverscroll() throws {
+        let s = verticalScene(content: Size(width: 400, height: 400_000))
+        #expect(try #require(s.container.scrollbarThumbFrame(for: .vertical)).height == 24)
+        let t = verticalScene()
+        t.container.contentOffset = Point(x: 0, y: -50)
+        let top = try #require(t.container.scrollbarThumbFrame(for: .vertical))
+        #expect(near(top.height, 159.2 - 50, 1e-9) && top.minY == 2)
+        t.container.contentOffset = Point(x: 0, y: 3200 + 60)
+        let bottom = try #require(t.container.scrollbarThumbFrame(for: .vertical))
+        #expect(near(bottom.height, 159.2 - 60, 1e-9) && near(bottom.maxY, 798, 1e-9))
+    }
+
+    @Test func automaticBarsShowWhileMovingHoldThenFadeOverAQuarterSecond() {
+        let s = ScrollScene(viewport: Size(width: 400, height: 800))
+        #expect(s.container.scrollbarThumbFrame(for: .vertical) == nil)   // at rest: no bar
+        s.container.contentOffset = Point(x: 0, y: 100)
+        #expect(s.container.scrollbarThumbFrame(for: .vertical)?.width == 3)
+        s.window.advance(ms: 499)
+        #expect(s.container.scrollIndicatorOpacity == 1)
+        s.window.advance(ms: 1 + 125)
+        #expect(near(s.container.scrollIndicatorOpacity, 0.5, 0.05))
+        s.window.advance(ms: 130)
+        #expect(s.container.scrollIndicatorOpacity == 0)
+        #expect(s.container.scrollbarThumbFrame(for: .vertical) == nil)
+        #expect(s.container.scrollbarTrackFrame(for: .vertical) == nil)
+    }
+
+    @Test func holdTimeFlashAlwaysAndNever() {
+        let s = ScrollScene(viewport: Size(width: 400, height: 800))
+        s.container.indicatorHoldTime = .seconds(1)
+        s.container.flashScrollIndicators()
+        #expect(s.container.scrollbarThumbFrame(for: .vertical) != nil)
+        s.window.advance(ms: 990)
+        #expect(s.container.scrollIndicatorOpacity == 1)
+        s.window.advance(ms: 300)
+        #expect(s.container.scrollbarThumbFrame(for: .vertical) == nil)
+        s.container.scrollbarVisibility = .always
+        // Full bars (8 pt) with no motion at all.
+        #expect(s.container.scrollbarTrackFrame(for: .vertical) == Rect(x: 390, y: 2, width: 8, height: 796))
+        s.window.advance(ms: 2000)
+        #expect(s.container.scrollbarTrackFrame(for: .vertical)?.width == 8)
+        s.container.scrollbarVisibility = .never
+        s.container.flashScrollIndicators()
+        s.container.contentOffset = Point(x: 0, y: 10)
+        #expect(s.container.scrollbarTrackFrame(for: .vertical) == nil)
+        #expect(s.container.scrollbarThumbFrame(for: .vertical) == nil)
+    }
+
+    @Test func aPointerNearTheTrackWidensItTo8PointsAndAwayItNarrows() throws {
+        let s = ScrollScene(viewport: Size(width: 400, height: 800))
+        // Anywhere over the container: the bars show, thin.
+        s.window.pointerMove(to: Point(x: 100, y: 400))
+        #expect(s.container.scrollbarTrackFrame(for: .vertical)?.width == 3)
+        // 20 pt from the full track (x 390...398): still thin.
+        s.window.pointerMove(to: Point(x: 370, y: 400))
+        s.window.advance(ms: 200)
+        #expect(s.container.scrollbarTrackFrame(for: .vertical)?.width == 3)
+        // 16 pt away: widens, animated (part way after 50 ms, full after 0.15 s).
+        s.window.pointerMove(to: Point(x: 374, y: 400))
+        s.window.advance(ms: 50)
+        let partway = try #require(s.container.scrollbarTrackFrame(for: .vertical)).width
+        #expect(partway > 3 && partway < 8)
+        s.window.advance(ms: 120)
+        #expect(s.container.scrollbarTrackFrame(for: .vertical) == Rect(x: 390, y: 2, width: 8, height: 796))
+        // It stays while the pointer stays in the zone, past the hold time.
+        s.window.advance(ms: 2000)
+        #expect(s.container.scrollbarTrackFrame(for: .vertical)?.width == 8)
+        s.window.pointerMove(to: Point(x: 100, y: 400))
+        s.window.advance(ms: 200)
+        #expect(s.container.scrollbarTrackFrame(for: .vertical)?.width == 3)
+        s.window.advance(ms: 600)
+        #expect(s.container.scrollbarTrackFrame(for: .vertical) == nil)
+    }
+
+    @Test func stylesColourTheThumbAndTheFullBarHasATrough() throws {
+        let s = ScrollScene(viewport: Size(width: 400, height: 800))
+        s.window.rootView.backgroundColor = Color(red: 1, green: 1, blue: 1)
+        s.container.scrollbarVisibility = .always
+        let thumb = try #require(s.container.scrollbarThumbFrame(for: .vertical))
+        func red(_ image: Image, _ x: Double, _ y: Double) -> UInt32 { (image.pixel(x: Int(x), y: Int(y)) >> 16) & 0xFF }
+        var image = s.window.render()
+        // Default: a dark core inside a light 1 pt rim, on white.
+        #expect(red(image, thumb.midX, thumb.midY) < 140)
+        #expect(red(image, thumb.minX, thumb.midY) > red(image, thumb.midX, thumb.midY) + 40)
+        s.container.indicatorStyle = .light
+        s.window.rootView.backgroundColor = Color(red: 0, green: 0, blue: 0)
+        image = s.window.render()
+        #expect(red(image, thumb.midX, thumb.midY) > 120)
+        // The trough below the thumb is inked, lighter than the black behind it.
+        #expect(red(image, thumb.midX, 700) > 10)
+        #expect(red(image, 200, 700) == 0)
+        s.container.indicatorStyle = .dark
+        s.window.rootView.backgroundColor = Color(red: 1, green: 1, blue: 1)
+        image = s.window.render()
+        #expect(red(image, thumb.midX, thumb.midY) < 150)
+        #expect(red(image, thumb.minX, thumb.midY) < 150)   // no light rim
+    }
+}
