@@ -141,4 +141,144 @@ import Testing
         #expect(red(image, thumb.midX, thumb.midY) < 150)
         #expect(red(image, thumb.minX, thumb.midY) < 150)   // no light rim
     }
+
+    // MARK: - Pointer: thumb drag and track clicks
+
+    /// Thumb of the 400 x 800 / 4000 scene: 159.2 pt long in a 796 pt track; the offset moves range / travel
+    /// points per point of pointer motion.
+    static let travel = 796 - 159.2
+    static let ratio = 3200 / (796 - 159.2)
+
+    @Test func draggingTheThumbMapsExactlyClampsAndDoesNotFling() throws {
+        let s = ScrollScene(viewport: Size(width: 400, height: 800))
+        s.window.pointerMove(to: Point(x: 394, y: 50))
+        s.window.advance(ms: 200)
+        #expect(s.container.scrollbarTrackFrame(for: .vertical)?.width == 8)   // widened under the pointer
+        s.window.pointerButton(.left, pressed: true)
+        #expect(s.container.isDragging)
+        s.window.advance(ms: 16)
+        s.window.pointerMove(to: Point(x: 394, y: 150))
+        #expect(near(s.container.contentOffset.y, 100 * ScrollbarTests.ratio, 1e-9))
+        // The thumb follows the pointer: its top moved by the same 100 pt.
+        #expect(near(try #require(s.container.scrollbarThumbFrame(for: .vertical)).minY, 102, 1e-9))
+        // Past the end: clamped, no rubber band.
+        s.window.advance(ms: 16)
+        s.window.pointerMove(to: Point(x: 394, y: 790))
+        #expect(s.container.contentOffset.y == 3200)
+        s.window.advance(ms: 16)
+        s.window.pointerMove(to: Point(x: 394, y: -40))
+        #expect(s.container.contentOffset.y == 0)
+        // A fast last move, then release: no fling.
+        s.window.advance(ms: 8)
+        s.window.pointerMove(to: Point(x: 394, y: 250))
+        let released = s.container.contentOffset.y
+        #expect(near(released, 200 * ScrollbarTests.ratio, 1e-9))
+        s.window.pointerButton(.left, pressed: false)
+        #expect(!s.container.isDragging)
+        s.window.advance(ms: 500)
+        #expect(s.container.contentOffset.y == released)
+        #expect(!s.container.isDecelerating)
+        #expect(s.delegate.milestones == ["willBeginDragging", "willEndDragging", "didEndDragging(false)"])
+        #expect(s.delegate.events.first == "willBeginDragging" && s.delegate.events.contains("didScroll"))
+        #expect(s.delegate.releaseVelocities == [.zero])
+        #expect(s.delegate.states["willBeginDragging"]?.dragging == true)
+        #expect(s.content.calls.isEmpty)   // the content never saw the press
+    }
+
+    @Test func clickingTheTrackWarpsTheThumbCentreAndKeepsItHeld() throws {
+        let s = ScrollScene(viewport: Size(width: 400, height: 800))
+        s.window.pointerMove(to: Point(x: 394, y: 600))
+        s.window.pointerButton(.left, pressed: true)
+        let warped = (600 - 2 - 159.2 / 2) / ScrollbarTests.travel * 3200
+        #expect(near(s.container.contentOffset.y, warped, 1e-9))
+        let thumb = try #require(s.container.scrollbarThumbFrame(for: .vertical))
+        #expect(near(thumb.midY, 600, 1e-9))
+        #expect(s.container.isDragging)
+        s.window.pointerMove(to: Point(x: 394, y: 650))
+        #expect(near(s.container.contentOffset.y, warped + 50 * ScrollbarTests.ratio, 1e-9))
+        s.window.pointerButton(.left, pressed: false)
+        #expect(s.delegate.milestones == ["willBeginDragging", "willEndDragging", "didEndDragging(false)"])
+        // The middle button warps too.
+        s.window.pointerMove(to: Point(x: 394, y: 100))
+        s.window.pointerButton(.middle, pressed: true)
+        #expect(near(s.container.contentOffset.y, max(0, (100 - 2 - 79.6) / ScrollbarTests.travel * 3200), 1e-9))
+        s.window.pointerButton(.middle, pressed: false)
+        #expect(!s.container.isDragging)
+        #expect(s.content.calls.isEmpty)
+    }
+
+    @Test func shiftClickPagesTowardThePointerAnimated() {
+        let s = ScrollScene(viewport: Size(width: 400, height: 800))
+        s.window.setKeyboardModifiers(.shift)
+        s.window.pointerMove(to: Point(x: 394, y: 600))
+        s.window.pointerButton(.left, pressed: true)
+        #expect(s.container.contentOffset.y == 0)   // animated, not at once
+        #expect(!s.container.isDragging)
+        s.window.advance(ms: 150)
+        #expect(s.container.contentOffset.y > 0 && s.container.contentOffset.y < 760)
+        s.window.advance(ms: 200)
+        #expect(s.container.contentOffset.y == 800 - 40)   // a visible length minus 40 pt, as Page Down
+        s.window.pointerButton(.left, pressed: false)
+        #expect(s.delegate.milestones == ["didEndScrollingAnimation"])
+        // Above the thumb: one page back.
+        s.window.pointerMove(to: Point(x: 394, y: 20))
+        s.window.pointerButton(.left, pressed: true)
+        s.window.pointerButton(.left, pressed: false)
+        s.window.advance(ms: 400)
+        #expect(s.container.contentOffset.y == 0)
+        #expect(s.content.calls.isEmpty)
+    }
+
+    @Test func theCursorOverAFullBarIsTheArrowWhateverIsUnderIt() {
+        let s = ScrollScene(viewport: Size(width: 400, height: 800))
+        let control = RecordingControl(frame: Rect(x: 340, y: 0, width: 60, height: 4000))
+        s.container.addSubview(control)
+        s.window.pointerMove(to: Point(x: 360, y: 400))
+        s.window.advance(ms: 20)
+        #expect(s.window.core.currentCursor == .hand)
+        s.window.pointerMove(to: Point(x: 394, y: 400))
+        s.window.advance(ms: 20)
+        #expect(s.window.core.currentCursor == .arrow)
+        s.window.pointerButton(.left, pressed: true)
+        s.window.pointerButton(.left, pressed: false)
+        #expect(control.kinds.isEmpty)   // the control under the bar never got the press
+    }
+
+    // MARK: - Fingers: scrubbing
+
+    @Test func aFingerRestingOnAShownBarScrubsAfterThreeTenthsOfASecond() {
+        let s = ScrollScene(viewport: Size(width: 400, height: 800))
+        s.container.flashScrollIndicators()
+        s.window.touchDown(id: 1, at: Point(x: 396, y: 100))
+        s.window.advance(ms: 290)
+        #expect(!s.container.isDragging)
+        s.window.touchMove(id: 1, to: Point(x: 398, y: 104))   // within the slop
+        s.window.advance(ms: 20)
+        #expect(s.container.isDragging)
+        s.window.touchMove(id: 1, to: Point(x: 398, y: 204))
+        #expect(near(s.container.contentOffset.y, 100 * ScrollbarTests.ratio, 1e-9))
+        s.window.touchMove(id: 1, to: Point(x: 398, y: 2000))
+        #expect(s.container.contentOffset.y == 3200)
+        s.window.touchUp(id: 1)
+        s.window.advance(ms: 300)
+        #expect(s.container.contentOffset.y == 3200)
+        #expect(s.delegate.milestones == ["willBeginDragging", "willEndDragging", "didEndDragging(false)"])
+        #expect(s.content.calls.isEmpty)
+    }
+
+    @Test func aFingerMovingOffTheBarBeforeTheDelayDragsTheContentAndAHiddenBarIsNotThere() {
+        let s = ScrollScene(viewport: Size(width: 400, height: 800))
+        s.container.flashScrollIndicators()
+        s.window.drag(from: Point(x: 396, y: 400), to: Point(x: 396, y: 300), steps: 5, durationMS: 100)
+        s.window.settle(s.container)
+        #expect(s.container.contentOffset.y > 99)   // an ordinary drag (and fling) of the content
+        #expect(s.content.calls.isEmpty)
+        // Faded out: a touch there is the content's.
+        s.window.advance(ms: 2000)
+        #expect(s.container.scrollbarThumbFrame(for: .vertical) == nil)
+        s.window.touchDown(id: 2, at: Point(x: 396, y: 400))
+        s.window.advance(ms: 400)
+        s.window.touchUp(id: 2)
+        #expect(s.content.calls.map(\.kind) == [.began, .ended])
+    }
 }
