@@ -281,4 +281,46 @@ import Testing
         s.window.touchUp(id: 2)
         #expect(s.content.calls.map(\.kind) == [.began, .ended])
     }
+
+    // MARK: - Right to left
+
+    @Test func rightToLeftPutsTheVerticalBarLeftStartsAtTheRightAndCountsPagesFromThere() throws {
+        let s = ScrollScene(viewport: Size(width: 400, height: 800), contentSize: Size(width: 1200, height: 4000))
+        s.container.layoutDirection = .rightToLeft
+        #expect(s.container.contentOffset.x == 800)   // the content starts at its right end
+        s.container.flashScrollIndicators()
+        #expect(s.container.scrollbarTrackFrame(for: .vertical) == Rect(x: 2, y: 2, width: 3, height: 800 - 4 - 10))
+        let horizontal = try #require(s.container.scrollbarTrackFrame(for: .horizontal))
+        #expect(horizontal.minX == 12 && near(horizontal.width, 400 - 4 - 10))
+        // At the right end, the horizontal thumb is at the right end of its track.
+        #expect(near(try #require(s.container.scrollbarThumbFrame(for: .horizontal)).maxX, 398, 1e-9))
+        // Wider content keeps the right end in place: the offset moves with the range's end.
+        s.container.contentSize = Size(width: 1600, height: 4000)
+        #expect(s.container.contentOffset.x == 1200)
+        s.container.isPagingEnabled = true
+        s.container.pagingAxes = .horizontal
+        #expect(s.container.currentPage.column == 0)
+        s.container.contentOffset = Point(x: 800, y: 0)
+        #expect(s.container.currentPage.column == 1)
+        s.container.contentOffset = Point(x: 0, y: 0)
+        #expect(s.container.currentPage.column == 3)
+        // The pointer grabs the vertical bar on the left.
+        s.container.isPagingEnabled = false
+        s.window.pointerMove(to: Point(x: 6, y: 50))
+        s.window.pointerButton(.left, pressed: true)
+        s.window.pointerMove(to: Point(x: 6, y: 150))
+        s.window.pointerButton(.left, pressed: false)
+        #expect(near(s.container.contentOffset.y, 100 * 3200 / (786 - 786.0 * 800 / 4000), 1e-9))
+        #expect(s.content.calls.isEmpty)
+    }
+
+    @Test func rightToLeftLeftKeyGoesOnTowardTheLeft() {
+        let s = ScrollScene(viewport: Size(width: 400, height: 800), contentSize: Size(width: 1200, height: 800))
+        s.container.layoutDirection = .rightToLeft
+        s.container.smoothWheelScrolling = false
+        s.window.key(.left, pressed: true)
+        #expect(s.container.contentOffset.x == 800 - 40)
+        s.window.key(.right, pressed: true)
+        #expect(s.container.contentOffset.x == 800)
+    }
 }

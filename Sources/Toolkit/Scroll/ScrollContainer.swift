@@ -366,6 +366,9 @@ open class ScrollContainer: View {
     @exclusivity(unchecked) var pendingScrub: PendingScrub?
     /// The scrub delay's timer.
     @exclusivity(unchecked) var scrubTimer: TimerQueue.ID?
+    /// With `.rightToLeft`: the end of the horizontal range when the geometry last changed, so that a new
+    /// content width or bounds keep the content's right end where it was (`+LayoutDirection.swift`).
+    @exclusivity(unchecked) var rightToLeftRangeEnd = 0.0
     /// Whether the pointer is over a full bar (the cursor is then the arrow).
     @exclusivity(unchecked) var pointerOnBar = false
     /// Who draws the vertical indicator outside the window's pixels (a presenter's overlay), if anyone: the
@@ -479,6 +482,7 @@ open class ScrollContainer: View {
         }
         if arbitration.isDragging { rebaseDrag() }
         setNeedsDisplay()
+        keepRightToLeftEnd()
         if !arbitration.isTracking && !arbitration.isAnimating { updateCurrentPage() }
         finishChange()
     }
