@@ -323,4 +323,53 @@ import Testing
         s.window.key(.right, pressed: true)
         #expect(s.container.contentOffset.x == 800)
     }
+
+    // MARK: - Damage
+
+    /// A widening or fading bar redraws its own strip, never the list under it.
+    @Test func aWideningOrFadingBarDamagesOnlyItsStrip() {
+        let core = WindowCore(size: Size(width: 400, height: 800))
+        let list = ScrollContainer(frame: Rect(x: 0, y: 0, width: 400, height: 800))
+        list.contentSize = Size(width: 400, height: 4000)
+        for k in 0..<100 {
+            let row = View(frame: Rect(x: 0, y: Double(k) * 40, width: 400, height: 40))
+            row.backgroundColor = Color(red: Double(k % 7) / 7, green: 0.5, blue: 0.5)
+            list.addSubview(row)
+        }
+        core.rootView.addSubview(list)
+        var image = Image(width: 400, height: 800)
+        var time = Duration.zero
+        func frame() -> Rect {
+            time += .nanoseconds(16_666_667)
+            core.fireTimers(upTo: time)
+            core.prepareFrame(at: time)
+            var drawn = Rect.zero
+            Canvas.draw(into: &image) { drawn = core.draw(into: $0).bounds }
+            return drawn
+        }
+        core.addDamage(Rect(origin: .zero, size: core.size))
+        _ = frame()
+        core.handle(.pointerEnter(location: Point(x: 380, y: 400), timestamp: time))
+        var widened = 0
+        for _ in 0..<12 {
+            let drawn = frame()
+            if drawn.width > 0 {
+                widened += 1
+                #expect(drawn.minX >= 390 && drawn.maxX <= 400, "\(drawn)")
+            }
+        }
+        #expect(widened >= 5)   // 0.15 s of widening, frame by frame
+        // The pointer leaves: the bar narrows, then fades after the hold time, all within its strip.
+        core.handle(.pointerLeave(timestamp: time))
+        var fading = 0
+        for _ in 0..<60 {
+            let drawn = frame()
+            if drawn.width > 0 {
+                fading += 1
+                #expect(drawn.minX >= 390 && drawn.maxX <= 400, "\(drawn)")
+            }
+        }
+        #expect(fading >= 10)
+        #expect(list.scrollbarThumbFrame(for: .vertical) == nil)
+    }
 }
