@@ -24,6 +24,14 @@ enum ListDemo {
                     DemoSetting(title: "Rate", choices: ["normal", "fast"]) {
                         list.decelerationRate = $0 == 0 ? .normal : .fast
                     },
+                    // Scroll bars (SCROLL.md 13): hover the right edge to widen the bar, drag its thumb, click
+                    // its track (Shift: one page).
+                    DemoSetting(title: "Bars", choices: ["auto", "always", "never"]) {
+                        list.scrollbarVisibility = [ScrollbarVisibility.automatic, .always, .never][$0]
+                    },
+                    DemoSetting(title: "Bar style", choices: ["default", "dark", "light"]) {
+                        list.indicatorStyle = [ScrollIndicatorStyle.default, .dark, .light][$0]
+                    },
                 ],
                 keep: [state] + state.observe())
         },

@@ -3,8 +3,9 @@
 //
 // Rules (numbers from the spec; the rest chosen here where it is silent):
 // - A bar *hit* is a point within its full (8 pt) track or the 2 pt between it and the edge, while the bar is shown.
-//   `hitTest` answers the container itself there, so the content under a bar never gets a touch, a press or hover
-//   that lands on it, and the cursor is the container's: the arrow over a full bar.
+//   On a full bar `hitTest` answers the container itself, so the content under it never gets a press or hover there,
+//   and the cursor is the container's: the arrow. A finger on a thin bar is held back from the content by the
+//   container's arbitration (`.suppress`), while nested containers under it still track it.
 // - Pointer motion anywhere over the container shows the `.automatic` bars (thin); within 16 pt of a bar's full
 //   track the bar widens (0.15 s) and stays up until the pointer leaves that zone and no thumb is held.
 // - Primary button on the thumb: grab. Primary or middle on the track outside the thumb: the thumb's centre jumps
@@ -25,11 +26,24 @@ extension ScrollContainer {
     // MARK: - Hit testing
 
     /// The bar under `point` (container coordinates), if one is shown there: the full track, widened to the edge.
+    /// Asked on every hit test (each pointer motion, each touch down): no allocation, the two axes in turn.
     func scrollbarAxis(at point: Point) -> Axis? {
-        for axis in [Axis.vertical, .horizontal] where scrollbarOpacity(axis) > 0 {
-            if let zone = scrollbarHitZone(axis), zone.contains(point) { return axis }
-        }
+        if hitsScrollbar(.vertical, point) { return .vertical }
+        if hitsScrollbar(.horizontal, point) { return .horizontal }
         return nil
+    }
+
+    /// Whether the bar along `axis` is full or going to be: `.always`, hovered by the pointer, or held.
+    func scrollbarIsFull(_ axis: Axis) -> Bool {
+        if scrollbarVisibility == .always { return true }
+        if scrollbarGrab?.axis == axis { return true }
+        return axis == .horizontal ? horizontalBar.hovered : verticalBar.hovered
+    }
+
+    /// Whether `point` (container coordinates) is on the shown bar along `axis`.
+    private func hitsScrollbar(_ axis: Axis, _ point: Point) -> Bool {
+        guard scrollbarOpacity(axis) > 0, let zone = scrollbarHitZone(axis) else { return false }
+        return zone.contains(point)
     }
 
     /// The full track of the bar along `axis`, grown by the edge gap toward its edge (container coordinates).
@@ -52,8 +66,9 @@ extension ScrollContainer {
         let local = convert(location, from: nil)
         showIndicators()
         let time = attachedWindow?.now ?? .zero
-        for axis in Axis.allCases { updateHover(axis, inZone: isInHoverZone(axis, local), at: time) }
-        pointerOnBar = scrollbarAxis(at: local) != nil
+        updateHover(.horizontal, inZone: isInHoverZone(.horizontal, local), at: time)
+        updateHover(.vertical, inZone: isInHoverZone(.vertical, local), at: time)
+        pointerOnBar = scrollbarAxis(at: local).map { scrollbarIsFull($0) } ?? false
         if !scrollbarsHeldUp { scheduleIndicatorFade() }
     }
 
@@ -61,7 +76,8 @@ extension ScrollContainer {
     func scrollbarPointerLeft() {
         pointerOnBar = false
         let time = attachedWindow?.now ?? .zero
-        for axis in Axis.allCases { updateHover(axis, inZone: false, at: time) }
+        updateHover(.horizontal, inZone: false, at: time)
+        updateHover(.vertical, inZone: false, at: time)
         scheduleIndicatorFade()
     }
 

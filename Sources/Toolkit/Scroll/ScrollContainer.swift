@@ -542,11 +542,13 @@ open class ScrollContainer: View {
         zoomKey(key, modifiers: modifiers) || scroll(for: key, modifiers: modifiers, at: timestamp)
     }
 
-    /// The container answers for points on its shown scroll bars, so the content under them gets no touch, press
-    /// or hover there (<doc:ScrollBehaviour> §13).
+    /// The container answers for points on its full scroll bars (hovered, held or `.always`), so the content under
+    /// them gets no press, hover or cursor there (<doc:ScrollBehaviour> §13). A thin bar leaves the hit to the content:
+    /// a finger landing on it is kept from the content by the container's arbitration instead, so that a nested
+    /// container under it can still claim a drag across the bar.
     open override func hitTest(_ point: Point) -> View? {
         guard let hit = super.hitTest(point) else { return nil }
-        if hit !== self, scrollbarAxis(at: point) != nil { return self }
+        if hit !== self, let axis = scrollbarAxis(at: point), scrollbarIsFull(axis) { return self }
         return hit
     }
 
