@@ -313,17 +313,30 @@ import Testing
             core.addDamage(Rect(origin: .zero, size: core.size))
             Canvas.draw(into: &full, pixelsPerPoint: s) { canvas in
                 core.draw(into: canvas)
-                if list.verticalIndicatorElsewhere, let knob = list.indicatorRect(.vertical) {
+                if list.verticalIndicatorElsewhere {
                     canvas.saveState()
                     list.applyOverlayTransform(to: canvas)
-                    canvas.fillRoundedRect(knob, radius: ScrollContainer.indicatorThickness / 2,
-                                           color: list.indicatorColor)
+                    list.drawScrollbar(.vertical, in: canvas)
                     canvas.restoreState()
                 }
+            }
+            // The bar is layers (outline, core, trough): blended into the overlay first and then over the window, an
+            // 8-bit channel may round one level off the window's own drawing; inside the column only, never more.
+            let columnPixels = overlayColumn.map { c in
+                (x0: Int((c.minX * s).rounded()), x1: Int((c.maxX * s).rounded()),
+                 y0: Int((c.minY * s).rounded()), y1: Int((c.maxY * s).rounded()))
+            }
+            func close(_ a: UInt32, _ b: UInt32) -> Bool {
+                for k in stride(from: 0, to: 32, by: 8) where abs(Int((a >> UInt32(k)) & 0xFF) - Int((b >> UInt32(k)) & 0xFF)) > 1 {
+                    return false
+                }
+                return true
             }
             var wrong = 0, first = ""
             for y in 0..<height {
                 for x in 0..<width where shown.pixel(x: x, y: y) != full.pixel(x: x, y: y) {
+                    if let c = columnPixels, shownOverlay != nil, x >= c.x0, x < c.x1, y >= c.y0, y < c.y1,
+                       close(shown.pixel(x: x, y: y), full.pixel(x: x, y: y)) { continue }
                     if wrong == 0 { first = "(\(x), \(y))" }
                     wrong += 1
                 }
@@ -398,6 +411,8 @@ import Testing
     @Test(arguments: [(1.0, true), (2.0, true), (1.5, false)])
     func everyFrameWithTheIndicatorOverlayEqualsAFullRender(pixelsPerPoint: Double, overlays: Bool) {
         let scene = Scene()
+        // The bar's column (8 pt, 2 pt from the edge) is on whole pixels at 1.5x; a 1 pt inset takes it off them.
+        if !overlays { scene.list.scrollIndicatorInsets = EdgeInsets(top: 0, left: 0, bottom: 0, right: 1) }
         let presenter = Presenter(scene, count: 2, pixelsPerPoint: pixelsPerPoint, blockFrames: 2, overlay: true)
         defer { presenter.deallocate() }
         play(presenter)
@@ -497,10 +512,11 @@ import Testing
             #expect(presenter.onwardScrolls > 130, "\(presenter.onwardScrolls) onward")
             #expect(wraps > 0)
             // Frames where nothing moves and nothing in the band changes (the indicators fading) go on too, writing
-            // nothing. Declined: the frames that draw the whole list (the first scroll, the jump back to the top,
-            // and with the footer the three 100 pt steps, longer than the 90 pt band), the carousel's own scroll
-            // (a partial-width move, drawn by copying) and the scroll with it.
-            #expect(presenter.declinedFrames == (footer ? 7 : 4), "\(presenter.declinedFrames) declined")
+            // nothing. Declined: the frames that draw the whole list (the jump back to the top, and with the
+            // footer the three 100 pt steps, longer than the 90 pt band), the carousel's own scroll (a
+            // partial-width move, drawn by copying) and the scroll with it. The first scroll goes onward: bars
+            // appearing damage only their own rectangles (<doc:ScrollBehaviour> §13), not the whole list.
+            #expect(presenter.declinedFrames == (footer ? 6 : 3), "\(presenter.declinedFrames) declined")
         } else if bandTop == nil {
             // Only wraps onto the mirror, two frames' height away from the held rows, have room for the header.
             #expect(presenter.onwardScrollsInPlace == 0)

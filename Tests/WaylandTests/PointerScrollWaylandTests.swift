@@ -68,6 +68,39 @@ import ToolkitTesting
         #expect(container.contentOffset.y > 150)
     }
 
+    /// SCROLL.md §13 through a real `wl_pointer`: the primary button on the vertical bar's thumb, a drag, a release.
+    /// Track 96 pt (2...98), thumb 24 pt (its minimum), travel 72 pt, range 3900 pt: 36 pt of pointer motion is
+    /// 1950 pt of offset; past the end it clamps; the release flings nothing.
+    @Test func aPointerDragOfTheThumbScrollsByTheExactMapping() throws {
+        let compositor = try TestCompositor()
+        let (window, container) = try mapped(compositor)
+        var fired = 0
+        let button = Button(frame: Rect(x: 150, y: 0, width: 50, height: 100), title: "Under") { _ in fired += 1 }
+        container.addSubview(button)
+        compositor.pointerEnter(at: Point(x: 194, y: 10))
+        compositor.pointerFrame()
+        try pump(window) { container.scrollbarThumbFrame(for: .vertical) != nil }
+        #expect(container.scrollbarThumbFrame(for: .vertical)?.height == 24)
+        compositor.pointerButton(.left, pressed: true)
+        compositor.pointerFrame()
+        try pump(window) { container.isDragging }
+        #expect(container.isDragging)
+        compositor.pointerMotion(to: Point(x: 194, y: 46))
+        compositor.pointerFrame()
+        try pump(window) { container.contentOffset.y != 0 }
+        #expect(container.contentOffset == Point(x: 0, y: 1950))
+        compositor.pointerMotion(to: Point(x: 194, y: 99))
+        compositor.pointerFrame()
+        try pump(window) { container.contentOffset.y == 3900 }
+        #expect(container.contentOffset == Point(x: 0, y: 3900))
+        compositor.pointerButton(.left, pressed: false)
+        compositor.pointerFrame()
+        try pump(window) { !container.isDragging }
+        #expect(!container.isDragging && !container.isDecelerating)
+        #expect(container.contentOffset == Point(x: 0, y: 3900))
+        #expect(fired == 0 && !button.isHighlighted)   // the button under the bar never got the press
+    }
+
     @Test func aKeyPressScrolls() throws {
         let compositor = try TestCompositor()
         let (window, container) = try mapped(compositor)

@@ -24,6 +24,15 @@ enum ListDemo {
                     DemoSetting(title: "Rate", choices: ["normal", "fast"]) {
                         list.decelerationRate = $0 == 0 ? .normal : .fast
                     },
+                    // Scroll bars (SCROLL.md 13): hover the right edge to widen the bar, drag its thumb, click
+                    // its track (Shift: one page). Bars: .automatic, .always ("on"), .never ("off"); Style:
+                    // .default ("std"), .dark, .light.
+                    DemoSetting(title: "Bars", choices: ["auto", "on", "off"]) {
+                        list.scrollbarVisibility = [ScrollbarVisibility.automatic, .always, .never][$0]
+                    },
+                    DemoSetting(title: "Style", choices: ["std", "dark", "light"]) {
+                        list.indicatorStyle = [ScrollIndicatorStyle.default, .dark, .light][$0]
+                    },
                 ],
                 keep: [state] + state.observe())
         },
@@ -37,5 +46,25 @@ enum ListDemo {
             Snapshots.take(window)
             window.advance(by: .milliseconds(250))
             Snapshots.take(window)
+            // Scroll bars (SCROLL.md 13): once the list rests, the pointer comes near the right edge and the bar
+            // widens (8 pt with its trough); then the thumb is dragged 150 pt down with the primary button.
+            window.advance(by: .seconds(3))
+            var view = window.rootView.hitTest(Point(x: frame.midX, y: frame.midY))
+            while let current = view, !(current is ScrollContainer) { view = current.superview }
+            guard let list = view as? ScrollContainer else { return }
+            window.pointerMove(to: Point(x: frame.maxX - 40, y: frame.midY))
+            window.pointerMove(to: Point(x: frame.maxX - 12, y: frame.midY))
+            window.advance(by: .milliseconds(200))
+            Snapshots.take(window)
+            guard let thumb = list.scrollbarThumbFrame(for: .vertical) else { return }
+            window.pointerMove(to: Point(x: thumb.midX, y: thumb.midY))
+            window.pointerButton(.left, pressed: true)
+            for k in 1...10 {
+                window.advance(by: .milliseconds(16))
+                window.pointerMove(to: Point(x: thumb.midX, y: thumb.midY + 15 * Double(k)))
+            }
+            window.advance(by: .milliseconds(16))
+            Snapshots.take(window)
+            window.pointerButton(.left, pressed: false)
         })
 }

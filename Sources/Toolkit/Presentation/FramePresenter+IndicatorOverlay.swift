@@ -56,25 +56,33 @@ extension FramePresenter {
             overlayContainer = container
             container.verticalIndicatorPresenter = self
         }
-        // The knob's box as the window's drawing computes it (same transforms, same arithmetic).
+        // The bar's boxes as the window's drawing computes them (same transforms, same arithmetic).
         canvas.resetState()
         canvas.saveState()
         container.applyOverlayTransform(to: canvas)
         let unscaled = canvas.isUnscaled
         let knob = container.indicatorRect(.vertical).flatMap { canvas.pixelBox($0) }
+        let bar = container.scrollbarDamageRect(.vertical).flatMap { canvas.pixelBox($0) }
         canvas.restoreState()
         guard unscaled else {
             releaseOverlayContainer()
             return (false, true)
         }
-        let picture = IndicatorOverlay.Picture(column: overlay.column, knob: knob,
-                                               color: knob == nil ? 0 : container.indicatorColor.premultipliedARGB)
+        let picture = IndicatorOverlay.Picture(column: overlay.column, knob: knob, bar: bar,
+                                               color: knob == nil ? 0 : container.indicatorColor.premultipliedARGB,
+                                               opacity: container.scrollbarOpacity(.vertical),
+                                               widening: container.scrollbarWidening(.vertical),
+                                               style: container.indicatorStyle)
         guard picture != overlayPicture || overlay.needsDrawing else { return (false, false) }
         canvas.clear(color: Color(red: 0, green: 0, blue: 0, alpha: 0))
-        if let knob {
+        if knob != nil {
+            // The window's own drawing of the bar (same transforms, same boxes), shifted by the column's origin.
             let dx = Int((overlay.column.minX * s).rounded()), dy = Int((overlay.column.minY * s).rounded())
-            canvas.fillRoundedPixelBox(PixelBox(x0: knob.x0 - dx, y0: knob.y0 - dy, x1: knob.x1 - dx, y1: knob.y1 - dy),
-                                       radius: ScrollContainer.indicatorThickness / 2, color: container.indicatorColor)
+            canvas.resetState()
+            canvas.saveState()
+            container.applyOverlayTransform(to: canvas)
+            container.drawScrollbar(.vertical, in: canvas, shift: (-dx, -dy))
+            canvas.restoreState()
         }
         overlayPicture = picture
         return (true, false)

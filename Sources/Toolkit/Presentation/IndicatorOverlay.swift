@@ -31,10 +31,15 @@ public struct IndicatorOverlay {
         self.needsDrawing = needsDrawing
     }
 
-    /// What an overlay shows: its column, the knob's box in window pixels (nil: no knob) and its colour.
+    /// What an overlay shows: its column, the knob's and the whole bar's boxes in window pixels (nil: no knob),
+    /// its colour, opacity (the outline's and trough's colours follow it), how far it is widened and its style.
     struct Picture: Equatable {
         var column: Rect
         var knob: PixelBox?
+        var bar: PixelBox?
         var color: UInt32
+        var opacity: Double
+        var widening: Double
+        var style: ScrollIndicatorStyle
     }
 }

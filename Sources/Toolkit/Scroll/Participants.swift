@@ -79,4 +79,11 @@ protocol PointerScrollParticipant: View {
     func touchpadPinchChanged(scale: Double, time: Duration)
     /// The pinch ended, or the compositor cancelled it.
     func touchpadPinchEnded(cancelled: Bool, time: Duration)
+    /// A button press at `location` (window coordinates): true when one of the participant's scroll bars takes it
+    /// (<doc:ScrollBehaviour> §13); the bar then gets the motion and the release, the content nothing.
+    func pressScrollbar(at location: Point, button: PointerButton, modifiers: KeyModifiers, time: Duration) -> Bool
+    /// The pointer moved while a bar of this participant holds the press.
+    func scrollbarPointerMoved(to location: Point, time: Duration)
+    /// The button that pressed the bar went up (or the pointer left the window).
+    func scrollbarPointerReleased(time: Duration)
 }

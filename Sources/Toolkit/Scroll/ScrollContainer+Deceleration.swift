@@ -59,7 +59,7 @@ extension ScrollContainer {
         finishChange()
         // Asked after the notifications: a delegate may have started a motion from them (an animated
         // setContentOffset in didEndDecelerating), which must keep this animator running (<doc:ScrollBehaviour> §8).
-        return arbitration.isAnimating || indicatorFadeStart != nil || zoomMotion != nil || spinning
+        return arbitration.isAnimating || scrollbarsAnimate || zoomMotion != nil || spinning
     }
 
     /// A motion reached its end. If the geometry changed under it and the content is not where it may rest,

@@ -20,6 +20,9 @@ extension ScrollContainer {
         // The fling this touch may catch, as it moves at the touch (read before the catch stops it).
         let flingVelocity = fingers.isEmpty && arbitration.isDecelerating && !motion.isIdle
             ? motion.velocity(at: time) : nil
+        // A finger on a shown bar may scrub it after a rest (`+Scrollbars.swift`); the arbitration tracks it
+        // meanwhile, so that moving past the slop first is an ordinary drag.
+        let onBar = fingers.isEmpty && scrubTouchDown(id: id, at: location, time: time)
         if fingers.isEmpty {
             fingers.add(id, at: location, time: time)
             fingers.beginSequence()
@@ -39,12 +42,12 @@ extension ScrollContainer {
         }
         let disposition = perform(action, at: time)
         finishChange()
-        return disposition
+        return onBar ? .suppress : disposition
     }
 
     /// A finger moved; the decision waits for the touch frame (`routerFrame`).
     func routerFingerMoved(id: Int, to location: Point) {
-        guard fingers.contains(id) else { return }
+        guard fingers.contains(id), !scrubFingerMoved(id: id, to: location) else { return }
         fingers.move(id, to: location)
         hasPendingMoves = true
     }
@@ -75,6 +78,7 @@ extension ScrollContainer {
     /// A finger lifted.
     func routerTouchUp(id: Int, time: Duration) {
         guard fingers.contains(id) else { return }
+        scrubFingerEnded(id: id, time: time)
         fingers.remove(id, at: time)
         var planned = ScrollMotion(start: time)
         // A scale left past a zoom limit returns to it first; the offset comes to rest after that.
@@ -113,6 +117,8 @@ extension ScrollContainer {
         } else if arbitration.isTracking && !bounce {
             planned = makePolicy().settleMotion(from: contentOffset, at: time)
         }
+        if let grab = scrollbarGrab, grab.touchID != Touch.pointerID { scrubFingerEnded(id: grab.touchID, time: time) }
+        if let pending = pendingScrub { scrubFingerEnded(id: pending.id, time: time) }
         fingers.removeAll()
         hasPendingMoves = false
         cancelDelayTimer()
@@ -131,6 +137,8 @@ extension ScrollContainer {
 
     /// The container leaves touch routing (removed from the window, scrolling disabled): forget the fingers.
     func routerDetach(time: Duration) {
+        if let grab = scrollbarGrab, grab.touchID != Touch.pointerID { scrubFingerEnded(id: grab.touchID, time: time) }
+        if let pending = pendingScrub { scrubFingerEnded(id: pending.id, time: time) }
         fingers.removeAll()
         hasPendingMoves = false
         cancelDelayTimer()

@@ -1,136 +1,335 @@
-// Scroll indicators: thin bars along the right and bottom edges showing which part of the content is
-// visible. They appear when the offset changes and fade out once the content has rested for a moment.
+// Scroll bars: their visibility, geometry and drawing (<doc:ScrollBehaviour> §13). Interaction (grabbing the thumb,
+// clicking the track, hover, scrubbing) is in `ScrollContainer+Scrollbars.swift`.
 //
-// Geometry, per axis (container size v, content extent c, range [lo, hi], offset x, track t = v - 2·margin):
-//   knob = max(minimumKnob, t · v / (c + insets)), shortened by the overscroll (never below 2·thickness),
-//   position = margin + (t - knob) · clamp((x - lo) / (hi - lo), 0, 1).
+// Geometry, per axis, in the container's own coordinates (so `bounds`, whose origin is the offset):
+//   The track runs along the edge (vertical: the right edge, or the left for `.rightToLeft`; horizontal: the
+//   bottom), inset by `scrollIndicatorInsets` and 2 pt from the edge; it ends 2 pt before the edge's ends, and
+//   2 pt before the other bar's full 8 pt when there is one. Its thickness grows from 3 pt (thin) to 8 pt
+//   (full) away from the edge, so a thin bar hugs the edge where a widened one has its outer side.
+//   With track length T, visible length v, content length c = range + v, range [lo, hi] and offset x:
+//   thumb = clamp(T·v/c, 24, T), shortened by the overscroll past lo or hi (never under the bar's thickness,
+//   a round dot), at T' = (T − thumb)·clamp((x − lo)/(hi − lo), 0, 1) from the track's start.
+//
+// Visibility: in `.automatic`, `indicatorAlpha` is 1 while the content moves, while the pointer moves over the
+// container (or stays in a bar's hover zone, or holds a thumb) and for `indicatorHoldTime` after, then falls to
+// 0 over 0.25 s. `.always` draws full bars at opacity 1; `.never` draws nothing.
 
 extension ScrollContainer {
-    /// Seconds the indicators stay fully visible after the content comes to rest.
-    static let indicatorHoldTime: Duration = .milliseconds(500)
-    /// Seconds the fade-out takes.
+    /// Seconds the fade-out takes. Fixed.
     static let indicatorFadeTime = 0.25
-    /// Indicator thickness, points.
-    static let indicatorThickness = 3.0
-    /// Gap between an indicator and the container's edges, points.
-    static let indicatorMargin = 3.0
-    /// Shortest knob, points.
-    static let indicatorMinimumLength = 36.0
+    /// A thin bar's thickness, points. Fixed.
+    static let thinScrollbarThickness = 3.0
+    /// A full (hovered, held or `.always`) bar's thickness, points. Fixed.
+    static let fullScrollbarThickness = 8.0
+    /// Gap between a bar and the container's edges (after `scrollIndicatorInsets`) and between the two bars,
+    /// points. Fixed.
+    static let scrollbarEdgeGap = 2.0
+    /// Shortest thumb, points (before an overscroll shortens it). Fixed.
+    static let minimumThumbLength = 24.0
+    /// How close the pointer comes to a bar's track, points, for the bar to widen. Fixed.
+    static let scrollbarHoverZone = 16.0
+    /// Seconds a bar takes to widen or narrow. Fixed (the spec asks for an animation and names no time).
+    static let scrollbarWidenTime = 0.15
+    /// Thickness of the thin indicator (kept for the presentation layer and older callers), points.
+    static let indicatorThickness = thinScrollbarThickness
 
-    /// The indicators' current opacity, 0 (hidden) to 1.
-    public var scrollIndicatorOpacity: Double { indicatorAlpha }
+    /// The `.automatic` bars' current opacity, 0 (hidden) to 1 (`.always`: 1 whenever a bar exists; `.never`: 0).
+    public var scrollIndicatorOpacity: Double {
+        switch scrollbarVisibility {
+        case .automatic: indicatorAlpha
+        case .always: 1
+        case .never: 0
+        }
+    }
 
-    /// The offset changed: the indicators show at full opacity, and any pending fade is called off.
+    /// Shows the `.automatic` bars thin for `indicatorHoldTime`, then fades them out over 0.25 s (UIKit's
+    /// `flashScrollIndicators`). Nothing happens with `.never`, nor with `.always` (the bars are up).
+    public func flashScrollIndicators() {
+        guard scrollbarVisibility == .automatic else { return }
+        showIndicators()
+        scheduleIndicatorFade()
+        finishChange()
+    }
+
+    /// The current thumb of the bar along `axis`, in window coordinates (points), or nil when that bar is not
+    /// shown (no range along the axis, hidden by a setting, or faded out).
+    public func scrollbarThumbFrame(for axis: Axis) -> Rect? {
+        guard let thumb = indicatorRect(axis) else { return nil }
+        return convert(thumb, to: nil)
+    }
+
+    /// The current track of the bar along `axis` (the strip the thumb runs in, at the bar's current thickness),
+    /// in window coordinates (points), or nil when that bar is not shown.
+    public func scrollbarTrackFrame(for axis: Axis) -> Rect? {
+        guard scrollbarOpacity(axis) > 0, let track = scrollbarTrack(axis, thickness: scrollbarThickness(axis)) else {
+            return nil
+        }
+        return convert(track, to: nil)
+    }
+
+    // MARK: - Visibility
+
+    /// Whether a bar exists along `axis`: not `.never`, not hidden by its `shows...ScrollIndicator`, and a
+    /// non-empty range along the axis.
+    func hasScrollbar(_ axis: Axis) -> Bool {
+        guard scrollbarVisibility != .never else { return false }
+        let shows = axis == .horizontal ? showsHorizontalScrollIndicator : showsVerticalScrollIndicator
+        guard shows else { return false }
+        let policy = makePolicy()
+        return policy.maxOffset[axis] > policy.minOffset[axis]
+    }
+
+    /// The bar's opacity along `axis` (0 when it has none).
+    func scrollbarOpacity(_ axis: Axis) -> Double {
+        hasScrollbar(axis) ? scrollIndicatorOpacity : 0
+    }
+
+    /// How far the bar along `axis` is widened now: 0 thin, 1 full (`.always`: 1).
+    func scrollbarWidening(_ axis: Axis) -> Double {
+        if scrollbarVisibility == .always { return 1 }
+        let state = axis == .horizontal ? horizontalBar : verticalBar
+        return state.widening(at: attachedWindow?.now ?? .zero, duration: ScrollContainer.scrollbarWidenTime)
+    }
+
+    /// The bar's thickness along `axis` now, points (3 thin ... 8 full).
+    func scrollbarThickness(_ axis: Axis) -> Double {
+        let w = scrollbarWidening(axis)
+        return ScrollContainer.thinScrollbarThickness
+            + (ScrollContainer.fullScrollbarThickness - ScrollContainer.thinScrollbarThickness) * w
+    }
+
+    /// Whether something keeps the `.automatic` bars up: the pointer in a bar's hover zone, or a held thumb.
+    var scrollbarsHeldUp: Bool {
+        horizontalBar.hovered || verticalBar.hovered || scrollbarGrab != nil || pendingScrub != nil
+    }
+
+    /// The offset changed (or the pointer moved over the container): the bars show at full opacity, and any
+    /// pending fade is called off.
     func showIndicators() {
-        guard showsHorizontalScrollIndicator || showsVerticalScrollIndicator else { return }
+        guard scrollbarVisibility == .automatic, hasScrollbar(.horizontal) || hasScrollbar(.vertical) else { return }
         if let timer = indicatorFadeTimer {
             attachedWindow?.timers.cancel(timer)
             indicatorFadeTimer = nil
         }
         indicatorFadeStart = nil
         if indicatorAlpha != 1 {
+            forEachIndicatorRect { setNeedsDisplay($0) }
             indicatorAlpha = 1
-            setNeedsDisplay()
+            forEachIndicatorRect { setNeedsDisplay($0) }
+            verticalIndicatorPresenter?.verticalIndicatorChanged(self)
         }
         // Nothing may keep them up if this change is not followed by a motion: schedule the fade unless
         // fingers or a motion will schedule it when they end.
         if !arbitration.isTracking && !arbitration.isAnimating { scheduleIndicatorFade() }
     }
 
-    /// The content is at rest: fade the indicators out after `indicatorHoldTime`.
+    /// The content is at rest: fade the bars out after `indicatorHoldTime`.
     func scheduleIndicatorFade() {
         guard indicatorAlpha > 0, indicatorFadeStart == nil, let window = attachedWindow else { return }
         if let timer = indicatorFadeTimer { window.timers.cancel(timer) }
-        indicatorFadeTimer = window.timers.schedule(at: window.now + ScrollContainer.indicatorHoldTime,
-                                                    fadeAction)
+        indicatorFadeTimer = window.timers.schedule(at: window.now + indicatorHoldTime, fadeAction)
     }
 
-    /// The hold time passed: start the fade, sampled by the frame animator.
+    /// The hold time passed: start the fade, sampled by the frame animator (unless something holds the bars up:
+    /// whatever lets go of them schedules the fade again).
     func startIndicatorFade() {
         indicatorFadeTimer = nil
         guard let window = attachedWindow, indicatorAlpha > 0 else { return }
-        guard !arbitration.isTracking, !arbitration.isAnimating else { return }
+        guard !arbitration.isTracking, !arbitration.isAnimating, !scrollbarsHeldUp else { return }
         indicatorFadeStart = window.now
         window.addAnimator(animationDriver)
     }
 
-    /// Advances the fade to `time`; returns whether it still runs.
+    /// Advances the fade and the widening to `time`; returns whether either still runs.
     func stepIndicatorFade(at time: Duration) -> Bool {
-        guard let start = indicatorFadeStart else { return false }
-        let d = time - start
-        let elapsed = Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18
-        let alpha = max(0, 1 - elapsed / ScrollContainer.indicatorFadeTime)
+        let widening = horizontalBar.start != nil || verticalBar.start != nil
+        if widening {
+            // Only the bars change: redraw them, not the whole container.
+            forEachIndicatorRect { setNeedsDisplay($0) }
+            verticalIndicatorPresenter?.verticalIndicatorChanged(self)
+        }
+        let horizontalRuns = horizontalBar.settle(at: time, duration: ScrollContainer.scrollbarWidenTime)
+        let verticalRuns = verticalBar.settle(at: time, duration: ScrollContainer.scrollbarWidenTime)
+        let widthRuns = horizontalRuns || verticalRuns
+        guard let start = indicatorFadeStart else { return widthRuns }
+        let alpha = max(0, 1 - ScrollbarState.seconds(time - start) / ScrollContainer.indicatorFadeTime)
         if alpha != indicatorAlpha {
-            // Only the indicators change: redraw them, not the whole container.
             forEachIndicatorRect { setNeedsDisplay($0) }
             indicatorAlpha = alpha
             forEachIndicatorRect { setNeedsDisplay($0) }
             verticalIndicatorPresenter?.verticalIndicatorChanged(self)
         }
         if alpha <= 0 { indicatorFadeStart = nil }
-        return indicatorFadeStart != nil
+        return indicatorFadeStart != nil || widthRuns
     }
 
-    /// The knob rectangle for `axis`, in the container's own coordinates, or nil when it is not shown.
+    /// Whether the bars animate (fade or widening): the frame animator keeps running.
+    var scrollbarsAnimate: Bool {
+        indicatorFadeStart != nil || horizontalBar.start != nil || verticalBar.start != nil
+    }
+
+    /// A bar setting changed (visibility, style, insets): the bars are redrawn where they were and where they go.
+    func scrollbarSettingsChanged() {
+        forEachIndicatorRect { setNeedsDisplay($0) }
+        if scrollbarVisibility != .automatic {
+            // Not faded by `.automatic` any more: no fade may run on.
+            attachedWindow?.timers.cancel(indicatorFadeTimer)
+            indicatorFadeTimer = nil
+            indicatorFadeStart = nil
+            indicatorAlpha = 0
+        }
+        if scrollbarVisibility == .never { endScrollbarInteraction() }
+        verticalIndicatorPresenter?.verticalIndicatorChanged(self)
+        finishChange()
+    }
+
+    // MARK: - Geometry
+
+    /// The track of the bar along `axis` at `thickness`, in the container's coordinates, or nil when the bar does
+    /// not exist or has no room (a track shorter than the thumb's minimum).
+    func scrollbarTrack(_ axis: Axis, thickness: Double) -> Rect? {
+        guard hasScrollbar(axis) else { return nil }
+        let b = bounds, inset = scrollIndicatorInsets
+        let gap = ScrollContainer.scrollbarEdgeGap, full = ScrollContainer.fullScrollbarThickness
+        // The corner where both bars would meet belongs to the vertical bar: the horizontal one stops short of it.
+        let rtl = layoutDirection == .rightToLeft
+        if axis == .vertical {
+            let x = rtl ? b.minX + inset.left + gap : b.maxX - inset.right - gap - thickness
+            let y0 = b.minY + inset.top + gap
+            let y1 = b.maxY - inset.bottom - gap - (hasScrollbar(.horizontal) ? full + gap : 0)
+            guard y1 - y0 >= ScrollContainer.minimumThumbLength else { return nil }
+            return Rect(x: x, y: y0, width: thickness, height: y1 - y0)
+        }
+        let reserve = hasScrollbar(.vertical) ? full + gap : 0
+        let x0 = b.minX + inset.left + gap + (rtl ? reserve : 0)
+        let x1 = b.maxX - inset.right - gap - (rtl ? 0 : reserve)
+        guard x1 - x0 >= ScrollContainer.minimumThumbLength else { return nil }
+        return Rect(x: x0, y: b.maxY - inset.bottom - gap - thickness, width: x1 - x0, height: thickness)
+    }
+
+    /// The thumb of the bar along `axis` in the container's coordinates, at the bar's current thickness, or nil
+    /// when the bar is not shown.
     func indicatorRect(_ axis: Axis) -> Rect? {
-        let shows = axis == .horizontal ? showsHorizontalScrollIndicator : showsVerticalScrollIndicator
+        guard scrollbarOpacity(axis) > 0 else { return nil }
+        return scrollbarThumb(axis, thickness: scrollbarThickness(axis))
+    }
+
+    /// The thumb of the bar along `axis` at `thickness` (shown or not), in the container's coordinates.
+    func scrollbarThumb(_ axis: Axis, thickness: Double) -> Rect? {
+        guard let track = scrollbarTrack(axis, thickness: thickness) else { return nil }
+        let (start, length) = thumbSpan(axis, track: track.size[axis], thickness: thickness)
+        if axis == .vertical {
+            return Rect(x: track.minX, y: track.minY + start, width: thickness, height: length)
+        }
+        return Rect(x: track.minX + start, y: track.minY, width: length, height: thickness)
+    }
+
+    /// The thumb's start (from the track's start) and length along `axis`, for a track `track` points long.
+    func thumbSpan(_ axis: Axis, track: Double, thickness: Double) -> (start: Double, length: Double) {
         let policy = makePolicy()
-        guard shows, indicatorAlpha > 0, policy.maxOffset[axis] > policy.minOffset[axis] else { return nil }
-        let b = bounds
-        let margin = ScrollContainer.indicatorMargin, thickness = ScrollContainer.indicatorThickness
-        let viewport = b.size[axis]
-        // Leave room for the other indicator in the corner.
-        let track = viewport - 2 * margin - thickness
-        guard track > 2 * thickness else { return nil }
         let lo = policy.minOffset[axis], hi = policy.maxOffset[axis]
-        let extent = hi - lo + viewport
-        var knob = max(ScrollContainer.indicatorMinimumLength, track * viewport / extent)
+        let visible = max(0, bounds.size[axis])
+        let content = hi - lo + visible
+        var length = min(track, max(ScrollContainer.minimumThumbLength, content > 0 ? track * visible / content : track))
         let x = contentOffset[axis]
         let overscroll = x < lo ? lo - x : (x > hi ? x - hi : 0)
-        knob = max(2 * thickness, min(knob, track) - overscroll)
-        let fraction = min(1, max(0, (x - lo) / (hi - lo)))
-        let along = margin + (track - knob) * fraction
-        if axis == .vertical {
-            return Rect(x: b.maxX - margin - thickness, y: b.minY + along, width: thickness, height: knob)
-        }
-        return Rect(x: b.minX + along, y: b.maxY - margin - thickness, width: knob, height: thickness)
+        length = max(thickness, length - overscroll)
+        let fraction = hi > lo ? min(1, max(0, (x - lo) / (hi - lo))) : 0
+        return ((track - length) * fraction, length)
     }
 
-    /// Draws the scroll indicators (called by `drawOverlay`, above the content) and remembers where.
+    // MARK: - Drawing
+
+    /// Draws the bars (called by `drawOverlay`, above the content) and remembers where.
     func drawIndicators(in canvas: Canvas) {
-        guard indicatorAlpha > 0 else {
-            drawnIndicatorRects = (nil, nil)
-            return
-        }
-        let vertical = verticalIndicatorElsewhere ? nil : indicatorRect(.vertical)
-        drawnIndicatorRects = (indicatorRect(.horizontal), vertical)
-        let radius = ScrollContainer.indicatorThickness / 2
-        if let rect = drawnIndicatorRects.horizontal { canvas.fillRoundedRect(rect, radius: radius, color: indicatorColor) }
-        if let rect = vertical { canvas.fillRoundedRect(rect, radius: radius, color: indicatorColor) }
+        drawnIndicatorRects = (scrollbarDamageRect(.horizontal), verticalIndicatorElsewhere ? nil : scrollbarDamageRect(.vertical))
+        if drawnIndicatorRects.horizontal != nil { drawScrollbar(.horizontal, in: canvas) }
+        if drawnIndicatorRects.vertical != nil { drawScrollbar(.vertical, in: canvas) }
     }
+
+    /// The part of the container the bar along `axis` covers now (its trough when it has one, else its thumb),
+    /// or nil when it is not shown.
+    func scrollbarDamageRect(_ axis: Axis) -> Rect? {
+        guard scrollbarOpacity(axis) > 0 else { return nil }
+        let thickness = scrollbarThickness(axis)
+        if scrollbarWidening(axis) > 0 { return scrollbarTrack(axis, thickness: thickness) }
+        return scrollbarThumb(axis, thickness: thickness)
+    }
+
+    /// Draws the bar along `axis` (trough, then thumb) in the container's coordinates under `canvas`'s current
+    /// transform, shifted by `shift` whole pixels (an overlay buffer whose origin is elsewhere in the window: the
+    /// same pixels, offset). Draws nothing when it is not shown. No allocation: rounded boxes straight into the
+    /// canvas.
+    func drawScrollbar(_ axis: Axis, in canvas: Canvas, shift: (x: Int, y: Int) = (0, 0)) {
+        let alpha = scrollbarOpacity(axis)
+        let thickness = scrollbarThickness(axis)
+        guard alpha > 0, let track = scrollbarTrack(axis, thickness: thickness) else { return }
+        let widening = scrollbarWidening(axis)
+        let colors = ScrollContainer.scrollbarColors(indicatorStyle)
+        let radius = thickness / 2
+        func fill(_ rect: Rect, radius: Double, color: Color) {
+            guard let box = canvas.pixelBox(rect) else { return }
+            canvas.fillRoundedPixelBox(PixelBox(x0: box.x0 + shift.x, y0: box.y0 + shift.y, x1: box.x1 + shift.x,
+                                                y1: box.y1 + shift.y), radius: radius, color: color)
+        }
+        if widening > 0 {
+            fill(track, radius: radius, color: colors.trough.scaled(alpha * widening))
+        }
+        guard let thumb = scrollbarThumb(axis, thickness: thickness) else { return }
+        if let outline = colors.outline {
+            // A 1 pt light rim around a dark core: readable over light and dark content alike.
+            fill(thumb, radius: radius, color: outline.scaled(alpha))
+            let core = Rect(x: thumb.minX + 1, y: thumb.minY + 1, width: max(0, thumb.width - 2),
+                            height: max(0, thumb.height - 2))
+            if core.width > 0 && core.height > 0 {
+                fill(core, radius: max(0, radius - 1), color: colors.thumb.scaled(alpha))
+            }
+        } else {
+            fill(thumb, radius: radius, color: colors.thumb.scaled(alpha))
+        }
+    }
+
+    /// The colours of `style` at full opacity: thumb, its outline (nil: none), trough.
+    static func scrollbarColors(_ style: ScrollIndicatorStyle) -> (thumb: Color, outline: Color?, trough: Color) {
+        switch style {
+        case .default:
+            (Color(red: 0, green: 0, blue: 0, alpha: 0.55), Color(red: 1, green: 1, blue: 1, alpha: 0.7),
+             Color(red: 1, green: 1, blue: 1, alpha: 0.35))
+        case .dark:
+            (Color(red: 0, green: 0, blue: 0, alpha: 0.5), nil, Color(red: 0, green: 0, blue: 0, alpha: 0.12))
+        case .light:
+            (Color(red: 1, green: 1, blue: 1, alpha: 0.6), nil, Color(red: 1, green: 1, blue: 1, alpha: 0.15))
+        }
+    }
+
+    /// The thin thumb's colour at the bars' current opacity (what an overlay's picture is compared by).
+    var indicatorColor: Color { ScrollContainer.scrollbarColors(indicatorStyle).thumb.scaled(scrollbarOpacity(.vertical)) }
 
     /// Whether the vertical indicator is drawn outside the window's pixels (`verticalIndicatorPresenter`).
     var verticalIndicatorElsewhere: Bool { verticalIndicatorPresenter != nil }
 
-    /// The indicators' colour at their current opacity.
-    var indicatorColor: Color { Color(red: 0, green: 0, blue: 0, alpha: 0.45 * indicatorAlpha) }
-
-    /// Where the vertical indicator's knob can be, in the superview's coordinates (the container's frame): a column
-    /// `indicatorThickness` wide along the right edge, the container's height; nil when it has no vertical
-    /// indicator.
+    /// Where the vertical bar can be, in the superview's coordinates (the container's frame): a column as wide as a
+    /// full bar along its edge, the container's height; nil when it has no vertical bar.
     var verticalIndicatorColumn: Rect? {
-        guard showsVerticalScrollIndicator else { return nil }
+        guard hasScrollbar(.vertical), let track = scrollbarTrack(.vertical, thickness: ScrollContainer.fullScrollbarThickness)
+        else { return nil }
         let f = frame
-        return Rect(x: f.maxX - ScrollContainer.indicatorMargin - ScrollContainer.indicatorThickness, y: f.minY,
-                    width: ScrollContainer.indicatorThickness, height: f.height)
+        return Rect(x: f.minX + (track.minX - bounds.minX), y: f.minY, width: track.width, height: f.height)
     }
 
-    /// Calls `body` with the indicator rectangles (container coordinates) where they were drawn last, then
-    /// where they are now.
+    /// Calls `body` with the bar rectangles (container coordinates) where they were drawn last, then where
+    /// they are now.
     func forEachIndicatorRect(_ body: (Rect) -> Void) {
         if let rect = drawnIndicatorRects.horizontal { body(rect) }
         if let rect = drawnIndicatorRects.vertical { body(rect) }
-        if let rect = indicatorRect(.horizontal) { body(rect) }
-        if !verticalIndicatorElsewhere, let rect = indicatorRect(.vertical) { body(rect) }
+        if let rect = scrollbarDamageRect(.horizontal) { body(rect) }
+        if !verticalIndicatorElsewhere, let rect = scrollbarDamageRect(.vertical) { body(rect) }
+    }
+}
+
+extension Color {
+    /// This colour with its alpha multiplied by `factor` (0...1).
+    func scaled(_ factor: Double) -> Color {
+        Color(red: red, green: green, blue: blue, alpha: alpha * factor)
     }
 }

@@ -3,7 +3,10 @@
 extension ScrollContainer {
     /// Recomputes `currentPage` from the offset (the nearest page boundary per axis).
     func updateCurrentPage() {
-        let page = makePolicy().page(at: contentOffset)
+        let policy = makePolicy()
+        var page = policy.page(at: contentOffset)
+        // Right to left: columns are counted from the right end, where the content starts.
+        if layoutDirection == .rightToLeft { page.column = policy.lastPageIndex(.horizontal) - page.column }
         if page != currentPage { currentPage = page }
     }
 

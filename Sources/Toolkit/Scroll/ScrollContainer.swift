@@ -242,6 +242,52 @@ open class ScrollContainer: View, TouchParticipant, PointerScrollParticipant {
         didSet { finishChange() }
     }
 
+    // MARK: - Scroll bars (<doc:ScrollBehaviour> §13; `ScrollContainer+Indicators.swift`, `+Scrollbars.swift`)
+
+    /// When the bars show: `.automatic` (thin while moving, full near the pointer, fading out at rest),
+    /// `.always` (full bars) or `.never`. `showsHorizontalScrollIndicator` / `showsVerticalScrollIndicator`
+    /// still hide one axis. Default `.automatic`.
+    @exclusivity(unchecked) public final var scrollbarVisibility: ScrollbarVisibility = .automatic {
+        didSet {
+            guard scrollbarVisibility != oldValue else { return }
+            scrollbarSettingsChanged()
+        }
+    }
+
+    /// The bars' colours. Default `.default` (a dark thumb with a 1 pt light outline).
+    @exclusivity(unchecked) public final var indicatorStyle: ScrollIndicatorStyle = .default {
+        didSet { if indicatorStyle != oldValue { scrollbarSettingsChanged() } }
+    }
+
+    /// How far the bars keep from the container's edges, in points, on top of their own 2 pt. Non-finite or
+    /// negative values count as zero. Default `.zero`.
+    @exclusivity(unchecked) public final var scrollIndicatorInsets: EdgeInsets = .zero {
+        didSet {
+            let clean = EdgeInsets(top: ScrollContainer.nonNegative(scrollIndicatorInsets.top),
+                                   left: ScrollContainer.nonNegative(scrollIndicatorInsets.left),
+                                   bottom: ScrollContainer.nonNegative(scrollIndicatorInsets.bottom),
+                                   right: ScrollContainer.nonNegative(scrollIndicatorInsets.right))
+            if clean != scrollIndicatorInsets { scrollIndicatorInsets = clean }
+            if scrollIndicatorInsets != oldValue { scrollbarSettingsChanged() }
+        }
+    }
+
+    /// How long `.automatic` bars stay after the content comes to rest (or after `flashScrollIndicators()`,
+    /// or after the pointer last moved over the container) before they fade out over 0.25 s. Negative values
+    /// count as zero. Default 500 ms.
+    public final var indicatorHoldTime: Duration = .milliseconds(500) {
+        didSet {
+            if indicatorHoldTime < .zero { indicatorHoldTime = .zero }
+            finishChange()
+        }
+    }
+
+    /// Which way the horizontal content reads. `.rightToLeft` puts the vertical bar along the left edge.
+    /// Default `.leftToRight`.
+    @exclusivity(unchecked) public final var layoutDirection: LayoutDirection = .leftToRight {
+        didSet { if layoutDirection != oldValue { layoutDirectionChanged() } }
+    }
+
     // MARK: - Zoom (<doc:ScrollBehaviour> §11; `ScrollContainer+Zoom.swift`)
 
     /// The smallest `zoomScale` a zoom rests at (a pinch may go below it with resistance, see `bouncesZoom`).
@@ -301,7 +347,8 @@ open class ScrollContainer: View, TouchParticipant, PointerScrollParticipant {
     public var isTracking: Bool { arbitration.isTracking }
 
     /// Whether the container is following fingers.
-    public var isDragging: Bool { arbitration.isDragging }
+    /// Whether the container is following fingers, or a scroll bar's thumb is held (pointer or scrubbing finger).
+    public var isDragging: Bool { arbitration.isDragging || scrollbarGrab != nil }
 
     /// Whether the content moves on after a drag (fling, bounce, spring back or page snap).
     public var isDecelerating: Bool { arbitration.isDecelerating }
@@ -346,6 +393,21 @@ open class ScrollContainer: View, TouchParticipant, PointerScrollParticipant {
     /// Where the indicators were drawn last, in the container's coordinates (nil: not drawn): their old pixels
     /// move with the content when it scrolls by copying pixels, and are redrawn there.
     @exclusivity(unchecked) var drawnIndicatorRects: (horizontal: Rect?, vertical: Rect?) = (nil, nil)
+    /// The horizontal and vertical bars' hover and widening.
+    @exclusivity(unchecked) var horizontalBar = ScrollbarState()
+    @exclusivity(unchecked) var verticalBar = ScrollbarState()
+    /// The thumb being held, if one is.
+    @exclusivity(unchecked) var scrollbarGrab: ScrollbarGrab?
+    /// A finger resting on a shown bar, waiting for the scrub delay (0.3 s): its id, axis, where it touched down
+    /// and where it is (window coordinates).
+    @exclusivity(unchecked) var pendingScrub: PendingScrub?
+    /// The scrub delay's timer.
+    @exclusivity(unchecked) var scrubTimer: TimerQueue.ID?
+    /// With `.rightToLeft`: the end of the horizontal range when the geometry last changed, so that a new
+    /// content width or bounds keep the content's right end where it was (`+LayoutDirection.swift`).
+    @exclusivity(unchecked) var rightToLeftRangeEnd = 0.0
+    /// Whether the pointer is over a full bar (the cursor is then the arrow).
+    @exclusivity(unchecked) var pointerOnBar = false
     /// Who draws the vertical indicator outside the window's pixels (a presenter's overlay), if anyone: the
     /// container then neither draws nor damages it in the window's pixels (`verticalIndicatorElsewhere`). Setting
     /// or clearing it damages the knob's place, where it leaves or comes back.
@@ -394,6 +456,8 @@ open class ScrollContainer: View, TouchParticipant, PointerScrollParticipant {
     lazy var delayAction: @MainActor () -> Void = { [unowned self] in self.contentDelayElapsed() }
     /// The indicator fade timer's action, made once; unowned as `delayAction`.
     lazy var fadeAction: @MainActor () -> Void = { [unowned self] in self.startIndicatorFade() }
+    /// The scrub delay timer's action, made once; unowned as `delayAction`.
+    lazy var scrubAction: @MainActor () -> Void = { [unowned self] in self.scrubDelayElapsed() }
 
     /// A scroll container in `frame` (superview coordinates, points). It clips its content.
     public override init(frame: Rect) {
@@ -469,6 +533,7 @@ open class ScrollContainer: View, TouchParticipant, PointerScrollParticipant {
         if arbitration.isDragging { rebaseDrag() }
         layoutRefreshControl()
         setNeedsDisplay()
+        keepRightToLeftEnd()
         if !arbitration.isTracking && !arbitration.isAnimating { updateCurrentPage() }
         finishChange()
     }
@@ -553,6 +618,37 @@ open class ScrollContainer: View, TouchParticipant, PointerScrollParticipant {
         zoomKey(key, modifiers: modifiers) || scroll(for: key, modifiers: modifiers, at: timestamp)
     }
 
+    /// The container answers for points on its full scroll bars (hovered, held or `.always`), so the content under
+    /// them gets no press, hover or cursor there (<doc:ScrollBehaviour> §13). A thin bar leaves the hit to the content:
+    /// a finger landing on it is kept from the content by the container's arbitration instead, so that a nested
+    /// container under it can still claim a drag across the bar.
+    open override func hitTest(_ point: Point) -> View? {
+        guard let hit = super.hitTest(point) else { return nil }
+        if hit !== self, let axis = scrollbarAxis(at: point), scrollbarIsFull(axis) { return self }
+        return hit
+    }
+
+    /// The arrow over a full scroll bar (whatever the content's cursor), else the superview's choice.
+    open override var cursor: Cursor? { pointerOnBar ? .arrow : super.cursor }
+
+    /// The pointer moved over the container: the `.automatic` bars show, and those near it widen.
+    open override func pointerMoved(_ location: Point) {
+        super.pointerMoved(location)
+        scrollbarPointerHovered(at: location)
+    }
+
+    /// The pointer came over the container (entering the window there, or from elsewhere): as a motion.
+    open override func pointerEntered(_ location: Point) {
+        super.pointerEntered(location)
+        scrollbarPointerHovered(at: location)
+    }
+
+    /// The pointer left the container: its bars narrow and fade after the hold time.
+    open override func pointerExited(_ location: Point) {
+        super.pointerExited(location)
+        scrollbarPointerLeft()
+    }
+
     /// Draws the scroll indicators above the content.
     open override func drawOverlay(in canvas: Canvas) {
         super.drawOverlay(in: canvas)
@@ -573,8 +669,10 @@ open class ScrollContainer: View, TouchParticipant, PointerScrollParticipant {
     override func hostWillGoAway(_ host: any ViewHost) {
         host.timers.cancel(delayTimer)
         host.timers.cancel(indicatorFadeTimer)
+        host.timers.cancel(scrubTimer)
         delayTimer = nil
         indicatorFadeTimer = nil
+        scrubTimer = nil
         super.hostWillGoAway(host)
     }
 
@@ -586,10 +684,17 @@ open class ScrollContainer: View, TouchParticipant, PointerScrollParticipant {
             // without owning it (`delayAction`), which is sound because none is left in a window it is not in.
             old.timers.cancel(delayTimer)
             old.timers.cancel(indicatorFadeTimer)
+            old.timers.cancel(scrubTimer)
             old.removeAnimator(animationDriver)
         }
         delayTimer = nil
         indicatorFadeTimer = nil
+        scrubTimer = nil
+        pendingScrub = nil
+        scrollbarGrab = nil
+        horizontalBar = ScrollbarState()
+        verticalBar = ScrollbarState()
+        pointerOnBar = false
         indicatorFadeStart = nil
         indicatorAlpha = 0
         verticalIndicatorPresenter = nil

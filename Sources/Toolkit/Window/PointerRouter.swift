@@ -45,6 +45,8 @@ final class PointerRouter {
     private var touchpadVertical: (any PointerScrollParticipant)?
     /// The container a touchpad pinch zooms, from its begin to its end.
     private var pinchTarget: (any PointerScrollParticipant)?
+    /// The container whose scroll bar holds the current press (<doc:ScrollBehaviour> §13), and the button.
+    private var scrollbarPress: (container: any PointerScrollParticipant, button: PointerButton)?
 
     // MARK: - Inputs
 
@@ -57,6 +59,10 @@ final class PointerRouter {
 
     /// `wl_pointer.leave`: a held primary button lifts, touchpad gestures end, hovered views are exited.
     func leave(time: Duration) {
+        if let press = scrollbarPress {
+            scrollbarPress = nil
+            press.container.scrollbarPointerReleased(time: time)
+        }
         if isPrimaryPressed {
             isPrimaryPressed = false
             window.touchRouter.touchUp(id: WindowCore.pointerTouchID, time: time)
@@ -80,6 +86,7 @@ final class PointerRouter {
         guard location.isFinite else { return }
         self.location = location
         updateHover(moved: true)
+        scrollbarPress?.container.scrollbarPointerMoved(to: location, time: time)
         guard isPrimaryPressed else { return }
         window.touchRouter.touchMoved(id: WindowCore.pointerTouchID, to: location, time: time)
         window.touchRouter.frame(time: time)
@@ -88,6 +95,20 @@ final class PointerRouter {
     /// `wl_pointer.button`.
     func button(_ button: PointerButton, pressed: Bool, time: Duration) {
         guard let location else { return }
+        if let press = scrollbarPress {
+            // The bar keeps the pointer until the button that pressed it goes up; other buttons do nothing.
+            if !pressed && button == press.button {
+                scrollbarPress = nil
+                press.container.scrollbarPointerReleased(time: time)
+            }
+            return
+        }
+        // A press on a shown scroll bar is the bar's, never the content's (<doc:ScrollBehaviour> §13).
+        if pressed && !isPrimaryPressed, let container = scrollbarTaking(button, at: location, time: time) {
+            scrollbarPress = (container, button)
+            window.updateFocus(at: location)
+            return
+        }
         guard button == .left else {
             if pressed { window.updateFocus(at: location) }
             return
@@ -137,6 +158,24 @@ final class PointerRouter {
                 endTouchpadGestures(horizontal: event.stopHorizontal, vertical: event.stopVertical, at: time)
             }
         }
+    }
+
+    // MARK: - Scroll bars
+
+    /// The innermost participant under `location` whose scroll bar takes a press of `button`, if any (it acted on
+    /// the press already).
+    private func scrollbarTaking(_ button: PointerButton, at location: Point,
+                                 time: Duration) -> (any PointerScrollParticipant)? {
+        var view = window.rootView.hitTest(location)
+        while let candidate = view {
+            if let container = candidate.pointerScrollParticipant,
+               container.pressScrollbar(at: location, button: button, modifiers: window.keyboardModifiers,
+                                        time: time) {
+                return container
+            }
+            view = candidate.superview
+        }
+        return nil
     }
 
     // MARK: - Zoom
@@ -190,6 +229,7 @@ final class PointerRouter {
         if let c = touchpadHorizontal, c.isDescendant(of: view) { touchpadHorizontal = nil }
         if let c = touchpadVertical, c.isDescendant(of: view) { touchpadVertical = nil }
         if let c = pinchTarget, c.isDescendant(of: view) { pinchTarget = nil }
+        if let press = scrollbarPress, press.container.isDescendant(of: view) { scrollbarPress = nil }
     }
 
     // MARK: - Touchpad

@@ -1,0 +1,289 @@
+// Using the scroll bars (<doc:ScrollBehaviour> §13): hover widening, grabbing the thumb with the pointer's primary
+// button, clicking the track, and scrubbing with a finger.
+//
+// Rules (numbers from the spec; the rest chosen here where it is silent):
+// - A bar *hit* is a point within its full (8 pt) track or the 2 pt between it and the edge, while the bar is shown.
+//   On a full bar `hitTest` answers the container itself, so the content under it never gets a press or hover there,
+//   and the cursor is the container's: the arrow. A finger on a thin bar is held back from the content by the
+//   container's arbitration (`.suppress`), while nested containers under it still track it.
+// - Pointer motion anywhere over the container shows the `.automatic` bars (thin); within 16 pt of a bar's full
+//   track the bar widens (0.15 s) and stays up until the pointer leaves that zone and no thumb is held.
+// - Primary button on the thumb: grab. Primary or middle on the track outside the thumb: the thumb's centre jumps
+//   to the pointer and the thumb is held from there (GTK's "warps slider"). Shift + primary on the track: one page
+//   (visible length − 40 pt, at least half of it, as Page Down) toward the pointer, animated as
+//   `setContentOffset(_:animated: true)`; nothing is held.
+// - A held thumb moved by d moves the offset by d × range / (track − thumb), clamped to the range; no rubber band,
+//   no fling. Delegate: `willBeginDragging`, `didScroll`*, `willEndDragging` (velocity zero; the target it may
+//   change is not used: nothing moves after the release), `didEndDragging(willDecelerate: false)`.
+// - A finger that lands on a shown bar is never delivered to the content; resting within `touchSlop` for 0.3 s it
+//   grabs the thumb (scrubbing, from where the thumb is: the finger's later moves map as the pointer's do). Moving
+//   past the slop before then is an ordinary drag of the content.
+
+extension ScrollContainer {
+    /// Seconds a finger rests on a shown bar before it scrubs. Fixed.
+    static let scrubDelay: Duration = .milliseconds(300)
+
+    // MARK: - Hit testing
+
+    /// The bar under `point` (container coordinates), if one is shown there: the full track, widened to the edge.
+    /// Asked on every hit test (each pointer motion, each touch down): no allocation, the two axes in turn.
+    func scrollbarAxis(at point: Point) -> Axis? {
+        if hitsScrollbar(.vertical, point) { return .vertical }
+        if hitsScrollbar(.horizontal, point) { return .horizontal }
+        return nil
+    }
+
+    /// Whether the bar along `axis` is full or going to be: `.always`, hovered by the pointer, or held.
+    func scrollbarIsFull(_ axis: Axis) -> Bool {
+        if scrollbarVisibility == .always { return true }
+        if scrollbarGrab?.axis == axis { return true }
+        return axis == .horizontal ? horizontalBar.hovered : verticalBar.hovered
+    }
+
+    /// Whether `point` (container coordinates) is on the shown bar along `axis`.
+    private func hitsScrollbar(_ axis: Axis, _ point: Point) -> Bool {
+        guard scrollbarOpacity(axis) > 0, let zone = scrollbarHitZone(axis) else { return false }
+        return zone.contains(point)
+    }
+
+    /// The full track of the bar along `axis`, grown by the edge gap toward its edge (container coordinates).
+    func scrollbarHitZone(_ axis: Axis) -> Rect? {
+        guard let track = scrollbarTrack(axis, thickness: ScrollContainer.fullScrollbarThickness) else { return nil }
+        let gap = ScrollContainer.scrollbarEdgeGap
+        if axis == .horizontal {
+            return Rect(x: track.minX, y: track.minY, width: track.width, height: track.height + gap)
+        }
+        if layoutDirection == .rightToLeft {
+            return Rect(x: track.minX - gap, y: track.minY, width: track.width + gap, height: track.height)
+        }
+        return Rect(x: track.minX, y: track.minY, width: track.width + gap, height: track.height)
+    }
+
+    /// The pointer moved over the container to `location` (window coordinates): the `.automatic` bars show, and
+    /// the bars near it widen.
+    func scrollbarPointerHovered(at location: Point) {
+        guard scrollbarVisibility != .never else { return }
+        let local = convert(location, from: nil)
+        showIndicators()
+        let time = attachedWindow?.now ?? .zero
+        updateHover(.horizontal, inZone: isInHoverZone(.horizontal, local), at: time)
+        updateHover(.vertical, inZone: isInHoverZone(.vertical, local), at: time)
+        pointerOnBar = scrollbarAxis(at: local).map { scrollbarIsFull($0) } ?? false
+        if !scrollbarsHeldUp { scheduleIndicatorFade() }
+    }
+
+    /// The pointer left the container: the bars narrow (unless a thumb is held) and fade after the hold time.
+    func scrollbarPointerLeft() {
+        pointerOnBar = false
+        let time = attachedWindow?.now ?? .zero
+        updateHover(.horizontal, inZone: false, at: time)
+        updateHover(.vertical, inZone: false, at: time)
+        scheduleIndicatorFade()
+    }
+
+    /// Whether `point` (container coordinates) is within 16 pt of the bar's full track along `axis`.
+    private func isInHoverZone(_ axis: Axis, _ point: Point) -> Bool {
+        guard hasScrollbar(axis), let track = scrollbarTrack(axis, thickness: ScrollContainer.fullScrollbarThickness)
+        else { return false }
+        let dx = max(track.minX - point.x, 0, point.x - track.maxX)
+        let dy = max(track.minY - point.y, 0, point.y - track.maxY)
+        return dx * dx + dy * dy <= ScrollContainer.scrollbarHoverZone * ScrollContainer.scrollbarHoverZone
+    }
+
+    /// Records whether the pointer is in the bar's zone and aims its widening (full while hovered or held).
+    func updateHover(_ axis: Axis, inZone: Bool, at time: Duration) {
+        if axis == .horizontal { horizontalBar.hovered = inZone } else { verticalBar.hovered = inZone }
+        retargetWidening(axis, at: time)
+    }
+
+    /// Aims the bar's widening at full (hovered or held) or thin, animating from where it is.
+    func retargetWidening(_ axis: Axis, at time: Duration) {
+        var state = axis == .horizontal ? horizontalBar : verticalBar
+        let held = scrollbarGrab?.axis == axis
+        let target: Double = (state.hovered || held) && hasScrollbar(axis) ? 1 : 0
+        guard target != state.target else { return }
+        forEachIndicatorRect { setNeedsDisplay($0) }
+        state.retarget(target, at: time, duration: ScrollContainer.scrollbarWidenTime)
+        if axis == .horizontal { horizontalBar = state } else { verticalBar = state }
+        attachedWindow?.addAnimator(animationDriver)
+        verticalIndicatorPresenter?.verticalIndicatorChanged(self)
+    }
+
+    // MARK: - Pointer presses
+
+    /// Acts on a press at `location` (window coordinates) if it lands on one of this container's bars: true when
+    /// the bar took it (the pointer router then sends the bar the motion and the release, and the content never
+    /// hears of the press).
+    func pressScrollbar(at location: Point, button: PointerButton, modifiers: KeyModifiers,
+                                time: Duration) -> Bool {
+        // Only the primary and middle buttons act on bars.
+        guard button == .left || button == .middle else { return false }
+        guard scrollbarGrab == nil, pendingScrub == nil, !arbitration.isTracking, isScrollEnabled else { return false }
+        let local = convert(location, from: nil)
+        // The pointer over the container shows the bars: a press that comes before any motion sees them too.
+        if scrollbarVisibility == .automatic && indicatorAlpha == 0 {
+            guard hasScrollbar(.horizontal) || hasScrollbar(.vertical) else { return false }
+            showIndicators()
+        }
+        guard let axis = scrollbarAxis(at: local),
+              let thumb = scrollbarThumb(axis, thickness: ScrollContainer.fullScrollbarThickness) else { return false }
+        let along = local[axis]
+        let onThumb = along >= thumb.origin[axis] && along <= thumb.origin[axis] + thumb.size[axis]
+        if !onThumb && button == .left && modifiers.contains(.shift) {
+            pageByScrollbar(axis, towards: along, thumb: thumb)
+            return true
+        }
+        if !onThumb { warpThumb(axis, centreTo: along, time: time) }
+        beginGrab(axis, touchID: Touch.pointerID, at: location[axis], time: time)
+        return true
+    }
+
+    /// The pointer moved to `location` (window coordinates) while this container holds its press.
+    func scrollbarPointerMoved(to location: Point, time: Duration) {
+        guard let grab = scrollbarGrab, grab.touchID == Touch.pointerID else { return }
+        moveGrab(to: location[grab.axis])
+    }
+
+    /// The button holding this container's bar press went up (or the pointer left the window).
+    func scrollbarPointerReleased(time: Duration) {
+        guard scrollbarGrab?.touchID == Touch.pointerID else { return }
+        endGrab(at: time)
+    }
+
+    // MARK: - Grabbing
+
+    /// The thumb along `axis` is held from now on by touch `touchID`, whose position along the axis is `position`
+    /// (window points). A running motion stops where it is.
+    func beginGrab(_ axis: Axis, touchID: Int, at position: Double, time: Duration) {
+        completeStepAnimations(at: time)
+        if case .stopAnimation = arbitration.offsetAssigned() {
+            motion = ScrollMotion(start: .zero)
+        }
+        scrollbarGrab = ScrollbarGrab(axis: axis, touchID: touchID, anchorPointer: position,
+                                      anchorOffset: contentOffset[axis])
+        effects.push(.willBeginDragging)
+        retargetWidening(axis, at: time)
+        showIndicators()
+        finishChange()
+    }
+
+    /// The holder is at `position` along the grab's axis (window points): the offset follows, clamped.
+    func moveGrab(to position: Double) {
+        guard let grab = scrollbarGrab, position.isFinite else { return }
+        let policy = makePolicy()
+        let axis = grab.axis
+        guard let track = scrollbarTrack(axis, thickness: ScrollContainer.fullScrollbarThickness) else { return }
+        let length = thumbSpan(axis, track: track.size[axis], thickness: ScrollContainer.fullScrollbarThickness).length
+        let travel = track.size[axis] - length
+        let range = policy.maxOffset[axis] - policy.minOffset[axis]
+        guard travel > 0, range > 0 else { return }
+        var target = contentOffset
+        target[axis] = min(policy.maxOffset[axis], max(policy.minOffset[axis],
+            grab.anchorOffset + (position - grab.anchorPointer) * range / travel))
+        applyOffset(target)
+        finishChange()
+    }
+
+    /// The thumb is let go: the drag's end is told (no motion follows) and the bars may narrow and fade.
+    func endGrab(at time: Duration) {
+        guard let grab = scrollbarGrab else { return }
+        scrollbarGrab = nil
+        // Sent now (not queued) as for a finger's release: the delegate answers a question.
+        drainEffects()
+        var target = contentOffset
+        delegate?.scrollContainerWillEndDragging(self, velocity: .zero, targetContentOffset: &target)
+        effects.push(.didEndDragging(willDecelerate: false))
+        retargetWidening(grab.axis, at: time)
+        didComeToRest()
+        finishChange()
+    }
+
+    /// Drops a held thumb or a waiting scrub (the bars went away, the container left its window).
+    func endScrollbarInteraction() {
+        if let timer = scrubTimer { attachedWindow?.timers.cancel(timer) }
+        scrubTimer = nil
+        pendingScrub = nil
+        if scrollbarGrab != nil { endGrab(at: attachedWindow?.now ?? .zero) }
+    }
+
+    /// Track click: the thumb's centre goes to `along` (container coordinates along `axis`) at once, clamped.
+    private func warpThumb(_ axis: Axis, centreTo along: Double, time: Duration) {
+        guard let track = scrollbarTrack(axis, thickness: ScrollContainer.fullScrollbarThickness) else { return }
+        let length = thumbSpan(axis, track: track.size[axis], thickness: ScrollContainer.fullScrollbarThickness).length
+        let travel = track.size[axis] - length
+        let policy = makePolicy()
+        let range = policy.maxOffset[axis] - policy.minOffset[axis]
+        guard travel > 0, range > 0 else { return }
+        let fraction = min(1, max(0, (along - track.origin[axis] - length / 2) / travel))
+        var target = contentOffset
+        target[axis] = policy.minOffset[axis] + fraction * range
+        completeStepAnimations(at: time)
+        if case .stopAnimation = arbitration.offsetAssigned() { motion = ScrollMotion(start: .zero) }
+        applyOffset(target)
+    }
+
+    /// Shift-click on the track: one page toward `along` (container coordinates along `axis`), animated.
+    private func pageByScrollbar(_ axis: Axis, towards along: Double, thumb: Rect) {
+        let visible = bounds.size[axis]
+        let distance = max(visible - ScrollContainer.pageKeyOverlap, visible / 2)
+        var target = contentOffset
+        target[axis] += along < thumb.origin[axis] ? -distance : distance
+        setContentOffset(makePolicy().clamp(target), animated: true)
+    }
+
+    // MARK: - Scrubbing (fingers)
+
+    /// A finger `id` touched down at `location` (window coordinates): when it lands on a shown bar, the scrub
+    /// delay starts and the content never gets this finger. Returns whether it landed on a bar.
+    func scrubTouchDown(id: Int, at location: Point, time: Duration) -> Bool {
+        guard id != Touch.pointerID, scrollbarGrab == nil, pendingScrub == nil, !hasFingers,
+              !arbitration.isMovingWithoutFingers,
+              let axis = scrollbarAxis(at: convert(location, from: nil)) else { return false }
+        pendingScrub = PendingScrub(id: id, axis: axis, down: location, latest: location)
+        if let window = attachedWindow {
+            scrubTimer = window.timers.schedule(at: time + ScrollContainer.scrubDelay, scrubAction)
+        }
+        return true
+    }
+
+    /// The scrub delay passed with the finger still within the slop: it holds the thumb from where it is.
+    func scrubDelayElapsed() {
+        scrubTimer = nil
+        guard let pending = pendingScrub, let time = attachedWindow?.now else { return }
+        pendingScrub = nil
+        guard fingers.contains(pending.id), !arbitration.isDragging else { return }
+        let position = pending.latest
+        beginGrab(pending.axis, touchID: pending.id, at: position[pending.axis], time: time)
+    }
+
+    /// A scrubbing finger moved: returns whether the scrub took the move (the arbitration then never sees it).
+    /// A waiting finger that moves past the slop gives up the scrub (an ordinary drag may follow).
+    func scrubFingerMoved(id: Int, to location: Point) -> Bool {
+        if let grab = scrollbarGrab, grab.touchID == id {
+            moveGrab(to: location[grab.axis])
+            return true
+        }
+        if let pending = pendingScrub, pending.id == id {
+            pendingScrub?.latest = location
+            let dx = location.x - pending.down.x, dy = location.y - pending.down.y
+            let slop = TouchArbitration.sanitizedSlop(touchSlop)
+            if dx * dx + dy * dy > slop * slop {
+                if let timer = scrubTimer { attachedWindow?.timers.cancel(timer) }
+                scrubTimer = nil
+                pendingScrub = nil
+            }
+        }
+        return false
+    }
+
+    /// Finger `id` lifted or was cancelled: a scrub it held ends, a waiting one is dropped.
+    func scrubFingerEnded(id: Int, time: Duration) {
+        if let pending = pendingScrub, pending.id == id {
+            if let timer = scrubTimer { attachedWindow?.timers.cancel(timer) }
+            scrubTimer = nil
+            pendingScrub = nil
+            scheduleIndicatorFade()
+        }
+        if scrollbarGrab?.touchID == id { endGrab(at: time) }
+    }
+}

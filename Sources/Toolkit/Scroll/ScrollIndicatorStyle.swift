@@ -1,0 +1,10 @@
+/// The colours of a scroll container's bars (<doc:ScrollBehaviour> §13).
+public enum ScrollIndicatorStyle: Sendable, Hashable, CaseIterable {
+    /// A dark thumb with a 1 pt light outline over a light trough: readable on light and on dark content. The
+    /// default.
+    case `default`
+    /// A dark thumb and a dark trough, no outline: for light content.
+    case dark
+    /// A light thumb and a light trough, no outline: for dark content.
+    case light
+}
