@@ -87,3 +87,12 @@ protocol PointerScrollParticipant: View {
     /// The button that pressed the bar went up (or the pointer left the window).
     func scrollbarPointerReleased(time: Duration)
 }
+
+extension PointerScrollParticipant {
+    /// A participant without scroll bars takes no press.
+    func pressScrollbar(at location: Point, button: PointerButton, modifiers: KeyModifiers, time: Duration) -> Bool {
+        false
+    }
+    func scrollbarPointerMoved(to location: Point, time: Duration) {}
+    func scrollbarPointerReleased(time: Duration) {}
+}
