@@ -125,8 +125,9 @@ try:
     # --- the tree: tab buttons, the list's scroll pane and its rows -----------------------------------------------
     children = [frame.getChildAtIndex(i) for i in range(frame.childCount)]
     tabs = [c for c in children if c.getRole() == pyatspi.ROLE_PUSH_BUTTON]
-    check([t.name for t in tabs] == ["List", "Paging", "Lock", "Canvas", "Fling", "Observers", "Wheel", "Zoom"],
-          "eight tab buttons named after the demos")
+    check([t.name for t in tabs] == ["List", "Paging", "Lock", "Canvas", "Fling", "Observers", "Wheel", "Zoom",
+                                     "Contacts"],
+          "nine tab buttons named after the demos")
     panes = [c for c in children if c.getRole() == pyatspi.ROLE_SCROLL_PANE]
     check(len(panes) == 1, "one scroll pane (the list)")
     pane = panes[0]
@@ -200,6 +201,27 @@ try:
     kinds = {t for t, _ in events}
     check({"object:children-changed:remove", "object:children-changed:add",
            "object:property-change:accessible-name"} <= kinds, f"the tab switch sent children-changed and a name change")
+    # --- the contacts demo: a ListContainer of 1,000,000 rows is a list whose live rows know their place ------
+    action, click = action_index(tabs[8], "click")
+    check(action.doAction(click), "the Contacts tab's click action is done")
+    wait_for(lambda: frame.name == "Gallery · Contacts", 5, "the frame renamed 'Gallery · Contacts'")
+    frame.clearCache()
+
+    def find_list():
+        stack = [frame]
+        while stack:
+            node = stack.pop()
+            if node.getRole() == pyatspi.ROLE_LIST:
+                return node
+            stack.extend(node.getChildAtIndex(i) for i in range(node.childCount))
+        return None
+    contacts = wait_for(find_list, 5, "the contacts list")
+    items = [contacts.getChildAtIndex(i) for i in range(contacts.childCount)]
+    check(0 < len(items) <= 40 and all(i.getRole() == pyatspi.ROLE_LIST_ITEM for i in items),
+          f"the contacts list exposes its {len(items)} live rows as list items, not a million")
+    attributes = dict(a.split(":", 1) for a in items[1].getAttributes())
+    check(attributes.get("setsize") == "1000000",
+          f"a row says its place among all 1,000,000 rows (setsize {attributes.get('setsize')})")
     # SIGTERM closes the window, which leaves the bus on its way out.
     process.terminate()
     check(process.wait(timeout=10) == 0, "the gallery closes cleanly on SIGTERM (status 0)")
