@@ -60,6 +60,16 @@ enum WindowedGallery {
             if let list = firstScrollContainer(in: gallery) {
                 // Lets a smoke test see that real input (e.g. a key sent with wtype under sway) scrolled.
                 printError("stats: \(gallery.selected) offset \(list.contentOffset.x) \(list.contentOffset.y)")
+                // The vertical bar's geometry, for a test that dragged its thumb to check the mapping
+                // (<doc:ScrollBehaviour> §13): shown for a moment so that its frames exist.
+                list.flashScrollIndicators()
+                if let track = list.scrollbarTrackFrame(for: .vertical),
+                   let thumb = list.scrollbarThumbFrame(for: .vertical) {
+                    let range = list.contentSize.height + list.contentInset.top + list.contentInset.bottom
+                        - list.bounds.height
+                    printError("stats: vertical bar track \(track.minX) \(track.minY) \(track.width) \(track.height) "
+                               + "thumb \(thumb.height) range \(range)")
+                }
                 if let rows = list as? ListContainer {
                     // Lets a test see that a list of any length keeps few views.
                     printError("stats: list rows \(rows.numberOfRows) live views \(rows.numberOfLiveViews) "

@@ -107,6 +107,37 @@ struct SwayVirtualPointerTests {
         #expect(offset > 290, "offset after a 300 pt pointer drag: \(offset)")
     }
 
+    /// <doc:ScrollBehaviour> §13 under sway: hovering the list's vertical bar widens it, a press on its thumb grabs
+    /// it, and moving the pointer 100 px moves the offset by exactly 100 x range / (track - thumb), with no fling
+    /// after the release. The list (200 rows) starts under the 44 pt tab bar at offset 0, so its thumb starts at
+    /// the top of the track, 2 pt below the list's top (window y 46 to 70 for a 24 pt thumb). Sway draws its title
+    /// bar and 2 px borders around the window (the harness's config keeps sway's defaults), so the output's (790, 80)
+    /// is the window's (788, about 56): inside the full (8 pt) bar at the right edge, on the thumb.
+    @Test func draggingTheThumb100PixelsMovesTheListByTheBarsRatio() throws {
+        let (sway, gallery, pointer) = try Self.start([])
+        defer { gallery.stop(); sway.stop() }
+        pointer.move(to: 780, 300)
+        usleep(50_000)
+        pointer.move(to: 790, 80)          // within 16 pt of the track: the bar widens (0.15 s)
+        usleep(400_000)
+        pointer.button(pressed: true)
+        for step in 1...10 {
+            usleep(16_000)
+            pointer.move(to: 790, 80 + step * 10)
+        }
+        usleep(100_000)
+        pointer.button(pressed: false)
+        usleep(500_000)
+        let offset = try Self.finish(sway, gallery)
+        let line = try #require(gallery.standardError.split(separator: "\n").last { $0.contains("vertical bar track") },
+                                "no bar line in: \(gallery.standardError)")
+        let numbers = line.split(separator: " ").compactMap { Double($0) }
+        try #require(numbers.count == 6, "\(line)")
+        let (trackHeight, thumb, range) = (numbers[3], numbers[4], numbers[5])
+        let expected = 100 * range / (trackHeight - thumb)
+        #expect(abs(offset - expected) < 1e-6, "offset \(offset) after a 100 px thumb drag, expected \(expected) (\(line))")
+    }
+
     @Test func wheelDetentsScroll48PointsEach() throws {
         let (sway, gallery, pointer) = try Self.start([])
         defer { gallery.stop(); sway.stop() }
