@@ -138,6 +138,30 @@ struct SwayVirtualPointerTests {
         #expect(abs(offset - expected) < 1e-6, "offset \(offset) after a 100 px thumb drag, expected \(expected) (\(line))")
     }
 
+    /// The whole 200-row list by the thumb alone: dragged past the bottom of the track, the thumb stops there and
+    /// the list rests at the end of its range (clamped, no rubber band, no fling).
+    @Test func theThumbAloneScrollsTheListEndToEnd() throws {
+        let (sway, gallery, pointer) = try Self.start([])
+        defer { gallery.stop(); sway.stop() }
+        pointer.move(to: 780, 300)
+        usleep(50_000)
+        pointer.move(to: 790, 80)
+        usleep(400_000)
+        pointer.button(pressed: true)
+        for step in 1...26 {
+            usleep(16_000)
+            pointer.move(to: 790, 80 + step * 20)   // to y 600: below the track's end
+        }
+        usleep(100_000)
+        pointer.button(pressed: false)
+        usleep(500_000)
+        let offset = try Self.finish(sway, gallery)
+        let line = try #require(gallery.standardError.split(separator: "\n").last { $0.contains("vertical bar track") },
+                                "no bar line in: \(gallery.standardError)")
+        let range = try #require(line.split(separator: " ").compactMap { Double($0) }.last)
+        #expect(offset == range, "offset \(offset) after dragging the thumb past the end, range \(range)")
+    }
+
     @Test func wheelDetentsScroll48PointsEach() throws {
         let (sway, gallery, pointer) = try Self.start([])
         defer { gallery.stop(); sway.stop() }
