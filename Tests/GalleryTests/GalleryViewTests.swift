@@ -67,6 +67,25 @@ struct GalleryViewTests {
         #expect(list.contentOffset == .zero)
     }
 
+    /// <doc:ScrollBehaviour> §13: the paging demo read right to left starts at its right end on page 1 (the app put
+    /// page 1 there), and a flick with the finger moving right turns to page 2 (the next page is on the left).
+    @Test func thePagingDemoReadsRightToLeft() throws {
+        let (window, gallery) = open("paging")
+        let pager = try #require(containers(gallery).first)
+        try choose("Direction", "RTL", in: gallery, window: window)
+        #expect(pager.layoutDirection == .rightToLeft)
+        let width = pager.bounds.width
+        #expect(pager.contentOffset.x == width * Double(PagingDemo.pageCount - 1))
+        #expect(pager.currentPage.column == 0)
+        // Page 1's list (the pager's first subview) is the one at the right end.
+        #expect(containers(gallery)[1].frame.minX == width * 4)
+        let y = pager.convert(Point(x: 0, y: pager.bounds.midY), to: nil).y
+        window.drag(from: Point(x: 100, y: y), by: Point(x: 200, y: 0), duration: .milliseconds(80), steps: 5)
+        window.advance(by: .seconds(1))
+        #expect(pager.currentPage.column == 1)
+        #expect(pager.contentOffset.x == width * Double(PagingDemo.pageCount - 2))
+    }
+
     @Test func settingsOfTheOtherDemosChangeTheirContainers() throws {
         do {
             let (window, gallery) = open("paging")

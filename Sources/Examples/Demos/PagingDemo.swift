@@ -14,11 +14,13 @@ enum PagingDemo {
             pager.isPagingEnabled = true
             pager.pagingAxes = [.horizontal]
             pager.contentSize = Size(width: frame.width * Double(pageCount), height: frame.height)
+            var lists: [View] = []
             for page in 0..<pageCount {
                 let list = Lists.verticalList(
                     frame: Rect(x: Double(page) * frame.width, y: 0, width: frame.width, height: frame.height),
                     count: 40, prefix: ["Page 1 ·", "ページ 2 ·", "الصفحة 3 ·", "Seite 4 ·", "Página 5 ·"][page])
                 pager.addSubview(list)
+                lists.append(list)
             }
             let readout = TouchStateReadout(container: pager, label: context.status) { pager in
                 "page \(pager.currentPage.column + 1)/\(pageCount)"
@@ -34,6 +36,16 @@ enum PagingDemo {
                     },
                     DemoSetting(title: "Rate", choices: ["normal", "fast"]) {
                         pager.decelerationRate = $0 == 0 ? .normal : .fast
+                    },
+                    // Right to left: the app places its pages from the right (page 1 at the right end); the pager
+                    // starts there, counts pages from the right and puts its vertical bar on the left.
+                    DemoSetting(title: "Direction", choices: ["LTR", "RTL"]) { choice in
+                        let rightToLeft = choice == 1
+                        for (page, list) in lists.enumerated() {
+                            let column = rightToLeft ? pageCount - 1 - page : page
+                            list.frame.origin.x = Double(column) * frame.width
+                        }
+                        pager.layoutDirection = rightToLeft ? .rightToLeft : .leftToRight
                     },
                 ],
                 keep: [readout, page] + readout.observe())
