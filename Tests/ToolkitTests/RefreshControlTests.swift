@@ -91,7 +91,8 @@ import Testing
 
     @Test func onRefreshMayEndTheRefreshAtOnce() {
         let (s, control, counter) = RefreshControlTests.scene()
-        control.onRefresh = { counter.refreshes += 1; control.endRefreshing() }
+        // Weak, as an app would: the control owns its closure.
+        control.onRefresh = { [weak control] in counter.refreshes += 1; control?.endRefreshing() }
         RefreshControlTests.pull(s, finger: 200)
         #expect(counter.refreshes == 1 && !control.isRefreshing)
         s.window.advance(ms: 1000)
