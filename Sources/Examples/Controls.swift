@@ -165,7 +165,7 @@ final class DemoPanel: View {
             }
             controls.append(control)
             addSubview(control)
-            x += control.frame.width + 16
+            x += control.frame.width + 12
         }
         // The status takes the rest of the line.
         status.frame = Rect(x: x, y: 28, width: max(0, bounds.width - 12 - x), height: SegmentedControl.height)

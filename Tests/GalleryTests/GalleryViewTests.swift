@@ -48,6 +48,9 @@ struct GalleryViewTests {
             // The caption fits on its line at the panel's font size.
             #expect(Font.measure(demo.caption, size: 13).width <= 776, "\(demo.id)'s caption is cut off")
             #expect(gallery.panel?.status.text.hasPrefix("touch: ") == true, "\(demo.id): \(gallery.panel?.status.text ?? "")")
+            // The settings fit on their line, with room left for the status.
+            let end = gallery.settingControls.map(\.frame.maxX).max() ?? 0
+            #expect(end <= 800 - 12 - 60, "\(demo.id)'s settings end at \(end)")
         }
     }
 
@@ -61,8 +64,10 @@ struct GalleryViewTests {
         #expect(!list.canCancelContentTouches)
         try choose("Bounce", "off", in: gallery, window: window)
         #expect(!list.bounces)
-        try choose("Rate", "fast", in: gallery, window: window)
-        #expect(list.decelerationRate == .fast)
+        try choose("Bars", "on", in: gallery, window: window)
+        #expect(list.scrollbarVisibility == .always)
+        try choose("Style", "light", in: gallery, window: window)
+        #expect(list.indicatorStyle == .light)
         // The taps on the panel did not scroll the list.
         #expect(list.contentOffset == .zero)
     }

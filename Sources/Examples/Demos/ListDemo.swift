@@ -21,9 +21,8 @@ enum ListDemo {
                     .toggle("Delay", isOn: list.delaysContentTouches) { list.delaysContentTouches = $0 },
                     .toggle("Cancel", isOn: list.canCancelContentTouches) { list.canCancelContentTouches = $0 },
                     .toggle("Bounce", isOn: list.bounces) { list.bounces = $0 },
-                    DemoSetting(title: "Rate", choices: ["normal", "fast"]) {
-                        list.decelerationRate = $0 == 0 ? .normal : .fast
-                    },
+                    // (The deceleration rate is a setting of the lock, paging, observers and wheel demos: the bars
+                    // need this one's room.)
                     // Scroll bars (SCROLL.md 13): hover the right edge to widen the bar, drag its thumb, click
                     // its track (Shift: one page). Bars: .automatic, .always ("on"), .never ("off"); Style:
                     // .default ("std"), .dark, .light.
