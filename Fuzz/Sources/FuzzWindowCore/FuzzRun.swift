@@ -82,6 +82,7 @@ final class FuzzRun: ScrollContainerDelegate {
             let frame = Rect(x: 10, y: Double(row) * 60, width: max(contentWidth - 20, 40), height: 50)
             addRecorder(frame: frame, control: row % 2 == 1, to: content)
         }
+
         if more & 8 != 0 {
             zoomView = content
             outer.minimumZoomScale = 0.5
@@ -98,6 +99,10 @@ final class FuzzRun: ScrollContainerDelegate {
                 addRecorder(frame: Rect(x: Double(column) * 150, y: 10, width: 140, height: 100),
                             control: column % 2 == 0, to: inner)
             }
+            // The inner container's direct subviews are snap targets when it snaps: start, centre, end in turn.
+            for (index, column) in inner.subviews.enumerated() {
+                column.snapAlignment = [SnapAlignment.start, .center, .end][index % 3]
+            }
             content.addSubview(inner)
             containers.append(inner)
         }
@@ -112,6 +117,13 @@ final class FuzzRun: ScrollContainerDelegate {
         container.pointerDragScrolls = flags & 32 != 0
         container.alwaysBounceVertical = flags & 64 != 0
         container.isScrollEnabled = flags & 128 == 0 || flags & 1 == 0
+        // SCROLL.md 13-15: bars, direction, chaining, snapping and anchoring, from a second byte.
+        let extra = reader.byte()
+        container.scrollbarVisibility = [ScrollbarVisibility.automatic, .always, .never, .automatic][Int(extra & 3)]
+        container.layoutDirection = extra & 4 != 0 ? .rightToLeft : .leftToRight
+        container.scrollChaining = extra & 8 != 0 ? .contained : .automatic
+        container.snapping = [Snapping.none, .proximity, .mandatory, .none][Int(extra >> 4 & 3)]
+        container.maintainsVisibleContentPosition = extra & 64 != 0
     }
 
     private func addRecorder(frame: Rect, control: Bool, to parent: View) {
