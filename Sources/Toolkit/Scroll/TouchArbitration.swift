@@ -447,6 +447,19 @@ struct TouchArbitration {
         }
     }
 
+    /// A container inside this one, dragging along the same axis, hands this one the part of the fingers' motion
+    /// it cannot use (<doc:ScrollBehaviour> §14): a container that had declined the sequence drags from now on
+    /// (moved by that container, not by its own fingers). Returns whether it does.
+    mutating func chainedDragBegan() -> Bool {
+        switch state {
+        case .declined:
+            state = .dragging(.none)
+            return true
+        case .idle, .pending, .content, .holding, .dragging, .decelerating, .settling, .pointerScrolling:
+            return false
+        }
+    }
+
     /// A finger lifted; `fingers` are still down on the container. `release` tells how the container would
     /// come to rest if this was the last one.
     mutating func touchUp(at time: Duration, fingers: Int, release: Release) -> TouchUpAction {
