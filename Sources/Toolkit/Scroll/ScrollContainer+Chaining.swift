@@ -20,7 +20,7 @@
 // for the first time starts dragging (`isDragging`, its own `willBeginDragging`), is moved by the latched container
 // only, and at the lift ends its drag without a fling of its own (it springs back if stretched).
 //
-// Not here yet: the hand-off of a fling's velocity up the chain, and chaining of touchpad swipes and wheel
+// Flings: see `handOffRelease` and `handOffFling` below. Not here yet: chaining of touchpad swipes and wheel
 // sequences.
 
 extension ScrollContainer {
@@ -91,11 +91,108 @@ extension ScrollContainer {
         }
     }
 
-    /// Forgets the chain (the drag is over): a follower goes back to following its own fingers.
-    func endChain() {
-        chainLinks.removeAll(keepingCapacity: true)
+    /// Forgets the chain (the drag is over): a follower goes back to following its own fingers. A latched container
+    /// whose fling goes on keeps its links, to hand the fling on at its edge.
+    func endChain(keepingLinks: Bool = false) {
+        if !keepingLinks { chainLinks.removeAll(keepingCapacity: true) }
         chainOverscroll = .zero
+        chainReleaseVelocity = .zero
         isChainFollower = false
+    }
+
+    // MARK: - Hand-off of flings
+
+    /// At the lift of a chained drag: along each chained axis where this container cannot move the way the release
+    /// velocity goes (it is at its edge), the velocity goes to the first link that can, which then drags (if it had
+    /// not) and is flung by it at its own lift, paging included; this container keeps none of it (no bounce).
+    /// Returns the velocity this container keeps.
+    func handOffRelease(_ velocity: Point) -> Point {
+        guard !chainLinks.isEmpty, !isChainFollower else { return velocity }
+        var kept = velocity
+        let policy = makePolicy()
+        // Only along the axes this container scrolls: an orthogonal container around (§2.7) gets nothing.
+        for axis in Axis.allCases where velocity[axis] != 0 && policy.scrollable.contains(axis)
+            && chainReaches(along: axis) && !canMove(along: axis, direction: velocity[axis], policy: policy) {
+            for link in chainLinks where link.isScrollEnabled && link.scrollableAxes.contains(Axis.Set(axis))
+                && link.canMove(along: axis, direction: velocity[axis], policy: link.makePolicy()) {
+                if link.joinChain() {
+                    link.chainReleaseVelocity[axis] = velocity[axis]
+                    link.finishChange()
+                    kept[axis] = 0
+                }
+                break
+            }
+        }
+        return kept
+    }
+
+    /// During a fling of this latched container: when the motion reaches the edge along a chained axis, the
+    /// container stops there (no bounce) and the first link that can move that way decelerates from the velocity
+    /// at that instant, at its own rate, carrying the rest of the chain. Returns whether it handed the fling on.
+    func handOffFling(at time: Duration) -> Bool {
+        guard arbitration.isDecelerating, !chainLinks.isEmpty, !motion.isIdle, time > motion.start else {
+            return false
+        }
+        let policy = makePolicy()
+        let next = motion.offset(at: time, current: contentOffset)
+        for axis in Axis.allCases where policy.scrollable.contains(axis) && chainReaches(along: axis) {
+            let low = policy.minOffset[axis], high = policy.maxOffset[axis]
+            let side: Double = next[axis] > high + ScrollPolicy.restTolerance ? 1
+                : next[axis] < low - ScrollPolicy.restTolerance ? -1 : 0
+            let from = motion.offset(at: motion.start, current: contentOffset)[axis]
+            // Only a fling going out of the range (not a spring coming back into it).
+            guard side != 0, side > 0 ? from <= high : from >= low else { continue }
+            guard let link = firstLink(along: axis, direction: side) else { continue }
+            // The instant the edge was reached, by bisection over the monotonic deceleration.
+            var inside = motion.start, outside = time
+            for _ in 0..<40 {
+                let middle = inside + (outside - inside) / 2
+                let x = motion.offset(at: middle, current: contentOffset)[axis]
+                if side > 0 ? x > high : x < low { outside = middle } else { inside = middle }
+            }
+            let velocity = motion.velocity(at: inside)[axis]
+            guard velocity * side > 0 else { continue }
+            var offset = policy.clamp(next)
+            offset[axis] = side > 0 ? high : low
+            applyOffset(offset)
+            motion = ScrollMotion(start: .zero)
+            link.startChainedFling(velocity: velocity, along: axis, at: inside, chain: chainLinks, after: link)
+            chainLinks.removeAll(keepingCapacity: true)
+            perform(arbitration.animationFinished(), at: time)
+            return true
+        }
+        return false
+    }
+
+    /// The first link scrolling along `axis` that can move in the sign of `direction`.
+    private func firstLink(along axis: Axis, direction: Double) -> ScrollContainer? {
+        for link in chainLinks where link.isScrollEnabled && link.scrollableAxes.contains(Axis.Set(axis))
+            && link.canMove(along: axis, direction: direction, policy: link.makePolicy()) {
+            return link
+        }
+        return nil
+    }
+
+    /// Decelerates from `velocity` along `axis` from `time` on (a fling handed on by a container inside), with
+    /// the links of `chain` after this one to hand it on again at this container's edge.
+    func startChainedFling(velocity: Double, along axis: Axis, at time: Duration, chain: [ScrollContainer],
+                           after link: ScrollContainer) {
+        guard arbitration.chainedFlingBegan() else { return }
+        chainLinks.removeAll(keepingCapacity: true)
+        var rest = false
+        for other in chain {
+            if rest { chainLinks.append(other) }
+            if other === link { rest = true }
+        }
+        var measured = Point.zero
+        measured[axis] = velocity
+        let policy = makePolicy()
+        let released = policy.releaseVelocity(measured, lock: .none)
+        let natural = policy.naturalTarget(from: contentOffset, velocity: released)
+        effects.push(.willBeginDecelerating)
+        startMotion(policy.releaseMotion(from: contentOffset, velocity: released, target: natural, overridden: [],
+                                         at: time))
+        finishChange()
     }
 
     /// Whether some link of the chain scrolls along `axis` (then the drag along it is handed out).

@@ -21,6 +21,7 @@ extension ScrollContainer {
         let flingVelocity = fingers.isEmpty && arbitration.isDecelerating && !motion.isIdle
             ? motion.velocity(at: time) : nil
         if fingers.isEmpty {
+            endChain()   // a fling caught here hands nothing on any more
             fingers.add(id, at: location, time: time)
             fingers.beginSequence()
             caughtFling = nil
@@ -83,10 +84,11 @@ extension ScrollContainer {
             if arbitration.isDragging {
                 // The content moves against the fingers.
                 // A container moved by a chain is not flung by the fingers (the latched one is).
-                var measured = isChainFollower ? .zero : Point.zero - fingers.releaseVelocity(at: time)
-                if let caughtFling {
+                var measured = isChainFollower ? chainReleaseVelocity : Point.zero - fingers.releaseVelocity(at: time)
+                if let caughtFling, !isChainFollower {
                     measured = caughtFling.releaseVelocity(measured: measured, releasedAt: time)
                 }
+                measured = handOffRelease(measured)
                 refreshIfPulled()   // before planning: a refresh moves the range's start
                 planned = planRelease(at: time, measured: measured)
                 if bounce { planned = ScrollMotion(start: time) }
@@ -103,7 +105,7 @@ extension ScrollContainer {
         perform(action, at: time, planned: planned)
         if fingers.isEmpty {
             finishPinchSequence(at: time, bounce: bounce)
-            endChain()
+            endChain(keepingLinks: arbitration.isDecelerating)
         }
         finishChange()
     }

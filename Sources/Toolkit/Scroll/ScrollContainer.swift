@@ -332,6 +332,8 @@ open class ScrollContainer: View, TouchParticipant, PointerScrollParticipant {
     @exclusivity(unchecked) var chainOverscroll: Point = .zero
     /// Whether a container inside this one moves it as part of its drag (this one ignores its own fingers' motion).
     @exclusivity(unchecked) var isChainFollower = false
+    /// The release velocity (content points per second) the latched container hands this follower at the lift.
+    @exclusivity(unchecked) var chainReleaseVelocity: Point = .zero
     /// Moves reported by the router since the last touch frame.
     @exclusivity(unchecked) var hasPendingMoves = false
     /// The running motion (idle when none).
