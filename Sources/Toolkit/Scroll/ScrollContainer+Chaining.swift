@@ -9,8 +9,19 @@
 // the sign of the content's motion, the opposite of the fingers' translation; it is read at every frame until the
 // slop crossing decides.
 //
-// Not here yet: the hand-off of the unused part of a running drag and of a fling's velocity up the chain, and
-// chaining of touchpad swipes and wheel sequences.
+// Hand-off during a drag: the latched container gathers, when its drag begins, the chain of containers around it
+// that track the same fingers (innermost first, up to and including the first `.contained` one; none when it is
+// `.contained` itself). Along an axis some link scrolls, each frame's delta of the fingers' motion is handed out in
+// that order: each container takes what fits in its range, the rest goes on; what is left when every one is at its
+// edge is overscroll, rubber-banded on the outermost link (or the latched container) that has `bounces`, and
+// dropped where none has (clamped). Coming back, the overscroll is taken back first (the stretched container
+// relaxes), then the latched container moves first again. Nothing else moves the offsets of the chain meanwhile,
+// so the finger's travel equals the sum of the offsets' changes plus the overscroll, exactly. A link that moves
+// for the first time starts dragging (`isDragging`, its own `willBeginDragging`), is moved by the latched container
+// only, and at the lift ends its drag without a fling of its own (it springs back if stretched).
+//
+// Flings: see `handOffRelease` and `handOffFling` below. Not here yet: chaining of touchpad swipes and wheel
+// sequences.
 
 extension ScrollContainer {
     /// Whether the content can move along `axis` in the sign of `direction` from where it is now.
@@ -61,5 +72,214 @@ extension ScrollContainer {
             view = candidate.superview
         }
         return false
+    }
+
+    // MARK: - Hand-off during a drag
+
+    /// Gathers the chain around this container as its drag begins (see the file header).
+    func gatherChain() {
+        chainLinks.removeAll(keepingCapacity: true)
+        chainOverscroll = .zero
+        guard scrollChaining == .automatic else { return }
+        var view = superview
+        while let candidate = view {
+            if let link = candidate as? ScrollContainer, link.hasFingers, link.sequenceDrags, link.isScrollEnabled {
+                chainLinks.append(link)
+                if link.scrollChaining == .contained { break }
+            }
+            view = candidate.superview
+        }
+    }
+
+    /// Forgets the chain (the drag is over): a follower goes back to following its own fingers. A latched container
+    /// whose fling goes on keeps its links, to hand the fling on at its edge.
+    func endChain(keepingLinks: Bool = false) {
+        if !keepingLinks { chainLinks.removeAll(keepingCapacity: true) }
+        chainOverscroll = .zero
+        chainReleaseVelocity = .zero
+        isChainFollower = false
+    }
+
+    // MARK: - Hand-off of flings
+
+    /// At the lift of a chained drag: along each chained axis where this container cannot move the way the release
+    /// velocity goes (it is at its edge), the velocity goes to the first link that can, which then drags (if it had
+    /// not) and is flung by it at its own lift, paging included; this container keeps none of it (no bounce).
+    /// Returns the velocity this container keeps.
+    func handOffRelease(_ velocity: Point) -> Point {
+        guard !chainLinks.isEmpty, !isChainFollower else { return velocity }
+        var kept = velocity
+        let policy = makePolicy()
+        // Only along the axes this container scrolls: an orthogonal container around (§2.7) gets nothing.
+        for axis in Axis.allCases where velocity[axis] != 0 && policy.scrollable.contains(axis)
+            && chainReaches(along: axis) && !canMove(along: axis, direction: velocity[axis], policy: policy) {
+            for link in chainLinks where link.isScrollEnabled && link.scrollableAxes.contains(Axis.Set(axis))
+                && link.canMove(along: axis, direction: velocity[axis], policy: link.makePolicy()) {
+                if link.joinChain() {
+                    link.chainReleaseVelocity[axis] = velocity[axis]
+                    link.finishChange()
+                    kept[axis] = 0
+                }
+                break
+            }
+        }
+        return kept
+    }
+
+    /// During a fling of this latched container: when the motion reaches the edge along a chained axis, the
+    /// container stops there (no bounce) and the first link that can move that way decelerates from the velocity
+    /// at that instant, at its own rate, carrying the rest of the chain. Returns whether it handed the fling on.
+    func handOffFling(at time: Duration) -> Bool {
+        guard arbitration.isDecelerating, !chainLinks.isEmpty, !motion.isIdle, time > motion.start else {
+            return false
+        }
+        let policy = makePolicy()
+        let next = motion.offset(at: time, current: contentOffset)
+        for axis in Axis.allCases where policy.scrollable.contains(axis) && chainReaches(along: axis) {
+            let low = policy.minOffset[axis], high = policy.maxOffset[axis]
+            let side: Double = next[axis] > high + ScrollPolicy.restTolerance ? 1
+                : next[axis] < low - ScrollPolicy.restTolerance ? -1 : 0
+            let from = motion.offset(at: motion.start, current: contentOffset)[axis]
+            // Only a fling going out of the range (not a spring coming back into it).
+            guard side != 0, side > 0 ? from <= high : from >= low else { continue }
+            guard let link = firstLink(along: axis, direction: side) else { continue }
+            // The instant the edge was reached, by bisection over the monotonic deceleration.
+            var inside = motion.start, outside = time
+            for _ in 0..<40 {
+                let middle = inside + (outside - inside) / 2
+                let x = motion.offset(at: middle, current: contentOffset)[axis]
+                if side > 0 ? x > high : x < low { outside = middle } else { inside = middle }
+            }
+            let velocity = motion.velocity(at: inside)[axis]
+            guard velocity * side > 0 else { continue }
+            var offset = policy.clamp(next)
+            offset[axis] = side > 0 ? high : low
+            applyOffset(offset)
+            motion = ScrollMotion(start: .zero)
+            link.startChainedFling(velocity: velocity, along: axis, at: inside, chain: chainLinks, after: link)
+            chainLinks.removeAll(keepingCapacity: true)
+            perform(arbitration.animationFinished(), at: time)
+            return true
+        }
+        return false
+    }
+
+    /// The first link scrolling along `axis` that can move in the sign of `direction`.
+    private func firstLink(along axis: Axis, direction: Double) -> ScrollContainer? {
+        for link in chainLinks where link.isScrollEnabled && link.scrollableAxes.contains(Axis.Set(axis))
+            && link.canMove(along: axis, direction: direction, policy: link.makePolicy()) {
+            return link
+        }
+        return nil
+    }
+
+    /// Decelerates from `velocity` along `axis` from `time` on (a fling handed on by a container inside), with
+    /// the links of `chain` after this one to hand it on again at this container's edge.
+    func startChainedFling(velocity: Double, along axis: Axis, at time: Duration, chain: [ScrollContainer],
+                           after link: ScrollContainer) {
+        guard arbitration.chainedFlingBegan() else { return }
+        chainLinks.removeAll(keepingCapacity: true)
+        var rest = false
+        for other in chain {
+            if rest { chainLinks.append(other) }
+            if other === link { rest = true }
+        }
+        var measured = Point.zero
+        measured[axis] = velocity
+        let policy = makePolicy()
+        let released = policy.releaseVelocity(measured, lock: .none)
+        let natural = policy.naturalTarget(from: contentOffset, velocity: released)
+        effects.push(.willBeginDecelerating)
+        startMotion(policy.releaseMotion(from: contentOffset, velocity: released, target: natural, overridden: [],
+                                         at: time))
+        finishChange()
+    }
+
+    /// Whether some link of the chain scrolls along `axis` (then the drag along it is handed out).
+    func chainReaches(along axis: Axis) -> Bool {
+        for link in chainLinks where link.isScrollEnabled && link.scrollableAxes.contains(Axis.Set(axis)) {
+            return true
+        }
+        return false
+    }
+
+    /// Hands the fingers' motion since the last frame along `axes` out to this container and its chain.
+    func handOffDrag(along axes: Axis.Set) {
+        let translation = fingers.translation
+        for axis in Axis.allCases where axes.contains(Axis.Set(axis)) {
+            // The content moves against the fingers.
+            var delta = chainTranslation[axis] - translation[axis]
+            chainTranslation[axis] = translation[axis]
+            guard delta != 0 else { continue }
+            let bouncer = chainBouncer(along: axis)
+            var overscroll = chainOverscroll[axis]
+            if overscroll != 0 && (overscroll > 0) != (delta > 0) {
+                // Coming back: the stretch relaxes first.
+                let left = overscroll + delta
+                if left != 0 && (left > 0) == (overscroll > 0) {
+                    overscroll = left
+                    delta = 0
+                } else {
+                    overscroll = 0
+                    delta = left
+                }
+                if let bouncer { bouncer.showChainOverscroll(overscroll, edgeSign: chainOverscroll[axis], axis) }
+            }
+            delta = take(delta, along: axis, into: self)
+            for link in chainLinks where delta != 0 && link.isScrollEnabled
+                && link.scrollableAxes.contains(Axis.Set(axis)) {
+                delta = take(delta, along: axis, into: link)
+            }
+            if delta != 0, let bouncer, bouncer === self || bouncer.joinChain() {
+                overscroll += delta
+                bouncer.showChainOverscroll(overscroll, edgeSign: overscroll, axis)
+            }
+            chainOverscroll[axis] = overscroll
+        }
+        for link in chainLinks where link.isChainFollower { link.finishChange() }
+    }
+
+    /// Moves `container` by as much of `delta` as its range holds along `axis` (never toward the range when it is
+    /// outside it); returns the rest.
+    private func take(_ delta: Double, along axis: Axis, into container: ScrollContainer) -> Double {
+        let policy = container.makePolicy()
+        let offset = container.contentOffset[axis]
+        let moved = delta > 0 ? max(offset, min(offset + delta, policy.maxOffset[axis]))
+                              : min(offset, max(offset + delta, policy.minOffset[axis]))
+        guard moved != offset, container === self || container.joinChain() else { return delta }
+        var point = container.contentOffset
+        point[axis] = moved
+        container.applyOffset(point)
+        return delta - (moved - offset)
+    }
+
+    /// The container that shows the chain's overscroll along `axis`: the outermost link scrolling that axis with
+    /// `bounces`, else this container when it bounces; nil when none does (the motion is clamped).
+    private func chainBouncer(along axis: Axis) -> ScrollContainer? {
+        for link in chainLinks.reversed() where link.bounces && link.isScrollEnabled
+            && link.scrollableAxes.contains(Axis.Set(axis)) {
+            return link
+        }
+        return bounces ? self : nil
+    }
+
+    /// Shows `overscroll` finger points past the edge on the side of `edgeSign`'s sign, through the rubber band.
+    private func showChainOverscroll(_ overscroll: Double, edgeSign: Double, _ axis: Axis) {
+        let policy = makePolicy()
+        let edge = edgeSign > 0 ? policy.maxOffset[axis] : policy.minOffset[axis]
+        var point = contentOffset
+        point[axis] = policy.displayed(raw: edge + overscroll, axis)
+        applyOffset(point)
+    }
+
+    /// A container inside this one hands it motion: it drags from now on (once per sequence). Returns whether it
+    /// takes part (it had declined the sequence, or already follows).
+    func joinChain() -> Bool {
+        if isChainFollower { return true }
+        guard arbitration.chainedDragBegan() else { return false }
+        isChainFollower = true
+        effects.push(.willBeginDragging)
+        showIndicators()
+        return true
     }
 }

@@ -44,7 +44,9 @@ extension ScrollContainer {
         // A zoom motion drives the offset while it runs; the motion after a release waits for it.
         let zooming = stepZoomMotion(at: time)
         if arbitration.isAnimating && !zooming {
-            if motion.isIdle {
+            if handOffFling(at: time) {
+                // The fling went on up the chain (<doc:ScrollBehaviour> §14): this one stopped at its edge.
+            } else if motion.isIdle {
                 finishMotion(at: time)
             } else if motion.isDone(at: time) {
                 applyOffset(motion.finalOffset(current: contentOffset))
@@ -93,6 +95,7 @@ extension ScrollContainer {
 
     /// The content came to rest: the page at rest may have changed, and the indicators fade out.
     func didComeToRest() {
+        chainLinks.removeAll(keepingCapacity: true)
         updateCurrentPage()
         scheduleIndicatorFade()
         contentDidComeToRest()

@@ -24,6 +24,7 @@ extension ScrollContainer {
         // meanwhile, so that moving past the slop first is an ordinary drag.
         let onBar = fingers.isEmpty && scrubTouchDown(id: id, at: location, time: time)
         if fingers.isEmpty {
+            endChain()   // a fling caught here hands nothing on any more
             fingers.add(id, at: location, time: time)
             fingers.beginSequence()
             caughtFling = nil
@@ -71,7 +72,7 @@ extension ScrollContainer {
                                             scrollable: scrollable, contentCancellable: cancellable,
                                             pinches: pinches)
         perform(action, at: time, policy: policy)
-        if pinches && arbitration.isDragging { beginPinch() }
+        if pinches && arbitration.isDragging && !isChainFollower { beginPinch() }
         finishChange()
     }
 
@@ -86,10 +87,12 @@ extension ScrollContainer {
         if fingers.isEmpty {
             if arbitration.isDragging {
                 // The content moves against the fingers.
-                var measured = Point.zero - fingers.releaseVelocity(at: time)
-                if let caughtFling {
+                // A container moved by a chain is not flung by the fingers (the latched one is).
+                var measured = isChainFollower ? chainReleaseVelocity : Point.zero - fingers.releaseVelocity(at: time)
+                if let caughtFling, !isChainFollower {
                     measured = caughtFling.releaseVelocity(measured: measured, releasedAt: time)
                 }
+                measured = handOffRelease(measured)
                 refreshIfPulled()   // before planning: a refresh moves the range's start
                 planned = planRelease(at: time, measured: measured)
                 if bounce { planned = ScrollMotion(start: time) }
@@ -104,7 +107,10 @@ extension ScrollContainer {
         let action = arbitration.touchUp(at: time, fingers: fingers.count,
                                          release: planned.isIdle && !bounce ? .stays : .moves)
         perform(action, at: time, planned: planned)
-        if fingers.isEmpty { finishPinchSequence(at: time, bounce: bounce) }
+        if fingers.isEmpty {
+            finishPinchSequence(at: time, bounce: bounce)
+            endChain(keepingLinks: arbitration.isDecelerating)
+        }
         finishChange()
     }
 
@@ -126,6 +132,7 @@ extension ScrollContainer {
         let action = arbitration.touchesCancelled(release: planned.isIdle && !(bounce && tracked) ? .stays : .moves)
         perform(action, at: time, planned: planned)
         if tracked { finishPinchSequence(at: time, bounce: bounce) }
+        endChain()
         finishChange()
     }
 
@@ -145,6 +152,7 @@ extension ScrollContainer {
         let action = arbitration.reset()
         motion = ScrollMotion(start: .zero)
         perform(action, at: time)
+        endChain()
         finishChange()
     }
 
@@ -184,21 +192,28 @@ extension ScrollContainer {
         dragStartRaw = Point(x: policy.raw(displayed: offset.x, .horizontal),
                              y: policy.raw(displayed: offset.y, .vertical))
         dragOrigin = fingers.translation
+        chainTranslation = fingers.translation
     }
 
     /// Moves the content with the fingers: 1:1 inside the range, rubber band (or clamp) outside it, only
     /// along the axes the lock and the range allow. `current` is the policy of the current geometry when the
     /// caller has it.
     func applyDrag(policy current: ScrollPolicy? = nil) {
-        guard arbitration.isDragging, isScrollEnabled else { return }
+        guard arbitration.isDragging, isScrollEnabled, !isChainFollower else { return }
         let lock = arbitration.lock
         let policy = current ?? makePolicy()
         let delta = fingers.translation - dragOrigin
         var offset = contentOffset
+        var chained: Axis.Set = []
         for axis in Axis.allCases where lock.allows(axis) && policy.scrollable.contains(axis) {
-            offset[axis] = policy.displayed(raw: dragStartRaw[axis] - delta[axis], axis)
+            if chainReaches(along: axis) {
+                chained.insert(Axis.Set(axis))
+            } else {
+                offset[axis] = policy.displayed(raw: dragStartRaw[axis] - delta[axis], axis)
+            }
         }
         applyOffset(offset)
+        if !chained.isEmpty { handOffDrag(along: chained) }
     }
 
     // MARK: - Actions
@@ -247,6 +262,8 @@ extension ScrollContainer {
             cancelDelayTimer()
             rebaseDrag()
             dragOrigin = origin
+            chainTranslation = origin
+            gatherChain()
             effects.push(.willBeginDragging)
             showIndicators()
             attachedWindow?.touchArbiter.containerClaimed(self, drags: true)

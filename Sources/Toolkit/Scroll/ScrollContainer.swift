@@ -370,6 +370,17 @@ open class ScrollContainer: View, TouchParticipant, PointerScrollParticipant {
     @exclusivity(unchecked) var dragStartRaw: Point = .zero
     /// The translation at which the drag was anchored.
     @exclusivity(unchecked) var dragOrigin: Point = .zero
+    /// Same-axis hand-off (<doc:ScrollBehaviour> §14): the containers around this latched one that take the part
+    /// of a drag's motion it cannot use, innermost first (empty when this container does not lead a chain).
+    @exclusivity(unchecked) var chainLinks: [ScrollContainer] = []
+    /// The translation up to which the fingers' motion was handed along the chain.
+    @exclusivity(unchecked) var chainTranslation: Point = .zero
+    /// The motion no container of the chain could use, per axis (finger points, before the rubber band).
+    @exclusivity(unchecked) var chainOverscroll: Point = .zero
+    /// Whether a container inside this one moves it as part of its drag (this one ignores its own fingers' motion).
+    @exclusivity(unchecked) var isChainFollower = false
+    /// The release velocity (content points per second) the latched container hands this follower at the lift.
+    @exclusivity(unchecked) var chainReleaseVelocity: Point = .zero
     /// Moves reported by the router since the last touch frame.
     @exclusivity(unchecked) var hasPendingMoves = false
     /// The running motion (idle when none).

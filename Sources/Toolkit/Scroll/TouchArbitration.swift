@@ -447,6 +447,32 @@ struct TouchArbitration {
         }
     }
 
+    /// A container inside this one, dragging along the same axis, hands this one the part of the fingers' motion
+    /// it cannot use (<doc:ScrollBehaviour> §14): a container that had declined the sequence drags from now on
+    /// (moved by that container, not by its own fingers). Returns whether it does.
+    mutating func chainedDragBegan() -> Bool {
+        switch state {
+        case .declined:
+            state = .dragging(.none)
+            return true
+        case .idle, .pending, .content, .holding, .dragging, .decelerating, .settling, .pointerScrolling:
+            return false
+        }
+    }
+
+    /// A container inside this one reached its edge while flinging and hands this one its velocity
+    /// (<doc:ScrollBehaviour> §14): with no finger on it and no app animation running, it decelerates from it.
+    /// Returns whether it does.
+    mutating func chainedFlingBegan() -> Bool {
+        switch state {
+        case .idle, .decelerating, .settling(programmatic: false):
+            state = .decelerating(.none)
+            return true
+        case .pending, .content, .holding, .declined, .dragging, .settling(programmatic: true), .pointerScrolling:
+            return false
+        }
+    }
+
     /// A finger lifted; `fingers` are still down on the container. `release` tells how the container would
     /// come to rest if this was the last one.
     mutating func touchUp(at time: Duration, fingers: Int, release: Release) -> TouchUpAction {
