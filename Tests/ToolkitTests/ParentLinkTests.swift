@@ -332,3 +332,31 @@ private final class ActingView: View {
         window.touchUp(id: 1)
     }
 }
+
+/// A drag handed along a chain of same-axis containers (<doc:ScrollBehaviour> §14) holds the containers around the
+/// latched one; a window that goes away mid-drag must free them all (a kept chain is a reference cycle).
+@MainActor
+@Suite struct ChainLinkLifetimeTests {
+    @Test func aWindowFreedMidChainedDragFreesItsContainers() {
+        weak var outerRef: ScrollContainer?
+        weak var innerRef: ScrollContainer?
+        do {
+            let window = HeadlessWindow(size: Size(width: 200, height: 400))
+            let outer = ScrollContainer(frame: Rect(x: 0, y: 0, width: 200, height: 400))
+            outer.contentSize = Size(width: 200, height: 2_000)
+            let inner = ScrollContainer(frame: Rect(x: 0, y: 0, width: 200, height: 200))
+            inner.contentSize = Size(width: 200, height: 300)
+            outer.addSubview(inner)
+            window.rootView.addSubview(outer)
+            outerRef = outer
+            innerRef = inner
+            // Up 200 pt from inside the inner list: it reaches its end (100) and hands the rest to the outer one.
+            window.touchDown(id: 1, at: Point(x: 100, y: 190))
+            for step in 1...10 { window.touchMove(id: 1, to: Point(x: 100, y: 190 - Double(step) * 20)) }
+            #expect(inner.contentOffset.y == 100)
+            #expect(outer.contentOffset.y > 0)
+        }
+        #expect(innerRef == nil)
+        #expect(outerRef == nil)
+    }
+}

@@ -684,6 +684,9 @@ open class ScrollContainer: View, TouchParticipant, PointerScrollParticipant {
         delayTimer = nil
         indicatorFadeTimer = nil
         scrubTimer = nil
+        // The chain owns its links (containers around this one, which own it in turn): a drag or fling cut short by
+        // the window going away must not leave that cycle behind.
+        chainLinks.removeAll()
         super.hostWillGoAway(host)
     }
 
@@ -703,6 +706,7 @@ open class ScrollContainer: View, TouchParticipant, PointerScrollParticipant {
         scrubTimer = nil
         pendingScrub = nil
         scrollbarGrab = nil
+        chainLinks.removeAll()   // a chain is a drag's or fling's in one window (and a cycle if kept)
         horizontalBar = ScrollbarState()
         verticalBar = ScrollbarState()
         pointerOnBar = false
