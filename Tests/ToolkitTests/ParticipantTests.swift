@@ -31,10 +31,12 @@ private final class SwipeCatcher: View, TouchParticipant {
     func routerFingerMoved(id: Int, to location: Point) { latest = location }
     func routerFrame(time: Duration) {
         frames += 1
-        guard holding, abs(latest.x - start.x) >= 20 else { return }
-        holding = false
-        claimed = true
-        (hostWindow as? any ScrollHost)?.touchArbiter.containerClaimed(self, drags: true)
+        // Claims once the finger moved 20 pt sideways while held.
+        if holding && abs(latest.x - start.x) >= 20 {
+            holding = false
+            claimed = true
+            (hostWindow as? any ScrollHost)?.touchArbiter.containerClaimed(self, drags: true)
+        }
     }
     func routerTouchUp(id: Int, time: Duration) {
         finger = nil

@@ -23,7 +23,7 @@ enum ListDemo {
                     .toggle("Bounce", isOn: list.bounces) { list.bounces = $0 },
                     // (The deceleration rate is a setting of the lock, paging, observers and wheel demos: the bars
                     // need this one's room.)
-                    // Scroll bars (SCROLL.md 13): hover the right edge to widen the bar, drag its thumb, click
+                    // Scroll bars (<doc:ScrollBehaviour> §13): hover the right edge to widen the bar, drag its thumb, click
                     // its track (Shift: one page). Bars: .automatic, .always ("on"), .never ("off"); Style:
                     // .default ("std"), .dark, .light.
                     DemoSetting(title: "Bars", choices: ["auto", "on", "off"]) {
@@ -45,7 +45,7 @@ enum ListDemo {
             Snapshots.take(window)
             window.advance(by: .milliseconds(250))
             Snapshots.take(window)
-            // Scroll bars (SCROLL.md 13): once the list rests, the pointer comes near the right edge and the bar
+            // Scroll bars (<doc:ScrollBehaviour> §13): once the list rests, the pointer comes near the right edge and the bar
             // widens (8 pt with its trough); then the thumb is dragged 150 pt down with the primary button.
             window.advance(by: .seconds(3))
             var view = window.rootView.hitTest(Point(x: frame.midX, y: frame.midY))
