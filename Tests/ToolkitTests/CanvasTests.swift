@@ -212,7 +212,7 @@ import Testing
     @Test func copyPixelsCopiesOnlyTheRegion() {
         let source = Image(width: 8, height: 8, fill: blue)
         var target = Image(width: 8, height: 8, fill: red)
-        var region = DamageRegion()
+        var region = PixelRegion()
         region.add(x: 1, y: 2, width: 3, height: 2)
         region.add(x: 6, y: 6, width: 5, height: 5)   // partly outside the surface
         let stride = 8 * 4
@@ -233,7 +233,7 @@ import Testing
     @Test func copyPixelsAtScale2UsesPixelCoordinates() {
         let source = Image(width: 4, height: 4, fill: blue)
         var target = Image(width: 4, height: 4)
-        var region = DamageRegion()
+        var region = PixelRegion()
         region.add(Rect(x: 0, y: 0, width: 1, height: 1), scale: 2)
         source.pixels.withUnsafeBytes { bytes in
             Canvas.draw(into: &target, scale: 2) { $0.copyPixels(from: bytes.baseAddress!, stride: 16, region: region) }
@@ -287,8 +287,8 @@ import Testing
                 canvas.fill(Rect(x: 0, y: 0, width: 4, height: 4), color: .red)
                 canvas.fillRoundedRect(Rect(x: 0, y: 0, width: 4, height: 4), radius: 2, color: .red)
                 canvas.drawText("x", at: .zero, size: 4, color: .red)
-                canvas.copyPixels(from: UnsafeRawPointer(base), stride: 16, region: DamageRegion(rect: Rect(
-                    x: 0, y: 0, width: 4, height: 4)))
+                canvas.copyPixels(from: UnsafeRawPointer(base), stride: 16, region: PixelRegion(rect: Rect(
+                    x: 0, y: 0, width: 4, height: 4), scale: 1))
             }
         }
         #expect(storage.allSatisfy { $0 == 7 })

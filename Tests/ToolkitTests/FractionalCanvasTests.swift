@@ -83,11 +83,11 @@ import Testing
     }
 
     @Test func damageRoundsOutwardAtFractionalScales() {
-        var region = DamageRegion()
+        var region = PixelRegion()
         region.add(Rect(x: 1, y: 1, width: 1, height: 1), pixelsPerPoint: 1.5)   // 1.5 ... 3 pixels
         let bounds = region.bounds
         #expect(bounds.minX == 1 && bounds.minY == 1 && bounds.maxX == 3 && bounds.maxY == 3)
-        var bad = DamageRegion()
+        var bad = PixelRegion()
         bad.add(Rect(x: 0, y: 0, width: 2, height: 2), pixelsPerPoint: .nan)        // counts as 1
         #expect(bad.bounds == Rect(x: 0, y: 0, width: 2, height: 2))
     }

@@ -83,7 +83,7 @@ import Testing
         let bandBottom: Double
         let bandRows: Range<Int>
         var baseImages: [Image] = []
-        var baseMissing: [DamageRegion] = []
+        var baseMissing: [PixelRegion] = []
         var baseShown: Int?
 
         /// With `onward`: each frame first goes to the presented buffer (`FramePresenter.drawOnward`) while the
@@ -133,7 +133,7 @@ import Testing
             lags = Array(repeating: .everything(width: width, height: height), count: count)
             if usesBase {
                 baseImages = Array(repeating: Image(width: width, height: height, fill: 0xDEAD_BEEF), count: count)
-                baseMissing = Array(repeating: DamageRegion(), count: count)
+                baseMissing = Array(repeating: PixelRegion(), count: count)
             }
             frame()
         }
@@ -220,10 +220,7 @@ import Testing
                 if !result.baseDamage.isEmpty {
                     baseMissing[baseTarget].removeAll()
                     for index in baseMissing.indices where index != baseTarget {
-                        result.baseDamage.forEachRect { x, y, w, h in
-                            baseMissing[index].add(Rect(x: Double(x), y: Double(y), width: Double(w),
-                                                        height: Double(h)), pixelsPerPoint: scale)
-                        }
+                        baseMissing[index].add(result.baseDamage, pixelsPerPoint: scale)
                     }
                     baseShown = baseTarget
                 }
@@ -261,11 +258,7 @@ import Testing
             if result.shift != nil { shiftedFrames += 1 }
             if declinedThisFrame, result.shift != nil { declinedScrolls += 1 }
             declinedThisFrame = false
-            var changed = DamageRegion()
-            result.changed.forEachRect { x, y, w, h in
-                changed.add(Rect(x: Double(x), y: Double(y), width: Double(w), height: Double(h)),
-                            pixelsPerPoint: pixelsPerPoint)
-            }
+            let changed = result.changed.pixels(pixelsPerPoint: pixelsPerPoint)
             lags[target] = BufferLag()
             for index in lags.indices where index != target {
                 lags[index].framePresented(damage: changed, shift: result.shift, width: width)

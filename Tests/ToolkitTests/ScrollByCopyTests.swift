@@ -104,7 +104,7 @@ import Testing
         let height: Int
         var buffers: [Image]
         /// Per buffer, the pixels presented since it was last drawn (what `BufferSlots` tracks).
-        var missing: [DamageRegion]
+        var missing: [PixelRegion]
         var next = 0
         var time: Duration = .zero
         var frames = 0
@@ -120,7 +120,7 @@ import Testing
             height = Int((120 * pixelsPerPoint).rounded(.up))
             buffers = [Image(width: width, height: height, fill: 0xDEAD_BEEF),
                        Image(width: width, height: height, fill: 0xDEAD_BEEF)]
-            missing = [DamageRegion(), DamageRegion()]
+            missing = [PixelRegion(), PixelRegion()]
             frame()
         }
 
@@ -144,11 +144,7 @@ import Testing
                     drawn = core.draw(into: canvas, previousFrame: presented)
                 }
             }
-            var pixelDamage = DamageRegion()
-            drawn.forEachRect { x, y, w, h in
-                pixelDamage.add(Rect(x: Double(x), y: Double(y), width: Double(w), height: Double(h)),
-                                pixelsPerPoint: scale)
-            }
+            let pixelDamage = drawn.pixels(pixelsPerPoint: scale)
             missing[target].removeAll()
             missing[source].formUnion(pixelDamage)
             next = source

@@ -6,9 +6,9 @@ import Testing
 @Suite struct BufferSlotsTests {
     private let size = BufferSlots.Configuration(width: 100, height: 80, scale: 1)
 
-    private func region(_ x: Double, _ y: Double, _ w: Double, _ h: Double) -> DamageRegion {
-        var r = DamageRegion()
-        r.add(Rect(x: x, y: y, width: w, height: h))
+    private func region(_ x: Int, _ y: Int, _ w: Int, _ h: Int) -> PixelRegion {
+        var r = PixelRegion()
+        r.add(x: x, y: y, width: w, height: h)
         return r
     }
 
@@ -43,7 +43,7 @@ import Testing
 
     /// Whether `region` holds exactly the pixels of `rects` (x, y, width, height), pixel by pixel over the whole
     /// 100 x 80 buffer: a check of the set, not of its bounds.
-    func covers(_ region: DamageRegion, exactly rects: [(Int, Int, Int, Int)]) -> Bool {
+    func covers(_ region: PixelRegion, exactly rects: [(Int, Int, Int, Int)]) -> Bool {
         for y in 0..<80 {
             for x in 0..<100 {
                 let expected = rects.contains { x >= $0.0 && x < $0.0 + $0.2 && y >= $0.1 && y < $0.1 + $0.3 }

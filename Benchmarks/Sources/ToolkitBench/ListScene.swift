@@ -36,7 +36,7 @@ final class ListScene {
     /// presented since it was last drawn (what the Wayland buffer pool tracks).
     private let pairPixels: [UnsafeMutablePointer<UInt32>]
     private let pairCanvases: [Canvas]
-    private var missing = [DamageRegion(), DamageRegion()]
+    private var missing = [PixelRegion(), PixelRegion()]
     private var nextBuffer = 0
     private var presentedOnce = false
     /// Pixels per point of the buffers, and their size in pixels.
@@ -63,7 +63,7 @@ final class ListScene {
     let usesBand: Bool
     private var basePixels: [UnsafeMutablePointer<UInt32>] = []
     private var baseCanvases: [Canvas] = []
-    private var baseMissing = [DamageRegion(), DamageRegion()]
+    private var baseMissing = [PixelRegion(), PixelRegion()]
     /// With `overlay` (and `band`): the container's vertical indicator drawn into two overlay buffers of its own
     /// (the Wayland window's indicator subsurface, `IndicatorOverlay`), their pixels and canvases, and the column.
     let usesOverlay: Bool
@@ -252,17 +252,11 @@ final class ListScene {
             frame = presenter.draw(into: ringBuffers[other], previousFrame: previous, base: base, indicators: indicators)
             otherBufferFrames += 1
         }
-        var changed = DamageRegion()
         let scale = Double(pixelsPerPoint)
-        frame.changed.forEachRect { x, y, w, h in
-            changed.add(Rect(x: Double(x), y: Double(y), width: Double(w), height: Double(h)), pixelsPerPoint: scale)
-        }
+        let changed = frame.changed.pixels(pixelsPerPoint: scale)
         if usesBand, !frame.baseDamage.isEmpty || !ringPresentedOnce {
             baseMissing[baseTarget].removeAll()
-            frame.baseDamage.forEachRect { x, y, w, h in
-                baseMissing[baseSource].add(Rect(x: Double(x), y: Double(y), width: Double(w), height: Double(h)),
-                                            pixelsPerPoint: scale)
-            }
+            baseMissing[baseSource].add(frame.baseDamage, pixelsPerPoint: scale)
             nextBase = baseSource
         }
         if frame.indicatorsDrawn { nextOverlay = 1 - nextOverlay }
@@ -305,11 +299,7 @@ final class ListScene {
                             missing: missing[target])
             : nil
         let drawn = window.draw(into: pairCanvases[target], previousFrame: previous)
-        var pixelDamage = DamageRegion()
-        drawn.forEachRect { x, y, w, h in
-            pixelDamage.add(Rect(x: Double(x), y: Double(y), width: Double(w), height: Double(h)),
-                            pixelsPerPoint: Double(pixelsPerPoint))
-        }
+        let pixelDamage = drawn.pixels(pixelsPerPoint: Double(pixelsPerPoint))
         missing[target].removeAll()
         missing[source].formUnion(pixelDamage)
         nextBuffer = source

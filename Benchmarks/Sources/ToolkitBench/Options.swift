@@ -54,7 +54,7 @@ struct Options {
                                          [--only TEXT] [--summary]
                       frames          1080p frame costs against one pixman copy of the frame
                       events          touch event throughput through WindowCore.handle(_:)
-                      regions         one frame's region operations: DamageRegion against pixman_region32
+                      regions         one frame's region operations: PixelRegion against pixman_region32
                       lists           ListContainer: 10,000,000 rows against 100 (frame, memory, first frame)
                       --runs N        timed runs per case (default 7); median and minimum are printed
                       --quick         fewer operations per run (harness smoke test)

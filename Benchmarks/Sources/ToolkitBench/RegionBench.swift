@@ -1,14 +1,14 @@
 import CBenchPixman
 import Toolkit
 
-/// `toolkit-bench regions`: the region operations of one frame, done by `DamageRegion` and by
+/// `toolkit-bench regions`: the region operations of one frame, done by `PixelRegion` and by
 /// `pixman_region32_t` on the same rectangles, timed and with their heap allocations counted.
 ///
 /// Why it exists: the project keeps its own region type beside pixman's. That is worth it only if it is not
 /// slower on the frame path and allocates nothing there (pixman stores a region of more than one rectangle in
 /// a heap block, and most of its operations allocate the result's block anew). Three sides run the same
-/// frames: `DamageRegion`; pixman behind the same value-type API (`PixmanValueRegion`, copy-on-write, what
-/// `DamageRegion` would be if it wrapped pixman); and pixman used the C way (long-lived regions changed in
+/// frames: `PixelRegion`; pixman behind the same value-type API (`PixmanValueRegion`, copy-on-write, what
+/// `PixelRegion` would be if it wrapped pixman); and pixman used the C way (long-lived regions changed in
 /// place, no value semantics: the least pixman can cost, not a drop-in replacement). Each frame does what
 /// `WindowCore`, `View`'s background fill and the Wayland buffer pool do with regions:
 /// 1. damage rectangles added to the window's pending damage (in points, scale 1), and, for a scroll, a
@@ -65,11 +65,11 @@ enum RegionBench {
         let frames = options.quick ? 2_000 : 50_000
         var results: [Measurement] = []
         for script in [scrollScript(), scatteredScript()] {
-            var damageRegion = ValueRegionFrames<DamageRegion>(script)
+            var damageRegion = ValueRegionFrames<PixelRegion>(script)
             var wrapped = ValueRegionFrames<PixmanValueRegion>(script)
             let pixman = PixmanRegionFrames(script)
             let cases = [
-                Measurement.measure("\(script.name): DamageRegion", runs: options.runs,
+                Measurement.measure("\(script.name): PixelRegion", runs: options.runs,
                                     operationsPerRun: frames, options: options) { _ in
                     for _ in 0..<frames { damageRegion.frame() }
                 },
@@ -163,7 +163,7 @@ enum RegionBench {
     }
 }
 
-/// The value-type region API the frame path uses: `DamageRegion`'s, which `PixmanValueRegion` also offers.
+/// The value-type region API the frame path uses: `PixelRegion`'s, which `PixmanValueRegion` also offers.
 protocol FrameRegion {
     init()
     mutating func add(_ rect: Rect, pixelsPerPoint: Double)
@@ -176,7 +176,7 @@ protocol FrameRegion {
     func forEachRect(_ body: (Int32, Int32, Int32, Int32) throws -> Void) rethrows
 }
 
-extension DamageRegion: FrameRegion {}
+extension PixelRegion: FrameRegion {}
 
 /// The frame's region work through the value-type API, as `WindowCore`, `View` and `BufferSlots` do it.
 struct ValueRegionFrames<Region: FrameRegion> {
@@ -358,8 +358,8 @@ final class PixmanRegionFrames {
     }
 }
 
-/// pixman behind `DamageRegion`'s value-type API: copy-on-write storage holding a `pixman_region32_t`, the
-/// way `DamageRegion` would have to wrap pixman (a copy shares the storage; a change to a shared one copies
+/// pixman behind `PixelRegion`'s value-type API: copy-on-write storage holding a `pixman_region32_t`, the
+/// way `PixelRegion` would have to wrap pixman (a copy shares the storage; a change to a shared one copies
 /// the region first). Only what the frame script uses.
 struct PixmanValueRegion: FrameRegion {
     final class Storage {

@@ -35,7 +35,7 @@ public struct RowShift: Equatable, Sendable {
 @_spi(Presentation)
 public struct BufferLag: Equatable, Sendable {
     /// Pixels to copy from the presented frame, after the shift (presented frame coordinates).
-    public private(set) var missing = DamageRegion()
+    public private(set) var missing = PixelRegion()
     /// The band move to apply first, or nil.
     public private(set) var shift: RowShift?
 
@@ -43,7 +43,7 @@ public struct BufferLag: Equatable, Sendable {
     public init() {}
 
     /// A buffer lacking `missing` and, first, `shift`.
-    public init(missing: DamageRegion, shift: RowShift?) {
+    public init(missing: PixelRegion, shift: RowShift?) {
         self.missing = missing
         self.shift = shift
     }
@@ -60,7 +60,7 @@ public struct BufferLag: Equatable, Sendable {
 
     /// Another buffer presented a frame that moved the band of `shift` (if any) and redrew `damage` (pixels; the
     /// rows the shift brought into view included or not: they are added here).
-    public mutating func framePresented(damage: DamageRegion, shift frameShift: RowShift?, width: Int) {
+    public mutating func framePresented(damage: PixelRegion, shift frameShift: RowShift?, width: Int) {
         if let frameShift { fold(frameShift, width: width) }
         missing.formUnion(damage)
     }
@@ -79,7 +79,7 @@ public struct BufferLag: Equatable, Sendable {
             missing.add(x: 0, y: current.top, width: width, height: current.bottom - current.top)
             shift = nil
         }
-        var moved = DamageRegion()
+        var moved = PixelRegion()
         missing.forEachRect { x, y, w, h in
             let x = Int(x), w = Int(w), y0 = Int(y), y1 = Int(y) + Int(h)
             // Above and below the band: unchanged.

@@ -157,7 +157,7 @@ extension FramePresenter {
         }
         // Before anything is copied or drawn: binding or releasing the indicator damages its place.
         let overlay = drawIndicatorOverlay(indicators, moved: movedView)
-        var missing = previousFrame?.missing ?? DamageRegion()
+        var missing = previousFrame?.missing ?? PixelRegion()
         var total = previousFrame?.shift
         if let bandMove {
             var lag = BufferLag(missing: missing, shift: total)
@@ -217,7 +217,7 @@ extension FramePresenter {
             // (Reported, mirrored and lacked by the other buffers in whole points: a row more is harmless there.)
             drawn.add(exactStrip)
         }
-        mirrorWrites(into: buffer, copied: previousFrame != nil ? missing : DamageRegion(), drawn: drawn,
+        mirrorWrites(into: buffer, copied: previousFrame != nil ? missing : PixelRegion(), drawn: drawn,
                      movedOutsideRing: move != nil && bandMove == nil)
         var reported = drawn, changed = drawn
         if let move {
@@ -233,8 +233,7 @@ extension FramePresenter {
     private func drawPendingDamage(into canvas: Canvas, base: FrameBase?) -> (DamageRegion, DamageRegion) {
         guard let base else { return (core.drawPendingDamage(into: canvas), DamageRegion()) }
         var band = DamageRegion(), outside = DamageRegion()
-        core.damage.forEachRect { x, y, w, h in
-            let rect = Rect(x: Double(x), y: Double(y), width: Double(w), height: Double(h))
+        core.damage.forEachRectangle { rect in
             let y0 = rect.minY, y1 = rect.maxY
             if y0 < base.bandTop {
                 outside.add(Rect(x: rect.minX, y: y0, width: rect.width, height: min(y1, base.bandTop) - y0))
@@ -256,8 +255,8 @@ extension FramePresenter {
     private func damageIntersects(_ rect: Rect) -> Bool {
         guard !rect.isEmpty else { return false }
         var meets = false
-        core.damage.forEachRect { x, y, w, h in
-            if !meets, rect.intersects(Rect(x: Double(x), y: Double(y), width: Double(w), height: Double(h))) {
+        core.damage.forEachRectangle { damaged in
+            if !meets, rect.intersects(damaged) {
                 meets = true
             }
         }
@@ -298,14 +297,11 @@ extension FramePresenter {
     /// Tells `buffer` what this frame wrote into it (`copied` pixels, `drawn` points), for its mirror: a strip or a
     /// few boxes are mirrored while the cache holds them; a frame that wrote much (more than half of it), or
     /// moved pixels by copying them, leaves the mirror to the next wrap.
-    private func mirrorWrites(into buffer: RingFrameBuffer, copied: DamageRegion, drawn: DamageRegion,
+    private func mirrorWrites(into buffer: RingFrameBuffer, copied: PixelRegion, drawn: DamageRegion,
                               movedOutsideRing: Bool) {
         guard buffer.mirrors else { return }
         var written = copied
-        let s = buffer.canvas.pixelsPerPoint
-        drawn.forEachRect { x, y, w, h in
-            written.add(Rect(x: Double(x), y: Double(y), width: Double(w), height: Double(h)), pixelsPerPoint: s)
-        }
+        written.add(drawn, pixelsPerPoint: buffer.canvas.pixelsPerPoint)
         var area = 0
         written.forEachRect { _, _, w, h in area += Int(w) * Int(h) }
         if movedOutsideRing || 2 * area > buffer.width * buffer.height {

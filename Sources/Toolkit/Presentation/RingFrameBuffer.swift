@@ -202,7 +202,7 @@ public final class RingFrameBuffer {
     /// width is then mirrored; a narrower write keeps the row's state (a mirror that was current stays so). A row
     /// without a mirror in the block is skipped; one whose mirror is held (`heldRows`) is left stale (the wrap
     /// copies it).
-    public func mirror(_ region: DamageRegion) {
+    public func mirror(_ region: PixelRegion) {
         guard mirrors else { return }
         region.forEachRect { x, y, w, h in
             let x0 = max(0, Int(x)), x1 = min(width, Int(x) + Int(w))

@@ -6,18 +6,18 @@
 extension Canvas {
     /// Adds `rect`'s box, as `fill(_:color:)` would fill it now (translated, snapped, clipped), to `region`
     /// (pixels), unless the region would need too many rectangles (then it is left out: see
-    /// `DamageRegion.addBoxIfItFits`).
-    func addClippedBox(of rect: Rect, to region: inout DamageRegion) {
+    /// `GridRegion.addBoxIfItFits`).
+    func addClippedBox(of rect: Rect, to region: inout PixelRegion) {
         guard let box = pixelBox(rect) else { return }
         let clipped = box.intersection(clipBox)
         guard !clipped.isEmpty else { return }
-        region.addBoxIfItFits(DamageRegion.Box(clipped))
+        region.addBoxIfItFits(RegionBox(clipped))
     }
 
     /// Fills a view's background: `rect` (points) with `color` like `fill(_:color:)`, except the pixels in
     /// `excluded` (pixels). An opaque fill of the whole box is remembered (`backdrop`): text drawn over it next can
     /// be copied as finished pixels.
-    func fillBackground(_ rect: Rect, color: Color, excluding excluded: DamageRegion) {
+    func fillBackground(_ rect: Rect, color: Color, excluding excluded: PixelRegion) {
         guard !excluded.isEmpty else {
             guard let box = pixelBox(rect) else { return }
             let pixel = color.premultipliedARGB
@@ -28,7 +28,7 @@ extension Canvas {
         guard let box = pixelBox(rect) else { return }
         let clipped = box.intersection(clipBox)
         guard !clipped.isEmpty else { return }
-        var remaining = DamageRegion(box: DamageRegion.Box(clipped))
+        var remaining = PixelRegion(box: RegionBox(clipped))
         remaining.subtract(excluded)
         let pixel = color.premultipliedARGB
         remaining.forEachRect { x, y, w, h in

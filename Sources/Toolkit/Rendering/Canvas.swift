@@ -380,7 +380,7 @@ public final class Canvas {
     /// `source` must hold a surface of this canvas's pixel size with `stride` bytes per row; the clip and the
     /// translation do not apply. Parts of the region outside the surface are skipped; a stride too small to hold a
     /// row copies nothing. This carries undamaged pixels forward from the previously presented buffer.
-    public func copyPixels(from source: UnsafeRawPointer, stride: Int, region: DamageRegion) {
+    public func copyPixels(from source: UnsafeRawPointer, stride: Int, region: PixelRegion) {
         guard let pixels, destination != nil, stride >= pixelWidth * 4 else { return }
         let destinationBase = UnsafeMutableRawPointer(pixels)
         guard UnsafeRawPointer(destinationBase) != source else { return }

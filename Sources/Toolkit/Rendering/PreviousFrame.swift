@@ -11,7 +11,7 @@ public struct PreviousFrame {
     public var stride: Int
     /// The pixels (buffer coordinates) the canvas lacks: everything damaged in the frames presented since the
     /// canvas was last drawn. Elsewhere the canvas already equals the presented frame.
-    public var missing: DamageRegion
+    public var missing: PixelRegion
     /// A band move the target must make before `missing` is copied (a ring buffer's pending scroll, see
     /// `BufferLag`); nil for a plain canvas. `missing` is then in the coordinates after the move. Part of the
     /// presentation strategy (`FramePresenter`), not of the core's API.
@@ -19,7 +19,7 @@ public struct PreviousFrame {
     public var shift: RowShift?
 
     /// The presented frame at `pixels`, `stride` bytes per row; the target canvas lacks `missing` (pixels).
-    public init(pixels: UnsafeRawPointer, stride: Int, missing: DamageRegion) {
+    public init(pixels: UnsafeRawPointer, stride: Int, missing: PixelRegion) {
         self.pixels = pixels
         self.stride = stride
         self.missing = missing
@@ -29,7 +29,7 @@ public struct PreviousFrame {
     /// The presented frame at `pixels`, `stride` bytes per row; the target `RingFrameBuffer` lacks first `shift`,
     /// then `missing` (pixels).
     @_spi(Presentation)
-    public init(pixels: UnsafeRawPointer, stride: Int, missing: DamageRegion, shift: RowShift?) {
+    public init(pixels: UnsafeRawPointer, stride: Int, missing: PixelRegion, shift: RowShift?) {
         self.pixels = pixels
         self.stride = stride
         self.missing = missing

@@ -763,7 +763,7 @@ open class View {
     /// the canvas arithmetic the subview's own fill uses), so what is skipped here would be overwritten.
     /// Only the fill is skipped; `draw(in:)` still draws everywhere.
     private func fillBackground(_ color: Color, in canvas: Canvas, visible: Rect, bounds: Rect) {
-        var covered = DamageRegion()
+        var covered = PixelRegion()
         if !subviews.isEmpty { collectOpaqueCoverage(in: canvas, visible: visible, into: &covered) }
         canvas.fillBackground(bounds, color: color, excluding: covered)
     }
@@ -772,7 +772,7 @@ open class View {
     /// subviews draw under the canvas's current state; looks inside subviews without one. Walks exactly the
     /// subviews `drawHierarchy` draws. `covered` only ever holds pixels that will be filled (a box that does
     /// not fit is left out).
-    private func collectOpaqueCoverage(in canvas: Canvas, visible: Rect, into covered: inout DamageRegion) {
+    private func collectOpaqueCoverage(in canvas: Canvas, visible: Rect, into covered: inout PixelRegion) {
         for index in subviewCandidates(meeting: visible) where index < subviews.count {
             let subview = subviews[index]
             guard !subview.isHidden,

@@ -107,7 +107,7 @@ final class WaylandBufferPool {
 
     /// The frame in `buffer` was attached and committed with `damage` (pixels) and, when it scrolled by moving
     /// the buffer's start, the band move `shift` (`damage` is then what changed apart from the band).
-    func commit(_ buffer: ShmBuffer, damage: DamageRegion, shift: RowShift? = nil) {
+    func commit(_ buffer: ShmBuffer, damage: PixelRegion, shift: RowShift? = nil) {
         slots.commit(buffer.slot, damage: damage, shift: shift)
     }
 

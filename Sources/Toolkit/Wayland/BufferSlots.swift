@@ -51,7 +51,7 @@ struct BufferSlots {
         /// (ring buffers) and pixels.
         var lag: BufferLag
         /// Pixels presented (in other buffers) since it was last drawn, after `lag.shift`.
-        var damageSinceDrawn: DamageRegion { lag.missing }
+        var damageSinceDrawn: PixelRegion { lag.missing }
     }
 
     /// What to do for the next frame.
@@ -63,7 +63,7 @@ struct BufferSlots {
         /// The buffer to copy `copyRegion` from, or nil when there is nothing to copy.
         var copySource: Int?
         /// The pixels to copy forward from `copySource` before drawing (empty when nothing).
-        var copyRegion: DamageRegion
+        var copyRegion: PixelRegion
         /// The band move to make (by moving the ring buffer's start) before copying `copyRegion`, or nil.
         var copyShift: RowShift? = nil
         /// True when the buffer misses pixels that no buffer can provide: the whole window must be redrawn.
@@ -138,7 +138,7 @@ struct BufferSlots {
         let lag = slots[index]!.lag
         if lag.isEmpty {
             return Acquisition(slot: index, needsAllocation: needsAllocation, copySource: nil,
-                               copyRegion: DamageRegion(), needsFullRedraw: false)
+                               copyRegion: PixelRegion(), needsFullRedraw: false)
         }
         if let source = lastPresented, source != index, let sourceSlot = slots[source],
            sourceSlot.configuration == configuration, sourceSlot.lastDrawnFrame > 0 {
@@ -146,13 +146,13 @@ struct BufferSlots {
                                copyRegion: lag.missing, copyShift: lag.shift, needsFullRedraw: false)
         }
         return Acquisition(slot: index, needsAllocation: needsAllocation, copySource: nil,
-                           copyRegion: DamageRegion(), needsFullRedraw: true)
+                           copyRegion: PixelRegion(), needsFullRedraw: true)
     }
 
     /// The frame drawn into `slot` (which was handed out by `acquire`) was committed with `damage` (pixels)
     /// and, when it scrolled by moving its ring buffer's start, the band move `shift` (then `damage` is what
     /// changed apart from the moved band). Every other buffer of the current configuration now lacks them too.
-    mutating func commit(_ slot: Int, damage: DamageRegion, shift: RowShift? = nil) {
+    mutating func commit(_ slot: Int, damage: PixelRegion, shift: RowShift? = nil) {
         guard slots.indices.contains(slot), slots[slot]?.state == .drawing || slots[slot]?.state == .drawingHeld
         else { return }
         frameCounter += 1

@@ -297,7 +297,7 @@ final class SurfacePresenter {
 
     /// The window's surface committed `content` (`shownDamage`: what it reported, in buffer pixels): a band left
     /// is no longer shown and goes; the ring buffer is committed (or put back unchanged), and the base buffer.
-    func windowCommitted(_ drawn: Drawn, content: WindowContent, shownDamage: DamageRegion) {
+    func windowCommitted(_ drawn: Drawn, content: WindowContent, shownDamage: PixelRegion) {
         destroyRetiredBand()
         if content.ringUnchanged {
             buffers.putBack(drawn.buffer)
@@ -320,9 +320,7 @@ final class SurfacePresenter {
         band.hasBuffer = true
         var inside = DamageRegion()
         let rows = Rect(x: 0, y: band.top, width: core.size.width, height: band.height)
-        damage.forEachRect { x, y, w, h in
-            inside.add(Rect(x: Double(x), y: Double(y), width: Double(w), height: Double(h)).intersection(rows))
-        }
+        damage.forEachRectangle { inside.add($0.intersection(rows)) }
         _ = SurfacePresenter.report(inside, on: band.surface, originY: band.top, scale: buffer.scale,
                                     surfaceVersion: surfaceVersion)
         wl_surface_commit(band.surface)
@@ -350,12 +348,9 @@ final class SurfacePresenter {
     /// (points): in buffer pixels from `wl_surface` version 4 on, before that in surface points. Returns it in
     /// buffer pixels (what the target's other buffers now lack).
     static func report(_ region: DamageRegion, on target: OpaquePointer, originY: Double, x originX: Double = 0,
-                       scale: Double, surfaceVersion: UInt32) -> DamageRegion {
-        var pixelDamage = DamageRegion()
-        region.forEachRect { x, y, w, h in
-            pixelDamage.add(Rect(x: Double(x) - originX, y: Double(y) - originY, width: Double(w), height: Double(h)),
-                            pixelsPerPoint: scale)
-        }
+                       scale: Double, surfaceVersion: UInt32) -> PixelRegion {
+        var pixelDamage = PixelRegion()
+        region.forEachRectangle { pixelDamage.add($0.offsetBy(Point(x: -originX, y: -originY)), pixelsPerPoint: scale) }
         if surfaceVersion >= 4 {
             pixelDamage.forEachRect { x, y, w, h in
                 wl_surface_damage_buffer(target, Int32(x), Int32(y), Int32(w), Int32(h))

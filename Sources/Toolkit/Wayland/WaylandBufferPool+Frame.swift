@@ -11,7 +11,7 @@ extension WaylandBufferPool {
         /// Everything that changed on screen, in points (the damage to report).
         var damage: DamageRegion
         /// What other buffers now lack apart from `shift`, in pixels.
-        var lagDamage: DamageRegion
+        var lagDamage: PixelRegion
         /// The band moved by moving the buffer's start, or nil.
         var shift: RowShift?
         /// What was drawn into the base buffer (the rows outside a band surface's), in points (empty without one,
@@ -48,12 +48,7 @@ extension WaylandBufferPool {
     private func finish(_ frame: RingFrame, in buffer: ShmBuffer) throws -> DrawnFrame {
         try buffer.syncProxy()
         if frame.shift != nil { shiftedFrameCount += 1 }
-        var lagDamage = DamageRegion()
-        frame.changed.forEachRect { x, y, w, h in
-            lagDamage.add(Rect(x: Double(x), y: Double(y), width: Double(w), height: Double(h)),
-                          pixelsPerPoint: buffer.scale)
-        }
-        return DrawnFrame(damage: frame.damage, lagDamage: lagDamage, shift: frame.shift, baseDamage: frame.baseDamage,
+        return DrawnFrame(damage: frame.damage, lagDamage: frame.changed.pixels(pixelsPerPoint: buffer.scale), shift: frame.shift, baseDamage: frame.baseDamage,
                           indicatorsDrawn: frame.indicatorsDrawn,
                           indicatorsUnusable: frame.indicatorsUnusable)
     }

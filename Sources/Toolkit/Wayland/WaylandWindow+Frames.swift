@@ -114,7 +114,7 @@ extension WaylandWindow {
                                                        surfaceVersion: xdg.surfaceVersion) else { return }
         if let serial = pacer.takeSerialToAck() { xdg.ackConfigure(serial) }
         setScaleState(of: surface)
-        var shownDamage = DamageRegion()
+        var shownDamage = PixelRegion()
         if let shown = content.shown {
             wl_surface_attach(surface, shown.proxy, 0, 0)
             shown.buffer?.markAttached()

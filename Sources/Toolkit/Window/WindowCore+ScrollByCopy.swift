@@ -29,8 +29,8 @@ extension WindowCore {
         guard !rect.isEmpty, !damage.contains(rect) else { return }
         // Damage already pending inside the rectangle moves with the content from now on.
         var inside = DamageRegion()
-        damage.forEachRect { x, y, w, h in
-            let overlap = Rect(x: Double(x), y: Double(y), width: Double(w), height: Double(h)).intersection(rect)
+        damage.forEachRectangle { damaged in
+            let overlap = damaged.intersection(rect)
             if !overlap.isEmpty { inside.add(overlap) }
         }
         pendingMove = ScrollMove(viewID: ObjectIdentifier(view), edges: edges, rect: rect, delta: change,
@@ -141,8 +141,8 @@ extension WindowCore {
         // Damage recorded inside the rectangle, at the place its pixels moved to. It was recorded with the exact
         // offsets, which lie up to a pixel from the drawn ones: widened by a point when they differ.
         let slack = move.delta == delta ? 0.0 : 1.0
-        move.damageInside.forEachRect { x, y, w, h in
-            let moved = Rect(x: Double(x), y: Double(y), width: Double(w), height: Double(h)).offsetBy(-delta)
+        move.damageInside.forEachRectangle { damaged in
+            let moved = damaged.offsetBy(-delta)
                 .insetBy(dx: -slack, dy: -slack).intersection(rect)
             if !moved.isEmpty { damage.add(moved) }
         }

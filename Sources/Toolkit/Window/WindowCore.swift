@@ -270,10 +270,9 @@ public final class WindowCore: ScrollHost {
     /// Removes from `missing` the pixels the pending damage draws again in full (an opaque root background
     /// fills them with SRC, or they are cleared first): copying them forward would be wasted. Only the exact
     /// pixel boxes drawing clips to are left out, so every other pixel still comes from the presented frame.
-    func leaveOutDamagedPixels(from missing: inout DamageRegion, canvas: Canvas) {
+    func leaveOutDamagedPixels(from missing: inout PixelRegion, canvas: Canvas) {
         guard !rootView.isHidden else { return }
-        damage.forEachRect { x, y, w, h in
-            let dirty = Rect(x: Double(x), y: Double(y), width: Double(w), height: Double(h))
+        damage.forEachRectangle { dirty in
             guard let box = canvas.pixelBox(dirty)?.intersection(canvas.clipBox), !box.isEmpty else { return }
             missing.subtract(x: box.x0, y: box.y0, width: box.width, height: box.height)
         }
@@ -281,7 +280,7 @@ public final class WindowCore: ScrollHost {
 
     /// Copies `missing` (pixels) from the presented frame at `source` into `canvas`, except a move's box, whose
     /// pixels are copied straight from their old place (one copy, not two).
-    func copyForward(into canvas: Canvas, from source: UnsafeRawPointer, stride: Int, missing: DamageRegion,
+    func copyForward(into canvas: Canvas, from source: UnsafeRawPointer, stride: Int, missing: PixelRegion,
                      move: PixelMove?) {
         var rest = missing
         if let move {
@@ -307,9 +306,7 @@ public final class WindowCore: ScrollHost {
         // would be most of the list.
         // Without an opaque window background, a damaged area starts transparent: drawing composites OVER, and
         // translucent content must not pile up on the pixels of earlier frames.
-        region.forEachRect { x, y, w, h in
-            draw(Rect(x: Double(x), y: Double(y), width: Double(w), height: Double(h)), into: canvas)
-        }
+        region.forEachRectangle { draw($0, into: canvas) }
     }
 
     /// Draws the window's `dirty` rectangle (points, at whatever pixels it covers: a damage region's rectangles

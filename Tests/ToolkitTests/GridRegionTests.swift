@@ -2,9 +2,9 @@ import TestSupport
 import Testing
 @testable import ToolkitCore
 
-/// Damage regions: outward rounding, unions, clipping, copy-on-write, and the rectangle cap.
-@Suite struct DamageRegionTests {
-    func rects(_ region: DamageRegion) -> [[Int32]] {
+/// Regions of whole points or pixels: outward rounding, unions, clipping, copy-on-write, and the rectangle cap.
+@Suite struct GridRegionTests {
+    func rects<Unit>(_ region: GridRegion<Unit>) -> [[Int32]] {
         var out: [[Int32]] = []
         region.forEachRect { x, y, w, h in out.append([x, y, w, h]) }
         return out
@@ -24,12 +24,28 @@ import Testing
     }
 
     @Test func pointsAreScaledAndRoundedOutward() {
-        var region = DamageRegion()
+        var region = PixelRegion()
         region.add(Rect(x: 1.25, y: 0.5, width: 2, height: 1), scale: 2)   // pixels 2.5..6.5, 1..3
         #expect(rects(region) == [[2, 1, 5, 2]])
         #expect(region.bounds == Rect(x: 2, y: 1, width: 5, height: 2))
         #expect(region.contains(x: 2, y: 1) && region.contains(x: 6, y: 2))
         #expect(!region.contains(x: 7, y: 2) && !region.contains(x: 2, y: 3) && !region.contains(x: 1, y: 1))
+    }
+
+    @Test func damageInPointsIsWholePointsAndBecomesPixelsOnlyThroughAScale() {
+        var damage = DamageRegion()
+        damage.add(Rect(x: 1.25, y: 0.5, width: 2, height: 1))   // points 1..4, 0..2 once rounded out
+        #expect(rects(damage) == [[1, 0, 3, 2]])
+        // At 2 pixels per point the whole points double; at 1.5 each rectangle is rounded outward again.
+        #expect(rects(damage.pixels(scale: 2)) == [[2, 0, 6, 4]])
+        #expect(rects(damage.pixels(pixelsPerPoint: 1.5)) == [[1, 0, 5, 3]])
+        // Scales below 1 and non-finite factors count as 1.
+        #expect(rects(damage.pixels(scale: 0)) == [[1, 0, 3, 2]])
+        #expect(rects(damage.pixels(pixelsPerPoint: .nan)) == [[1, 0, 3, 2]])
+        var missing = PixelRegion()
+        missing.add(x: 0, y: 0, width: 2, height: 2)
+        missing.add(damage, pixelsPerPoint: 2)
+        #expect(rects(missing) == [[0, 0, 8, 2], [2, 2, 6, 2]])
     }
 
     @Test func unionOfDisjointRectsKeepsBothAndCoveringRectReplacesAll() {
@@ -143,9 +159,9 @@ import Testing
     /// region stays as it was (a subset of the truth, the opposite of damage).
     @Test func addIfItFitsLeavesTheRegionAsItWasPastTheCap() {
         var region = diagonal(32)
-        region.addBoxIfItFits(DamageRegion.Box(x0: 96, y0: 96, x1: 97, y1: 97))
+        region.addBoxIfItFits(RegionBox(x0: 96, y0: 96, x1: 97, y1: 97))
         #expect(region == diagonal(32))
-        region.addBoxIfItFits(DamageRegion.Box(x0: 1, y0: 0, x1: 2, y1: 1))   // merges: fits
+        region.addBoxIfItFits(RegionBox(x0: 1, y0: 0, x1: 2, y1: 1))   // merges: fits
         #expect(region.rectCount == 32 && rects(region)[0] == [0, 0, 2, 1])
     }
 
