@@ -35,10 +35,7 @@ open class ScrollContainer: View, TouchParticipant, PointerScrollParticipant {
     /// `content + inset.trailing - bounds`. Non-finite values count as zero.
     @exclusivity(unchecked) public var contentInset: EdgeInsets = .zero {
         didSet {
-            let clean = EdgeInsets(top: ScrollContainer.finite(contentInset.top),
-                                   left: ScrollContainer.finite(contentInset.left),
-                                   bottom: ScrollContainer.finite(contentInset.bottom),
-                                   right: ScrollContainer.finite(contentInset.right))
+            let clean = contentInset.mapSides(ScrollContainer.finite)
             if clean != contentInset { contentInset = clean }
             guard contentInset != oldValue else { return }
             geometryDidChange()
@@ -263,10 +260,7 @@ open class ScrollContainer: View, TouchParticipant, PointerScrollParticipant {
     /// negative values count as zero. Default `.zero`.
     @exclusivity(unchecked) public final var scrollIndicatorInsets: EdgeInsets = .zero {
         didSet {
-            let clean = EdgeInsets(top: ScrollContainer.nonNegative(scrollIndicatorInsets.top),
-                                   left: ScrollContainer.nonNegative(scrollIndicatorInsets.left),
-                                   bottom: ScrollContainer.nonNegative(scrollIndicatorInsets.bottom),
-                                   right: ScrollContainer.nonNegative(scrollIndicatorInsets.right))
+            let clean = scrollIndicatorInsets.mapSides(ScrollContainer.nonNegative)
             if clean != scrollIndicatorInsets { scrollIndicatorInsets = clean }
             if scrollIndicatorInsets != oldValue { scrollbarSettingsChanged() }
         }
