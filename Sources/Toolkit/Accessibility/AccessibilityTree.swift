@@ -15,7 +15,12 @@ public final class AccessibilityTree {
 
     /// Receives every change of the tree (children added or removed, names, scrolls, focus), after the change,
     /// on the main actor. Nil (the default): nothing is computed or reported.
-    public var onEvent: ((AccessibilityEvent) -> Void)?
+    public var onEvent: ((AccessibilityEvent) -> Void)? {
+        didSet { isObserved = onEvent != nil }
+    }
+    /// `onEvent != nil`, kept as a plain flag: a scrolling container reports every offset change, and reading the
+    /// closure itself costs an exclusivity check on each (the rule at the top of `View.swift`).
+    @exclusivity(unchecked) private var isObserved = false
 
     /// Exposed views of the window by id, while `idTableIsValid`; rebuilt by a walk after any change of the tree.
     private var viewsByID: [UInt64: View] = [:]
@@ -263,7 +268,7 @@ public final class AccessibilityTree {
         case .name, .scrolled:
             break
         }
-        guard let onEvent else { return }
+        guard isObserved, let onEvent else { return }
         switch change {
         case .added:
             reportTops(of: view) { parent, child in

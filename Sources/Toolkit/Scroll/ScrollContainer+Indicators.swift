@@ -75,8 +75,8 @@ extension ScrollContainer {
         guard scrollbarVisibility != .never else { return false }
         let shows = axis == .horizontal ? showsHorizontalScrollIndicator : showsVerticalScrollIndicator
         guard shows else { return false }
-        let policy = makePolicy()
-        return policy.maxOffset[axis] > policy.minOffset[axis]
+        let limits = offsetLimits
+        return limits.max[axis] > limits.min[axis]
     }
 
     /// The bar's opacity along `axis` (0 when it has none).
@@ -226,8 +226,8 @@ extension ScrollContainer {
 
     /// The thumb's start (from the track's start) and length along `axis`, for a track `track` points long.
     func thumbSpan(_ axis: Axis, track: Double, thickness: Double) -> (start: Double, length: Double) {
-        let policy = makePolicy()
-        let lo = policy.minOffset[axis], hi = policy.maxOffset[axis]
+        let limits = offsetLimits
+        let lo = limits.min[axis], hi = limits.max[axis]
         let visible = max(0, bounds.size[axis])
         let content = hi - lo + visible
         var length = min(track, max(ScrollContainer.minimumThumbLength, content > 0 ? track * visible / content : track))

@@ -425,7 +425,7 @@ open class ScrollContainer: View, TouchParticipant, PointerScrollParticipant {
         }
     }
     /// The window the container is shown in, as a scroll host (`hostWindow`, the one link to the window).
-    var attachedWindow: (any ScrollHost)? { hostWindow as? any ScrollHost }
+    var attachedWindow: (any ScrollHost)? { hostWindow?.scrollHost }
     /// Where wheel and key steps are heading, per axis (`+Pointer.swift`).
     var stepTargets = ScrollStepTargets()
     /// The snap offsets gathered last, kept so that their storage is reused (`collectSnapOffsets`).
@@ -479,15 +479,9 @@ open class ScrollContainer: View, TouchParticipant, PointerScrollParticipant {
     /// The policy for the current geometry and settings; with `contentSize`, for that content size instead
     /// (the range a zoom will have).
     func makePolicy(contentSize: Size? = nil) -> ScrollPolicy {
-        let contentSize = contentSize ?? self.contentSize
         let size = Size(width: ScrollContainer.nonNegative(bounds.width),
                         height: ScrollContainer.nonNegative(bounds.height))
-        let inset = contentInset
-        var minOffset = Point(x: -inset.left, y: -inset.top)
-        // A refreshing control takes room above the content: the range starts there (`+Refresh.swift`).
-        if let control = refreshControl, control.isRefreshing { minOffset.y -= control.height }
-        let maxOffset = Point(x: max(minOffset.x, contentSize.width + inset.right - size.width),
-                              y: max(minOffset.y, contentSize.height + inset.bottom - size.height))
+        let (minOffset, maxOffset) = offsetLimits(contentSize: contentSize ?? self.contentSize, viewport: size)
         var scrollable: Axis.Set = []
         if maxOffset.x > minOffset.x || alwaysBounceHorizontal { scrollable.insert(.horizontal) }
         if maxOffset.y > minOffset.y || alwaysBounceVertical { scrollable.insert(.vertical) }
@@ -508,6 +502,24 @@ open class ScrollContainer: View, TouchParticipant, PointerScrollParticipant {
             policy.snapOffsets = collectSnapOffsets(policy)
         }
         return policy
+    }
+
+    /// The smallest and largest resting content offsets for `contentSize` in a `viewport` (points): the policy's
+    /// range, without the rest of the policy (the bars ask for it on every event).
+    func offsetLimits(contentSize: Size, viewport size: Size) -> (min: Point, max: Point) {
+        let inset = contentInset
+        var minOffset = Point(x: -inset.left, y: -inset.top)
+        // A refreshing control takes room above the content: the range starts there (`+Refresh.swift`).
+        if let control = refreshControl, control.isRefreshing { minOffset.y -= control.height }
+        let maxOffset = Point(x: max(minOffset.x, contentSize.width + inset.right - size.width),
+                              y: max(minOffset.y, contentSize.height + inset.bottom - size.height))
+        return (minOffset, maxOffset)
+    }
+
+    /// The smallest and largest resting content offsets now.
+    var offsetLimits: (min: Point, max: Point) {
+        offsetLimits(contentSize: contentSize, viewport: Size(width: ScrollContainer.nonNegative(bounds.width),
+                                                              height: ScrollContainer.nonNegative(bounds.height)))
     }
 
     /// The axes touches can scroll now.

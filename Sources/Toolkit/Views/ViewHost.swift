@@ -23,4 +23,8 @@ protocol ViewHost: AnyObject {
     func removeAnimator(_ animator: FrameAnimator)
     /// Something the accessible tree shows changed at `view` (the window reports it when a bridge listens).
     func accessibilityDidChange(_ view: View, _ change: AccessibilityChange)
+    /// The same window as a scroll host, when it is one (`WindowCore` is). A requirement rather than a cast:
+    /// containers ask for it on every event, and a dynamic cast to a protocol walks the runtime's conformance
+    /// tables (about 300 instructions per drag event).
+    var scrollHost: (any ScrollHost)? { get }
 }

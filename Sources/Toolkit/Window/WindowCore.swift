@@ -48,6 +48,9 @@ public final class WindowCore: ScrollHost {
     /// The touch arbitration, as the scroll containers see it.
     var touchArbiter: any TouchArbiter { touchRouter }
 
+    /// This window, as the scroll host its containers reach.
+    var scrollHost: (any ScrollHost)? { self }
+
     /// The view holding the keyboard focus, if any: a view in this window. Owning, not weak (a weak reference
     /// would put every retain of the view on the runtime's slow path, for good): the focus is dropped when the view
     /// leaves the window (`viewWillLeaveWindow(_:)`).
