@@ -66,13 +66,18 @@ import Testing
         /// Called after each frame is drawn, before the comparison (whose full render draws every view).
         var afterDraw: () -> Void = {}
         /// With `overlay`: the list's vertical indicator goes to overlay buffers (`IndicatorOverlay`, one per ring
-        /// buffer) once a scroll asks for one; the overlay shown (composited OVER the ring buffer, as the
-        /// compositor does) is the one drawn last.
+        /// buffer) once a scroll asks for one; the overlay shown (composited OVER the ring buffer, and over the
+        /// base, as the compositor does) is the one drawn last. It is given to every draw call, onward ones too, as
+        /// the Wayland window's `SurfacePresenter` does.
         let usesOverlay: Bool
         var overlayColumn: Rect?
         var overlayImages: [Image] = []
         var shownOverlay: Image?
         var overlayFramesDrawn = 0
+        /// The overlay buffer the next frame draws into (the one after the shown one: the compositor holds that).
+        private var overlayNext = 0
+        /// The last frame's result, for tests that check each frame's damage.
+        var lastResult = RingFrame(damage: DamageRegion(), changed: DamageRegion(), shift: nil)
 
         /// With a base (`FrameBase`): the band's edges in points (nil: the window's), their pixel rows, as many
         /// base buffers as ring buffers (the whole window each), their pixels, what each lacks, and the one shown.
@@ -141,7 +146,7 @@ import Testing
         /// With `onward`, the frame drawn into the presented buffer (nil when declined or not `onward`); its held
         /// rows (with a base, the band's alone: the compositor holds a `wl_buffer` over them) are compared before
         /// and after.
-        func drawOnward(_ core: WindowCore, base: FrameBase?) -> RingFrame? {
+        func drawOnward(_ core: WindowCore, base: FrameBase?, indicators: IndicatorOverlay? = nil) -> RingFrame? {
             guard onward, let presented else { return nil }
             let buffer = buffers[presented]
             let held = usesBase ? bandRows : 0..<height
@@ -152,7 +157,7 @@ import Testing
             let pixels = buffer.pixels + held.lowerBound * buffer.stride
             before.copyMemory(from: pixels, byteCount: count)
             let wrapsBefore = buffer.wrapCount
-            let frame = presenter(for: core).drawOnward(into: buffer, base: base, indicators: nil)
+            let frame = presenter(for: core).drawOnward(into: buffer, base: base, indicators: indicators)
             // The held rows, wherever the start went.
             if memcmp(pixels, before, count) != 0 {
                 heldRowsWritten.append("frame \(frames), \(frame == nil ? "declined" : "drawn onward")")
@@ -167,6 +172,34 @@ import Testing
 
         func deallocate() {
             for block in memory { block.deallocate() }
+        }
+
+        /// Runs `body` with the frame's overlay (nil without one), drawing into the next overlay buffer, and keeps
+        /// what it drew: that buffer is shown from then on. A column is taken once a scroll asks for one.
+        func withIndicators(_ drawer: FramePresenter, _ body: (IndicatorOverlay?) -> RingFrame) -> RingFrame {
+            if usesOverlay, overlayColumn == nil,
+               let column = drawer.indicatorColumnForPendingMove(pixelsPerPoint: pixelsPerPoint) {
+                overlayColumn = column
+                let w = Int((column.width * pixelsPerPoint).rounded()), h = Int((column.height * pixelsPerPoint).rounded())
+                overlayImages = Array(repeating: Image(width: w, height: h, fill: 0xDEAD_BEEF), count: buffers.count)
+            }
+            guard let column = overlayColumn else { return body(nil) }
+            var image = overlayImages[overlayNext]
+            var result = RingFrame(damage: DamageRegion(), changed: DamageRegion(), shift: nil)
+            Canvas.draw(into: &image, pixelsPerPoint: pixelsPerPoint) { canvas in
+                result = body(IndicatorOverlay(canvas: canvas, column: column))
+            }
+            overlayImages[overlayNext] = image
+            if result.indicatorsDrawn {
+                shownOverlay = image
+                overlayFramesDrawn += 1
+                overlayNext = (overlayNext + 1) % overlayImages.count
+            }
+            if result.indicatorsUnusable {
+                overlayColumn = nil
+                shownOverlay = nil
+            }
+            return result
         }
 
         /// The frame presenter of `core` (the scene's window): one for the whole run, as a backend keeps one, since
@@ -207,12 +240,13 @@ import Testing
                                              previousFrame: !hasSource ? nil
                                                 : PreviousFrame(pixels: sourceBytes.baseAddress!, stride: width * 4,
                                                                 missing: lack))
-                        if let frame = drawOnward(core, base: base) {
-                            result = frame
-                            target = presented!
-                        } else {
-                            result = drawer.draw(into: buffers[target], previousFrame: previous, base: base,
-                                               indicators: nil)
+                        result = withIndicators(drawer) { indicators in
+                            if let frame = drawOnward(core, base: base, indicators: indicators) {
+                                target = presented!
+                                return frame
+                            }
+                            return drawer.draw(into: buffers[target], previousFrame: previous, base: base,
+                                               indicators: indicators)
                         }
                     }
                 }
@@ -224,36 +258,16 @@ import Testing
                     }
                     baseShown = baseTarget
                 }
-            } else if usesOverlay {
-                if overlayColumn == nil, let column = drawer.indicatorColumnForPendingMove(pixelsPerPoint: pixelsPerPoint) {
-                    overlayColumn = column
-                    let w = Int((column.width * pixelsPerPoint).rounded()), h = Int((column.height * pixelsPerPoint).rounded())
-                    overlayImages = Array(repeating: Image(width: w, height: h, fill: 0xDEAD_BEEF), count: buffers.count)
-                }
-                if let column = overlayColumn {
-                    var image = overlayImages[target]
-                    Canvas.draw(into: &image, pixelsPerPoint: pixelsPerPoint) { canvas in
-                        result = drawer.draw(into: buffers[target], previousFrame: previous, base: nil,
-                                           indicators: IndicatorOverlay(canvas: canvas, column: column))
-                    }
-                    overlayImages[target] = image
-                    if result.indicatorsDrawn {
-                        shownOverlay = image
-                        overlayFramesDrawn += 1
-                    }
-                    if result.indicatorsUnusable {
-                        overlayColumn = nil
-                        shownOverlay = nil
-                    }
-                } else {
-                    result = drawer.draw(into: buffers[target], previousFrame: previous, base: nil, indicators: nil)
-                }
-            } else if let frame = drawOnward(core, base: nil) {
-                result = frame
-                target = presented!
             } else {
-                result = drawer.draw(into: buffers[target], previousFrame: previous)
+                result = withIndicators(drawer) { indicators in
+                    if let frame = drawOnward(core, base: nil, indicators: indicators) {
+                        target = presented!
+                        return frame
+                    }
+                    return drawer.draw(into: buffers[target], previousFrame: previous, base: nil, indicators: indicators)
+                }
             }
+            lastResult = result
             next = (target + 1) % buffers.count
             if result.shift != nil { shiftedFrames += 1 }
             if declinedThisFrame, result.shift != nil { declinedScrolls += 1 }
@@ -296,8 +310,16 @@ import Testing
             let core = scene.window, list = scene.list, s = pixelsPerPoint
             let pixels = buffer.pixels.assumingMemoryBound(to: UInt32.self)
             var shown = Image(width: width, height: height)
+            // The band's rows from the ring buffer, the rest from the base (with one), then the overlay above both.
+            let base = usesBase ? baseImages[baseShown ?? 0] : nil
             for y in 0..<height {
-                for x in 0..<width { shown.pixels[y * width + x] = pixels[y * width + x] }
+                for x in 0..<width {
+                    if let base, !bandRows.contains(y) {
+                        shown.pixels[y * width + x] = base.pixel(x: x, y: y)
+                    } else {
+                        shown.pixels[y * width + x] = pixels[y * width + x]
+                    }
+                }
             }
             if let overlay = shownOverlay, let column = overlayColumn {
                 Canvas.draw(into: &shown, pixelsPerPoint: s) { $0.drawImage(overlay, in: column) }
@@ -518,6 +540,94 @@ import Testing
             // Only frames without the knob in the list's new place (wraps, the knob faded) go onward.
             #expect(presenter.onwardScrolls * 10 < presenter.shiftedFrames, "\(presenter.onwardScrolls) onward")
         }
+    }
+
+    /// A fling with the list's bars shown (`.always`: full, 8 pt with the trough) or widened under a resting pointer
+    /// (`.automatic`, the pointer within the bar's 16 pt zone) goes onward frame after frame
+    /// (<doc:ScrollBehaviour> §13, issue 26 with issue 14's band and base): the bar is in the indicator overlay,
+    /// so every frame of the fling that moves the band goes on in the presented buffer's memory and draws, there,
+    /// exactly the rows coming into view (the bar's column is not redrawn under the moving thumb), while the
+    /// overlay alone redraws the bar; what is shown equals a full render with the bar at every frame.
+    @Test(arguments: [(ScrollbarVisibility.always, 1.0), (.always, 2.0), (.automatic, 1.0), (.automatic, 2.0)])
+    func aFlingWithBarsShownGoesOnwardAndOnlyTheOverlayDrawsTheBar(visibility: ScrollbarVisibility,
+                                                                     pixelsPerPoint s: Double) throws {
+        let scene = Scene()
+        let list = scene.list, core = scene.window
+        list.scrollbarVisibility = visibility
+        let presenter = Presenter(scene, count: 2, pixelsPerPoint: s, blockFrames: 3, bandTop: 16, bandBottom: 106,
+                                  overlay: true, onward: true)
+        defer { presenter.deallocate() }
+        if visibility == .automatic {
+            // The pointer rests 6 pt left of the bar's track (x 150...158): inside its zone, over the list.
+            core.handle(.pointerEnter(location: Point(x: 144, y: 60), timestamp: presenter.time))
+        }
+        for _ in 0..<15 { presenter.frame() }
+        // Full before anything moves: 8 pt wide, at the right edge less 2 pt.
+        let track = try #require(list.scrollbarTrackFrame(for: .vertical))
+        #expect(track.minX == 150 && track.width == 8)
+        // A 72 pt upward drag in 6 frames beside the carousel, released while moving: a fling.
+        let start = Point(x: 10, y: 100)
+        core.handle(.touchDown(id: 1, location: start, timestamp: presenter.time))
+        core.handle(.touchFrame(timestamp: presenter.time))
+        for k in 1...6 {
+            presenter.frame()
+            core.handle(.touchMotion(id: 1, location: Point(x: start.x, y: start.y - 12 * Double(k)),
+                                     timestamp: presenter.time))
+            core.handle(.touchFrame(timestamp: presenter.time))
+        }
+        presenter.frame()
+        core.handle(.touchUp(id: 1, timestamp: presenter.time))
+        core.handle(.touchFrame(timestamp: presenter.time))
+        #expect(list.isDecelerating)
+        // The drag bound the overlay (its first frame is drawn into the other buffer, binding changes damage).
+        #expect(list.verticalIndicatorElsewhere)
+        let declinedBefore = presenter.declinedFrames, onwardBefore = presenter.onwardScrolls
+        let overlayBefore = presenter.overlayFramesDrawn
+        var flingFrames = 0, moves = 0, thumbMoves = 0
+        // The thumb's rows in pixels (its box as drawn: edges rounded to whole pixels).
+        func thumbRows() -> [Int] {
+            guard let t = list.scrollbarThumbFrame(for: .vertical) else { return [] }
+            return [Int((t.minY * s).rounded()), Int((t.maxY * s).rounded())]
+        }
+        var thumb = thumbRows()
+        var wrongDamage: [String] = []
+        while list.isDecelerating && flingFrames < 600 {
+            presenter.frame()
+            flingFrames += 1
+            let result = presenter.lastResult
+            let newThumb = thumbRows()
+            if newThumb != thumb { thumbMoves += 1 }
+            thumb = newThumb
+            guard let shift = result.shift else {
+                // A step of less than a pixel: nothing is drawn in the band, nothing reported.
+                if !result.changed.isEmpty { wrongDamage.append("frame \(presenter.frames): \(result.changed.bounds)") }
+                continue
+            }
+            moves += 1
+            // Content moving up: the rows coming into view are at the band's bottom (106 pt, 106 s pixels), the
+            // exact pixel rows reported in whole points.
+            let rows = abs(shift.dy)
+            let top = (106 * s - Double(rows)) / s
+            let expected = Rect(x: 0, y: top.rounded(.down), width: 160, height: 106 - top.rounded(.down))
+            var area = 0.0
+            result.changed.forEachRect { _, _, w, h in area += Double(w) * Double(h) }
+            if result.changed.bounds != expected || area != expected.width * expected.height {
+                wrongDamage.append("frame \(presenter.frames): \(result.changed.bounds), area \(area), expected \(expected)")
+            }
+        }
+        #expect(!list.isDecelerating && flingFrames > 30, "\(flingFrames) fling frames")
+        // Every frame of the fling went onward: none declined, every band move in the presented buffer's memory.
+        #expect(presenter.declinedFrames == declinedBefore, "\(presenter.declinedFrames - declinedBefore) declined")
+        #expect(moves > 20 && presenter.onwardScrolls - onwardBefore == moves,
+                "\(presenter.onwardScrolls - onwardBefore) onward of \(moves) moves")
+        #expect(wrongDamage.isEmpty, "\(wrongDamage.prefix(5))")
+        // The overlay redrew the bar on each frame its thumb moved by a pixel, and only then (the widening had
+        // finished before).
+        #expect(presenter.overlayFramesDrawn - overlayBefore == thumbMoves && thumbMoves > 10,
+                "\(presenter.overlayFramesDrawn - overlayBefore) overlay frames, \(thumbMoves) thumb moves")
+        #expect(list.scrollbarTrackFrame(for: .vertical)?.width == 8)
+        #expect(presenter.heldRowsWritten.isEmpty, "\(presenter.heldRowsWritten.prefix(5))")
+        #expect(presenter.mismatches.isEmpty, "\(presenter.mismatches.prefix(5))")
     }
 
     /// With the header in a base below the list's band, 7 pt scrolls write nothing of the header into the ring

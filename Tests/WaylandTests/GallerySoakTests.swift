@@ -46,6 +46,11 @@ struct GallerySoakTests {
         return count
     }
 
+    /// The gallery's demo titles in the bar's order (`Demo.all`; GalleryViewTests checks this list against the
+    /// executable's, which this target cannot import).
+    static let galleryDemoTitles = ["List", "Paging", "Lock", "Canvas", "Fling", "Observers", "Wheel", "Zoom",
+                                    "Contacts", "Terminal"]
+
     /// One round of gestures on demo `index` (its bar button is tapped first).
     static func round(_ compositor: TestCompositor, demo index: Int) {
         func tap(_ p: Point) {
@@ -67,7 +72,11 @@ struct GallerySoakTests {
             compositor.touchUp(id: 1)
             compositor.touchFrame()
         }
-        tap(Point(x: 8 + Double(index) * 82 + 38, y: 22))   // the bar: 76 pt buttons, 6 pt apart, from x 8
+        // The bar: buttons 6 pt apart from x 8, each its title at 14 pt and 16 pt wide (GalleryView.buttonWidth);
+        // the tap lands in the middle of button `index`.
+        func width(_ title: String) -> Double { (Font.measure(title, size: 14).width + 16).rounded(.up) }
+        let left = 8 + galleryDemoTitles.prefix(index).reduce(0.0) { $0 + width($1) + 6 }
+        tap(Point(x: left + width(galleryDemoTitles[index]) / 2, y: 22))
         usleep(100_000)
         drag(from: Point(x: 400, y: 500), by: Point(x: 0, y: -240))
         usleep(300_000)

@@ -260,12 +260,22 @@ final class ListScene {
             nextBase = baseSource
         }
         if frame.indicatorsDrawn { nextOverlay = 1 - nextOverlay }
+        var area = 0.0
+        frame.changed.forEachRect { _, _, w, h in area += Double(w) * Double(h) }
+        frame.baseDamage.forEachRect { _, _, w, h in area += Double(w) * Double(h) }
+        lastChangedArea = area
+        lastOverlayArea = frame.indicatorsDrawn ? overlayColumn.map { $0.width * $0.height } ?? 0 : 0
         ringLags[target] = BufferLag()
         ringLags[1 - target].framePresented(damage: changed, shift: frame.shift, width: pixelWidth)
         presentedRing = target
         ringPresentedOnce = true
         return Int(frame.damage.bounds.width * frame.damage.bounds.height)
     }
+
+    /// Points the window's pixels took in the last `presentRingFrame()` (drawn, not moved: its `changed`, the base's
+    /// damage too), and the overlay's column area when the overlay was drawn (whole, as it is).
+    private(set) var lastChangedArea = 0.0
+    private(set) var lastOverlayArea = 0.0
 
     /// Wraps of both ring buffers so far (each one copy of the frame).
     var ringWraps: Int { ringBuffers.reduce(0) { $0 + $1.wrapCount } }

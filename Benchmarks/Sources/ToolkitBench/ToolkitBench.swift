@@ -36,6 +36,11 @@ struct ToolkitBench {
             ListContainerBench.printResults(results)
             lists = ListContainerBench.summary(results)
         }
+        if options.group == .bars || options.group == .all {
+            let results = BarBench.run(options)
+            BarBench.printResults(results)
+            lists += BarBench.summary(results)
+        }
         if options.summary { printSummary(frames: frames, events: events, lists: lists) }
     }
 
@@ -52,7 +57,7 @@ struct ToolkitBench {
     /// - `allocations_per_frame` (the most of any frame case) and `allocations_per_event` (the most of any event
     ///   case).
     /// A figure whose cases did not run (a group or `--only` left them out) is printed as `nan`.
-    /// - `list_*`: the `lists` group (`ListContainerBench.summary`).
+    /// - `list_*`: the `lists` group (`ListContainerBench.summary`); `bar_*`: the `bars` group (`BarBench.summary`).
     static func printSummary(frames: [Measurement], events: [Measurement], lists: [(String, Double)]) {
         func find(_ list: [Measurement], _ prefix: String) -> Measurement? {
             list.first { $0.name.hasPrefix(prefix) && !$0.samples.isEmpty }
