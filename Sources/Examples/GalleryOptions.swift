@@ -48,7 +48,7 @@ struct GalleryOptions {
           --stats         print the time to the first committed frame, the memory in use and the frame
                           latency (input to commit, commit to present, late input events) on stderr
           --list          print the demo ids, one per line
-        In the window: keys 1-8 switch demos, Escape quits; each demo's settings are under it.
+        In the window: keys 1-9 and 0 switch demos, Escape quits; each demo's settings are under it.
         With no compositor reachable, the gallery says so and runs --headless.
         """
 

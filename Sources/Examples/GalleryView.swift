@@ -1,7 +1,8 @@
 import Toolkit
 
 /// The gallery window's content: a bar of demo buttons on top, the selected demo, and under it a panel with the
-/// demo's caption, live status and settings. Keys 1-8 switch demos, Escape asks to quit (`onQuit`).
+/// demo's caption, live status and settings. Keys 1-9 and 0 switch demos, Escape asks to quit
+/// (`onQuit`).
 final class GalleryView: View {
     static let barHeight = 44.0
     private var buttons: [Button] = []
@@ -12,25 +13,37 @@ final class GalleryView: View {
     /// The choices made in each demo's settings, by demo id: kept across rebuilds (a resize, a demo switch).
     private var choices: [String: [Int]] = [:]
     private let now: @MainActor () -> Duration
+    /// The window's timers, for demos that wait (nil: no window; delayed actions run at once).
+    private let timers: TimerQueue?
+    /// The current demo's `--stats` lines.
+    private var statsLines: (@MainActor () -> [String])?
     private(set) var selected: String
     /// Called after a demo is shown (the window title names it).
     var onShow: ((Demo) -> Void)?
     /// Called when Escape is pressed (the window closes).
     var onQuit: (() -> Void)?
 
-    /// A gallery in `frame` showing demo `selected`; `now` reads the window clock (for the plots).
-    init(frame: Rect, selected: String, now: @escaping @MainActor () -> Duration = { .zero }) {
+    /// A gallery in `frame` showing demo `selected`; `now` reads the window clock (for the plots), `timers` are the
+    /// window's (for demos that wait, such as a refresh that takes a moment).
+    init(frame: Rect, selected: String, now: @escaping @MainActor () -> Duration = { .zero },
+         timers: TimerQueue? = nil) {
         self.selected = selected
         self.now = now
+        self.timers = timers
         super.init(frame: frame)
         backgroundColor = Theme.background
         var x = 8.0
+        // The buttons end at x 740 at most: the bar's spot at (780, 22), which MutterTouchTests taps, stays empty.
+        let count = Double(Demo.all.count)
+        let width = min(76, ((740 - x) - 6 * (count - 1)) / count)
+        // The largest of 14, 13, 12 and 11 pt at which every title fits its button with 2 pt on each side.
+        let fontSize = [14.0, 13, 12].first { size in
+            Demo.all.allSatisfy { Font.measure($0.title, size: size).width <= width - 4 }
+        } ?? 11
         for demo in Demo.all {
-            // Nine buttons end at x 740: the bar's spot at (780, 22), which MutterTouchTests taps, stays empty.
-            let width = 76.0
             let button = Button(frame: Rect(x: x, y: 6, width: width, height: GalleryView.barHeight - 12),
                                 title: demo.title) { [weak self] _ in self?.show(demo.id) }
-            button.fontSize = 14
+            button.fontSize = fontSize
             buttons.append(button)
             addSubview(button)
             x += width + 6
@@ -54,6 +67,9 @@ final class GalleryView: View {
         "Gallery · " + (Demo.named(id)?.title ?? id)
     }
 
+    /// The current demo's own `--stats` lines (without the `stats: ` prefix); none for most demos.
+    func demoStats() -> [String] { statsLines?() ?? [] }
+
     /// The current demo's setting controls, left to right.
     var settingControls: [SegmentedControl] { panel?.controls ?? [] }
 
@@ -64,10 +80,16 @@ final class GalleryView: View {
         content?.removeFromSuperview()
         panel?.removeFromSuperview()
         kept = []
+        statsLines = nil
         let area = demoFrame
         let panel = DemoPanel(frame: Rect(x: 0, y: area.maxY, width: area.width, height: DemoPanel.height),
                               caption: demo.caption)
-        let build = demo.make(DemoContext(frame: area, now: now, status: panel.status))
+        let timers = self.timers, now = self.now
+        let after: @MainActor (Duration, @escaping @MainActor () -> Void) -> Void = { delay, action in
+            guard let timers else { return action() }
+            timers.schedule(at: now() + max(.zero, delay), action)
+        }
+        let build = demo.make(DemoContext(frame: area, now: now, status: panel.status, after: after))
         var settings = build.settings
         if let chosen = choices[id] {
             for (i, choice) in chosen.enumerated() where i < settings.count && choice != settings[i].selected {
@@ -80,6 +102,7 @@ final class GalleryView: View {
         panel.show(settings) { [weak self] n, index in self?.choices[id]?[n] = index }
         content = build.view
         kept = build.keep
+        statsLines = build.stats
         self.panel = panel
         addSubview(build.view)
         addSubview(panel)
@@ -90,16 +113,27 @@ final class GalleryView: View {
         onShow?(demo)
     }
 
-    /// Keys 1-8 (no modifier) show the demos in the bar's order; Escape calls `onQuit`. Other keys go on.
+    /// The demo (index in `Demo.all`) digit key `keysym` shows: 1-9 the first nine, 0 the tenth (as the digit row
+    /// reads); nil for other keys and digits past the last demo. XKB keysyms of the digits are their ASCII codes.
+    static func demoIndex(forKeysym keysym: UInt32) -> Int? {
+        let index: Int
+        switch keysym {
+        case 0x31...0x39: index = Int(keysym - 0x31)
+        case 0x30: index = 9
+        default: return nil
+        }
+        return index < Demo.all.count ? index : nil
+    }
+
+    /// Keys 1-9 and 0 (no modifier) show the demos in the bar's order; Escape calls `onQuit`. Other keys go on.
     override func keyPressed(_ key: Key, modifiers: KeyModifiers, timestamp: Duration) -> Bool {
         switch key {
         case .escape:
             guard let onQuit else { return false }
             onQuit()
             return true
-        case .other(let keysym) where modifiers.isEmpty && keysym >= 0x31 && keysym < 0x31 + UInt32(Demo.all.count):
-            // XKB keysyms of the digits are their ASCII codes ('1' is 0x31).
-            show(Demo.all[Int(keysym - 0x31)].id)
+        case .other(let keysym) where modifiers.isEmpty && GalleryView.demoIndex(forKeysym: keysym) != nil:
+            show(Demo.all[GalleryView.demoIndex(forKeysym: keysym) ?? 0].id)
             return true
         default:
             return false

@@ -10,7 +10,7 @@ struct GalleryViewTests {
     private func open(_ demo: String) -> (HeadlessWindow, GalleryView) {
         let window = HeadlessWindow(size: Size(width: 800, height: 600))
         let gallery = GalleryView(frame: Rect(x: 0, y: 0, width: 800, height: 600), selected: demo,
-                                  now: { [unowned window] in window.now })
+                                  now: { [unowned window] in window.now }, timers: window.core.timers)
         window.rootView.addSubview(gallery)
         gallery.fillsSuperview = true
         window.advance(by: .milliseconds(16))
@@ -155,26 +155,43 @@ struct GalleryViewTests {
         #expect(gallery.settingControls.first { $0.title == "Bounce" }?.selectedIndex == 1)
     }
 
-    @Test func keysOneToEightSwitchDemosAndEscapeQuits() {
+    /// The digit row picks the demos in the bar's order: 1-9, then 0 for the tenth.
+    @Test func digitKeysSwitchDemosAndEscapeQuits() {
         let (window, gallery) = open("list")
         var shown: [String] = []
         var quits = 0
         gallery.onShow = { shown.append($0.id) }
         gallery.onQuit = { quits += 1 }
-        for (n, demo) in Demo.all.enumerated() {
-            window.key(.other(0x31 + UInt32(n)), pressed: true)
-            window.key(.other(0x31 + UInt32(n)), pressed: false)
+        let digits: [UInt32] = [0x31, 0x32, 0x33, 0x34, 0x35, 0x36, 0x37, 0x38, 0x39, 0x30]
+        #expect(Demo.all.count >= 10)
+        for (n, demo) in Demo.all.prefix(digits.count).enumerated() {
+            window.key(.other(digits[n]), pressed: true)
+            window.key(.other(digits[n]), pressed: false)
             #expect(gallery.selected == demo.id)
         }
-        #expect(shown == Demo.all.map(\.id))
-        // The key after the last demo's is no demo; Ctrl+1 is not a switch (Ctrl + digits are the zoom demo's keys).
-        window.key(.other(0x31 + UInt32(Demo.all.count)), pressed: true)
+        #expect(shown == Demo.all.prefix(digits.count).map(\.id))
+        // ':' (after '9') is no demo; Ctrl+1 is not a switch (Ctrl + digits are the zoom demo's keys).
+        window.key(.other(0x3A), pressed: true)
         window.key(.other(0x31), pressed: true, modifiers: [.control])
-        #expect(gallery.selected == Demo.all.last!.id)
+        #expect(gallery.selected == Demo.all[9].id)
         #expect(quits == 0)
         window.key(.escape, pressed: true)
         #expect(quits == 1)
         #expect(GalleryView.windowTitle(for: "zoom") == "Gallery · Zoom")
+    }
+
+    /// One button per demo in the bar, each title inside its button, the last one ending left of x 740 (the spot
+    /// at 780, 22 that MutterTouchTests taps stays empty).
+    @Test func theBarHoldsOneButtonPerDemo() {
+        let (_, gallery) = open("list")
+        let buttons = gallery.subviews.compactMap { $0 as? Button }
+        #expect(buttons.map(\.title) == Demo.all.map(\.title))
+        #expect(Demo.all.map(\.id).last == "nested")
+        for button in buttons {
+            #expect(Font.measure(button.title, size: button.fontSize).width <= button.frame.width - 4,
+                    "\(button.title) does not fit its button")
+        }
+        #expect((buttons.map(\.frame.maxX).max() ?? 0) <= 740)
     }
 
     /// GalleryEndToEndTests and MutterTouchTests read the list demo's pixels: the list right under the 44 pt bar,
