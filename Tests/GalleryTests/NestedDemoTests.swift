@@ -68,9 +68,14 @@ struct NestedDemoTests {
     @Test func aDragPastTheEndOfACommentListMovesTheFeed() throws {
         let (window, gallery, feed) = open()
         let first = try #require(posts(feed).first)
+        var events: [String] = []
+        GalleryEvents.report = { events.append($0) }
+        defer { GalleryEvents.report = nil }
         heldDrag(window, from: Point(x: 400, y: 44 + 316), dy: -200)
         #expect(first.comments.contentOffset.y == 144)
         #expect(feed.contentOffset.y == 190 - 144)
+        // What --stats prints as it happens, for the end-to-end tests.
+        #expect(events == ["nested drag ended feed 46.0, post 1 comments 144.0"])
         #expect(gallery.panel?.status.text == "touch: idle  ·  feed 46")
         // The list now lies at window y 44 + 192 - 46 ... : start inside it, at its end.
         heldDrag(window, from: Point(x: 400, y: 44 + 256), dy: -200)

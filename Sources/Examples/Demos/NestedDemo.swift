@@ -129,6 +129,7 @@ final class NestedFeed {
     private var newPosts = 0
     private let after: @MainActor (Duration, @escaping @MainActor () -> Void) -> Void
     private var tokens: [Observation] = []
+    private var dragEnded: Observation?
     /// The status line's readout; follows the containers as they change.
     var readout: TouchStateReadout? {
         didSet {
@@ -162,6 +163,13 @@ final class NestedFeed {
             container.addSubview(post)
         }
         container.contentSize = Size(width: frame.width, height: Double(posts.count) * NestedDemo.postStride)
+        // For tests driving real input (`--stats`): where each drag that moved the feed left it and the comment
+        // lists (a chained drag ends on every container it moved at the same lift).
+        dragEnded = container.observe(\.isDragging) { [weak self] _, change in
+            guard change.newValue == false, let self else { return }
+            GalleryEvents.report?("nested drag ended "
+                + self.offsets().map { "\($0.name) \($0.offset.y)" }.joined(separator: ", "))
+        }
     }
 
     static let authors = ["Ada · 2 h", "Hiro · 3 h", "Ines · 5 h", "Kwame · 6 h", "Lena · 8 h", "Mateo · 9 h"]
@@ -236,19 +244,21 @@ final class NestedFeed {
         return text
     }
 
-    /// `--stats`: the feed's offset and post count, and each inner container not at its origin, by post (1 = the
-    /// top one): `feed offset X Y`, `feed posts N refreshes R`, `post K comments offset X Y`, `post K photos offset X Y`.
-    func statsLines() -> [String] {
-        var lines = ["feed offset \(container.contentOffset.x) \(container.contentOffset.y)",
-                     "feed posts \(posts.count) refreshes \(refreshes)"]
+    /// The feed's offset and those of the inner containers not at their origin, by post (1 = the top one).
+    func offsets() -> [(name: String, offset: Point)] {
+        var found = [(name: "feed", offset: container.contentOffset)]
         for (k, post) in posts.enumerated() {
-            if post.comments.contentOffset != .zero {
-                lines.append("post \(k + 1) comments offset \(post.comments.contentOffset.x) \(post.comments.contentOffset.y)")
-            }
-            if post.carousel.contentOffset != .zero {
-                lines.append("post \(k + 1) photos offset \(post.carousel.contentOffset.x) \(post.carousel.contentOffset.y)")
-            }
+            if post.comments.contentOffset != .zero { found.append(("post \(k + 1) comments", post.comments.contentOffset)) }
+            if post.carousel.contentOffset != .zero { found.append(("post \(k + 1) photos", post.carousel.contentOffset)) }
         }
+        return found
+    }
+
+    /// `--stats`: `feed offset X Y`, `feed posts N refreshes R`, then `post K comments offset X Y` and `post K photos
+    /// offset X Y` for each inner container not at its origin, K counting posts from the top (1).
+    func statsLines() -> [String] {
+        var lines = offsets().map { "\($0.name) offset \($0.offset.x) \($0.offset.y)" }
+        lines.insert("feed posts \(posts.count) refreshes \(refreshes)", at: 1)
         return lines
     }
 }
