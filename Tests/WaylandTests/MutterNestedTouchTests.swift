@@ -1,0 +1,36 @@
+import Glibc
+import Testing
+
+/// The gallery's nested demo (<doc:ScrollBehaviour> §14) under a headless mutter with real touch (`MutterHarness`,
+/// `MutterTouchTests.Session`): the same two drags as NestedEndToEndTests, from mutter's own input stack, read from
+/// the `stats:` lines (each drag's end as it happens, the offsets when the window closes).
+///
+/// Layout facts (Sources/Examples/Demos/NestedDemo.swift): the feed lies under the 44 pt bar; post 0's comment list
+/// at window y 44 + 192 ... 44 + 336 scrolls 144 pt. Mutter maximizes the 800 x 600 window at (0, 0), so monitor
+/// pixels are window points.
+@Suite(.serialized, .enabled(if: MutterHarness.isInstalled && GalleryProcess.executable != nil,
+                             "mutter, pipewire, dbus-run-session, python3-gi or the gallery binary is missing (scripts/install-deps)"))
+struct MutterNestedTouchTests {
+    /// A drag up by 200 px in 20 moves 16 ms apart, held 300 ms (no fling), lifted.
+    static func heldDragUp(from start: (Double, Double)) -> [String] {
+        MutterTouchTests.drag(from: start, by: (0, -200), steps: 20) + ["sleep 300", "up 0", "sleep 300"]
+    }
+
+    /// The first drag, from inside post 0's comment list, scrolls the list to its end (144 pt) and hands the 46 pt of
+    /// the finger's 190 (200 less the 10 pt slop) that the list cannot use to the feed; the second starts in the
+    /// list, now at its end: it is passed over and the feed moves all 190 pt.
+    @Test func aDragFromACommentListAtItsEndMovesTheFeed() throws {
+        let session = try MutterTouchTests.Session(demo: "nested")
+        defer { session.close() }
+        try session.touch(Self.heldDragUp(from: (400, 44 + 316)))
+        let first = session.stats.filter { $0.hasPrefix("nested drag ended") }
+        #expect(first == ["nested drag ended feed 46.0, post 1 comments 144.0"], "\(session.stats)")
+        // The list now lies at window y 44 + 192 - 46 ...: land inside it, 40 pt above its bottom.
+        try session.touch(Self.heldDragUp(from: (400, 44 + 336 - 46 - 40)))
+        let stats = try session.finish()
+        #expect(stats.filter { $0.hasPrefix("nested drag ended") }.last
+                == "nested drag ended feed 236.0, post 1 comments 144.0", "\(stats)")
+        #expect(try MutterTouchTests.pair(stats, "feed offset") == (0, 236))
+        #expect(try MutterTouchTests.pair(stats, "post 1 comments offset") == (0, 144))
+    }
+}
