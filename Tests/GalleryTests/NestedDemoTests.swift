@@ -170,6 +170,29 @@ struct NestedDemoTests {
         #expect(gallery.panel?.status.text == "touch: idle  ·  feed 0 · 2 new")
     }
 
+    /// §15 with the spinner half in view under a finger when the posts arrive (offset -30, inside the refreshing
+    /// range): the anchor is the first subview in view, the refresh control, which the insertion does not move, so
+    /// the new posts show under it; at the lift the feed returns to its top edge with the first new post there.
+    @Test func postsArrivingWithTheSpinnerInViewShowAtTheTop() throws {
+        let (window, _, feed) = open()
+        pull(window)
+        window.advance(by: .milliseconds(800))
+        #expect(feed.contentOffset.y == -60)
+        // Push the spinner half away (40 pt: 30 past the slop) and hold there until the posts come (1.2 s after
+        // the pull's lift).
+        window.drag(from: Point(x: 400, y: 44 + 200), by: Point(x: 0, y: -40), duration: .milliseconds(160), steps: 8,
+                    lift: false)
+        #expect(feed.contentOffset.y == -30)
+        window.advance(by: .milliseconds(400))
+        let all = posts(feed)
+        #expect(all.count == 14 && feed.refreshControl?.isRefreshing == false)
+        #expect(feed.contentOffset.y == -30)
+        #expect(all[0].convert(Point.zero, to: nil).y == 44 + 30)
+        window.touchUp(id: 1)
+        window.advance(by: .seconds(1))
+        #expect(feed.contentOffset.y == 0 && all[0].title == "New post 1")
+    }
+
     /// §15: the posts that arrive while the feed is scrolled into its posts go above what is read, which stays
     /// where it is on screen (the offset grows by the two posts' 704 pt); with Anchor off, it is pushed down.
     @Test func postsArrivingWhileReadingLeaveThePostInView() throws {
