@@ -46,6 +46,14 @@ struct GallerySoakTests {
         return count
     }
 
+    /// The gallery's demos, and the centre of demo `index`'s bar button (Sources/Examples/GalleryView.swift: from x 8,
+    /// 6 pt apart, as wide as fits by x 740, at most 76 pt).
+    static let demoCount = 10
+    static func buttonCentre(_ index: Int) -> Double {
+        let width = min(76, (732 - 6 * Double(demoCount - 1)) / Double(demoCount))
+        return 8 + Double(index) * (width + 6) + width / 2
+    }
+
     /// One round of gestures on demo `index` (its bar button is tapped first).
     static func round(_ compositor: TestCompositor, demo index: Int) {
         func tap(_ p: Point) {
@@ -67,7 +75,7 @@ struct GallerySoakTests {
             compositor.touchUp(id: 1)
             compositor.touchFrame()
         }
-        tap(Point(x: 8 + Double(index) * 82 + 38, y: 22))   // the bar: 76 pt buttons, 6 pt apart, from x 8
+        tap(Point(x: buttonCentre(index), y: 22))
         usleep(100_000)
         drag(from: Point(x: 400, y: 500), by: Point(x: 0, y: -240))
         usleep(300_000)
@@ -116,7 +124,7 @@ struct GallerySoakTests {
                 }
                 nextSample += .seconds(10)
             }
-            Self.round(compositor, demo: demo % 8)
+            Self.round(compositor, demo: demo % Self.demoCount)
             demo += 1
         }
         #expect(gallery.isRunning, "the gallery ended: \(gallery.standardError)")
