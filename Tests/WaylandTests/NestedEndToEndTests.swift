@@ -48,6 +48,50 @@ struct NestedEndToEndTests {
         gallery.standardError.split(separator: "\n").filter { $0.hasPrefix("stats: ") }.map { String($0.dropFirst(7)) }
     }
 
+    /// A pull past the top (300 pt down from post 0's header: 121 pt of rubber-banded overscroll, past the 80 pt
+    /// trigger) refreshes the feed; 1.2 s later (the gallery's own timer) two posts arrive while the feed rests where
+    /// the control holds it, at -60, the top of its range while refreshing: not anchored, they show, and the end of
+    /// the refresh brings the first to the top.
+    @Test func aPullRefreshesAndTheNewPostsShowAtTheTop() throws {
+        let compositor = try TestCompositor()
+        let gallery = try GalleryProcess(arguments: ["--demo", "nested", "--stats"], environment: compositor.environment)
+        defer { gallery.stop() }
+        do {
+            try compositor.waitForToplevel(timeout: .seconds(20))
+        } catch {
+            throw Failure(description: "the gallery did not map a window; stderr: \(gallery.standardError)")
+        }
+        // Post 0's avatar (Theme.rowColor(0)) at window (32, 44 + 22).
+        #expect(try settledImage(compositor).pixel(x: 32, y: 66) == 0xFFFF_6B6B)
+        let start = Point(x: 400, y: 64)
+        compositor.touchDown(id: 1, at: start)
+        compositor.touchFrame()
+        for step in 1...20 {
+            usleep(16_000)
+            compositor.touchMotion(id: 1, to: Point(x: start.x, y: start.y + 300 * Double(step) / 20))
+            compositor.touchFrame()
+        }
+        usleep(100_000)
+        compositor.touchUp(id: 1)
+        compositor.touchFrame()
+        let clock = ContinuousClock()
+        let deadline = clock.now + .seconds(5)
+        while !gallery.standardError.contains("stats: nested posts") && clock.now < deadline { usleep(10_000) }
+        let events = stats(gallery).filter { $0.hasPrefix("nested ") && !$0.hasPrefix("nested offset") }
+        // b(290) = (1 - 1 / (290 x 0.55 / 498 + 1)) x 498 pt of overscroll at the lift (the feed is 498 pt tall).
+        #expect(events == ["nested refresh began", "nested drag ended feed -120.80760456273764",
+                           "nested posts 14 feed offset -60.0"], "\(gallery.standardError)")
+        // The 0.3 s return to the edge: then the new post's avatar (Theme.accent) is where post 0's was.
+        usleep(500_000)
+        #expect(try settledImage(compositor).pixel(x: 32, y: 66) == 0xFF0A_84FF)
+
+        #expect(compositor.sendClose())
+        let ended = gallery.waitForExit(timeout: .seconds(5))
+        #expect(ended == .exited(0), "after close: \(ended.map { "\($0)" } ?? "running"); \(gallery.standardError)")
+        let lines = stats(gallery)
+        #expect(lines.contains("feed offset 0.0 0.0") && lines.contains("feed posts 14 refreshes 1"), "\(lines)")
+    }
+
     /// Two drags up from inside post 0's comment list, 200 pt each (190 past the 10 pt slop). The first scrolls the
     /// list to its end (144 pt) and hands the 46 pt it cannot use to the feed; the second starts in the list now at
     /// its end, which is passed over: the feed moves all 190 pt, to 236.
