@@ -33,4 +33,25 @@ struct MutterNestedTouchTests {
         #expect(try MutterTouchTests.pair(stats, "feed offset") == (0, 236))
         #expect(try MutterTouchTests.pair(stats, "post 1 comments offset") == (0, 144))
     }
+
+    /// A pull past the top (300 px down from post 0's header: b(290) = 120.8 pt of overscroll at the lift, past the
+    /// 80 pt trigger) refreshes; 1.2 s later two posts arrive while the feed rests at -60 (the top of its range
+    /// while refreshing: not anchored) and the end of the refresh brings the first to the top. Then a flick on
+    /// post 0's carousel comes to rest with a photo centred: its offset is a multiple of 336 pt.
+    @Test func aPullRefreshesAndAPhotoFlickLandsCentred() throws {
+        let session = try MutterTouchTests.Session(demo: "nested")
+        defer { session.close() }
+        try session.touch(MutterTouchTests.drag(from: (400, 64), by: (0, 300), steps: 20)
+                          + ["sleep 100", "up 0", "sleep 2000"])
+        let events = session.stats.filter { $0.hasPrefix("nested ") && !$0.hasPrefix("nested offset") }
+        #expect(events == ["nested refresh began", "nested drag ended feed -120.80760456273764",
+                           "nested posts 14 feed offset -60.0"], "\(session.stats)")
+        // Post 0 is now the first new post; its carousel lies at window y 44 + 44 ... 44 + 184.
+        try session.touch(MutterTouchTests.drag(from: (600, 158), by: (-150, 0), steps: 5) + ["up 0", "sleep 5000"])
+        let stats = try session.finish()
+        #expect(try MutterTouchTests.pair(stats, "feed offset") == (0, 0))
+        #expect(stats.contains("feed posts 14 refreshes 1"), "\(stats)")
+        let (x, y) = try MutterTouchTests.pair(stats, "post 1 photos offset")
+        #expect(x > 0 && x.truncatingRemainder(dividingBy: 336) == 0 && y == 0, "the carousel rests at \(x)")
+    }
 }

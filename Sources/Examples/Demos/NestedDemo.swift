@@ -13,7 +13,6 @@ import Toolkit
 enum NestedDemo {
     static let postStride = 352.0
     static let postHeight = 344.0
-    static let headerHeight = 44.0
     static let carouselTop = 44.0
     static let carouselHeight = 140.0
     static let photoSize = Size(width: 320, height: 124)
@@ -73,7 +72,8 @@ enum NestedDemo {
             window.touchUp(id: 1)
             window.advance(by: .milliseconds(100))
             Snapshots.take(window)
-            // A flick on post 1's carousel (window y frame.minY + 352 + 44 - 236 ...): it lands on photo 2, centred.
+            // A flick on post 1's carousel (window y frame.minY + 352 + 44 - 236 ...): it lands on a photo (the
+            // sixth), centred.
             let carouselY = frame.minY + postStride + carouselTop - 236 + carouselHeight / 2
             let flickStart = Point(x: frame.midX + 200, y: carouselY)
             window.drag(from: flickStart, by: Point(x: -150, y: 0), duration: .milliseconds(60), steps: 5)
