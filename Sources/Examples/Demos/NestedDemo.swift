@@ -130,6 +130,7 @@ final class NestedFeed {
     private let after: @MainActor (Duration, @escaping @MainActor () -> Void) -> Void
     private var tokens: [Observation] = []
     private var dragEnded: Observation?
+    private var restTokens: [Observation] = []
     /// The status line's readout; follows the containers as they change.
     var readout: TouchStateReadout? {
         didSet {
@@ -178,6 +179,13 @@ final class NestedFeed {
         made += 1
         let post = PostView(width: container.bounds.width, title: title, subtitle: subtitle, color: color, seed: made)
         post.apply(chaining: chaining, snapping: snapping)
+        // For tests driving real input (`--stats`): where a carousel's fling came to rest (a snapping fling ends
+        // exactly on its photo, after a few seconds that depend on the flick's speed).
+        restTokens.append(post.carousel.observe(\.isDecelerating) { [weak self] carousel, change in
+            guard change.newValue == false, let self,
+                  let k = self.posts.firstIndex(where: { $0.carousel === carousel }) else { return }
+            GalleryEvents.report?("nested photos rest post \(k + 1) offset \(carousel.contentOffset.x)")
+        })
         return post
     }
 
