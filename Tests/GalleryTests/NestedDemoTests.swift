@@ -125,6 +125,9 @@ struct NestedDemoTests {
     @Test func aCarouselFlickLandsCentredOnAPhoto() throws {
         let (window, _, feed) = open()
         let first = try #require(posts(feed).first)
+        var events: [String] = []
+        GalleryEvents.report = { events.append($0) }
+        defer { GalleryEvents.report = nil }
         window.drag(from: Point(x: 600, y: 44 + 114), by: Point(x: -150, y: 0), duration: .milliseconds(60), steps: 5)
         window.advance(by: .seconds(6))
         #expect(!first.carousel.isDecelerating && feed.contentOffset.y == 0)
@@ -132,6 +135,8 @@ struct NestedDemoTests {
         #expect(x > 0 && x.truncatingRemainder(dividingBy: 336) == 0, "the carousel rests at \(x)")
         let photo = try #require(first.carousel.subviews.first { abs($0.frame.midX - x - 400) < 0.001 })
         #expect(photo.convert(Point(x: photo.bounds.midX, y: 0), to: nil).x == 400)
+        // What --stats prints as it happens, for the mutter test.
+        #expect(events == ["nested photos rest post 1 offset \(x)"])
         heldDrag(window, from: Point(x: 400, y: 44 + 114), dy: -100)
         #expect(feed.contentOffset.y == 90 && first.carousel.contentOffset.x == x)
     }
