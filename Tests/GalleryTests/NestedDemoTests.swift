@@ -86,6 +86,21 @@ struct NestedDemoTests {
         #expect(gallery.panel?.status.text == "touch: idle  ·  feed 236")
     }
 
+    /// §14, flings: a flick up in a comment list carries it to its end, where the feed takes the fling on; the list
+    /// stops there without a bounce.
+    @Test func aFlickInACommentListFlingsTheFeedOnAtItsEnd() throws {
+        let (window, _, feed) = open()
+        let first = try #require(posts(feed).first)
+        window.drag(from: Point(x: 400, y: 44 + 316), by: Point(x: 0, y: -100), duration: .milliseconds(60), steps: 5)
+        var listPeak = 0.0
+        for _ in 0..<300 {
+            window.advance(by: .milliseconds(16))
+            listPeak = max(listPeak, first.comments.contentOffset.y)
+        }
+        #expect(listPeak == 144 && first.comments.contentOffset.y == 144)
+        #expect(!feed.isDecelerating && feed.contentOffset.y > 100, "the feed rests at \(feed.contentOffset.y)")
+    }
+
     /// `.contained` (the Chain setting): the list keeps the drag, rubber-bands at its end and springs back; the feed
     /// never moves.
     @Test func containedCommentListsKeepTheDrag() throws {
