@@ -1,8 +1,7 @@
 import Toolkit
 
 /// The gallery window's content: a bar of demo buttons on top, the selected demo, and under it a panel with the
-/// demo's caption, live status and settings. Keys 1-9 and 0 switch demos, Escape asks to quit
-/// (`onQuit`).
+/// demo's caption, live status and settings. Keys 1-9 and 0 switch demos, Escape asks to quit (`onQuit`).
 final class GalleryView: View {
     static let barHeight = 44.0
     private var buttons: [Button] = []
@@ -132,8 +131,9 @@ final class GalleryView: View {
             guard let onQuit else { return false }
             onQuit()
             return true
-        case .other(let keysym) where modifiers.isEmpty && GalleryView.demoIndex(forKeysym: keysym) != nil:
-            show(Demo.all[GalleryView.demoIndex(forKeysym: keysym) ?? 0].id)
+        case .other(let keysym) where modifiers.isEmpty:
+            guard let index = GalleryView.demoIndex(forKeysym: keysym) else { return false }
+            show(Demo.all[index].id)
             return true
         default:
             return false

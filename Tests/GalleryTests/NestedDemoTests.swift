@@ -251,6 +251,7 @@ struct NestedDemoTests {
         // The carousel flick of the script landed on a photo's centre.
         let second = posts(feed)[5]
         #expect(second.title == "Post 2")
-        #expect(second.carousel.contentOffset.x > 0 && second.carousel.contentOffset.x.truncatingRemainder(dividingBy: 336) == 0)
+        let x = second.carousel.contentOffset.x
+        #expect(x > 0 && x.truncatingRemainder(dividingBy: 336) == 0, "the carousel rests at \(x)")
     }
 }

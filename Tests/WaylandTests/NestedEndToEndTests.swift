@@ -54,7 +54,8 @@ struct NestedEndToEndTests {
     /// the refresh brings the first to the top.
     @Test func aPullRefreshesAndTheNewPostsShowAtTheTop() throws {
         let compositor = try TestCompositor()
-        let gallery = try GalleryProcess(arguments: ["--demo", "nested", "--stats"], environment: compositor.environment)
+        let gallery = try GalleryProcess(arguments: ["--demo", "nested", "--stats"],
+                                         environment: compositor.environment)
         defer { gallery.stop() }
         do {
             try compositor.waitForToplevel(timeout: .seconds(20))
@@ -97,7 +98,8 @@ struct NestedEndToEndTests {
     /// its end, which is passed over: the feed moves all 190 pt, to 236.
     @Test func aDragFromACommentListAtItsEndMovesTheFeed() throws {
         let compositor = try TestCompositor()
-        let gallery = try GalleryProcess(arguments: ["--demo", "nested", "--stats"], environment: compositor.environment)
+        let gallery = try GalleryProcess(arguments: ["--demo", "nested", "--stats"],
+                                         environment: compositor.environment)
         defer { gallery.stop() }
         do {
             try compositor.waitForToplevel(timeout: .seconds(20))

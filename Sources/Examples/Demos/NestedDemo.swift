@@ -158,7 +158,8 @@ final class NestedFeed {
         container.refreshControl = refresh
         refresh.onRefresh = { [weak self] in self?.refreshBegan() }
         for k in 0..<NestedDemo.initialPosts {
-            let post = makePost(title: "Post \(k + 1)", subtitle: Self.authors[k % Self.authors.count], color: Theme.rowColor(k))
+            let post = makePost(title: "Post \(k + 1)", subtitle: Self.authors[k % Self.authors.count],
+                                color: Theme.rowColor(k))
             post.frame.origin.y = Double(k) * NestedDemo.postStride
             posts.append(post)
             container.addSubview(post)
@@ -256,8 +257,12 @@ final class NestedFeed {
     func offsets() -> [(name: String, offset: Point)] {
         var found = [(name: "feed", offset: container.contentOffset)]
         for (k, post) in posts.enumerated() {
-            if post.comments.contentOffset != .zero { found.append(("post \(k + 1) comments", post.comments.contentOffset)) }
-            if post.carousel.contentOffset != .zero { found.append(("post \(k + 1) photos", post.carousel.contentOffset)) }
+            if post.comments.contentOffset != .zero {
+                found.append(("post \(k + 1) comments", post.comments.contentOffset))
+            }
+            if post.carousel.contentOffset != .zero {
+                found.append(("post \(k + 1) photos", post.carousel.contentOffset))
+            }
         }
         return found
     }
