@@ -16,7 +16,7 @@ struct Demo {
 
     @MainActor static let all: [Demo] = [
         ListDemo.demo, PagingDemo.demo, LockDemo.demo, CanvasDemo.demo, FlingDemo.demo, ObserversDemo.demo,
-        WheelDemo.demo, ZoomDemo.demo, ContactsDemo.demo, TerminalDemo.demo,
+        WheelDemo.demo, ZoomDemo.demo, ContactsDemo.demo, TerminalDemo.demo, NestedDemo.demo,
     ]
 
     @MainActor static func named(_ id: String) -> Demo? { all.first { $0.id == id } }
@@ -30,6 +30,9 @@ struct DemoContext {
     let now: @MainActor () -> Duration
     /// The settings panel's status line, for the demo's live readout (`TouchStateReadout`).
     let status: Label
+    /// Runs an action after a delay on the window clock (the window's timers; at once when the gallery is in no
+    /// window, which has no clock to wait on).
+    let after: @MainActor (Duration, @escaping @MainActor () -> Void) -> Void
 }
 
 /// A built demo: its view, the settings the panel shows, and what must live as long as the demo does.
@@ -40,6 +43,9 @@ struct DemoBuild {
     /// Delegates and observation tokens (the container holds its delegate weakly; observations last while their
     /// tokens live).
     var keep: [AnyObject] = []
+    /// Lines `--stats` prints (each after `stats: `) when the window closes, for what the generic lines do not
+    /// show (the nested demo's inner lists, by post).
+    var stats: (@MainActor () -> [String])?
 }
 
 /// Live text for the arbitration state of a container's current touch, from its public state only.

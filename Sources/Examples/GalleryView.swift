@@ -1,14 +1,24 @@
 import Toolkit
 
 /// The gallery window's content: a bar of demo buttons on top, the selected demo, and under it a panel with the
-/// demo's caption, live status and settings. Keys 1-9 and 0 switch demos (the first ten), Escape asks to quit (`onQuit`).
+/// demo's caption, live status and settings. Keys 1-9 and 0 switch demos, Escape asks to quit (`onQuit`).
 final class GalleryView: View {
     static let barHeight = 44.0
     /// Where the demo buttons end at the latest (x, points): the bar's spot at (780, 22) stays empty.
     static let buttonsEnd = 740.0
 
-    /// A demo button's width for `title`: the title at 14 pt and 8 pt each side.
-    static func buttonWidth(_ title: String) -> Double { (Font.measure(title, size: 14).width + 16).rounded(.up) }
+    /// The bar's buttons for `titles`, 6 pt apart from x 8: the largest font size of 14, 13, 12 and 11 pt at which
+    /// every button, as wide as its title plus 6 pt each side, ends by `buttonsEnd` (at 11 pt, the buttons share
+    /// the room evenly), and each button's width.
+    static func buttonLayout(titles: [String]) -> (fontSize: Double, widths: [Double]) {
+        let room = buttonsEnd - 8 - 6 * Double(max(titles.count - 1, 0))
+        for size in [14.0, 13, 12, 11] {
+            let widths = titles.map { (Font.measure($0, size: size).width + 12).rounded(.up) }
+            if widths.reduce(0, +) <= room { return (size, widths) }
+        }
+        let even = (room / Double(max(titles.count, 1))).rounded(.down)
+        return (11, titles.map { _ in even })
+    }
     private var buttons: [Button] = []
     private var content: View?
     private(set) var panel: DemoPanel?
@@ -17,26 +27,32 @@ final class GalleryView: View {
     /// The choices made in each demo's settings, by demo id: kept across rebuilds (a resize, a demo switch).
     private var choices: [String: [Int]] = [:]
     private let now: @MainActor () -> Duration
+    /// The window's timers, for demos that wait (nil: no window; delayed actions run at once).
+    private let timers: TimerQueue?
+    /// The current demo's `--stats` lines.
+    private var statsLines: (@MainActor () -> [String])?
     private(set) var selected: String
     /// Called after a demo is shown (the window title names it).
     var onShow: ((Demo) -> Void)?
     /// Called when Escape is pressed (the window closes).
     var onQuit: (() -> Void)?
 
-    /// A gallery in `frame` showing demo `selected`; `now` reads the window clock (for the plots).
-    init(frame: Rect, selected: String, now: @escaping @MainActor () -> Duration = { .zero }) {
+    /// A gallery in `frame` showing demo `selected`; `now` reads the window clock (for the plots), `timers` are the
+    /// window's (for demos that wait, such as a refresh that takes a moment).
+    init(frame: Rect, selected: String, now: @escaping @MainActor () -> Duration = { .zero },
+         timers: TimerQueue? = nil) {
         self.selected = selected
         self.now = now
+        self.timers = timers
         super.init(frame: frame)
         backgroundColor = Theme.background
         var x = 8.0
-        for demo in Demo.all {
-            // Each button as wide as its title and 16 pt (ten demos end near x 700): the bar's spot at (780, 22),
-            // which MutterTouchTests taps, stays empty. GallerySoakTests aims at the buttons by the same rule.
-            let width = GalleryView.buttonWidth(demo.title)
+        // The buttons end at `buttonsEnd` at most; GallerySoakTests aims at them by the same rule.
+        let (fontSize, widths) = GalleryView.buttonLayout(titles: Demo.all.map(\.title))
+        for (demo, width) in zip(Demo.all, widths) {
             let button = Button(frame: Rect(x: x, y: 6, width: width, height: GalleryView.barHeight - 12),
                                 title: demo.title) { [weak self] _ in self?.show(demo.id) }
-            button.fontSize = 14
+            button.fontSize = fontSize
             buttons.append(button)
             addSubview(button)
             x += width + 6
@@ -55,22 +71,13 @@ final class GalleryView: View {
         return Rect(x: 0, y: c.minY, width: c.width, height: max(0, c.height - DemoPanel.height))
     }
 
-    /// The demo a digit key shows: '1'...'9' the first nine, '0' the tenth, as on a keyboard's number row; nil
-    /// for any other key or a demo that does not exist. (XKB keysyms of the digits are their ASCII codes.)
-    static func demoIndex(forKeysym keysym: UInt32) -> Int? {
-        let index: Int
-        switch keysym {
-        case 0x31...0x39: index = Int(keysym - 0x31)
-        case 0x30: index = 9
-        default: return nil
-        }
-        return index < Demo.all.count ? index : nil
-    }
-
     /// The window title naming demo `id`: "Gallery · List".
     static func windowTitle(for id: String) -> String {
         "Gallery · " + (Demo.named(id)?.title ?? id)
     }
+
+    /// The current demo's own `--stats` lines (without the `stats: ` prefix); none for most demos.
+    func demoStats() -> [String] { statsLines?() ?? [] }
 
     /// The current demo's setting controls, left to right.
     var settingControls: [SegmentedControl] { panel?.controls ?? [] }
@@ -82,10 +89,16 @@ final class GalleryView: View {
         content?.removeFromSuperview()
         panel?.removeFromSuperview()
         kept = []
+        statsLines = nil
         let area = demoFrame
         let panel = DemoPanel(frame: Rect(x: 0, y: area.maxY, width: area.width, height: DemoPanel.height),
                               caption: demo.caption)
-        let build = demo.make(DemoContext(frame: area, now: now, status: panel.status))
+        let timers = self.timers, now = self.now
+        let after: @MainActor (Duration, @escaping @MainActor () -> Void) -> Void = { delay, action in
+            guard let timers else { return action() }
+            timers.schedule(at: now() + max(.zero, delay), action)
+        }
+        let build = demo.make(DemoContext(frame: area, now: now, status: panel.status, after: after))
         var settings = build.settings
         if let chosen = choices[id] {
             for (i, choice) in chosen.enumerated() where i < settings.count && choice != settings[i].selected {
@@ -98,6 +111,7 @@ final class GalleryView: View {
         panel.show(settings) { [weak self] n, index in self?.choices[id]?[n] = index }
         content = build.view
         kept = build.keep
+        statsLines = build.stats
         self.panel = panel
         addSubview(build.view)
         addSubview(panel)
@@ -108,15 +122,28 @@ final class GalleryView: View {
         onShow?(demo)
     }
 
-    /// Keys 1-9 and 0 (no modifier) show the first ten demos in the bar's order; Escape calls `onQuit`. Other keys go on.
+    /// The demo (index in `Demo.all`) digit key `keysym` shows: 1-9 the first nine, 0 the tenth (as the digit row
+    /// reads); nil for other keys and digits past the last demo. XKB keysyms of the digits are their ASCII codes.
+    static func demoIndex(forKeysym keysym: UInt32) -> Int? {
+        let index: Int
+        switch keysym {
+        case 0x31...0x39: index = Int(keysym - 0x31)
+        case 0x30: index = 9
+        default: return nil
+        }
+        return index < Demo.all.count ? index : nil
+    }
+
+    /// Keys 1-9 and 0 (no modifier) show the demos in the bar's order; Escape calls `onQuit`. Other keys go on.
     override func keyPressed(_ key: Key, modifiers: KeyModifiers, timestamp: Duration) -> Bool {
         switch key {
         case .escape:
             guard let onQuit else { return false }
             onQuit()
             return true
-        case .other(let keysym) where modifiers.isEmpty && GalleryView.demoIndex(forKeysym: keysym) != nil:
-            show(Demo.all[GalleryView.demoIndex(forKeysym: keysym)!].id)
+        case .other(let keysym) where modifiers.isEmpty:
+            guard let index = GalleryView.demoIndex(forKeysym: keysym) else { return false }
+            show(Demo.all[index].id)
             return true
         default:
             return false

@@ -22,7 +22,7 @@ enum HeadlessGallery {
         for demo in demos {
             let window = HeadlessWindow(size: windowSize)
             let gallery = GalleryView(frame: Rect(origin: .zero, size: windowSize), selected: demo.id,
-                                      now: { [unowned window] in window.now })
+                                      now: { [unowned window] in window.now }, timers: window.core.timers)
             window.rootView.addSubview(gallery)
             window.advance(by: .milliseconds(16))
             Snapshots.frames = []

@@ -23,7 +23,7 @@ enum WindowedGallery {
         window.pointerEmulatesTouch = options.pointerDrag
         let core = window.core
         let gallery = GalleryView(frame: Rect(origin: .zero, size: core.size), selected: options.demo,
-                                  now: { [unowned core] in core.now })
+                                  now: { [unowned core] in core.now }, timers: core.timers)
         // The title names the demo shown; Escape closes the window as the compositor's close does.
         window.title = GalleryView.windowTitle(for: gallery.selected)
         gallery.onShow = { [unowned window] demo in window.title = GalleryView.windowTitle(for: demo.id) }
@@ -80,6 +80,7 @@ enum WindowedGallery {
                 }
                 printNestedOffsets(below: list)
             }
+            for line in gallery.demoStats() { printError("stats: \(line)") }
         }
         _ = counter
         return 0

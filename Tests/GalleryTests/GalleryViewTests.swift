@@ -10,7 +10,7 @@ struct GalleryViewTests {
     private func open(_ demo: String) -> (HeadlessWindow, GalleryView) {
         let window = HeadlessWindow(size: Size(width: 800, height: 600))
         let gallery = GalleryView(frame: Rect(x: 0, y: 0, width: 800, height: 600), selected: demo,
-                                  now: { [unowned window] in window.now })
+                                  now: { [unowned window] in window.now }, timers: window.core.timers)
         window.rootView.addSubview(gallery)
         gallery.fillsSuperview = true
         window.advance(by: .milliseconds(16))
@@ -40,16 +40,22 @@ struct GalleryViewTests {
     }
 
     /// The demo buttons end by x 740 (MutterTouchTests taps the bar's empty spot at x 780) and show their whole
-    /// titles; GallerySoakTests aims at them with the same rule and its own copy of the titles.
+    /// titles; GallerySoakTests aims at them with the same rule and its own count of the demos.
     @Test func theDemoButtonsEndBeforeTheBarsEmptySpot() {
         let (_, gallery) = open("list")
         let buttons = gallery.subviews.compactMap { $0 as? Button }
         #expect(buttons.map(\.title) == Demo.all.map(\.title))
         #expect(buttons.map(\.title) == ["List", "Paging", "Lock", "Canvas", "Fling", "Observers", "Wheel", "Zoom",
-                                        "Contacts", "Terminal"], "GallerySoakTests.galleryDemoTitles needs the new list")
+                                        "Contacts", "Terminal", "Nested"], "GallerySoakTests.galleryDemoTitles needs the new list")
         #expect((buttons.map(\.frame.maxX).max() ?? 0) <= GalleryView.buttonsEnd)
-        for button in buttons {
-            #expect(Font.measure(button.title, size: 14).width <= button.frame.width - 16, "\(button.title) is cut off")
+        let layout = GalleryView.buttonLayout(titles: buttons.map(\.title))
+        #expect(layout.fontSize == 14, "every title at 14 pt still fits the bar")
+        var x = 8.0
+        for (button, width) in zip(buttons, layout.widths) {
+            #expect(button.frame.minX == x && button.frame.width == width && button.fontSize == layout.fontSize)
+            #expect(Font.measure(button.title, size: button.fontSize).width <= button.frame.width - 12,
+                    "\(button.title) is cut off")
+            x += width + 6
         }
     }
 
@@ -169,31 +175,31 @@ struct GalleryViewTests {
         #expect(gallery.settingControls.first { $0.title == "Bounce" }?.selectedIndex == 1)
     }
 
+    /// The digit row picks the demos in the bar's order: 1-9, then 0 for the tenth.
     @Test func digitKeysSwitchDemosAndEscapeQuits() {
         let (window, gallery) = open("list")
         var shown: [String] = []
         var quits = 0
         gallery.onShow = { shown.append($0.id) }
         gallery.onQuit = { quits += 1 }
-        // '1'...'9' then '0', as on the number row.
-        func key(_ n: Int) -> UInt32 { n < 9 ? 0x31 + UInt32(n) : 0x30 }
-        for (n, demo) in Demo.all.prefix(10).enumerated() {
-            window.key(.other(key(n)), pressed: true)
-            window.key(.other(key(n)), pressed: false)
+        let digits: [UInt32] = [0x31, 0x32, 0x33, 0x34, 0x35, 0x36, 0x37, 0x38, 0x39, 0x30]
+        #expect(Demo.all.count >= 10)
+        for (n, demo) in Demo.all.prefix(digits.count).enumerated() {
+            window.key(.other(digits[n]), pressed: true)
+            window.key(.other(digits[n]), pressed: false)
             #expect(gallery.selected == demo.id)
         }
-        #expect(shown == Demo.all.prefix(10).map(\.id))
-        #expect(GalleryView.demoIndex(forKeysym: 0x30) == (Demo.all.count > 9 ? 9 : nil))
-        #expect(GalleryView.demoIndex(forKeysym: 0x3A) == nil)
+        #expect(shown == Demo.all.prefix(digits.count).map(\.id))
         // ':' (after '9') is no demo; Ctrl+1 is not a switch (Ctrl + digits are the zoom demo's keys).
         window.key(.other(0x3A), pressed: true)
         window.key(.other(0x31), pressed: true, modifiers: [.control])
-        #expect(gallery.selected == Demo.all.prefix(10).last!.id)
+        #expect(gallery.selected == Demo.all[9].id)
         #expect(quits == 0)
         window.key(.escape, pressed: true)
         #expect(quits == 1)
         #expect(GalleryView.windowTitle(for: "zoom") == "Gallery · Zoom")
     }
+
 
     /// GalleryEndToEndTests and MutterTouchTests read the list demo's pixels: the list right under the 44 pt bar,
     /// 56 pt rows, and no "dark" pixel (every channel below 0x60) down x = 500 but a pressed row.

@@ -49,7 +49,16 @@ struct GallerySoakTests {
     /// The gallery's demo titles in the bar's order (`Demo.all`; GalleryViewTests checks this list against the
     /// executable's, which this target cannot import).
     static let galleryDemoTitles = ["List", "Paging", "Lock", "Canvas", "Fling", "Observers", "Wheel", "Zoom",
-                                    "Contacts", "Terminal"]
+                                    "Contacts", "Terminal", "Nested"]
+    static var demoCount: Int { galleryDemoTitles.count }
+
+    /// The centre of demo `index`'s bar button (GalleryView.buttonLayout: from x 8, 6 pt apart, each its title at
+    /// 14 pt and 6 pt each side; GalleryViewTests checks the bar still fits at 14 pt).
+    static func buttonCentre(_ index: Int) -> Double {
+        func width(_ title: String) -> Double { (Font.measure(title, size: 14).width + 12).rounded(.up) }
+        let left = 8 + galleryDemoTitles.prefix(index).reduce(0.0) { $0 + width($1) + 6 }
+        return left + width(galleryDemoTitles[index]) / 2
+    }
 
     /// One round of gestures on demo `index` (its bar button is tapped first).
     static func round(_ compositor: TestCompositor, demo index: Int) {
@@ -72,11 +81,7 @@ struct GallerySoakTests {
             compositor.touchUp(id: 1)
             compositor.touchFrame()
         }
-        // The bar: buttons 6 pt apart from x 8, each its title at 14 pt and 16 pt wide (GalleryView.buttonWidth);
-        // the tap lands in the middle of button `index`.
-        func width(_ title: String) -> Double { (Font.measure(title, size: 14).width + 16).rounded(.up) }
-        let left = 8 + galleryDemoTitles.prefix(index).reduce(0.0) { $0 + width($1) + 6 }
-        tap(Point(x: left + width(galleryDemoTitles[index]) / 2, y: 22))
+        tap(Point(x: buttonCentre(index), y: 22))
         usleep(100_000)
         drag(from: Point(x: 400, y: 500), by: Point(x: 0, y: -240))
         usleep(300_000)
@@ -125,7 +130,7 @@ struct GallerySoakTests {
                 }
                 nextSample += .seconds(10)
             }
-            Self.round(compositor, demo: demo % 8)
+            Self.round(compositor, demo: demo % Self.demoCount)
             demo += 1
         }
         #expect(gallery.isRunning, "the gallery ended: \(gallery.standardError)")

@@ -3,8 +3,8 @@ import Testing
 import Toolkit
 import ToolkitTesting
 
-/// The gallery's window behaviour, a separate process against a `TestCompositor`: the title names the demo, keys
-/// 1-8 switch demos, a configure to another size lays the demo out again, Escape quits with status 0.
+/// The gallery's window behaviour, a separate process against a `TestCompositor`: the title names the demo, the
+/// digit keys switch demos, a configure to another size lays the demo out again, Escape quits with status 0.
 @Suite(.serialized, .enabled(if: GalleryProcess.executable != nil,
                              "the gallery executable is not built next to the tests: run swift build --build-tests"))
 struct GalleryWindowTests {
