@@ -34,6 +34,8 @@ final class RecordingRows: ListDataSource {
     var viewsCreated = 0
     /// Views dequeued, and whether each had been prepared for reuse.
     var dequeuedPrepared: [Bool] = []
+    /// How many times `isHeaderRow` was asked (a count: a jump may ask about many rows).
+    var headerQuestions = 0
 
     init(count: Int, height: @escaping (Int) -> Double? = { _ in nil }, header: @escaping (Int) -> Bool = { _ in false }) {
         self.count = count
@@ -63,7 +65,10 @@ final class RecordingRows: ListDataSource {
         return height(row)
     }
 
-    func list(_ list: ListContainer, isHeaderRow row: Int) -> Bool { header(row) }
+    func list(_ list: ListContainer, isHeaderRow row: Int) -> Bool {
+        headerQuestions += 1
+        return header(row)
+    }
 }
 
 /// A 400 x 800 list filling a headless window.
