@@ -55,6 +55,27 @@ import Testing
         #expect(s.list.numberOfLiveViews == 19)
     }
 
+    /// Rows without `isHeaderRow` (the protocol's default answers).
+    @MainActor final class PlainRows: ListDataSource {
+        func numberOfRows(in list: ListContainer) -> Int { 10_000_000 }
+        func list(_ list: ListContainer, viewForRow row: Int) -> View {
+            let view = list.dequeueReusableView(kind: "plain") ?? View(frame: .zero)
+            view.reuseKind = "plain"
+            return view
+        }
+    }
+
+    @Test func aDataSourceWithoutHeadersIsNeverSearched() {
+        let rows = PlainRows()
+        let s = ListScene(RecordingRows(count: 0))
+        s.list.dataSource = rows
+        s.list.scrollToRow(9_999_000, at: .top, animated: false)
+        #expect(s.list.visibleRows == 9_999_000..<9_999_019)
+        #expect(s.list.numberOfLiveViews == 19)
+        // Nothing asked above the rows in view: the index knows no row.
+        #expect(s.list.headerIndex.spans.isEmpty)
+    }
+
     @Test func reloadDataPinsTheNewHeaderAtOnce() {
         let s = jumped()
         s.rows.header = { $0 == 0 || $0 == 700_000 }

@@ -242,9 +242,13 @@ extension ListContainer {
     /// The last header row at or before `row` (the one pinned while `row` is the top row), or nil: from the header
     /// index, which asks the data source only about rows it has not asked about since the last reload, so the
     /// right header is pinned at once after a jump or a reload whatever the row count, and a frame after that
-    /// costs O(log n).
+    /// costs O(log n). A data source that implements `isHeaderRow` but has no header is asked about the rows
+    /// above a jump once (each row once until the next update).
     func headerRow(atOrBefore row: Int, source: any ListDataSource) -> Int? {
-        headerIndex.header(atOrBefore: row) { isHeader($0, source: source) }
+        // A data source without headers at all (the protocol's default answered) is not searched: after a jump
+        // far down a 10,000,000-row list, that search would ask about every row above.
+        if dataSourceHasNoHeaders { return nil }
+        return headerIndex.header(atOrBefore: row) { isHeader($0, source: source) }
     }
 
     /// Whether `row` is a header: from the live rows when it is one, else from the data source.

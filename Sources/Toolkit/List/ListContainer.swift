@@ -67,6 +67,9 @@ open class ListContainer: ScrollContainer {
     var pools: [(kind: String, views: [View])] = []
     /// The header rows known so far, for the sticky header of any top row (`HeaderIndex`).
     @exclusivity(unchecked) var headerIndex = HeaderIndex()
+    /// Set when the data source's `isHeaderRow` is the protocol's default (it says so when called): no row is a
+    /// header, and the header search is skipped. Cleared by `reloadData` (the data source may have changed).
+    @exclusivity(unchecked) var dataSourceHasNoHeaders = false
     /// Set while rows are laid out: offset changes made by the layout (anchoring) do not start another.
     @exclusivity(unchecked) var isLayingOut = false
     /// An animated `scrollToRow`: the row, where it goes, and the offset the motion goes to (retargeted as rows
@@ -148,6 +151,7 @@ open class ListContainer: ScrollContainer {
         let count = dataSource.map { $0.numberOfRows(in: self) } ?? 0
         heights.reset(count: count, estimate: estimatedRowHeight)
         headerIndex.reset()
+        dataSourceHasNoHeaders = false
         pendingRowTarget = nil
         updateContentSize()
         if let anchor, anchor.row < heights.count {
