@@ -13,8 +13,8 @@
 /// - Updates (`reloadData()`, `insertRows(at:)`, `deleteRows(at:)`, `reloadRows(at:)`) keep the visible rows
 ///   still, also during a drag or a fling, and never ask the data source about rows far from view.
 ///
-/// Cost: the heights are a sparse map of measured rows over a tree of blocks (`RowHeights`): O(log n) from an
-/// offset to a row and back, no memory per unmeasured row. Scrolling over rows whose views are reused allocates
+/// Cost: the heights are a balanced tree of runs of estimated rows and single measured rows (`RowHeights`):
+/// O(log n) from an offset to a row and back, and per inserted or deleted row; no memory per unmeasured row. Scrolling over rows whose views are reused allocates
 /// nothing per frame (the app's own configuration of a view aside).
 ///
 /// Everything of `ScrollContainer` works on it (delays, flings, paging, keys, observers, nesting); zoom is not

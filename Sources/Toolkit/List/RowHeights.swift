@@ -41,12 +41,19 @@ struct RowHeights {
     private(set) var count = 0
     /// Height of a row not measured, points (positive, finite).
     private(set) var estimate = 44.0
-    private var nodes: [Node] = [Node()]
+    /// The nodes; index 0 is the empty tree's sentinel.
+    private var nodes: [Node]
     private var root: Int32 = 0
     /// Nodes removed from the tree, for reuse.
     private var free: [Int32] = []
     /// The state of the priorities' generator (xorshift: deterministic, so layouts are reproducible).
     private var seed: UInt32 = 0x9E37_79B9
+
+    /// No rows: only the sentinel.
+    init() {
+        nodes = []
+        nodes.append(Node())
+    }
 
     /// Forgets every measurement: `count` rows of `estimate` each.
     mutating func reset(count: Int, estimate: Double) {
