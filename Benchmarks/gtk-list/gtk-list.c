@@ -1,16 +1,67 @@
 /* A GTK 4 list comparable to the gallery's list demo, for scripts/bench-gtk: rows 56 px tall, each with a
  * 40 x 40 px rounded colour swatch at x 12, a 16 px label "Row N · greeting" and a 1 px separator, on white,
  * in a GtkListView (the widget a GTK developer would pick for a long list) inside a GtkScrolledWindow.
- * Usage: gtk-list [ROWS] (default 200, as the gallery's list). Prints "gtk-list: first frame" to stderr after
+ * Usage: gtk-list [ROWS] [lazy] (default 200, as the gallery's list). The model is a GtkStringList of ROWS strings
+ * made at start-up (what GTK's documentation shows), or with "lazy" a GListModel of our own (RowModel below) that
+ * stores nothing per row and makes a row's string object only when the list view asks for that item. Prints "gtk-list: first frame" to stderr after
  * the first frame is painted, and "gtk-list: offset 0 Y" (the list's offset in px) when the window is closed. Run with GSK_RENDERER=cairo to draw on the CPU like the toolkit. */
 #include <gtk/gtk.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 static const unsigned palette[] = {0xFF6B6B, 0xFFA94D, 0xFFD43B, 0x69DB7C, 0x38D9A9,
                                    0x4DABF7, 0x748FFC, 0x9775FA, 0xDA77F2, 0xF783AC};
 static const char *greetings[] = {"Hello", "こんにちは世界", "مرحبا بالعالم", "Γειά σου κόσμε",
                                   "Cafe\xcc\x81 AVATAR", "日本語のテキスト", "שלום עולם"};
+
+/* The row's title, "Row N · greeting" (N from 1). */
+static void row_title(char *out, size_t size, guint i) {
+    snprintf(out, size, "Row %u · %s", i + 1, greetings[i % 7]);
+}
+
+/* A lazy GListModel: ROWS items, none stored; each get_item makes a fresh GtkStringObject (the list view keeps
+ * the ones bound to live rows and drops them when the rows are recycled). */
+#define ROW_TYPE_MODEL (row_model_get_type())
+G_DECLARE_FINAL_TYPE(RowModel, row_model, ROW, MODEL, GObject)
+struct _RowModel {
+    GObject parent_instance;
+    guint rows;
+};
+
+static GType row_model_get_item_type(GListModel *model) {
+    (void)model;
+    return GTK_TYPE_STRING_OBJECT;
+}
+
+static guint row_model_get_n_items(GListModel *model) {
+    return ROW_MODEL(model)->rows;
+}
+
+static gpointer row_model_get_item(GListModel *model, guint position) {
+    if (position >= ROW_MODEL(model)->rows) return NULL;
+    char title[128];
+    row_title(title, sizeof title, position);
+    return gtk_string_object_new(title);
+}
+
+static void row_model_list_model_init(GListModelInterface *iface) {
+    iface->get_item_type = row_model_get_item_type;
+    iface->get_n_items = row_model_get_n_items;
+    iface->get_item = row_model_get_item;
+}
+
+G_DEFINE_TYPE_WITH_CODE(RowModel, row_model, G_TYPE_OBJECT,
+                        G_IMPLEMENT_INTERFACE(G_TYPE_LIST_MODEL, row_model_list_model_init))
+
+static void row_model_class_init(RowModelClass *class) { (void)class; }
+static void row_model_init(RowModel *self) { self->rows = 0; }
+
+static GListModel *row_model_new(guint rows) {
+    RowModel *model = g_object_new(ROW_TYPE_MODEL, NULL);
+    model->rows = rows;
+    return G_LIST_MODEL(model);
+}
 
 static void draw_swatch(GtkDrawingArea *area, cairo_t *cr, int width, int height, gpointer data) {
     (void)area; (void)data;
@@ -72,8 +123,12 @@ static gboolean report_offset(GtkWindow *window, gpointer data) {
     return FALSE;
 }
 
+static int rows_wanted = 200;
+static gboolean lazy_model = FALSE;
+
 static void activate(GtkApplication *app, gpointer data) {
-    int rows = GPOINTER_TO_INT(data);
+    (void)data;
+    int rows = rows_wanted;
     GtkCssProvider *css = gtk_css_provider_new();
     gtk_css_provider_load_from_data(css,
         "listview, listview > row { background: white; padding: 0; }"
@@ -81,16 +136,22 @@ static void activate(GtkApplication *app, gpointer data) {
         " .row label { font-size: 16px; color: #1c1c1e; }", -1);
     gtk_style_context_add_provider_for_display(gdk_display_get_default(), GTK_STYLE_PROVIDER(css),
                                                GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
-    GtkStringList *model = gtk_string_list_new(NULL);
-    for (int i = 0; i < rows; i++) {
-        char title[128];
-        snprintf(title, sizeof title, "Row %d · %s", i + 1, greetings[i % 7]);
-        gtk_string_list_append(model, title);
+    GListModel *model;
+    if (lazy_model) {
+        model = row_model_new((guint)rows);
+    } else {
+        GtkStringList *strings = gtk_string_list_new(NULL);
+        for (int i = 0; i < rows; i++) {
+            char title[128];
+            row_title(title, sizeof title, (guint)i);
+            gtk_string_list_append(strings, title);
+        }
+        model = G_LIST_MODEL(strings);
     }
     GtkListItemFactory *factory = gtk_signal_list_item_factory_new();
     g_signal_connect(factory, "setup", G_CALLBACK(setup_row), NULL);
     g_signal_connect(factory, "bind", G_CALLBACK(bind_row), NULL);
-    GtkWidget *list = gtk_list_view_new(GTK_SELECTION_MODEL(gtk_no_selection_new(G_LIST_MODEL(model))), factory);
+    GtkWidget *list = gtk_list_view_new(GTK_SELECTION_MODEL(gtk_no_selection_new(model)), factory);
     GtkWidget *scrolled = gtk_scrolled_window_new();
     gtk_scrolled_window_set_child(GTK_SCROLLED_WINDOW(scrolled), list);
     GtkWidget *window = gtk_application_window_new(app);
@@ -103,10 +164,11 @@ static void activate(GtkApplication *app, gpointer data) {
 }
 
 int main(int argc, char **argv) {
-    int rows = argc > 1 ? atoi(argv[1]) : 200;
-    if (rows <= 0) rows = 200;
+    rows_wanted = argc > 1 ? atoi(argv[1]) : 200;
+    if (rows_wanted <= 0) rows_wanted = 200;
+    lazy_model = argc > 2 && strcmp(argv[2], "lazy") == 0;
     GtkApplication *app = gtk_application_new("org.toolkit.GtkListBench", G_APPLICATION_NON_UNIQUE);
-    g_signal_connect(app, "activate", G_CALLBACK(activate), GINT_TO_POINTER(rows));
+    g_signal_connect(app, "activate", G_CALLBACK(activate), NULL);
     char *args[] = {argv[0], NULL};
     int status = g_application_run(G_APPLICATION(app), 1, args);
     g_object_unref(app);

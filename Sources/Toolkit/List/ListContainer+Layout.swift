@@ -55,10 +55,11 @@ extension ListContainer {
         }
         let needed = visibleRows
         if !needed.isEmpty { makeRows(needed, measured: measured, source: source) }
-        let header = hasHeaders ? headerRow(atOrBefore: heights.row(at: max(bounds.minY, 0)), source: source) : nil
+        let header = headerRow(atOrBefore: heights.row(at: max(bounds.minY, 0)), source: source)
         trimRows(keeping: header)
         updateContentSize()
         placeRows(header: header, source: source)
+        retargetRowAnimation()
     }
 
     /// Moves the offset by `distance` to keep the rows still (anchoring), when the list anchors; an animated
@@ -113,7 +114,6 @@ extension ListContainer {
     /// Gives `row` (measured) a view: the pinned header's when it is that row.
     private func makeRow(_ row: Int, source: any ListDataSource) {
         let isHeader = source.list(self, isHeaderRow: row)
-        if isHeader { hasHeaders = true }
         let view: View
         if let pinned, pinned.row == row {
             view = pinned.view
@@ -239,47 +239,17 @@ extension ListContainer {
         row >= liveFirst && row < liveFirst + liveViews.count
     }
 
-    /// The last header row at or before `row` (the one pinned while `row` is the top row), or nil. Rows are looked
-    /// at backwards from `row`, through live rows first, remembering what was seen (`headerCache`), and never more
-    /// than `headerSearchLimit` rows of the data source per pass: a header farther up than that is not pinned.
+    /// The last header row at or before `row` (the one pinned while `row` is the top row), or nil: from the header
+    /// index, which asks the data source only about rows it has not asked about since the last reload, so the
+    /// right header is pinned at once after a jump or a reload whatever the row count, and a frame after that
+    /// costs O(log n). A data source that implements `isHeaderRow` but has no header is asked about the rows
+    /// above a jump once (each row once until the next update).
     func headerRow(atOrBefore row: Int, source: any ListDataSource) -> Int? {
-        var cache = headerCache ?? (row: row, header: nil, low: row + 1)
-        if row >= cache.low && row <= cache.row {
-            if let header = cache.header, header <= row { return header }
-            cache = (row, nil, row + 1)
-        } else if row > cache.row {
-            var scan = row
-            while scan > cache.row {
-                if isHeader(scan, source: source) {
-                    headerCache = (row, scan, cache.low)
-                    return scan
-                }
-                scan -= 1
-            }
-            cache.row = row
-            if let header = cache.header {
-                headerCache = cache
-                return header
-            }
-        } else {
-            cache = (row, nil, row + 1)
-        }
-        var scan = cache.low - 1
-        var budget = ListContainer.headerSearchLimit
-        while scan >= 0 && budget > 0 {
-            if isHeader(scan, source: source) {
-                headerCache = (cache.row, scan, scan)
-                return scan
-            }
-            scan -= 1
-            budget -= 1
-        }
-        headerCache = (cache.row, nil, scan + 1)
-        return nil
+        // A data source without headers at all (the protocol's default answered) is not searched: after a jump
+        // far down a 10,000,000-row list, that search would ask about every row above.
+        if dataSourceHasNoHeaders { return nil }
+        return headerIndex.header(atOrBefore: row) { isHeader($0, source: source) }
     }
-
-    /// Most rows a header search asks the data source about in one pass.
-    static let headerSearchLimit = 100_000
 
     /// Whether `row` is a header: from the live rows when it is one, else from the data source.
     private func isHeader(_ row: Int, source: any ListDataSource) -> Bool {

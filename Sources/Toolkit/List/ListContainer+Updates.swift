@@ -17,6 +17,7 @@ extension ListContainer {
         guard !sorted.isEmpty else { return }
         let anchor = visibleAnchor()
         heights.insert(sorted)
+        headerIndex.insert(sorted)
         // A live row r moves to r + (new rows at or before its new index), as the heights did.
         var inserted = 0
         remapLiveRows { row in
@@ -38,6 +39,7 @@ extension ListContainer {
         guard !sorted.isEmpty else { return }
         let anchor = visibleAnchor()
         heights.delete(sorted)
+        headerIndex.delete(sorted)
         var deleted = 0
         remapLiveRows { row in
             while deleted < sorted.count, sorted[deleted] < row { deleted += 1 }
@@ -66,13 +68,12 @@ extension ListContainer {
                 recycle(pinned.view)
             }
         }
-        headerCache = nil
+        headerIndex.forget(sorted)
         finishUpdate(anchor: anchor)
     }
 
     /// After an update: checks the count, keeps the anchor row at its place on screen, lays out.
     private func finishUpdate(anchor: (row: Int, screenY: Double)?) {
-        headerCache = nil
         if let source = dataSource, source.numberOfRows(in: self) != heights.count {
             reloadData()
             return

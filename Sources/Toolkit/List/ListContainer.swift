@@ -13,8 +13,8 @@
 /// - Updates (`reloadData()`, `insertRows(at:)`, `deleteRows(at:)`, `reloadRows(at:)`) keep the visible rows
 ///   still, also during a drag or a fling, and never ask the data source about rows far from view.
 ///
-/// Cost: the heights are a sparse map of measured rows over a tree of blocks (`RowHeights`): O(log n) from an
-/// offset to a row and back, no memory per unmeasured row. Scrolling over rows whose views are reused allocates
+/// Cost: the heights are a balanced tree of runs of estimated rows and single measured rows (`RowHeights`):
+/// O(log n) from an offset to a row and back, and per inserted or deleted row; no memory per unmeasured row. Scrolling over rows whose views are reused allocates
 /// nothing per frame (the app's own configuration of a view aside).
 ///
 /// Everything of `ScrollContainer` works on it (delays, flings, paging, keys, observers, nesting); zoom is not
@@ -65,14 +65,15 @@ open class ListContainer: ScrollContainer {
     /// The views put back, one pool per `reuseKind` (an array searched in order: lists have a few kinds, and a
     /// dictionary's in-place mutation allocated a coroutine frame per dequeue).
     var pools: [(kind: String, views: [View])] = []
-    /// Whether any row laid out so far was a header (the sticky header search runs only then).
-    @exclusivity(unchecked) var hasHeaders = false
-    /// The last header search: rows `low ... row` were looked at, `header` is the last header among them.
-    @exclusivity(unchecked) var headerCache: (row: Int, header: Int?, low: Int)?
+    /// The header rows known so far, for the sticky header of any top row (`HeaderIndex`).
+    @exclusivity(unchecked) var headerIndex = HeaderIndex()
+    /// Set when the data source's `isHeaderRow` is the protocol's default (it says so when called): no row is a
+    /// header, and the header search is skipped. Cleared by `reloadData` (the data source may have changed).
+    @exclusivity(unchecked) var dataSourceHasNoHeaders = false
     /// Set while rows are laid out: offset changes made by the layout (anchoring) do not start another.
     @exclusivity(unchecked) var isLayingOut = false
-    /// An animated `scrollToRow`: the row, where it goes, and the offset planned from the estimates (corrected
-    /// when the motion comes to rest on it).
+    /// An animated `scrollToRow`: the row, where it goes, and the offset the motion goes to (retargeted as rows
+    /// are measured on the way; corrected at rest only if the last frame still moved the row).
     @exclusivity(unchecked) var pendingRowTarget: (row: Int, position: ListScrollPosition, planned: Double)?
 
     /// An empty list in `frame` (superview coordinates, points); set `dataSource` to fill it.
@@ -149,8 +150,8 @@ open class ListContainer: ScrollContainer {
         recycleAllRows()
         let count = dataSource.map { $0.numberOfRows(in: self) } ?? 0
         heights.reset(count: count, estimate: estimatedRowHeight)
-        headerCache = nil
-        hasHeaders = false
+        headerIndex.reset()
+        dataSourceHasNoHeaders = false
         pendingRowTarget = nil
         updateContentSize()
         if let anchor, anchor.row < heights.count {
@@ -200,13 +201,56 @@ open class ListContainer: ScrollContainer {
     public func scrollToRow(_ row: Int, at position: ListScrollPosition, animated: Bool) {
         guard row >= 0, row < heights.count else { return }
         pendingRowTarget = nil
-        let target = targetOffset(forRow: row, at: position)
         guard animated, attachedWindow != nil else {
             settle(onRow: row, at: position)
             return
         }
-        setContentOffset(Point(x: contentOffset.x, y: target), animated: true)
-        if arbitration.isAnimating { pendingRowTarget = (row, position, target) }
+        // The rows around the destination are measured first (they will be laid out there), so that the last
+        // frames of the motion, when they come into view, move the target no more.
+        measureRows(around: row, at: position)
+        let planned = targetOffset(forRow: row, at: position)
+        setContentOffset(Point(x: contentOffset.x, y: planned), animated: true)
+        if arbitration.isAnimating { pendingRowTarget = (row, position, planned) }
+    }
+
+    /// Asks the heights of the rows within one visible height of where `row` at `position` puts the visible rect
+    /// (from the heights known now; again while that moves the place, a few rounds at most), keeping the visible
+    /// rows still.
+    func measureRows(around row: Int, at position: ListScrollPosition) {
+        guard let source = dataSource, bounds.height > 0 else { return }
+        let anchor = visibleAnchor()
+        for _ in 0..<4 {
+            let target = targetOffset(forRow: row, at: position)
+            let first = heights.row(at: max(0, target - bounds.height))
+            let last = heights.row(at: target + 2 * bounds.height)
+            var changed = false
+            for near in first...last where !isMade(near) {
+                let height = source.list(self, heightForRow: near)
+                if heights.setHeight(height.flatMap { $0 >= 0 && $0.isFinite ? $0 : nil }, for: near) != 0 {
+                    changed = true
+                }
+            }
+            if !changed { break }
+        }
+        updateContentSize()
+        if let anchor { restoreAnchor(row: anchor.row, screenY: anchor.screenY) }
+    }
+
+    /// During an animated `scrollToRow`: rows measured on the way moved the row, so the motion goes on to the
+    /// row's new place over the time it has left, from where it is now (the same ease-out curve restarted:
+    /// its speed changes in proportion to the distance left, the content does not jump, and it ends on the row
+    /// exactly).
+    func retargetRowAnimation() {
+        guard let target = pendingRowTarget, arbitration.isAnimatingProgrammatically, !isTracking,
+              case .ease(let ease) = motion.vertical, let now = attachedWindow?.now,
+              let planned = motion.finalPosition(.vertical) else { return }
+        let wanted = targetOffset(forRow: target.row, at: target.position)
+        guard abs(wanted - planned) > 1e-9 else { return }
+        let remaining = ease.duration - motion.elapsed(.vertical, at: now)
+        guard remaining > 0 else { return }
+        motion.replace(.vertical, with: .ease(EaseOutAnimation(from: contentOffset.y, to: wanted, duration: remaining)),
+                       startingAt: now)
+        pendingRowTarget?.planned = wanted
     }
 
     /// The offset (y) that puts `row` at `position`, from the heights known now, clamped into the range.

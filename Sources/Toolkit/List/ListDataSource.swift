@@ -24,6 +24,10 @@ extension ListDataSource {
     /// Default: nil, every row is `estimatedRowHeight` tall.
     public func list(_ list: ListContainer, heightForRow row: Int) -> Double? { nil }
 
-    /// Default: false, no sticky headers.
-    public func list(_ list: ListContainer, isHeaderRow row: Int) -> Bool { false }
+    /// Default: false, no sticky headers. (The list notes that this default answered, and then looks for no
+    /// header above a row it jumps to: a data source without headers is never asked about rows out of view.)
+    public func list(_ list: ListContainer, isHeaderRow row: Int) -> Bool {
+        list.dataSourceHasNoHeaders = true
+        return false
+    }
 }

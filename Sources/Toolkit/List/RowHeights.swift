@@ -1,180 +1,179 @@
-// Row heights of a list of up to 10^8 rows, without an entry per row.
+// Row heights of a list of up to 10^8 rows, without an entry per row, and every operation in O(log n).
 //
-// Every row counts `estimate` until it is measured; only measured heights that differ from the estimate are kept,
-// in blocks of `blockSize` consecutive rows (a dictionary from block number to that block's few entries, sorted by
-// row). A Fenwick tree (binary indexed tree) over the blocks holds each block's total height:
-//     total(b) = rows(b) * estimate + sum over b's entries of (height - estimate),
-// so that, with B = blockSize and P(b) = total(0) + ... + total(b - 1) (a tree prefix, O(log(n / B))):
-//     origin(row) = P(row / B) + (row - (row / B) * B) * estimate + sum of (height - estimate) over the entries of
-//                   that block before the row                                        (O(log(n / B) + entries)),
-// and the row at offset y is found by walking the tree down to the last block whose start is <= y (heights are
-// never negative, so block starts never decrease), then along that block's entries.
-//
-// Memory: one Double per block (10^7 rows: 19,532 blocks, 156 KB) plus one entry per row measured at a height
-// other than the estimate; nothing per unmeasured row. A list that gives no heights (or the estimate) stores no
-// entries at all, so scrolling it never allocates here.
+// The rows are a sequence of pieces in order: runs of rows not measured (each counts `estimate`) and single rows
+// measured at a height other than the estimate. The pieces are the nodes of a treap (a binary search tree by
+// position, balanced in expectation by random priorities, max-heap ordered) whose order is the row order; the
+// row number is implicit (the rows of the nodes before it), so inserting or deleting rows renumbers everything
+// after them for free. Each node keeps totals over its subtree:
+//     rows      = the rows of its pieces,
+//     estimated = the rows among them not measured,
+//     measured  = the sum of the measured heights,
+// so that a subtree is `measured + estimated * estimate` tall: the estimate is not stored in the nodes, and
+// changing it touches nothing. Then, with expected depth O(log n):
+//     origin(row)   walks down, adding the height of the subtrees and pieces left of the row;
+//     row(at: y)    walks down, choosing the side by those heights (never negative, so they only grow);
+//     setHeight     splits the tree around the row (cutting a run in up to three pieces) and merges it back;
+//     insert/delete split at each row and merge: O(k log n) for k rows, nothing per other row.
+// Memory: one node (56 bytes) per piece: 1 for a list nobody measured, at most 2m + 1 for m measured rows; freed
+// nodes are reused, so re-measuring the same rows while scrolling allocates nothing.
 
 /// The heights of a list's rows: measured where known, estimated elsewhere; see the derivation above.
 struct RowHeights {
-    /// Rows per block: a power of two, small enough that scanning a full block's entries stays cheap.
-    static let blockSize = 512
-    /// Most rows a list shows (the tree has `maximumCount / blockSize` nodes at most: 1.5 MB).
+    /// Most rows a list shows.
     static let maximumCount = 100_000_000
 
-    /// A measured row whose height differs from the estimate.
-    struct Entry {
-        var row: Int
-        var height: Double
+    /// A piece of the row sequence and the totals of its subtree. Index 0 is the empty tree.
+    private struct Node {
+        var left: Int32 = 0
+        var right: Int32 = 0
+        var priority: UInt32 = 0
+        /// Rows of this piece: a run (not measured) or 1 (measured).
+        var rows = 0
+        /// The measured height, or nil for a run of estimated rows.
+        var height: Double?
+        /// Totals over the subtree (this node and its children).
+        var subtreeRows = 0
+        var subtreeEstimated = 0
+        var subtreeMeasured = 0.0
     }
 
     /// Number of rows.
     private(set) var count = 0
     /// Height of a row not measured, points (positive, finite).
     private(set) var estimate = 44.0
-    /// The Fenwick tree over block totals, 1-based (index 0 unused).
-    private var tree: [Double] = [0]
-    /// The measured entries of each block that has any, sorted by row.
-    private var blocks: [Int: [Entry]] = [:]
+    /// The nodes; index 0 is the empty tree's sentinel.
+    private var nodes: [Node]
+    private var root: Int32 = 0
+    /// Nodes removed from the tree, for reuse.
+    private var free: [Int32] = []
+    /// The state of the priorities' generator (xorshift: deterministic, so layouts are reproducible).
+    private var seed: UInt32 = 0x9E37_79B9
 
-    /// Number of blocks.
-    private var blockCount: Int { (count + RowHeights.blockSize - 1) / RowHeights.blockSize }
+    /// No rows: only the sentinel.
+    init() {
+        nodes = []
+        nodes.append(Node())
+    }
 
     /// Forgets every measurement: `count` rows of `estimate` each.
     mutating func reset(count: Int, estimate: Double) {
         self.count = min(max(0, count), RowHeights.maximumCount)
         self.estimate = estimate
-        blocks.removeAll()
-        rebuildTree()
+        nodes.removeAll(keepingCapacity: true)
+        nodes.append(Node())
+        free.removeAll(keepingCapacity: true)
+        root = self.count > 0 ? makeNode(rows: self.count, height: nil) : 0
     }
 
-    /// Changes the estimate, keeping the measurements.
+    /// Changes the estimate, keeping the measurements (rows measured at the old estimate were not kept: they
+    /// count the new one).
     mutating func setEstimate(_ value: Double) {
-        guard value != estimate else { return }
         estimate = value
-        rebuildTree()
     }
 
     /// The height of `row`: measured, or the estimate.
     func height(of row: Int) -> Double {
-        guard let entries = blocks[row / RowHeights.blockSize] else { return estimate }
-        for entry in entries where entry.row >= row {
-            return entry.row == row ? entry.height : estimate
-        }
-        return estimate
+        guard row >= 0, row < count else { return estimate }
+        let (node, _) = locate(row)
+        return nodes[Int(node)].height ?? estimate
     }
 
     /// Records `height` for `row` (nil: the estimate). Returns the change of the row's height, points.
     @discardableResult
     mutating func setHeight(_ height: Double?, for row: Int) -> Double {
         guard row >= 0, row < count else { return 0 }
-        let value = height ?? estimate
-        let block = row / RowHeights.blockSize
-        var entries = blocks.removeValue(forKey: block) ?? []
-        var old = estimate
-        var position = entries.count
-        for (index, entry) in entries.enumerated() where entry.row >= row {
-            position = index
-            break
-        }
-        let present = position < entries.count && entries[position].row == row
-        if present { old = entries[position].height }
-        if value == estimate {
-            if present { entries.remove(at: position) }
-        } else if present {
-            entries[position].height = value
-        } else {
-            entries.insert(Entry(row: row, height: value), at: position)
-        }
-        if !entries.isEmpty { blocks[block] = entries }
-        let change = value - old
-        if change != 0 { add(change, toBlock: block) }
-        return change
+        let old = self.height(of: row)
+        // Heights equal to the estimate are not kept (as if never measured).
+        let value = height.flatMap { $0 == estimate ? nil : $0 }
+        let new = value ?? estimate
+        let (node, _) = locate(row)
+        if nodes[Int(node)].height == value { return 0 }
+        let (before, rest) = split(root, row)
+        let (middle, after) = split(rest, 1)
+        release(middle)
+        root = merge(merge(before, makeNode(rows: 1, height: value)), after)
+        return new - old
     }
 
     /// The top of `row` in content coordinates, points (`totalHeight` for `row == count`).
     func origin(of row: Int) -> Double {
         let row = min(max(0, row), count)
-        let block = row / RowHeights.blockSize
-        var y = prefix(blocks: block) + Double(row - block * RowHeights.blockSize) * estimate
-        if let entries = blocks[block] {
-            for entry in entries {
-                guard entry.row < row else { break }
-                y += entry.height - estimate
+        var node = root
+        var skip = row   // rows still to pass
+        var rows = 0     // estimated rows passed
+        var measured = 0.0
+        while node != 0 && skip > 0 {
+            let n = nodes[Int(node)]
+            let left = nodes[Int(n.left)]
+            if skip <= left.subtreeRows {
+                node = n.left
+                continue
             }
+            rows += left.subtreeEstimated
+            measured += left.subtreeMeasured
+            skip -= left.subtreeRows
+            let own = min(skip, n.rows)
+            if let height = n.height { measured += height * Double(own) } else { rows += own }
+            skip -= own
+            node = n.right
         }
-        return y
+        return measured + Double(rows) * estimate
     }
 
     /// The height of all rows, points.
-    var totalHeight: Double { prefix(blocks: blockCount) }
+    var totalHeight: Double { height(ofSubtree: root) }
 
     /// The row whose extent holds `y` (content coordinates): the first row for `y` above the content, the last
     /// for `y` below it; 0 when there are no rows. A row of zero height holds no point.
     func row(at y: Double) -> Int {
         guard count > 0 else { return 0 }
         guard y.isFinite, y >= 0 else { return 0 }
-        // Walk the tree down: the last block whose start is <= y.
-        var node = 0
+        var node = root
         var remaining = y
-        var step = 1
-        while step * 2 <= blockCount { step *= 2 }
-        while step > 0 {
-            let next = node + step
-            if next <= blockCount, tree[next] <= remaining {
-                node = next
-                remaining -= tree[next]
+        var row = 0
+        while node != 0 {
+            let n = nodes[Int(node)]
+            let leftHeight = height(ofSubtree: n.left)
+            if remaining < leftHeight {
+                node = n.left
+                continue
             }
-            step /= 2
-        }
-        let block = min(node, blockCount - 1)
-        if block < node { remaining += blockTotal(block) }   // y past the end: back into the last block
-        let first = block * RowHeights.blockSize
-        let end = min(count, first + RowHeights.blockSize)
-        var row = first
-        var y0 = 0.0
-        if let entries = blocks[block] {
-            for entry in entries {
-                // Estimated rows before the entry.
-                let span = Double(entry.row - row) * estimate
-                if remaining < y0 + span { return min(end - 1, row + Int((remaining - y0) / estimate)) }
-                y0 += span
-                if remaining < y0 + entry.height { return entry.row }
-                y0 += entry.height
-                row = entry.row + 1
+            remaining -= leftHeight
+            row += nodes[Int(n.left)].subtreeRows
+            let each = n.height ?? estimate
+            let own = each * Double(n.rows)
+            if remaining < own {
+                // In this piece (each > 0 here, since remaining >= 0).
+                return min(count - 1, row + min(n.rows - 1, Int(remaining / each)))
             }
+            remaining -= own
+            row += n.rows
+            node = n.right
         }
-        return min(end - 1, row + Int(max(0, remaining - y0) / estimate))
-    }
-
-    /// The measured entries, in row order (for renumbering after inserts and deletes).
-    func measuredEntries() -> [Entry] {
-        blocks.keys.sorted().flatMap { blocks[$0]! }
+        return count - 1
     }
 
     /// Rows inserted at `rows` (ascending, indices after the insertion): later measurements move down with
     /// their rows, the new rows are estimated.
     mutating func insert(_ rows: [Int]) {
-        var moved: [Entry] = []
-        var inserted = 0
-        for entry in measuredEntries() {
-            // Indices after the insertion: an old row r lands at r + (number of new rows at or before it).
-            while inserted < rows.count, rows[inserted] <= entry.row + inserted { inserted += 1 }
-            moved.append(Entry(row: entry.row + inserted, height: entry.height))
+        for row in rows {
+            guard count < RowHeights.maximumCount else { break }
+            let (before, after) = split(root, min(max(0, row), count))
+            root = merge(merge(before, makeNode(rows: 1, height: nil)), after)
+            count += 1
         }
-        rebuild(count: count + rows.count, entries: moved)
     }
 
     /// Rows deleted at `rows` (ascending, indices before the deletion): their measurements go, later ones move
     /// up.
     mutating func delete(_ rows: [Int]) {
-        var moved: [Entry] = []
-        var deleted = 0
-        for entry in measuredEntries() {
-            while deleted < rows.count, rows[deleted] < entry.row { deleted += 1 }
-            if deleted < rows.count, rows[deleted] == entry.row { continue }
-            moved.append(Entry(row: entry.row - deleted, height: entry.height))
+        for row in rows.reversed() where row >= 0 && row < count {
+            let (before, rest) = split(root, row)
+            let (middle, after) = split(rest, 1)
+            release(middle)
+            root = merge(before, after)
+            count -= 1
         }
-        rebuild(count: count - rows.count, entries: moved)
     }
 
     /// Forgets the measurement of `row` (it counts the estimate until measured again).
@@ -182,55 +181,114 @@ struct RowHeights {
         setHeight(nil, for: row)
     }
 
-    // MARK: - Tree
+    // MARK: - Treap
 
-    private mutating func rebuild(count: Int, entries: [Entry]) {
-        self.count = min(max(0, count), RowHeights.maximumCount)
-        blocks.removeAll()
-        for entry in entries where entry.row < self.count {
-            blocks[entry.row / RowHeights.blockSize, default: []].append(entry)
-        }
-        rebuildTree()
+    /// The height of the subtree at `node`, points.
+    private func height(ofSubtree node: Int32) -> Double {
+        let n = nodes[Int(node)]
+        return n.subtreeMeasured + Double(n.subtreeEstimated) * estimate
     }
 
-    /// The total height of `block`, from its entries.
-    private func blockTotal(_ block: Int) -> Double {
-        let first = block * RowHeights.blockSize
-        let rows = min(count, first + RowHeights.blockSize) - first
-        var total = Double(rows) * estimate
-        if let entries = blocks[block] {
-            for entry in entries { total += entry.height - estimate }
+    /// The node holding `row` and the row's index inside that node's piece.
+    private func locate(_ row: Int) -> (node: Int32, offset: Int) {
+        var node = root
+        var skip = row
+        while node != 0 {
+            let n = nodes[Int(node)]
+            let leftRows = nodes[Int(n.left)].subtreeRows
+            if skip < leftRows {
+                node = n.left
+            } else if skip < leftRows + n.rows {
+                return (node, skip - leftRows)
+            } else {
+                skip -= leftRows + n.rows
+                node = n.right
+            }
         }
-        return total
+        return (0, 0)
     }
 
-    /// Builds the tree from the block totals in O(blocks) (each node passes its sum to its parent).
-    private mutating func rebuildTree() {
-        let n = blockCount
-        tree = [Double](repeating: 0, count: n + 1)
-        for block in 0..<n { tree[block + 1] = blockTotal(block) }
-        for index in 1...max(1, n) where index <= n {
-            let parent = index + (index & -index)
-            if parent <= n { tree[parent] += tree[index] }
+    /// A new single node for a piece (from the free list when there is one).
+    private mutating func makeNode(rows: Int, height: Double?) -> Int32 {
+        seed ^= seed << 13
+        seed ^= seed >> 17
+        seed ^= seed << 5
+        var node = Node()
+        node.priority = seed
+        node.rows = rows
+        node.height = height
+        if let index = free.popLast() {
+            nodes[Int(index)] = node
+            update(index)
+            return index
         }
+        nodes.append(node)
+        let index = Int32(nodes.count - 1)
+        update(index)
+        return index
     }
 
-    private mutating func add(_ value: Double, toBlock block: Int) {
-        var index = block + 1
-        while index < tree.count {
-            tree[index] += value
-            index += index & -index
-        }
+    /// Puts the nodes of the subtree at `node` on the free list.
+    private mutating func release(_ node: Int32) {
+        guard node != 0 else { return }
+        release(nodes[Int(node)].left)
+        release(nodes[Int(node)].right)
+        free.append(node)
     }
 
-    /// The total height of the blocks before `block`.
-    private func prefix(blocks block: Int) -> Double {
-        var index = min(block, tree.count - 1)
-        var sum = 0.0
-        while index > 0 {
-            sum += tree[index]
-            index -= index & -index
+    /// Recomputes the totals of `node` from its piece and its children.
+    private mutating func update(_ node: Int32) {
+        let index = Int(node)
+        let left = nodes[Int(nodes[index].left)]
+        let right = nodes[Int(nodes[index].right)]
+        let rows = nodes[index].rows
+        let measured = nodes[index].height.map { $0 * Double(rows) } ?? 0
+        nodes[index].subtreeRows = left.subtreeRows + rows + right.subtreeRows
+        nodes[index].subtreeEstimated = left.subtreeEstimated + (nodes[index].height == nil ? rows : 0)
+            + right.subtreeEstimated
+        nodes[index].subtreeMeasured = left.subtreeMeasured + measured + right.subtreeMeasured
+    }
+
+    /// Splits the subtree at `node` into its first `k` rows and the rest; a run that straddles the cut is cut in
+    /// two pieces.
+    private mutating func split(_ node: Int32, _ k: Int) -> (Int32, Int32) {
+        guard node != 0 else { return (0, 0) }
+        let index = Int(node)
+        let leftRows = nodes[Int(nodes[index].left)].subtreeRows
+        if k <= leftRows {
+            let (a, b) = split(nodes[index].left, k)
+            nodes[index].left = b
+            update(node)
+            return (a, node)
         }
-        return sum
+        let afterOwn = leftRows + nodes[index].rows
+        if k >= afterOwn {
+            let (a, b) = split(nodes[index].right, k - afterOwn)
+            nodes[index].right = a
+            update(node)
+            return (node, b)
+        }
+        // Inside this piece (a run: a measured piece has one row): it keeps the first part, a new piece the rest.
+        let keep = k - leftRows
+        let rest = makeNode(rows: nodes[index].rows - keep, height: nodes[index].height)
+        let right = nodes[index].right
+        nodes[index].rows = keep
+        nodes[index].right = 0
+        update(node)
+        return (node, merge(rest, right))
+    }
+
+    /// The subtree of `a`'s rows followed by `b`'s.
+    private mutating func merge(_ a: Int32, _ b: Int32) -> Int32 {
+        if a == 0 { return b }
+        if b == 0 { return a }
+        if nodes[Int(a)].priority >= nodes[Int(b)].priority {
+            nodes[Int(a)].right = merge(nodes[Int(a)].right, b)
+            update(a)
+            return a
+        }
+        nodes[Int(b)].left = merge(a, nodes[Int(b)].left)
+        update(b)
+        return b
     }
 }
