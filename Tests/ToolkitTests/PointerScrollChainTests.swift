@@ -202,3 +202,55 @@ import Testing
         n.window.pointerAxisStop()
     }
 }
+
+/// Two decisions of <doc:ScrollBehaviour> §14 and §15 that the pointer work settled: a 2-D fling hands on only the
+/// axis that reached the edge and goes on along the other one (as an Android child keeps flinging what it can), and
+/// snap offsets come from the content subviews' frames as shown, zoom included.
+@MainActor @Suite struct ChainAndSnapDecisionTests {
+    @Test func aDiagonalFlingHandsOnTheAxisAtTheEdgeAndGoesOnAlongTheOther() {
+        let n = ScrollChainHandOffTests.Nest(feedHeight: 6000)
+        n.list.contentSize = Size(width: 4000, height: 1000)   // the list also scrolls horizontally (0...3600)
+        n.feed.contentOffset = Point(x: 0, y: 500)              // the list at window y 100...400
+        n.list.contentOffset = Point(x: 0, y: 400)
+        ScrollChainFlingTests.flick(n.window, from: Point(x: 300, y: 350), by: Point(x: -90, y: -90))
+        let released = n.list.contentOffset
+        let velocity = n.listDelegate.releaseVelocities.last ?? .zero
+        #expect(velocity.x > 1000 && velocity.y > 1000)
+        n.window.advance(ms: 10000)
+        let travel = 1000 * log(1 / 0.998)
+        // Vertically the feed took what the list's fling had left at its edge; horizontally the list went on to
+        // the end of its own fling.
+        #expect(n.list.contentOffset.y == 700)
+        let atEdge = velocity.y + 1000 * log(0.998) * (700 - released.y)
+        #expect(abs(n.feed.contentOffset.y - (500 + atEdge / travel)) < 0.5)
+        #expect(abs(n.list.contentOffset.x - (released.x + velocity.x / travel)) < 0.5)
+        #expect(!n.list.isDecelerating && !n.feed.isDecelerating)
+    }
+
+    /// Zooms `zoomed`.
+    final class Zooming: ScrollContainerDelegate {
+        let zoomed: View
+        init(_ zoomed: View) { self.zoomed = zoomed }
+        func viewForZooming(in container: ScrollContainer) -> View? { zoomed }
+    }
+
+    @Test func snapOffsetsUseTheZoomedFrameAsShown() {
+        let window = HeadlessWindow(size: Size(width: 400, height: 800))
+        let container = ScrollContainer(frame: Rect(x: 0, y: 0, width: 400, height: 800))
+        let page = View(frame: Rect(x: 0, y: 0, width: 400, height: 800))
+        page.snapAlignment = .center
+        let zooming = Zooming(page)
+        container.delegate = zooming
+        container.maximumZoomScale = 4
+        container.contentSize = Size(width: 400, height: 800)
+        container.addSubview(page)
+        container.snapping = .mandatory
+        window.rootView.addSubview(container)
+        container.zoomScale = 2
+        // Shown 800 x 1600: its centre (y 800) at the visible centre (400) is offset 400; the unscaled frame
+        // would give 0.
+        let offsets = container.collectSnapOffsets(container.makePolicy())
+        #expect(offsets.vertical == [400])
+        #expect(offsets.horizontal == [200])
+    }
+}

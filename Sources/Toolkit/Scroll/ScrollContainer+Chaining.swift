@@ -127,8 +127,9 @@ extension ScrollContainer {
     }
 
     /// During a fling of this latched container: when the motion reaches the edge along a chained axis, the
-    /// container stops there (no bounce) and the first link that can move that way decelerates from the velocity
-    /// at that instant, at its own rate, carrying the rest of the chain. Returns whether it handed the fling on.
+    /// container stops there along that axis (no bounce) and the first link that can move that way decelerates from
+    /// the velocity at that instant, at its own rate, carrying the rest of the chain; a motion along the other axis
+    /// goes on here. Returns whether it handed the fling on.
     func handOffFling(at time: Duration) -> Bool {
         guard arbitration.isDecelerating, !chainLinks.isEmpty, !motion.isIdle, time > motion.start else {
             return false
@@ -152,13 +153,19 @@ extension ScrollContainer {
             }
             let velocity = motion.velocity(at: inside)[axis]
             guard velocity * side > 0 else { continue }
-            var offset = policy.clamp(next)
+            // Only this axis is handed on: along the other one this container goes on with its own motion, as
+            // an Android child keeps flinging the axis it can still use (ScrollBehaviour §14).
+            motion[axis] = .none
+            let goesOn = !motion.isIdle
+            var offset = goesOn ? next : policy.clamp(next)
             offset[axis] = side > 0 ? high : low
             applyOffset(offset)
-            motion = ScrollMotion(start: .zero)
             link.startChainedFling(velocity: velocity, along: axis, at: inside, chain: chainLinks, after: link)
-            chainLinks.removeAll(keepingCapacity: true)
-            perform(arbitration.animationFinished(), at: time)
+            if !goesOn {
+                motion = ScrollMotion(start: .zero)
+                chainLinks.removeAll(keepingCapacity: true)
+                perform(arbitration.animationFinished(), at: time)
+            }
             return true
         }
         return false
