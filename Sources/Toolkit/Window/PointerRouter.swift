@@ -17,7 +17,9 @@
 ///   `isPrimaryPressed` always matches the router's emulated touch.
 /// - **Axis events.** Each axis is routed on its own to the innermost scroll container under the pointer that
 ///   can scroll along it, so a horizontal wheel over a vertical list inside a horizontal pager scrolls the
-///   pager. Wheel and continuous events are routed event by event. A touchpad gesture (source finger) is
+///   pager; along one axis, a container at its edge the gesture's way is passed over when it chains
+///   (<doc:ScrollBehaviour> §14, `pointerLatch`). Continuous events are routed event by event. A wheel sequence is
+///   latched per axis while its events come less than 0.5 s apart. A touchpad gesture (source finger) is
 ///   latched per axis from its first event to its `axis_stop`: the container it started on keeps it even when
 ///   the content moving under the pointer brings another one there. A stop ends the gesture of the
 ///   container(s) latched on the stopped axes; a wheel event, a leave, or a latched container leaving the window
