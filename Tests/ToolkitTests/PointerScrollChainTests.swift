@@ -6,6 +6,7 @@
 
 import Foundation
 import Testing
+import TestSupport
 @testable import ToolkitCore
 
 @MainActor @Suite struct PointerScrollChainTests {
@@ -188,6 +189,97 @@ import Testing
         n.window.advance(ms: 10000)
         #expect(abs(n.feed.contentOffset.y - (560 + 2000 / (1000 * log(1 / 0.998)))) < 0.5)
         #expect(n.list.contentOffset.y == 700)
+    }
+
+    /// Random touchpad swipes and wheel sequences over random nestings of 2-3 vertical containers (some
+    /// `.contained`, at random offsets): at every event the offsets' changes plus the overscroll (the rubber band
+    /// undone) equal the swipe's travel exactly; the wheel's travel is 48 pt a detent until every container is at
+    /// its edge; and everything comes to rest inside its range.
+    @Test func randomSwipesAndWheelsOverRandomNestingsConserveTheMotion() {
+        var handOffs = 0
+        for seed: UInt64 in 1...150 {
+            var rng = SplitMix64(seed: seed)
+            let window = HeadlessWindow(size: Size(width: 400, height: 800))
+            let depth = rng.next() % 2 == 0 ? 2 : 3
+            var built: [ScrollContainer] = []
+            var parent: View = window.rootView
+            var top = 0.0
+            for level in 0..<depth {
+                let height = [800.0, 500, 250][3 - depth + level]
+                let outer = parent as? ScrollContainer
+                let y = outer.map { $0.contentOffset.y + 100 } ?? 0
+                if outer != nil { top += 100 }
+                let container = ScrollContainer(frame: Rect(x: 0, y: y, width: 400, height: height))
+                container.contentSize = Size(width: 400, height: height + 50 + Double(rng.next() % 1500))
+                container.smoothWheelScrolling = false
+                if level > 0 && rng.next() % 4 == 0 { container.scrollChaining = .contained }
+                let range = container.contentSize.height - height
+                let offset = [0, range, Double(rng.next() % UInt64(range))][Int(rng.next() % 3)]
+                container.contentOffset = Point(x: 0, y: offset)
+                parent.addSubview(container)
+                built.append(container)
+                parent = container
+            }
+            let containers = built
+            var start = containers.map { $0.contentOffset.y }
+            let moved = { () -> Double in
+                var sum = 0.0
+                for (index, container) in containers.enumerated() {
+                    let y = container.contentOffset.y
+                    let range = container.contentSize.height - container.bounds.height
+                    let clamped = min(max(y, 0), range)
+                    let band = abs(y - clamped)
+                    let stretch = band > 0 ? ScrollChainHandOffTests.unband(band, container.bounds.height) : 0
+                    sum += clamped - start[index] + (y > clamped ? stretch : -stretch)
+                }
+                return sum
+            }
+            window.pointerMove(to: Point(x: 200, y: top + 125))
+            var travel = 0.0
+            var movers = Set<ObjectIdentifier>()
+            for _ in 0..<40 {
+                let dy = Double(Int(rng.next() % 121) - 60)
+                window.advance(ms: 10)
+                window.pointerAxis(dx: 0, dy: dy, source: .finger)
+                travel += dy
+                #expect(abs(moved() - travel) < 1e-6, "seed \(seed): moved \(moved()), swipe \(travel)")
+                for (index, container) in containers.enumerated() where container.contentOffset.y != start[index] {
+                    movers.insert(ObjectIdentifier(container))
+                }
+            }
+            if movers.count > 1 { handOffs += 1 }
+            window.advance(ms: 60)
+            window.pointerAxisStop()
+            window.advance(ms: 10000)
+            // A wheel sequence in one direction: 48 pt a detent in all, until the chain's far edge holds it.
+            start = containers.map { $0.contentOffset.y }
+            let sign: Double = rng.next() % 2 == 0 ? 1 : -1
+            // How far the containers under the pointer (the swipe moved some away from it) could go that way in
+            // all: the wheel's chain runs from one of them up.
+            var room = 0.0
+            let pointer = Point(x: 200, y: top + 125)
+            for container in containers {
+                guard container.convert(container.bounds, to: nil).contains(pointer) else { break }
+                let range = container.contentSize.height - container.bounds.height
+                room += sign > 0 ? range - container.contentOffset.y : container.contentOffset.y
+            }
+            for detent in 1...8 {
+                window.advance(ms: 100)
+                window.pointerAxis(dx: 0, dy: 120 * sign, source: .wheel)
+                let went = abs(moved())
+                #expect(went <= min(Double(detent) * 48, room) + 1e-9, "seed \(seed): wheel went \(went)")
+                if !containers.contains(where: { $0.scrollChaining == .contained }) && went < room - 1e-9 {
+                    #expect(went == Double(detent) * 48, "seed \(seed): wheel went \(went) in \(detent) detents")
+                }
+            }
+            for container in containers {
+                let range = container.contentSize.height - container.bounds.height
+                #expect(container.contentOffset.y >= -1e-9 && container.contentOffset.y <= range + 1e-9,
+                        "seed \(seed): at rest outside the range")
+                #expect(!container.isDecelerating, "seed \(seed): not at rest")
+            }
+        }
+        #expect(handOffs >= 30, "only \(handOffs) swipes handed motion on")
     }
 
     @Test func theListLeavingTheWindowMidSwipeLetsTheFeedRest() {
