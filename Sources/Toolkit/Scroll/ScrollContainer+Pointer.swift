@@ -19,6 +19,8 @@
 //   A new touchpad event during that motion stops it and tracks again; a touch down (or a pointer press)
 //   catches it as any motion (rule 2.8). With `isDirectionalLockEnabled`, the gesture and its motion keep to
 //   the dominant axis of its first event (vertical on a tie), as a locked drag does.
+// - Nested along one axis (§14), a wheel sequence or touchpad swipe latches on the innermost container that can
+//   move its way and hands what that one cannot use up the chain: ScrollContainer+PointerChaining.swift.
 // - Continuous devices (`AxisSource.continuous`: no `axis_stop` ever comes): 1:1 in points, clamped, applied
 //   at once, no kinetic tail (there is no stop to start one from, and nothing would end an overscroll).
 // - While fingers on the screen track the container, pointer and key scrolling are ignored: the fingers own
