@@ -102,6 +102,21 @@ import TestSupport
         #expect(n.list.contentOffset.y == 700 && n.feed.contentOffset.y == 400)
     }
 
+    @Test func aPagingListOnItsLastPageHandsFurtherDetentsToTheFeed() {
+        let n = Self.nest(list: 300)
+        n.list.isPagingEnabled = true                  // pages of 300 pt: 0, 300, 600, and the end at 700
+        Self.wheel(n, 120, afterMS: 10)
+        #expect(n.list.contentOffset.y == 600 && n.feed.contentOffset.y == 500)
+        Self.wheel(n, 120, afterMS: 100)
+        #expect(n.list.contentOffset.y == 700 && n.feed.contentOffset.y == 500)
+        // Two detents at once in the same sequence: the list has no page left, the feed takes 96 pt.
+        Self.wheel(n, 240, afterMS: 100)
+        #expect(n.list.contentOffset.y == 700 && n.feed.contentOffset.y == 596)
+        // Back: the latched list pages first.
+        Self.wheel(n, -120, afterMS: 100)
+        #expect(n.list.contentOffset.y == 600 && n.feed.contentOffset.y == 596)
+    }
+
     // MARK: - Touchpad
 
     @Test func aSwipeStaysOnTheListItLatchedOnWhereverThePointerGoes() {

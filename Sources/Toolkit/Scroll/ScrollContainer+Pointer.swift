@@ -115,7 +115,16 @@ extension ScrollContainer {
             let pages = (run.pageUnits / ScrollContainer.wheelUnitsPerDetent).rounded(.towardZero)
             run.pageUnits -= pages * ScrollContainer.wheelUnitsPerDetent
             stepTargets[axis] = run
-            if pages != 0 { stepPages(axis, by: Int(pages), run: run, policy: policy, at: time) }
+            guard pages != 0 else { return }
+            // Detents past the first or last page go up the chain, 48 pt each (<doc:ScrollBehaviour> §14: paging
+            // containers chain too).
+            let from = policy.nearestPageIndex(to: run.target, axis)
+            let room = Double(pages > 0 ? policy.lastPageIndex(axis) - from : from)
+            let used = pages > 0 ? min(pages, room) : max(pages, -room)
+            if used != 0 { stepPages(axis, by: Int(used), run: run, policy: policy, at: time) }
+            if pages != used {
+                handWheelOn(axis, distance: (pages - used) * ScrollContainer.wheelDetentDistance, at: time)
+            }
             return
         }
         var excess = 0.0
