@@ -155,8 +155,10 @@ private final class Recorder: View {
         // Horizontally the counter cannot take it, and neither can the container (no horizontal range).
         window.pointerAxis(dx: 120, dy: 0, source: .wheel)
         #expect(counter.units == 120)
-        // Below the counter, the container takes the wheel.
+        // Below the counter, a new wheel sequence (more than 0.5 s later: within it the counter keeps the
+        // sequence, <doc:ScrollBehaviour> §14) goes to the container.
         window.pointerMove(to: Point(x: 100, y: 150))
+        window.advance(by: .milliseconds(600))
         window.pointerAxis(dx: 0, dy: 120, source: .wheel)
         #expect(counter.units == 120)
         window.advance(by: .seconds(1))

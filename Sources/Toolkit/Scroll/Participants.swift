@@ -59,6 +59,10 @@ protocol PointerScrollParticipant: View {
     func canStep(along axis: Axis) -> Bool
     /// Whether a touchpad swipe can scroll along `axis` (any scrollable axis: it may rubber-band).
     func canTouchpadScroll(along axis: Axis) -> Bool
+    /// Whether the participant takes a touchpad swipe or wheel sequence starting along `axis` in the sign of
+    /// `direction` (positive increases the offset; 0: a continuous device), is passed over, or declines it
+    /// (<doc:ScrollBehaviour> §14).
+    func pointerLatch(along axis: Axis, direction: Double, touchpad: Bool) -> PointerLatch
     /// One wheel event along `axis`: `units` in 1/120 of a detent (`value120`; positive increases the offset).
     func wheelScroll(_ axis: Axis, units: Double, at time: Duration)
     /// One event of a continuous device without a stop (a trackpoint), in points.
@@ -89,6 +93,10 @@ protocol PointerScrollParticipant: View {
 }
 
 extension PointerScrollParticipant {
+    /// Default: a participant that does not chain takes whatever it can scroll along.
+    func pointerLatch(along axis: Axis, direction: Double, touchpad: Bool) -> PointerLatch {
+        (touchpad ? canTouchpadScroll(along: axis) : canStep(along: axis)) ? .takes : .declines
+    }
     /// A participant without scroll bars takes no press.
     func pressScrollbar(at location: Point, button: PointerButton, modifiers: KeyModifiers, time: Duration) -> Bool {
         false

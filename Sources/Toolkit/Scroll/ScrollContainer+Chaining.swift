@@ -20,8 +20,8 @@
 // for the first time starts dragging (`isDragging`, its own `willBeginDragging`), is moved by the latched container
 // only, and at the lift ends its drag without a fling of its own (it springs back if stretched).
 //
-// Flings: see `handOffRelease` and `handOffFling` below. Not here yet: chaining of touchpad swipes and wheel
-// sequences.
+// Flings: see `handOffRelease` and `handOffFling` below. Touchpad swipes and wheel sequences chain through the same
+// hand-out (`handOut`) and fling hand-off: see ScrollContainer+PointerChaining.swift.
 
 extension ScrollContainer {
     /// Whether the content can move along `axis` in the sign of `direction` from where it is now.
@@ -127,8 +127,9 @@ extension ScrollContainer {
     }
 
     /// During a fling of this latched container: when the motion reaches the edge along a chained axis, the
-    /// container stops there (no bounce) and the first link that can move that way decelerates from the velocity
-    /// at that instant, at its own rate, carrying the rest of the chain. Returns whether it handed the fling on.
+    /// container stops there along that axis (no bounce) and the first link that can move that way decelerates from
+    /// the velocity at that instant, at its own rate, carrying the rest of the chain; a motion along the other axis
+    /// goes on here. Returns whether it handed the fling on.
     func handOffFling(at time: Duration) -> Bool {
         guard arbitration.isDecelerating, !chainLinks.isEmpty, !motion.isIdle, time > motion.start else {
             return false
@@ -152,20 +153,26 @@ extension ScrollContainer {
             }
             let velocity = motion.velocity(at: inside)[axis]
             guard velocity * side > 0 else { continue }
-            var offset = policy.clamp(next)
+            // Only this axis is handed on: along the other one this container goes on with its own motion, as
+            // an Android child keeps flinging the axis it can still use (ScrollBehaviour §14).
+            motion[axis] = .none
+            let goesOn = !motion.isIdle
+            var offset = goesOn ? next : policy.clamp(next)
             offset[axis] = side > 0 ? high : low
             applyOffset(offset)
-            motion = ScrollMotion(start: .zero)
             link.startChainedFling(velocity: velocity, along: axis, at: inside, chain: chainLinks, after: link)
-            chainLinks.removeAll(keepingCapacity: true)
-            perform(arbitration.animationFinished(), at: time)
+            if !goesOn {
+                motion = ScrollMotion(start: .zero)
+                chainLinks.removeAll(keepingCapacity: true)
+                perform(arbitration.animationFinished(), at: time)
+            }
             return true
         }
         return false
     }
 
     /// The first link scrolling along `axis` that can move in the sign of `direction`.
-    private func firstLink(along axis: Axis, direction: Double) -> ScrollContainer? {
+    func firstLink(along axis: Axis, direction: Double) -> ScrollContainer? {
         for link in chainLinks where link.isScrollEnabled && link.scrollableAxes.contains(Axis.Set(axis))
             && link.canMove(along: axis, direction: direction, policy: link.makePolicy()) {
             return link
@@ -208,45 +215,53 @@ extension ScrollContainer {
         let translation = fingers.translation
         for axis in Axis.allCases where axes.contains(Axis.Set(axis)) {
             // The content moves against the fingers.
-            var delta = chainTranslation[axis] - translation[axis]
+            let delta = chainTranslation[axis] - translation[axis]
             chainTranslation[axis] = translation[axis]
-            guard delta != 0 else { continue }
-            let bouncer = chainBouncer(along: axis)
-            var overscroll = chainOverscroll[axis]
-            if overscroll != 0 && (overscroll > 0) != (delta > 0) {
-                // Coming back: the stretch relaxes first.
-                let left = overscroll + delta
-                if left != 0 && (left > 0) == (overscroll > 0) {
-                    overscroll = left
-                    delta = 0
-                } else {
-                    overscroll = 0
-                    delta = left
-                }
-                if let bouncer { bouncer.showChainOverscroll(overscroll, edgeSign: chainOverscroll[axis], axis) }
-            }
-            delta = take(delta, along: axis, into: self)
-            for link in chainLinks where delta != 0 && link.isScrollEnabled
-                && link.scrollableAxes.contains(Axis.Set(axis)) {
-                delta = take(delta, along: axis, into: link)
-            }
-            if delta != 0, let bouncer, bouncer === self || bouncer.joinChain() {
-                overscroll += delta
-                bouncer.showChainOverscroll(overscroll, edgeSign: overscroll, axis)
-            }
-            chainOverscroll[axis] = overscroll
+            handOut(delta, along: axis, pointer: false)
         }
         for link in chainLinks where link.isChainFollower { link.finishChange() }
     }
 
+    /// Hands `delta` (content points along `axis`) out to this container and its chain, in order; what none can
+    /// use is overscroll. `pointer`: the gesture is a touchpad swipe (links join it as a touchpad gesture, with no
+    /// dragging callbacks) rather than a touch drag. The caller lets the followers send their notifications.
+    func handOut(_ delta: Double, along axis: Axis, pointer: Bool) {
+        var delta = delta
+        guard delta != 0 else { return }
+        let bouncer = chainBouncer(along: axis)
+        var overscroll = chainOverscroll[axis]
+        if overscroll != 0 && (overscroll > 0) != (delta > 0) {
+            // Coming back: the stretch relaxes first.
+            let left = overscroll + delta
+            if left != 0 && (left > 0) == (overscroll > 0) {
+                overscroll = left
+                delta = 0
+            } else {
+                overscroll = 0
+                delta = left
+            }
+            if let bouncer { bouncer.showChainOverscroll(overscroll, edgeSign: chainOverscroll[axis], axis) }
+        }
+        delta = take(delta, along: axis, into: self, pointer: pointer)
+        for link in chainLinks where delta != 0 && link.isScrollEnabled
+            && link.scrollableAxes.contains(Axis.Set(axis)) {
+            delta = take(delta, along: axis, into: link, pointer: pointer)
+        }
+        if delta != 0, let bouncer, bouncer === self || bouncer.joinChain(pointer: pointer) {
+            overscroll += delta
+            bouncer.showChainOverscroll(overscroll, edgeSign: overscroll, axis)
+        }
+        chainOverscroll[axis] = overscroll
+    }
+
     /// Moves `container` by as much of `delta` as its range holds along `axis` (never toward the range when it is
     /// outside it); returns the rest.
-    private func take(_ delta: Double, along axis: Axis, into container: ScrollContainer) -> Double {
+    private func take(_ delta: Double, along axis: Axis, into container: ScrollContainer, pointer: Bool) -> Double {
         let policy = container.makePolicy()
         let offset = container.contentOffset[axis]
         let moved = delta > 0 ? max(offset, min(offset + delta, policy.maxOffset[axis]))
                               : min(offset, max(offset + delta, policy.minOffset[axis]))
-        guard moved != offset, container === self || container.joinChain() else { return delta }
+        guard moved != offset, container === self || container.joinChain(pointer: pointer) else { return delta }
         var point = container.contentOffset
         point[axis] = moved
         container.applyOffset(point)
@@ -272,10 +287,17 @@ extension ScrollContainer {
         applyOffset(point)
     }
 
-    /// A container inside this one hands it motion: it drags from now on (once per sequence). Returns whether it
-    /// takes part (it had declined the sequence, or already follows).
-    func joinChain() -> Bool {
+    /// A container inside this one hands it motion: it drags from now on (once per sequence), or with `pointer`
+    /// it scrolls as for a touchpad gesture of its own (no dragging callbacks, §7). Returns whether it takes part
+    /// (it had declined the sequence or, for the pointer, no finger holds it; or it already follows).
+    func joinChain(pointer: Bool = false) -> Bool {
         if isChainFollower { return true }
+        if pointer {
+            guard beginPointerGesture() else { return false }
+            isChainFollower = true
+            showIndicators()
+            return true
+        }
         guard arbitration.chainedDragBegan() else { return false }
         isChainFollower = true
         effects.push(.willBeginDragging)

@@ -19,6 +19,8 @@
 //   A new touchpad event during that motion stops it and tracks again; a touch down (or a pointer press)
 //   catches it as any motion (rule 2.8). With `isDirectionalLockEnabled`, the gesture and its motion keep to
 //   the dominant axis of its first event (vertical on a tie), as a locked drag does.
+// - Nested along one axis (§14), a wheel sequence or touchpad swipe latches on the innermost container that can
+//   move its way and hands what that one cannot use up the chain: ScrollContainer+PointerChaining.swift.
 // - Continuous devices (`AxisSource.continuous`: no `axis_stop` ever comes): 1:1 in points, clamped, applied
 //   at once, no kinetic tail (there is no stop to start one from, and nothing would end an overscroll).
 // - While fingers on the screen track the container, pointer and key scrolling are ignored: the fingers own
@@ -113,12 +115,22 @@ extension ScrollContainer {
             let pages = (run.pageUnits / ScrollContainer.wheelUnitsPerDetent).rounded(.towardZero)
             run.pageUnits -= pages * ScrollContainer.wheelUnitsPerDetent
             stepTargets[axis] = run
-            if pages != 0 { stepPages(axis, by: Int(pages), run: run, policy: policy, at: time) }
+            guard pages != 0 else { return }
+            // Detents past the first or last page go up the chain, 48 pt each (<doc:ScrollBehaviour> §14: paging
+            // containers chain too).
+            let from = policy.nearestPageIndex(to: run.target, axis)
+            let room = Double(pages > 0 ? policy.lastPageIndex(axis) - from : from)
+            let used = pages > 0 ? min(pages, room) : max(pages, -room)
+            if used != 0 { stepPages(axis, by: Int(used), run: run, policy: policy, at: time) }
+            if pages != used {
+                handWheelOn(axis, distance: (pages - used) * ScrollContainer.wheelDetentDistance, at: time)
+            }
             return
         }
+        var excess = 0.0
         var target = run.addWheel(units, distancePerDetent: ScrollContainer.wheelDetentDistance,
                                   unitsPerDetent: ScrollContainer.wheelUnitsPerDetent,
-                                  lower: policy.minOffset[axis], upper: policy.maxOffset[axis])
+                                  lower: policy.minOffset[axis], upper: policy.maxOffset[axis], excess: &excess)
         // Snap points (<doc:ScrollBehaviour> §15): the step heads for the snap offset not behind its own target in
         // its direction, and the run re-anchors there, so each further detent goes on to the next one (as browsers
         // do with mandatory snapping) and the sequence always ends on a snap offset.
@@ -128,6 +140,8 @@ extension ScrollContainer {
         }
         stepTargets[axis] = run
         step(axis, to: target, paged: false, policy: policy, at: time)
+        // What the range could not hold goes up the chain (<doc:ScrollBehaviour> §14).
+        if excess != 0 { handWheelOn(axis, distance: excess, at: time) }
     }
 
     // MARK: - Continuous devices
@@ -169,6 +183,7 @@ extension ScrollContainer {
             touchpadTravel = .zero
             touchpadLock = nil
             showIndicators()
+            gatherPointerChain()
         }
         var delta = delta
         if isDirectionalLockEnabled {
@@ -179,7 +194,13 @@ extension ScrollContainer {
         }
         let policy = makePolicy()
         var offset = contentOffset
+        var chained: Axis.Set = []
         for axis in Axis.allCases where delta[axis] != 0 && policy.scrollable.contains(axis) {
+            // Along an axis the chain reaches, the delta is handed out after this loop (<doc:ScrollBehaviour> §14).
+            if chainReaches(along: axis) {
+                chained.insert(Axis.Set(axis))
+                continue
+            }
             // Through the finger's "raw" offset, as a touch drag: 1:1 inside, rubber band (or clamp) outside,
             // and back from an overscroll without a jump. Derived from the shown offset every time, so an
             // offset set by the app during the gesture is simply where it continues from.
@@ -189,14 +210,32 @@ extension ScrollContainer {
         touchpadTravel += delta
         velocityTracker.addSample(touchpadTravel, at: time)
         applyOffset(offset)
+        if !chained.isEmpty {
+            for axis in Axis.allCases where chained.contains(Axis.Set(axis)) {
+                handOut(delta[axis], along: axis, pointer: true)
+            }
+            for link in chainLinks where link.isChainFollower { link.finishChange() }
+        }
         finishChange()
     }
 
-    /// The touchpad fingers left (`axis_stop`) at `time`: the measured velocity starts the release motion.
+    /// The touchpad fingers left (`axis_stop`) at `time`: the measured velocity starts the release motion, handed
+    /// on up the chain where this container is at its edge (<doc:ScrollBehaviour> §14). A container that only
+    /// follows a chained swipe is ended by the one latched (a stop on its own axis waits for that).
     func touchpadEnded(at time: Duration) {
+        guard arbitration.isPointerScrolling, !isChainFollower else { return }
+        let measured = handOffPointerRelease(velocityTracker.velocity(at: time), at: time)
+        releaseTouchpad(measured: measured, at: time)
+        // A kinetic tail keeps the links, to hand its velocity on at this container's edge.
+        endChain(keepingLinks: arbitration.isDecelerating)
+    }
+
+    /// Ends a touchpad gesture with `measured` (content points per second): the release motion as for a touch
+    /// fling, or rest.
+    func releaseTouchpad(measured: Point, at time: Duration) {
         guard arbitration.isPointerScrolling else { return }
         let policy = makePolicy()
-        let velocity = policy.releaseVelocity(velocityTracker.velocity(at: time), lock: .none)
+        let velocity = policy.releaseVelocity(measured, lock: .none)
         let target = policy.naturalTarget(from: contentOffset, velocity: velocity)
         let planned = policy.releaseMotion(from: contentOffset, velocity: velocity, target: target,
                                            overridden: [], at: time)

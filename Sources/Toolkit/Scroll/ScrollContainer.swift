@@ -692,6 +692,7 @@ open class ScrollContainer: View, TouchParticipant, PointerScrollParticipant {
         scrubTimer = nil
         // The chain owns its links (containers around this one, which own it in turn): a drag or fling cut short by
         // the window going away must not leave that cycle behind.
+        abandonPointerChain()
         chainLinks.removeAll()
         super.hostWillGoAway(host)
     }
@@ -712,6 +713,7 @@ open class ScrollContainer: View, TouchParticipant, PointerScrollParticipant {
         scrubTimer = nil
         pendingScrub = nil
         scrollbarGrab = nil
+        abandonPointerChain()
         chainLinks.removeAll()   // a chain is a drag's or fling's in one window (and a cycle if kept)
         horizontalBar = ScrollbarState()
         verticalBar = ScrollbarState()

@@ -11,6 +11,10 @@
 // that wheeling back moves at once instead of first "unwinding" units that went past the edge.
 // A key step or a page step re-anchors at its (clamped) target.
 //
+// Chaining (<doc:ScrollBehaviour> §14): what a clamped run could not use (`excess`, in points) goes on to the
+// container around; that one adds it to its own run as points (`distance`), beside its own units, so that the sum
+// stays exact: target = anchor + units * 48 / 120 + distance.
+//
 // On a paging axis whole detents move whole pages: units gather in `pageUnits` until they reach ±120, and
 // each full detent moves the target one page.
 
@@ -22,6 +26,8 @@ struct ScrollStepTargets {
         var anchor = 0.0
         /// Wheel units (1/120 detent) added since `anchor`.
         var units = 0.0
+        /// Points handed on by a container inside since `anchor` (<doc:ScrollBehaviour> §14).
+        var distance = 0.0
         /// Wheel units toward the next page, on a paging axis (|pageUnits| < 120 after each step).
         var pageUnits = 0.0
         /// Where the run is heading, in points.
@@ -31,18 +37,35 @@ struct ScrollStepTargets {
         mutating func restart(at offset: Double) {
             anchor = offset
             units = 0
+            distance = 0
             pageUnits = 0
             target = offset
         }
 
-        /// Adds `value` wheel units at `distancePerUnit` points each and returns the new target, clamped into
-        /// `lower...upper` (re-anchoring at an edge it reached).
+        /// Adds `value` wheel units at `distancePerDetent / unitsPerDetent` points each and returns the new
+        /// target, clamped into `lower...upper` (re-anchoring at an edge it reached). `excess` is set to how far
+        /// past that edge the run would have gone (points, signed; zero inside the range).
         mutating func addWheel(_ value: Double, distancePerDetent: Double, unitsPerDetent: Double,
-                               lower: Double, upper: Double) -> Double {
+                               lower: Double, upper: Double, excess: inout Double) -> Double {
             units += value
-            let unclamped = anchor + units * distancePerDetent / unitsPerDetent
+            return clampTarget(anchor + units * distancePerDetent / unitsPerDetent + distance,
+                               lower: lower, upper: upper, excess: &excess)
+        }
+
+        /// Adds `points` handed on by a container inside (see the file header); as `addWheel` otherwise.
+        mutating func addDistance(_ points: Double, distancePerDetent: Double, unitsPerDetent: Double,
+                                  lower: Double, upper: Double, excess: inout Double) -> Double {
+            distance += points
+            return clampTarget(anchor + units * distancePerDetent / unitsPerDetent + distance,
+                               lower: lower, upper: upper, excess: &excess)
+        }
+
+        private mutating func clampTarget(_ unclamped: Double, lower: Double, upper: Double,
+                                          excess: inout Double) -> Double {
+            excess = 0
             if unclamped <= lower || unclamped >= upper || !unclamped.isFinite {
                 let edge = unclamped.isFinite ? min(max(unclamped, lower), upper) : target
+                if unclamped.isFinite { excess = unclamped - edge }
                 restart(at: edge)
                 return edge
             }

@@ -17,7 +17,9 @@
 ///   `isPrimaryPressed` always matches the router's emulated touch.
 /// - **Axis events.** Each axis is routed on its own to the innermost scroll container under the pointer that
 ///   can scroll along it, so a horizontal wheel over a vertical list inside a horizontal pager scrolls the
-///   pager. Wheel and continuous events are routed event by event. A touchpad gesture (source finger) is
+///   pager; along one axis, a container at its edge the gesture's way is passed over when it chains
+///   (<doc:ScrollBehaviour> §14, `pointerLatch`). Continuous events are routed event by event. A wheel sequence is
+///   latched per axis while its events come less than 0.5 s apart. A touchpad gesture (source finger) is
 ///   latched per axis from its first event to its `axis_stop`: the container it started on keeps it even when
 ///   the content moving under the pointer brings another one there. A stop ends the gesture of the
 ///   container(s) latched on the stopped axes; a wheel event, a leave, or a latched container leaving the window
@@ -43,6 +45,10 @@ final class PointerRouter {
     private var touchpadHorizontal: (any PointerScrollParticipant)?
     /// The container a touchpad gesture scrolls vertically, until its stop.
     private var touchpadVertical: (any PointerScrollParticipant)?
+    /// The container a wheel sequence scrolls horizontally (<doc:ScrollBehaviour> §14), and its last event's time.
+    private var wheelHorizontal: (container: any PointerScrollParticipant, time: Duration)?
+    /// The container a wheel sequence scrolls vertically, and its last event's time.
+    private var wheelVertical: (container: any PointerScrollParticipant, time: Duration)?
     /// The container a touchpad pinch zooms, from its begin to its end.
     private var pinchTarget: (any PointerScrollParticipant)?
     /// The container whose scroll bar holds the current press (<doc:ScrollBehaviour> §13), and the button.
@@ -69,6 +75,8 @@ final class PointerRouter {
             window.touchRouter.frame(time: time)
         }
         endTouchpadGestures(at: time)
+        wheelHorizontal = nil
+        wheelVertical = nil
         let last = location ?? .zero
         location = nil
         exitHovered(from: hoveredView, keeping: nil, at: last)
@@ -143,16 +151,19 @@ final class PointerRouter {
             }
             for axis in Axis.allCases {
                 let value = axis == .horizontal ? dx : dy
-                guard value != 0, let container = innermost(at: location, along: axis, touchpad: false) else {
-                    continue
-                }
+                guard value != 0 else { continue }
                 if event.source == .wheel {
-                    container.wheelScroll(axis, units: value, at: time)
+                    wheelTarget(axis, direction: value, at: location, time: time)?
+                        .wheelScroll(axis, units: value, at: time)
                 } else {
-                    container.continuousScroll(axis, by: value)
+                    innermost(at: location, along: axis, touchpad: false, direction: 0)?
+                        .continuousScroll(axis, by: value)
                 }
             }
         case .finger:
+            // Another device's events end a wheel sequence.
+            wheelHorizontal = nil
+            wheelVertical = nil
             touchpad(dx: dx, dy: dy, at: time)
             if event.stopHorizontal || event.stopVertical {
                 endTouchpadGestures(horizontal: event.stopHorizontal, vertical: event.stopVertical, at: time)
@@ -228,6 +239,8 @@ final class PointerRouter {
         }
         if let c = touchpadHorizontal, c.isDescendant(of: view) { touchpadHorizontal = nil }
         if let c = touchpadVertical, c.isDescendant(of: view) { touchpadVertical = nil }
+        if let c = wheelHorizontal?.container, c.isDescendant(of: view) { wheelHorizontal = nil }
+        if let c = wheelVertical?.container, c.isDescendant(of: view) { wheelVertical = nil }
         if let c = pinchTarget, c.isDescendant(of: view) { pinchTarget = nil }
         if let press = scrollbarPress, press.container.isDescendant(of: view) { scrollbarPress = nil }
     }
@@ -238,8 +251,8 @@ final class PointerRouter {
         guard dx != 0 || dy != 0 else { return }
         var horizontal: (any PointerScrollParticipant)?
         var vertical: (any PointerScrollParticipant)?
-        if dx != 0 { horizontal = touchpadTarget(.horizontal, at: time) }
-        if dy != 0 { vertical = touchpadTarget(.vertical, at: time) }
+        if dx != 0 { horizontal = touchpadTarget(.horizontal, direction: dx, at: time) }
+        if dy != 0 { vertical = touchpadTarget(.vertical, direction: dy, at: time) }
         if let h = horizontal, h === vertical {
             h.touchpadScroll(by: Point(x: dx, y: dy), at: time)
             return
@@ -249,11 +262,13 @@ final class PointerRouter {
     }
 
     /// The container a touchpad gesture along `axis` scrolls: the latched one while its gesture lasts,
-    /// otherwise the innermost one under the pointer (which is latched from now on). A latched container that
+    /// otherwise the one under the pointer that takes a gesture going `direction`'s way (which is latched from
+    /// now on, <doc:ScrollBehaviour> §14). A latched container that
     /// can no longer scroll along `axis` (scrolling disabled, range gone) loses the gesture as if its stop came
     /// at `time`, so that it springs back from an overscroll (<doc:ScrollBehaviour> §1), unless the gesture still runs
     /// on it along the other axis (its stop on that axis ends it).
-    private func touchpadTarget(_ axis: Axis, at time: Duration) -> (any PointerScrollParticipant)? {
+    private func touchpadTarget(_ axis: Axis, direction: Double,
+                                at time: Duration) -> (any PointerScrollParticipant)? {
         let latched = axis == .horizontal ? touchpadHorizontal : touchpadVertical
         if let latched, latched.hostWindow === window {
             if latched.canTouchpadScroll(along: axis) { return latched }
@@ -262,9 +277,27 @@ final class PointerRouter {
             if latched !== other { latched.touchpadEnded(at: time) }
         }
         guard let location else { return nil }
-        let found = innermost(at: location, along: axis, touchpad: true)
+        let found = innermost(at: location, along: axis, touchpad: true, direction: direction)
         if axis == .horizontal { touchpadHorizontal = found } else { touchpadVertical = found }
         return found
+    }
+
+    /// The container a wheel event along `axis` scrolls: the one latched while the sequence lasts (the previous
+    /// event less than `ScrollContainer.wheelLatchInterval` before), otherwise the one under the pointer that takes
+    /// a sequence going `direction`'s way (<doc:ScrollBehaviour> §14).
+    private func wheelTarget(_ axis: Axis, direction: Double, at location: Point,
+                             time: Duration) -> (any PointerScrollParticipant)? {
+        let latched = axis == .horizontal ? wheelHorizontal : wheelVertical
+        var target: (any PointerScrollParticipant)?
+        if let latched, time - latched.time < ScrollContainer.wheelLatchInterval,
+           latched.container.hostWindow === window, latched.container.canStep(along: axis) {
+            target = latched.container
+        } else {
+            target = innermost(at: location, along: axis, touchpad: false, direction: direction)
+        }
+        let latch = target.map { (container: $0, time: time) }
+        if axis == .horizontal { wheelHorizontal = latch } else { wheelVertical = latch }
+        return target
     }
 
     /// Ends the touchpad gestures latched on the given axes (both by default): their containers start the
@@ -281,18 +314,25 @@ final class PointerRouter {
 
     // MARK: - Routing
 
-    /// The innermost scroll container at `location` (window coordinates) that can scroll along `axis`: for a
-    /// touchpad any scrollable axis (it may rubber-band), for a wheel or continuous device a non-empty range.
-    private func innermost(at location: Point, along axis: Axis, touchpad: Bool) -> (any PointerScrollParticipant)? {
+    /// The scroll container at `location` (window coordinates) that takes a gesture along `axis` going
+    /// `direction`'s way: the innermost that takes it, else the innermost passed over (<doc:ScrollBehaviour> §14).
+    /// Scrolling along `axis` means, for a touchpad, any scrollable axis (it may rubber-band), for a wheel or
+    /// continuous device a non-empty range.
+    private func innermost(at location: Point, along axis: Axis, touchpad: Bool,
+                           direction: Double) -> (any PointerScrollParticipant)? {
         var view = window.rootView.hitTest(location)
+        var passedOver: (any PointerScrollParticipant)?
         while let candidate = view {
-            if let container = candidate.pointerScrollParticipant,
-               touchpad ? container.canTouchpadScroll(along: axis) : container.canStep(along: axis) {
-                return container
+            if let container = candidate.pointerScrollParticipant {
+                switch container.pointerLatch(along: axis, direction: direction, touchpad: touchpad) {
+                case .takes: return container
+                case .passesOver: if passedOver == nil { passedOver = container }
+                case .declines: break
+                }
             }
             view = candidate.superview
         }
-        return nil
+        return passedOver
     }
 
     /// Running wheel and key steps of the containers under `location` end at their targets.
