@@ -128,19 +128,26 @@ extension ScrollContainer {
             return
         }
         var excess = 0.0
-        var target = run.addWheel(units, distancePerDetent: ScrollContainer.wheelDetentDistance,
+        let target = run.addWheel(units, distancePerDetent: ScrollContainer.wheelDetentDistance,
                                   unitsPerDetent: ScrollContainer.wheelUnitsPerDetent,
                                   lower: policy.minOffset[axis], upper: policy.maxOffset[axis], excess: &excess)
-        // Snap points (<doc:ScrollBehaviour> §15): the step heads for the snap offset not behind its own target in
-        // its direction, and the run re-anchors there, so each further detent goes on to the next one (as browsers
-        // do with mandatory snapping) and the sequence always ends on a snap offset.
-        if let snapped = policy.snapTarget(axis, natural: target, direction: units) {
+        finishWheelStep(axis, run: run, target: target, direction: units, excess: excess, policy: policy, at: time)
+    }
+
+    /// Ends a wheel step (one of its own, or one handed on by a container inside) heading for `target`: snap
+    /// points (<doc:ScrollBehaviour> §15) move it to the snap offset not behind it in its `direction`, and the run
+    /// re-anchors there, so each further detent goes on to the next one (as browsers do with mandatory snapping)
+    /// and the sequence always ends on a snap offset; then what the range could not hold (`excess`, points) goes up
+    /// the chain (§14).
+    func finishWheelStep(_ axis: Axis, run: ScrollStepTargets.Run, target: Double, direction: Double,
+                         excess: Double, policy: ScrollPolicy, at time: Duration) {
+        var run = run, target = target
+        if let snapped = policy.snapTarget(axis, natural: target, direction: direction) {
             run.move(to: snapped)
             target = snapped
         }
         stepTargets[axis] = run
         step(axis, to: target, paged: false, policy: policy, at: time)
-        // What the range could not hold goes up the chain (<doc:ScrollBehaviour> §14).
         if excess != 0 { handWheelOn(axis, distance: excess, at: time) }
     }
 

@@ -79,17 +79,10 @@ extension ScrollContainer {
         }
         var run = currentStepRun(axis, policy: policy)
         var excess = 0.0
-        var target = run.addDistance(distance, distancePerDetent: ScrollContainer.wheelDetentDistance,
+        let target = run.addDistance(distance, distancePerDetent: ScrollContainer.wheelDetentDistance,
                                      unitsPerDetent: ScrollContainer.wheelUnitsPerDetent,
                                      lower: policy.minOffset[axis], upper: policy.maxOffset[axis], excess: &excess)
-        // Snap points (§15) as for a wheel step of its own.
-        if let snapped = policy.snapTarget(axis, natural: target, direction: distance) {
-            run.move(to: snapped)
-            target = snapped
-        }
-        stepTargets[axis] = run
-        step(axis, to: target, paged: false, policy: policy, at: time)
-        if excess != 0 { handWheelOn(axis, distance: excess, at: time) }
+        finishWheelStep(axis, run: run, target: target, direction: distance, excess: excess, policy: policy, at: time)
     }
 
     // MARK: - Touchpad
