@@ -317,4 +317,43 @@ struct GalleryViewTests {
         #expect(list.numberOfLiveViews <= 40)
         #expect(gallery.panel?.status.text.contains("rows: 1000003") == true)
     }
+
+    /// A screen reader hears each contact's name and number, and each header's letter, from the list items.
+    @Test func contactRowsAndHeadersAreNamedForScreenReaders() throws {
+        let (window, gallery) = open("contacts")
+        let list = try #require(containers(gallery).first as? ListContainer)
+        let tree = window.core.accessibility
+        let header = try #require(list.view(forRow: 0))
+        #expect(tree.name(of: header) == "A")
+        let first = try #require(list.view(forRow: 1))
+        #expect(tree.name(of: first) == "Aararar, Ada")
+        let withNumber = try #require(list.view(forRow: 3))   // one contact in three has a number
+        #expect(tree.name(of: withNumber) == "\(ContactBook.name(ofBaseRow: 3, letter: "A")), +1 555 103 1003")
+    }
+
+    /// The contacts come in alphabetical order within each letter, as a contacts app sorts them, and each letter
+    /// has exactly one header, the last letter taking the rows past 26 full letters.
+    @Test func contactsAreSortedWithinEachLetterAndEachLetterHasOneHeader() {
+        let book = ContactBook()
+        let list = ListContainer(frame: Rect(x: 0, y: 0, width: 400, height: 400))
+        var headers = 0
+        var previous = ""
+        for row in 0..<book.numberOfRows(in: list) {
+            if book.list(list, isHeaderRow: row) {
+                headers += 1
+                previous = ""
+                continue
+            }
+            let name = ContactBook.name(ofBaseRow: row, letter: book.letter(ofRow: row))
+            #expect(name.hasPrefix(String(book.letter(ofRow: row))))
+            if name <= previous {
+                Issue.record("row \(row): \(name) after \(previous)")
+                return
+            }
+            previous = name
+        }
+        #expect(headers == 26)
+        #expect(ContactBook.name(ofBaseRow: 1, letter: "A") == "Aararar, Ada")
+        #expect(ContactBook.name(ofBaseRow: 999_999, letter: "Z").hasPrefix("Zpelpel"))
+    }
 }

@@ -92,14 +92,17 @@ final class ContactBook: ListDataSource {
         return row - inserted
     }
 
+    /// The letter (index in `letters`) of generated row `base`: the last one takes the rows past 26 full letters.
+    static func letterIndex(ofBaseRow base: Int) -> Int { min(letters.count - 1, base / rowsPerLetter) }
+
     func letter(ofRow row: Int) -> Character {
         guard let base = baseRow(row) else { return "A" }
-        return ContactBook.letters[min(ContactBook.letters.count - 1, base / ContactBook.rowsPerLetter)]
+        return ContactBook.letters[ContactBook.letterIndex(ofBaseRow: base)]
     }
 
     func list(_ list: ListContainer, isHeaderRow row: Int) -> Bool {
         guard let base = baseRow(row) else { return false }
-        return base % ContactBook.rowsPerLetter == 0
+        return base == ContactBook.letterIndex(ofBaseRow: base) * ContactBook.rowsPerLetter
     }
 
     func list(_ list: ListContainer, heightForRow row: Int) -> Double? {
@@ -108,6 +111,22 @@ final class ContactBook: ListDataSource {
         // One contact in three has a second line.
         guard let base = baseRow(row) else { return 64 }
         return base % 3 == 0 ? 64 : 48
+    }
+
+    /// The name of the contact at `base` (a row of the generated book, not a header), in alphabetical order within
+    /// its letter as a contacts app sorts: the contact's place among its letter's rows, spread over the 81,920
+    /// names three last-name syllables and a first name make (each syllable starts with its own letter and both
+    /// lists are sorted, so counting up in that mixed radix counts up alphabetically).
+    static func name(ofBaseRow base: Int, letter: Character) -> String {
+        let place = base - letterIndex(ofBaseRow: base) * rowsPerLetter - 1
+        let names = lastSyllables.count * lastSyllables.count * lastSyllables.count * firstNames.count
+        // The last letter holds the most contacts (it takes the rest of the division): no place reaches `names`.
+        let mostContacts = 1_000_000 - (letters.count - 1) * rowsPerLetter - 1
+        let n = place * names / mostContacts
+        let s = lastSyllables.count, f = firstNames.count
+        let last = String(letter) + lastSyllables[(n / (f * s * s)) % s] + lastSyllables[(n / (f * s)) % s]
+            + lastSyllables[(n / f) % s]
+        return "\(last), \(firstNames[n % f])"
     }
 
     func list(_ list: ListContainer, viewForRow row: Int) -> View {
@@ -120,11 +139,7 @@ final class ContactBook: ListDataSource {
         let view = list.dequeueReusableView(kind: "contact") as? ContactRowView ?? ContactRowView()
         view.reuseKind = "contact"
         if let base = baseRow(row) {
-            let first = ContactBook.firstNames[(base * 7) % ContactBook.firstNames.count]
-            let syllables = ContactBook.lastSyllables
-            let last = String(letter(ofRow: row)) + syllables[(base / 3) % syllables.count]
-                + syllables[(base / 11) % syllables.count]
-            view.name = "\(last), \(first)"
+            view.name = ContactBook.name(ofBaseRow: base, letter: letter(ofRow: row))
             view.detail = base % 3 == 0 ? "+1 555 \(100 + base % 900) \(1000 + base % 9000)" : nil
             view.color = Theme.rowColor(base)
         } else {
@@ -148,6 +163,9 @@ final class ContactHeaderView: View {
     override func draw(in canvas: Canvas) {
         canvas.drawText(letter, at: Point(x: 16, y: 6), size: 15, color: Color(white: 0.3))
     }
+
+    /// A screen reader reads the letter (the list item's name).
+    override var defaultAccessibilityLabel: String? { letter }
 }
 
 /// A contact: a round swatch, the name, and optionally a second line.
@@ -173,4 +191,7 @@ final class ContactRowView: View {
         if let detail { canvas.drawText(detail, at: Point(x: 60, y: 38), size: 13, color: Color(white: 0.45)) }
         canvas.fill(Rect(x: 60, y: b.height - 1, width: b.width - 60, height: 1), color: Color(white: 0.88))
     }
+
+    /// A screen reader reads the name, then the number when there is one (the list item's name).
+    override var defaultAccessibilityLabel: String? { detail.map { "\(name), \($0)" } ?? name }
 }
