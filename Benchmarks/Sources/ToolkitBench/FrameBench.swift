@@ -134,6 +134,12 @@ enum FrameBench {
         ringLarge.presentRingFrame()
         results.append(scrollingCase("(i) ScrollContainer += 7, ring buffers, 100k rows", scene: ringLarge,
                                      frames: ringFrames, options: options, path: .ring))
+        // The same ring path over a ListContainer of 10,000,000 rows (views made near the visible rect and reused):
+        // the list's cost per frame must not depend on its length (issue 28).
+        let ringList = ListScene(rowCount: 0, band: true, overlay: true, listRows: 10_000_000)
+        ringList.presentRingFrame()
+        results.append(scrollingCase("(i) ListContainer += 7, ring buffers, 10M rows", scene: ringList,
+                                     frames: ringFrames, options: options, path: .ring))
         // The band without the indicator overlay: the rows under the vertical indicator's old and new places redrawn
         // at every frame.
         let ringIndicatorInWindow = ListScene(rowCount: 100, scrolling: true, band: true)

@@ -70,6 +70,8 @@ final class ListScene {
     private var overlayPixels: [UnsafeMutablePointer<UInt32>] = []
     private var overlayCanvases: [Canvas] = []
     private var overlayColumn: Rect?
+    /// With `listRows`: the list's data source (the list holds it weakly).
+    private(set) var listSource: ListContainerBench.Rows?
     /// The window clock used for frames and events, advanced by the benchmarks.
     var clock = Duration.zero
 
@@ -93,11 +95,13 @@ final class ListScene {
     /// `zoomable` too, the rows sit in one view the container zooms (0.5x to 4x). Buffers have `pixelsPerPoint`
     /// pixels per point (2: a 3840 x 2160 frame).
     /// With `header` false the list fills the whole window (no rows outside the scrolled band).
+    /// With `listRows`, the container is a `ListContainer` of that many rows from `ListContainerBench.Rows`
+    /// (views made only near the visible rect, reused) instead of `rowCount` subviews.
     init(rowCount: Int, scrolling: Bool = false, zoomable: Bool = false, pixelsPerPoint: Int = 1,
-         header: Bool = true, band: Bool = false, overlay: Bool = false) {
+         header: Bool = true, band: Bool = false, overlay: Bool = false, listRows: Int? = nil) {
         self.pixelsPerPoint = pixelsPerPoint
         usesBand = band && header
-        usesOverlay = overlay && scrolling
+        usesOverlay = overlay && (scrolling || listRows != nil)
         pixelWidth = ListScene.width * pixelsPerPoint
         pixelHeight = ListScene.height * pixelsPerPoint
         let pixelWidth = self.pixelWidth, pixelHeight = self.pixelHeight
@@ -108,7 +112,14 @@ final class ListScene {
         let top = header ? HeaderView.height : 0
         if header { window.rootView.addSubview(HeaderView(width: size.width)) }
         let listFrame = Rect(x: 0, y: top, width: size.width, height: size.height - top)
-        if scrolling {
+        if let listRows {
+            let list = ListContainer(frame: listFrame)
+            let source = ListContainerBench.Rows(count: listRows)
+            list.dataSource = source
+            listSource = source
+            scrollContainer = list
+            container = list
+        } else if scrolling {
             let scroll = ScrollContainer(frame: listFrame)
             scroll.contentSize = Size(width: size.width, height: Double(rowCount) * RowView.height)
             scrollContainer = scroll
@@ -133,7 +144,7 @@ final class ListScene {
         }
         var rows: [RowView] = []
         rows.reserveCapacity(rowCount)
-        for index in 0..<rowCount {
+        for index in 0..<(listRows == nil ? rowCount : 0) {
             let row = RowView(index: index, width: size.width)
             rowParent.addSubview(row)
             rows.append(row)
@@ -282,6 +293,11 @@ final class ListScene {
 
     /// Scrolls the container so that content point `y` is at its top (damages the container's frame).
     func scroll(to y: Double) {
+        if let list = container as? ListContainer {
+            // A list lays its rows out when its offset changes.
+            list.contentOffset = Point(x: 0, y: y)
+            return
+        }
         container.bounds = Rect(origin: Point(x: 0, y: y), size: container.bounds.size)
     }
 
