@@ -20,43 +20,43 @@ private final class SwipeCatcher: View, TouchParticipant {
 
     override var touchParticipant: (any TouchParticipant)? { self }
 
-    func participates(inTouch id: Int) -> Bool { true }
-    func routerTouchDown(id: Int, at location: Point, time: Duration) -> ContentTouchDisposition {
+    var arbitratedView: View? { self }
+    func takesPart(inTouch id: Int) -> Bool { true }
+    func fingerDown(_ id: Int, at location: Point, time: Duration) -> ContentTouchDisposition {
         finger = id
         start = location
         latest = location
         holding = true
         return .hold
     }
-    func routerFingerMoved(id: Int, to location: Point) { latest = location }
-    func routerFrame(time: Duration) {
+    func fingerMoved(_ id: Int, to location: Point) { latest = location }
+    func touchFrameEnded(at time: Duration) {
         frames += 1
         // Claims once the finger moved 20 pt sideways while held.
         if holding && abs(latest.x - start.x) >= 20 {
             holding = false
             claimed = true
-            (hostWindow as? any ScrollHost)?.touchArbiter.containerClaimed(self, drags: true)
+            touchArena?.claimFingers(of: self, cancellingContent: true)
         }
     }
-    func routerTouchUp(id: Int, time: Duration) {
+    func fingerLifted(_ id: Int, at time: Duration) {
         finger = nil
         if holding {
             holding = false
-            (hostWindow as? any ScrollHost)?.touchArbiter.containerReleasedContent(self)
+            touchArena?.releaseContent(of: self)
         }
     }
-    func routerTouchesCancelled(time: Duration) { finger = nil; holding = false }
-    func routerOtherContainerClaimed(time: Duration) {
+    func allFingersCancelled(at time: Duration) { finger = nil; holding = false }
+    func fingersClaimed(_ claim: TouchClaim, at time: Duration) {
         declined += 1
         holding = false
-        (hostWindow as? any ScrollHost)?.touchArbiter.containerReleasedContent(self)
+        touchArena?.releaseContent(of: self)
     }
-    func routerDetach(time: Duration) { finger = nil; holding = false }
+    func leaveArena(at time: Duration) { finger = nil; holding = false }
     func tracksFinger(_ id: Int) -> Bool { finger == id }
-    var hasFingers: Bool { finger != nil }
+    var tracksAnyFinger: Bool { finger != nil }
     var holdsContentBack: Bool { holding }
-    func touchesShouldBegin(_ touches: [Touch], in view: View) -> Bool { true }
-    func drainEffects() { effectsDrained += 1 }
+    func runQueuedEffects() { effectsDrained += 1 }
 }
 
 /// Counts the wheel units it takes along the vertical axis.
@@ -106,7 +106,7 @@ private final class Recorder: View {
         #expect(content.calls.isEmpty)
         window.touchUp(id: 1)
         #expect(content.calls == ["began", "ended"])
-        #expect(!catcher.hasFingers)
+        #expect(!catcher.tracksAnyFinger)
     }
 
     @Test func aSwipeClaimedByAParticipantNeverReachesTheContent() {

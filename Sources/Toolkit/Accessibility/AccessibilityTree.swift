@@ -168,7 +168,7 @@ public final class AccessibilityTree {
     /// The actions `view` offers: `click` for views that handle taps, the four scroll actions for scroll panes.
     public func actions(of view: View) -> [AccessibilityAction] {
         var actions: [AccessibilityAction] = []
-        if view.accessibilityHandlesTaps { actions.append(.click) }
+        if view.accessibilityHandlesTaps || view.accessibilityTapRecognizer != nil { actions.append(.click) }
         if view is ScrollContainer { actions += [.scrollUp, .scrollDown, .scrollLeft, .scrollRight] }
         return actions
     }
@@ -192,7 +192,9 @@ public final class AccessibilityTree {
     /// Performs `action` on `view`; returns whether it was done (false: the view does not offer it, is not in the
     /// window, cannot scroll that way, or a tap at its centre would land elsewhere).
     ///
-    /// - `click`: the view is scrolled into view if nothing of it shows, then a touch goes down and up at the
+    /// - `click` on a view with an enabled tap recognizer: that recognizer is recognized (the one needing the fewest
+    ///   taps and fingers), as if tapped at the centre of the view's visible part.
+    /// - `click` on another view: the view is scrolled into view if nothing of it shows, then a touch goes down and up at the
     ///   centre of its visible part through the window's touch arbitration, at the window's present time, as
     ///   a quick tap: scroll containers above it see a tap (which stops a running fling instead of reaching the
     ///   view), controls act as on a finger's tap.
@@ -203,6 +205,13 @@ public final class AccessibilityTree {
         guard view.hostWindow === window, actions(of: view).contains(action) else { return false }
         switch action {
         case .click:
+            if let recognizer = view.accessibilityTapRecognizer {
+                // The view's own tap: recognized as such (a double tap too), wherever its centre shows.
+                guard let visible = visibleExtents(of: view) ?? (scrollToVisible(view) ? visibleExtents(of: view) : nil)
+                else { return false }
+                recognizer.recognizeForAccessibility(at: Point(x: visible.midX, y: visible.midY))
+                return true
+            }
             return tap(view)
         case .scrollUp, .scrollDown, .scrollLeft, .scrollRight:
             guard let container = view as? ScrollContainer else { return false }

@@ -141,6 +141,16 @@ struct FingerSet {
         }
     }
 
+    /// The counted fingers' mean velocity at `time` (window coordinates, pt/s), each measured from its own
+    /// samples: a finger still down moves this fast now.
+    func velocity(at time: Duration) -> Point {
+        let n = min(ids.count, max(1, countedFingers))
+        guard n > 0 else { return .zero }
+        var sum = Point.zero
+        for i in 0..<n { sum += trackers[i].velocity(at: time) }
+        return sum * (1 / Double(n))
+    }
+
     /// The fingers' velocity at the release (window coordinates, pt/s): the mean of the velocities of the
     /// counted fingers that lifted within `VelocityTracker.maximumGap` of the last lift, each measured at its
     /// own lift. Call it after the last finger was removed at `time`; zero when none lifted then.

@@ -58,6 +58,12 @@ extension ScrollContainer {
         guard hasPendingMoves else { return }
         hasPendingMoves = false
         fingers.commitMoves(at: time)
+        decide(at: time)
+    }
+
+    /// The arbitration decides on the fingers' translation, or the drag follows it; the container's pan
+    /// recognizer may hold a beginning drag back (its requirements) or veto it (`shouldBegin`).
+    private func decide(at time: Duration) {
         let cancellable = arbitration.contentTracksUndecided ? contentAgreesToCancel() : true
         // One policy for the decision and the drag step it leads to (no view code runs in between).
         let policy = makePolicy()
@@ -68,19 +74,73 @@ extension ScrollContainer {
         // Latching (<doc:ScrollBehaviour> §14): undecided, an axis this container cannot move along in the
         // fingers' direction is left to a container around it that can.
         if !arbitration.isDragging { scrollable.subtract(axesPassedOver(policy: policy)) }
-        let action = arbitration.touchMoved(translation: fingers.translation, fingers: fingers.count,
+        var action: TouchArbitration.TouchMoveAction
+        if dragRecognizer.gatesDrag && !arbitration.isDragging {
+            // A dry run on a copy: the drag may begin only if the pan recognizer lets it.
+            var trial = arbitration
+            action = trial.touchMoved(translation: fingers.translation, fingers: fingers.count,
+                                      scrollable: scrollable, contentCancellable: cancellable, pinches: pinches)
+            if case let .beginDrag(lock, origin, cancels) = action {
+                switch dragRecognizer.containerDragGate() {
+                case .open:
+                    arbitration = trial
+                    if let waiting = waitingDragOrigin {
+                        // The motion while it waited is applied at once: the drag counts from the crossing.
+                        action = .beginDrag(lock: lock, origin: waiting, cancelsContent: cancels)
+                    }
+                    waitingDragOrigin = nil
+                    dragRecognizer.containerStoppedWaiting()
+                case .wait:
+                    if waitingDragOrigin == nil { waitingDragOrigin = origin }
+                    dragRecognizer.containerAwaitsRequirements()
+                    action = .none
+                case .veto:
+                    waitingDragOrigin = nil
+                    dragRecognizer.containerStoppedWaiting()
+                    perform(arbitration.otherContainerClaimed(), at: time)
+                    dragRecognizer.containerDeclined(at: time)
+                    action = .none
+                }
+            } else {
+                arbitration = trial
+            }
+        } else {
+            action = arbitration.touchMoved(translation: fingers.translation, fingers: fingers.count,
                                             scrollable: scrollable, contentCancellable: cancellable,
                                             pinches: pinches)
+        }
         perform(action, at: time, policy: policy)
         if pinches && arbitration.isDragging && !isChainFollower { beginPinch() }
         finishChange()
     }
+
+    /// Every requirement of `panGestureRecognizer` failed while a drag waited: it begins now, from where the slop
+    /// was crossed.
+    func requirementsFailedForDrag(at time: Duration) {
+        guard hasFingers, !arbitration.isDragging, waitingDragOrigin != nil else { return }
+        decide(at: time)
+    }
+
+    /// A requirement of `panGestureRecognizer` began: this container gives the sequence up.
+    func dragRequirementWon(at time: Duration) {
+        waitingDragOrigin = nil
+        routerOtherContainerClaimed(time: time)
+    }
+
+    /// The fingers' velocity now (their release velocity once they lifted), window coordinates, pt/s.
+    func fingerVelocity(at time: Duration) -> Point {
+        fingers.isEmpty ? lastReleaseVelocity : fingers.velocity(at: time)
+    }
+
+    /// The fingers' centroid translation (window coordinates), which the drag follows.
+    var dragTranslation: Point { fingers.translation }
 
     /// A finger lifted.
     func routerTouchUp(id: Int, time: Duration) {
         guard fingers.contains(id) else { return }
         scrubFingerEnded(id: id, time: time)
         fingers.remove(id, at: time)
+        if fingers.isEmpty { lastReleaseVelocity = fingers.releaseVelocity(at: time) }
         var planned = ScrollMotion(start: time)
         // A scale left past a zoom limit returns to it first; the offset comes to rest after that.
         let bounce = fingers.isEmpty && zoomNeedsBounce
@@ -110,6 +170,7 @@ extension ScrollContainer {
         if fingers.isEmpty {
             finishPinchSequence(at: time, bounce: bounce)
             endChain(keepingLinks: arbitration.isDecelerating)
+            endDragRecognizerSequence(cancelled: false, at: time)
         }
         finishChange()
     }
@@ -133,12 +194,15 @@ extension ScrollContainer {
         perform(action, at: time, planned: planned)
         if tracked { finishPinchSequence(at: time, bounce: bounce) }
         endChain()
+        endDragRecognizerSequence(cancelled: true, at: time)
         finishChange()
     }
 
     /// Another container claimed fingers this one tracks.
     func routerOtherContainerClaimed(time: Duration) {
+        waitingDragOrigin = nil
         perform(arbitration.otherContainerClaimed(), at: time)
+        if !arbitration.isDragging { dragRecognizer.containerDeclined(at: time) }
         finishChange()
     }
 
@@ -153,12 +217,22 @@ extension ScrollContainer {
         motion = ScrollMotion(start: .zero)
         perform(action, at: time)
         endChain()
+        endDragRecognizerSequence(cancelled: true, at: time)
         finishChange()
+    }
+
+    /// The container's sequence is over: its pan recognizer ends (or is cancelled, or fails) and is `possible`
+    /// again.
+    private func endDragRecognizerSequence(cancelled: Bool, at time: Duration) {
+        waitingDragOrigin = nil
+        dragRecognizer.containerStoppedWaiting()
+        dragRecognizer.containerSequenceEnded(cancelled: cancelled, at: time)
+        dragRecognizer.resetIfFinished()
     }
 
     /// Whether every content view tracking one of these fingers lets a drag cancel it.
     private func contentAgreesToCancel() -> Bool {
-        guard let router = attachedWindow?.touchArbiter else { return true }
+        guard let router = attachedWindow?.touchArena else { return true }
         for index in 0..<fingers.count {
             if let view = router.deliveredView(forTouch: fingers.id(at: index)), !touchesShouldCancel(in: view) {
                 return false
@@ -238,7 +312,7 @@ extension ScrollContainer {
             return .suppress
         case .cancelContentAndHold:
             cancelDelayTimer()
-            attachedWindow?.touchArbiter.containerCancelsContent(self)
+            attachedWindow?.touchArena.cancelContent(of: dragRecognizer)
             return .suppress
         }
     }
@@ -266,13 +340,17 @@ extension ScrollContainer {
             gatherChain()
             effects.push(.willBeginDragging)
             showIndicators()
-            attachedWindow?.touchArbiter.containerClaimed(self, drags: true)
+            attachedWindow?.touchArena.claimFingers(of: dragRecognizer, cancellingContent: true)
+            dragRecognizer.containerDragBegan(at: origin)
             applyDrag()
         case .keepContent:
-            attachedWindow?.touchArbiter.containerClaimed(self, drags: false)
+            attachedWindow?.touchArena.leaveFingersToContent(of: dragRecognizer)
+            dragRecognizer.containerDeclined(at: time)
         case .decline(let releasesContent):
             if releasesContent { releaseContent() }
+            dragRecognizer.containerDeclined(at: time)
         case .drag:
+            dragRecognizer.containerDragChanged()
             if pinch.isActive && fingers.count >= 2 {
                 applyPinch()
             } else {
@@ -349,7 +427,7 @@ extension ScrollContainer {
     // The content may get what this container held back.
     private func releaseContent() {
         cancelDelayTimer()
-        attachedWindow?.touchArbiter.containerReleasedContent(self)
+        attachedWindow?.touchArena.releaseContent(of: dragRecognizer)
     }
 
     private func endDrag(willDecelerate: Bool, planned: ScrollMotion?) {

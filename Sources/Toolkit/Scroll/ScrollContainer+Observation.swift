@@ -28,10 +28,17 @@ extension ScrollContainer {
     /// when the touch event it is handling is done.
     func finishChange() {
         effects.push(.notifyObservers)
-        if let router = attachedWindow?.touchArbiter, router.isHandlingEvent {
-            router.containerHasEffects(self)
+        if let arena = attachedWindow?.touchArena, arena.isHandlingInput {
+            dragRecognizer.heldDriver = self
+            dragRecognizer.isQueuedForEffects = true
+            arena.queueEffects(of: dragRecognizer)
         } else {
             drainEffects()
+            // The arena is done with the container: its recognizer lets go of it (as the last thing: that may
+            // free it).
+            if !hasFingers && !dragRecognizer.isQueuedForEffects && dragRecognizer.heldDriver != nil {
+                withExtendedLifetime(self) { dragRecognizer.heldDriver = nil }
+            }
         }
     }
 

@@ -17,7 +17,7 @@
 /// orthogonal flicks, a tap that stops a fling is never delivered, `pageSize` and `pagingAxes`,
 /// `minimumNumberOfTouches` with a grace period for the second finger.
 @MainActor
-open class ScrollContainer: View, TouchParticipant, PointerScrollParticipant {
+open class ScrollContainer: View, PointerScrollParticipant {
     // MARK: - Geometry
 
     /// The extent of the content, in points. Non-finite or negative dimensions count as zero.
@@ -78,7 +78,11 @@ open class ScrollContainer: View, TouchParticipant, PointerScrollParticipant {
     @exclusivity(unchecked) public var isScrollEnabled = true {
         didSet {
             guard isScrollEnabled != oldValue else { return }
-            if !isScrollEnabled { attachedWindow?.touchArbiter.detach(self) }
+            if !isScrollEnabled, let arena = attachedWindow?.touchArena {
+                isWithdrawingToSettle = true
+                arena.withdraw(dragRecognizer)
+                isWithdrawingToSettle = false
+            }
             finishChange()
         }
     }
@@ -452,6 +456,16 @@ open class ScrollContainer: View, TouchParticipant, PointerScrollParticipant {
     /// The view scroll anchoring follows in the current turn, where it was, and when it was picked.
     @exclusivity(unchecked) var anchor: ScrollAnchor?
 
+    /// The container's drag as a recognizer (`panGestureRecognizer`); the container owns it.
+    let dragRecognizer = PanGestureRecognizer()
+    /// Set while the container leaves the arena because scrolling was turned off (it settles, see
+    /// `PanGestureRecognizer.leaveArena`).
+    var isWithdrawingToSettle = false
+    /// Where the slop was crossed while the drag waited for a requirement of `panGestureRecognizer` to fail.
+    @exclusivity(unchecked) var waitingDragOrigin: Point?
+    /// The fingers' release velocity at the last lift (window coordinates, pt/s), for the pan's `velocity(in:)`.
+    var lastReleaseVelocity: Point = .zero
+
     /// The frame animator, made once.
     lazy var animationDriver = ScrollAnimationDriver(container: self)
     /// The delay timer's action, made once (no closure per touch). It refers to the container without owning it
@@ -467,6 +481,8 @@ open class ScrollContainer: View, TouchParticipant, PointerScrollParticipant {
     /// A scroll container in `frame` (superview coordinates, points). It clips its content.
     public override init(frame: Rect) {
         super.init(frame: frame)
+        dragRecognizer.driver = self
+        dragRecognizer.attachedView = self
         clipsToBounds = true
         scrollsByCopyingPixels = true
     }
@@ -607,6 +623,10 @@ open class ScrollContainer: View, TouchParticipant, PointerScrollParticipant {
         finishChange()
     }
 
+    /// A content view under this container got `touchesEnded` for `touch` (a tap or a press it kept). Default:
+    /// nothing (a list selects the row).
+    func contentTouchEnded(_ touch: Touch, in view: View) {}
+
     /// Scroll anchoring picks its anchor before a content subview changes (`+Anchoring.swift`).
     override func subviewLayoutWillChange() { anchorWillChange() }
 
@@ -619,7 +639,8 @@ open class ScrollContainer: View, TouchParticipant, PointerScrollParticipant {
     /// one under the press gets it).
     open override var acceptsKeyboardFocus: Bool { true }
 
-    override var touchParticipant: (any TouchParticipant)? { self }
+    /// The container's drag (`panGestureRecognizer`) takes part in the window's touch arena.
+    open override var touchParticipant: (any TouchParticipant)? { dragRecognizer }
 
     override var pointerScrollParticipant: (any PointerScrollParticipant)? { self }
 
@@ -690,6 +711,8 @@ open class ScrollContainer: View, TouchParticipant, PointerScrollParticipant {
         delayTimer = nil
         indicatorFadeTimer = nil
         scrubTimer = nil
+        // The window's arena goes too: nothing will call the container through its recognizer any more.
+        dragRecognizer.heldDriver = nil
         // The chain owns its links (containers around this one, which own it in turn): a drag or fling cut short by
         // the window going away must not leave that cycle behind.
         abandonPointerChain()

@@ -27,6 +27,8 @@ open class View {
     /// What the app set of `accessibilityRole`, `accessibilityLabel` and `isAccessibilityElement` (nil: the
     /// default), and the view's id in the accessible tree (View+Accessibility.swift).
     var accessibility = AccessibilitySettings()
+    /// The gesture recognizers attached here, in the order they were added (View+Gestures.swift).
+    var recognizers: [GestureRecognizer] = []
 
     /// The view's rectangle in its superview's coordinates, in points: the area it covers there. For a view
     /// shown at a `scaleInSuperview` other than 1 (the zoomed view of a `ScrollContainer`), the size is the
@@ -320,6 +322,8 @@ open class View {
     /// `hostWindow` changed from `old` (the subviews were told first). Calls `didMoveToWindow()`; a view that
     /// keeps something in its old host (timers, an animator) takes it back here first.
     func hostWindowDidChange(from old: (any ViewHost)?) {
+        // Recognizers waiting without fingers (a tap series, a requirement) start afresh in the new window.
+        for recognizer in recognizers { recognizer.windowDidChange() }
         didMoveToWindow()
     }
 
@@ -572,9 +576,9 @@ open class View {
 
     // MARK: - Routing
 
-    /// This view as a participant in touch arbitration (<doc:ScrollBehaviour> §2), or nil: the touch router finds
-    /// participants through this, never by class. A participant answers itself.
-    var touchParticipant: (any TouchParticipant)? { nil }
+    /// What arbitrates the fingers landing in this view's subtree besides its gesture recognizers (a scroll
+    /// container answers its drag): an app's own `TouchParticipant` joins the window's arena here. Default nil.
+    open var touchParticipant: (any TouchParticipant)? { nil }
 
     /// This view as a participant in the pointer's scroll routing (wheel, touchpad, pinch), or nil.
     var pointerScrollParticipant: (any PointerScrollParticipant)? { nil }

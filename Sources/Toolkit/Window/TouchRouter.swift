@@ -1,16 +1,17 @@
-/// Delivers touches to the views they landed on, with the scroll containers above them arbitrating
-/// (the role UIKit gives each scroll view's pan recognizer).
+/// The window's touch arena: delivers touches to the views they landed on, with the participants above them
+/// (gesture recognizers, scroll containers' drags, an app's own `TouchParticipant`) competing for them
+/// (<doc:ScrollBehaviour> §2, §18).
 ///
 /// For every touch:
 /// - At the down, the deepest view under it (`hitTest`) becomes its *content view*, and every participant on
-///   the way up from it (`View.touchParticipant`: scroll containers with scrolling enabled) tracks the finger. Each container says
-///   whether the content may have the touch now, must wait (`delaysContentTouches`), or never gets it (a
-///   drag is running, a motion was caught).
-/// - The content gets `touchesBegan` once no container holds the touch back (with the down's position and
-///   time), then `touchesMoved` / `touchesEnded`, unless a container claims the finger for a drag: then the
-///   content gets `touchesCancelled` if it had begun, or nothing at all if it had not.
-/// - Containers are asked innermost first, and a claim makes the others tracking the same fingers decline:
-///   the innermost container that can scroll along the dominant axis wins (<doc:ScrollBehaviour> §2.7).
+///   the way up from it (each view's gesture recognizers, then its `touchParticipant`) tracks the finger. Each
+///   says whether the content may have the touch now, must wait (a container's `delaysContentTouches`), or never
+///   gets it (a drag is running, a motion was caught: the others then hear a `.caughtMotion` claim).
+/// - The content gets `touchesBegan` once no participant holds the touch back (with the down's position and
+///   time), then `touchesMoved` / `touchesEnded`, unless a participant claims the finger and cancels the content's
+///   touches: then the content gets `touchesCancelled` if it had begun, or nothing at all if it had not.
+/// - Participants are asked innermost first, and a claim makes the others tracking the same fingers give them up:
+///   the innermost that begins wins (<doc:ScrollBehaviour> §2.7, §18).
 ///
 /// Invariants: every touch the content receives ends exactly once (`touchesEnded` or `touchesCancelled`),
 /// and nothing follows the end. A content view that leaves the window gets `touchesCancelled` once.
@@ -25,8 +26,8 @@
 /// Bad input: unknown ids are ignored; a second down for an id that is down ends the first one first; time
 /// running backwards counts as no time passing; non-finite positions never get here (`WindowCore` drops them).
 @MainActor
-final class TouchRouter: TouchArbiter {
-    /// What a container wants for the content touch of a finger that just touched down.
+final class TouchRouter: TouchArena {
+    /// What a participant wants for the content touch of a finger that just touched down.
     typealias Disposition = ContentTouchDisposition
 
     /// How far a touch got with its content view.
@@ -70,7 +71,7 @@ final class TouchRouter: TouchArbiter {
     }
 
     private var touches: [TrackedTouch] = []
-    /// Containers with fingers on them, deepest first (so inner containers decide first).
+    /// Participants with fingers on them, deepest first (so inner ones decide first).
     private var containers: [any TouchParticipant] = []
     private var containerDepths: [Int] = []
     private var outbox: [Delivery] = []
@@ -98,8 +99,11 @@ final class TouchRouter: TouchArbiter {
         argument.reserveCapacity(16)
     }
 
-    /// Whether an input is being handled (containers then leave their notifications to the router).
-    var isHandlingEvent: Bool { depth > 0 }
+    /// Whether an input is being handled (participants then leave their notifications to the arena).
+    var isHandlingInput: Bool { depth > 0 }
+
+    /// The window clock's latest time.
+    var now: Duration { window.now }
 
     /// Number of touches down (for tests and diagnostics).
     var activeTouchCount: Int { touches.count }
@@ -128,7 +132,7 @@ final class TouchRouter: TouchArbiter {
         touches[i].touch.timestamp = t
         touches[i].contentMoved = true
         for container in containers where container.tracksFinger(id) {
-            container.routerFingerMoved(id: id, to: location)
+            container.fingerMoved(id, to: location)
         }
         pendingMoves = true
         leave()
@@ -166,7 +170,7 @@ final class TouchRouter: TouchArbiter {
         touches.removeAll { $0.touch.id != WindowCore.pointerTouchID }
         forEachRegistered { container in
             guard !container.tracksFinger(WindowCore.pointerTouchID) else { return }
-            container.routerTouchesCancelled(time: t)
+            container.allFingersCancelled(at: t)
         }
         dropIdleContainers()
         resolveWaiting()
@@ -187,10 +191,10 @@ final class TouchRouter: TouchArbiter {
         var k = 0
         while k < containers.count {
             let container = containers[k]
-            if container.isDescendant(of: view) {
+            if container.arbitratedView.map({ $0.isDescendant(of: view) }) ?? true {
                 containers.remove(at: k)
                 containerDepths.remove(at: k)
-                container.routerDetach(time: t)
+                container.leaveArena(at: t)
             } else {
                 k += 1
             }
@@ -199,54 +203,76 @@ final class TouchRouter: TouchArbiter {
         leave()
     }
 
-    // MARK: - Inputs from containers
+    // MARK: - Inputs from participants (TouchArena)
 
-    /// `container` stops taking part (scrolling was disabled): its fingers are cancelled for it, as by the
-    /// compositor, so it settles inside its range (<doc:ScrollBehaviour> §1, §2.9); what it held back may go to the
-    /// content.
-    func detach(_ container: any TouchParticipant) {
-        guard let k = containers.firstIndex(where: { $0 === container }) else { return }
+    /// `participant` leaves (it was disabled or removed): it is told `leaveArena(at:)`, and what it held back may
+    /// go to the content.
+    func withdraw(_ participant: any TouchParticipant) {
+        guard let k = containers.firstIndex(where: { $0 === participant }) else {
+            participant.leaveArena(at: monotonic(window.now))
+            return
+        }
         enter()
         containers.remove(at: k)
         containerDepths.remove(at: k)
-        container.routerTouchesCancelled(time: monotonic(window.now))
+        participant.leaveArena(at: monotonic(window.now))
         resolveWaiting()
         leave()
     }
 
-    /// `container` stopped holding its fingers back: deliver whatever no other container holds.
-    func containerReleasedContent(_ container: any TouchParticipant) {
+    /// `participant` stopped holding its fingers back: deliver whatever no other participant holds.
+    func releaseContent(of participant: any TouchParticipant) {
         enter()
         resolveWaiting()
         leave()
     }
 
-    /// `container` decided its fingers' sequence: with `drags`, it scrolls and the content loses them
-    /// (cancelled if begun, never delivered otherwise); without, the content keeps them and nobody scrolls.
-    /// Either way, every other container tracking one of these fingers declines.
-    func containerClaimed(_ container: any TouchParticipant, drags: Bool) {
+    /// `participant`'s gesture began: the content's touches of its fingers end when `cancellingContent`, and
+    /// every other participant tracking one of them hears the claim.
+    func claimFingers(of participant: any TouchParticipant, cancellingContent: Bool) {
         enter()
-        if drags {
-            for i in touches.indices where container.tracksFinger(touches[i].touch.id) {
+        if cancellingContent {
+            for i in touches.indices where participant.tracksFinger(touches[i].touch.id) {
                 finishContent(at: i)
             }
         }
-        forEachRegistered { other in
-            guard other !== container, sharesFinger(other, container) else { return }
-            other.routerOtherContainerClaimed(time: lastTime)
-        }
+        announce(TouchClaim(claimant: participant, kind: .gesture))
         resolveWaiting()
         leave()
     }
 
-    /// `container` needs its fingers' content touches cancelled (a second finger came in time for a
-    /// two-finger drag): began ones are cancelled, waiting ones are never delivered.
-    func containerCancelsContent(_ container: any TouchParticipant) {
+    /// `participant` leaves its fingers to the content: the other participants tracking them hear it.
+    func leaveFingersToContent(of participant: any TouchParticipant) {
         enter()
-        for i in touches.indices where container.tracksFinger(touches[i].touch.id) {
+        announce(TouchClaim(claimant: participant, kind: .content))
+        resolveWaiting()
+        leave()
+    }
+
+    /// The content's touches of `participant`'s fingers end (a second finger came in time for a two-finger
+    /// drag): began ones are cancelled, waiting ones are never delivered.
+    func cancelContent(of participant: any TouchParticipant) {
+        enter()
+        for i in touches.indices where participant.tracksFinger(touches[i].touch.id) {
             finishContent(at: i)
         }
         leave()
+    }
+
+    /// Runs `body` as one input (a participant's timer): what it causes is delivered when it returns.
+    func performAsInput(_ body: () -> Void) {
+        enter()
+        body()
+        leave()
+    }
+
+    /// Tells every registered participant but the claimant that shares one of its fingers.
+    private func announce(_ claim: TouchClaim) {
+        let claimant = claim.claimant
+        forEachRegistered { other in
+            guard other !== claimant, sharesFinger(other, claimant) else { return }
+            other.fingersClaimed(claim, at: lastTime)
+        }
     }
 
     /// The content view tracking finger `id`, if the content has begun it and not ended it.
@@ -255,10 +281,15 @@ final class TouchRouter: TouchArbiter {
         return touches[i].view
     }
 
-    /// `container` queued notifications during an input; they are sent when the input is done.
-    func containerHasEffects(_ container: any TouchParticipant) {
-        if !containersWithEffects.contains(where: { $0 === container }) {
-            containersWithEffects.append(container)
+    /// `participant` queued notifications during an input; they are sent when the input is done (at once when
+    /// no input is being handled).
+    func queueEffects(of participant: any TouchParticipant) {
+        guard depth > 0 || isFlushing else {
+            participant.runQueuedEffects()
+            return
+        }
+        if !containersWithEffects.contains(where: { $0 === participant }) {
+            containersWithEffects.append(participant)
         }
     }
 
@@ -269,13 +300,31 @@ final class TouchRouter: TouchArbiter {
                                     downLocation: location, downTime: time, view: view, phase: .waiting,
                                     contentMoved: false))
         var disposition = Disposition.deliver
+        var suppressor: (any TouchParticipant)?
         var current: View? = view
+        var depth = 0
+        var v = view.superview
+        while let s = v { depth += 1; v = s.superview }
         while let candidate = current {
-            if let container = candidate.touchParticipant, container.participates(inTouch: id) {
-                register(container)
-                disposition = max(disposition, container.routerTouchDown(id: id, at: location, time: time))
+            if !candidate.recognizers.isEmpty {
+                var r = 0
+                while r < candidate.recognizers.count {
+                    let recognizer = candidate.recognizers[r]
+                    r += 1
+                    if recognizer.takesPart(inTouch: id) {
+                        register(recognizer, depth: depth)
+                        disposition = max(disposition, recognizer.fingerDown(id, at: location, time: time))
+                    }
+                }
+            }
+            if let participant = candidate.touchParticipant, participant.takesPart(inTouch: id) {
+                register(participant, depth: depth)
+                let answer = participant.fingerDown(id, at: location, time: time)
+                if answer == .suppress && suppressor == nil { suppressor = participant }
+                disposition = max(disposition, answer)
             }
             current = candidate.superview
+            depth -= 1
         }
         guard let i = index(of: id) else { return }
         switch disposition {
@@ -285,6 +334,9 @@ final class TouchRouter: TouchArbiter {
             break
         case .suppress:
             finishContent(at: i)
+            // A moving container caught the finger, or a drag owns it: no recognizer may make a tap or a gesture
+            // of it.
+            if let suppressor { announce(TouchClaim(claimant: suppressor, kind: .caughtMotion)) }
         }
     }
 
@@ -292,7 +344,7 @@ final class TouchRouter: TouchArbiter {
         guard let i = index(of: id) else { return }
         touches[i].touch.timestamp = time
         forEachRegistered { container in
-            if container.tracksFinger(id) { container.routerTouchUp(id: id, time: time) }
+            if container.tracksFinger(id) { container.fingerLifted(id, at: time) }
         }
         dropIdleContainers()
         // A quick tap: the content gets began then ended in the same turn.
@@ -312,7 +364,7 @@ final class TouchRouter: TouchArbiter {
     private func processMoves(time: Duration) {
         guard pendingMoves else { return }
         pendingMoves = false
-        forEachRegistered { $0.routerFrame(time: time) }
+        forEachRegistered { $0.touchFrameEnded(at: time) }
         for i in touches.indices where touches[i].contentMoved {
             guard touches[i].phase == .began, let view = touches[i].view else {
                 if touches[i].phase != .waiting { touches[i].contentMoved = false }
@@ -349,10 +401,10 @@ final class TouchRouter: TouchArbiter {
         var ancestor = view.superview
         while let candidate = ancestor {
             ancestor = candidate.superview
-            guard let container = candidate.touchParticipant, container.participates(inTouch: id) else { continue }
+            guard let container = candidate.touchParticipant, container.takesPart(inTouch: id) else { continue }
             argument.removeAll(keepingCapacity: true)
             argument.append(original)
-            if !container.touchesShouldBegin(argument, in: view) {
+            if !container.contentMayBegin(argument, in: view) {
                 if let j = index(of: id) { touches[j].finish() }
                 return
             }
@@ -415,19 +467,21 @@ final class TouchRouter: TouchArbiter {
     }
 
     private func isHeld(_ id: Int) -> Bool {
-        containers.contains { $0.holdsContentBack && $0.tracksFinger(id) }
+        var k = 0
+        while k < containers.count {
+            if containers[k].holdsContentBack && containers[k].tracksFinger(id) { return true }
+            k += 1
+        }
+        return false
     }
 
     private func sharesFinger(_ a: any TouchParticipant, _ b: any TouchParticipant) -> Bool {
         touches.contains { a.tracksFinger($0.touch.id) && b.tracksFinger($0.touch.id) }
     }
 
-    /// Adds a container to the active list, deepest first.
-    private func register(_ container: any TouchParticipant) {
+    /// Adds a participant at view depth `d` to the active list, deepest first (after those of the same depth).
+    private func register(_ container: any TouchParticipant, depth d: Int) {
         guard !containers.contains(where: { $0 === container }) else { return }
-        var d = 0
-        var v = container.superview
-        while let s = v { d += 1; v = s.superview }
         var k = 0
         while k < containers.count && containerDepths[k] >= d { k += 1 }
         containers.insert(container, at: k)
@@ -437,7 +491,7 @@ final class TouchRouter: TouchArbiter {
     private func dropIdleContainers() {
         var k = 0
         while k < containers.count {
-            if containers[k].hasFingers {
+            if containers[k].tracksAnyFinger {
                 k += 1
             } else {
                 containers.remove(at: k)
@@ -480,7 +534,18 @@ final class TouchRouter: TouchArbiter {
             }
             guard !containersWithEffects.isEmpty else { break }
             let container = containersWithEffects.removeFirst()
-            container.drainEffects()
+            container.runQueuedEffects()
+        }
+    }
+
+    /// The content view `view` got `touchesEnded`: the participants on its way up hear of each touch.
+    private func tellParticipantsAbove(_ view: View, ended touches: [Touch]) {
+        var current: View? = view
+        while let candidate = current {
+            if let participant = candidate.touchParticipant {
+                for touch in touches { participant.contentTouchEnded(touch, in: view) }
+            }
+            current = candidate.superview
         }
     }
 
@@ -497,7 +562,9 @@ final class TouchRouter: TouchArbiter {
             switch first.kind {
             case .began: first.view.touchesBegan(argument)
             case .moved: first.view.touchesMoved(argument)
-            case .ended: first.view.touchesEnded(argument)
+            case .ended:
+                first.view.touchesEnded(argument)
+                tellParticipantsAbove(first.view, ended: argument)
             case .cancelled: first.view.touchesCancelled(argument)
             }
         }

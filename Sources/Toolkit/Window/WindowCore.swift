@@ -45,8 +45,8 @@ public final class WindowCore: ScrollHost {
     /// `init`: every event reaches it without a lazy check or an exclusivity check.
     let touchRouter = TouchRouter()
 
-    /// The touch arbitration, as the scroll containers see it.
-    var touchArbiter: any TouchArbiter { touchRouter }
+    /// The touch arena, as participants see it.
+    var touchArena: any TouchArena { touchRouter }
 
     /// This window, as the scroll host its containers reach.
     var scrollHost: (any ScrollHost)? { self }

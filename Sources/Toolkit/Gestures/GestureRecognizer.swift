@@ -1,0 +1,471 @@
+/// A gesture an app attaches to a view (`View.addGestureRecognizer`), competing for the fingers that land in
+/// that view's subtree with the other recognizers and the scroll containers on their way up, innermost first
+/// (<doc:ScrollBehaviour> §18). The first to begin wins the fingers.
+///
+/// States: a continuous recognizer (pan, long press) goes `possible` → `began` → `changed`* → `ended` or
+/// `cancelled`, or `possible` → `failed`; a discrete one (tap) `possible` → `ended` (recognized) or `failed`.
+/// The action runs on every transition into `began`, `changed`, `ended` and `cancelled`, after the input that
+/// caused it is handled, and reads the state of that transition. Once every finger it saw has lifted, a
+/// recognizer that ended, was cancelled or failed is `possible` again.
+///
+/// A primary-button press and drag of the mouse is one finger for recognizers. A recognizer holds its view
+/// without owning it; the view owns its recognizers.
+@MainActor
+open class GestureRecognizer: TouchParticipant {
+    /// Where a recognizer is in its gesture.
+    public enum State: Sendable {
+        /// Watching fingers; nothing recognized yet.
+        case possible
+        /// A continuous gesture started: the recognizer won its fingers.
+        case began
+        /// The continuous gesture goes on (the fingers moved).
+        case changed
+        /// The gesture finished (a discrete one was recognized).
+        case ended
+        /// A gesture that had begun was taken away (the compositor cancelled, the recognizer or its view was
+        /// removed, it was disabled).
+        case cancelled
+        /// The fingers did not make this gesture, or another participant won them.
+        case failed
+    }
+
+    /// A recognizer that calls `action` on its transitions into `began`, `changed`, `ended` and `cancelled`.
+    public init(action: ((GestureRecognizer) -> Void)? = nil) {
+        self.action = action
+        transitions.reserveCapacity(8)
+        dependents.reserveCapacity(2)
+    }
+
+    /// The current state (inside the action: the state of the transition being reported).
+    public var state: State { reportedState ?? currentState }
+
+    /// The view the recognizer is attached to; nil once it was removed or the view is gone.
+    public var view: View? { attachedView }
+
+    /// Whether it takes part at all. Setting false makes a recognizer that tracks fingers fail (or be
+    /// cancelled, when it had begun) at once, and it ignores fingers until enabled again. Default true.
+    public var isEnabled = true {
+        didSet {
+            guard isEnabled != oldValue, !isEnabled else { return }
+            abandon()
+        }
+    }
+
+    /// Whether winning the fingers cancels the content's touches of them (`touchesCancelled`, once). When
+    /// false, the content keeps receiving them. Default true.
+    public var cancelsTouchesInView = true
+
+    /// How many fingers it tracks now.
+    public var numberOfTouches: Int { fingerCount }
+
+    /// The centroid of the fingers it tracks (the last ones, once they lifted), in `view`'s coordinates (nil:
+    /// window coordinates).
+    public func location(in view: View?) -> Point {
+        let point = centroidInWindow
+        guard let view else { return point }
+        return view.convert(point, from: nil)
+    }
+
+    /// Asked when the recognizer would begin (or be recognized): false makes it fail and leaves the fingers to
+    /// the others. Nil: true.
+    public var shouldBegin: ((GestureRecognizer) -> Bool)?
+
+    /// Asked about a pair when one of them wins fingers the other tracks: true lets both go on. Either side
+    /// answering true is enough. Nil: false.
+    public var recognizesSimultaneously: ((GestureRecognizer, GestureRecognizer) -> Bool)?
+
+    /// The recognizer may not begin until `other` has failed; if `other` begins or is recognized, this one fails
+    /// (a single tap that requires a double tap to fail is recognized when the double tap's wait ends).
+    ///
+    /// A requirement that would close a cycle (`other` already waits, directly or through others, for this one)
+    /// is ignored, with a message on standard error: a cycle could never resolve. A requirement on itself is
+    /// ignored the same way. A requirement that tracks none of the fingers and waits for none counts as failed.
+    public func require(toFail other: GestureRecognizer) {
+        guard other !== self, !other.waits(for: self) else {
+            Diagnostics.report("require(toFail:) ignored: it would make \(type(of: self)) and "
+                                     + "\(type(of: other)) wait for each other forever")
+            return
+        }
+        guard !requirements.contains(where: { $0.recognizer === other }) else { return }
+        requirements.append(WeakRecognizer(other))
+        other.dependents.append(WeakRecognizer(self))
+    }
+
+    // MARK: - State shared with the subclasses
+
+    /// The state as the recognizer knows it (`state` reads it outside actions).
+    var currentState: State = .possible
+    /// The state of the transition whose action is running.
+    private var reportedState: State?
+    private let action: ((GestureRecognizer) -> Void)?
+    /// Transitions whose action is still to run.
+    private var transitions: [State] = []
+    private var isRunningActions = false
+    /// Whether the arena will call `runQueuedEffects()` after the current input.
+    var isQueuedForEffects = false
+    /// The view, without owning it.
+    weak var attachedView: View?
+    /// Whether it waits for any other recognizer.
+    var hasRequirements: Bool { !requirements.isEmpty }
+    /// Those it waits for, and those waiting for it.
+    private var requirements: [WeakRecognizer] = []
+    private var dependents: [WeakRecognizer] = []
+    /// It would have begun (or been recognized), and waits for a requirement to fail.
+    var awaitingRequirements = false
+
+    /// The fingers it tracks and their centroid's translation.
+    var fingers = FingerSet()
+    /// Where the centroid was when the last finger lifted (for `location(in:)` after a tap).
+    var lastCentroid: Point = .zero
+
+    /// How many fingers it tracks (a scroll container's pan: the container's).
+    var fingerCount: Int { fingers.count }
+
+    /// The fingers' centroid in window coordinates (the last one, with no finger).
+    var centroidInWindow: Point { fingers.isEmpty ? lastCentroid : fingers.centroid }
+
+    /// The arena of the recognizer's window, if it is in one.
+    var arena: (any TouchArena)? { attachedView?.touchArena }
+
+    // MARK: - Participant (the arena's side)
+
+    public var arbitratedView: View? { attachedView }
+
+    public func takesPart(inTouch id: Int) -> Bool {
+        isEnabled && attachedView != nil && acceptsNewFingers
+    }
+
+    public func fingerDown(_ id: Int, at location: Point, time: Duration) -> ContentTouchDisposition {
+        if fingers.isEmpty { fingers.beginSequence() }
+        fingers.add(id, at: location, time: time)
+        if fingers.count == 1 { fingers.beginSequence() }
+        recognizerFingerDown(id, at: location, time: time)
+        return .deliver
+    }
+
+    public func fingerMoved(_ id: Int, to location: Point) {
+        fingers.move(id, to: location)
+        hasMoves = true
+    }
+
+    public func touchFrameEnded(at time: Duration) {
+        guard hasMoves else { return }
+        hasMoves = false
+        fingers.commitMoves(at: time)
+        recognizerFingersMoved(at: time)
+    }
+
+    public func fingerLifted(_ id: Int, at time: Duration) {
+        guard fingers.contains(id) else { return }
+        if hasMoves {
+            hasMoves = false
+            fingers.commitMoves(at: time)
+            recognizerFingersMoved(at: time)
+        }
+        if fingers.count == 1 { lastCentroid = fingers.centroid }
+        fingers.remove(id, at: time)
+        recognizerFingerLifted(at: time)
+        resetIfFinished()
+    }
+
+    public func allFingersCancelled(at time: Duration) {
+        guard !fingers.isEmpty else { return }
+        lastCentroid = fingers.centroid
+        fingers.removeAll()
+        hasMoves = false
+        recognizerStopped(at: time)
+        stopGesture()
+        resetIfFinished()
+    }
+
+    public func fingersClaimed(_ claim: TouchClaim, at time: Duration) {
+        switch claim.kind {
+        case .content:
+            return
+        case .caughtMotion:
+            if currentState == .possible { fail(at: time) }
+        case .gesture:
+            if let other = claim.claimant as? GestureRecognizer, recognizesSimultaneously(with: other) { return }
+            switch currentState {
+            case .possible: fail(at: time)
+            case .began, .changed: cancel(at: time)
+            case .ended, .cancelled, .failed: break
+            }
+        }
+    }
+
+    public func leaveArena(at time: Duration) {
+        guard !fingers.isEmpty || awaitingRequirements || currentState != .possible else { return }
+        if !fingers.isEmpty { lastCentroid = fingers.centroid }
+        fingers.removeAll()
+        hasMoves = false
+        stopGesture()
+        recognizerStopped(at: time)
+        resetIfFinished()
+    }
+
+    public func tracksFinger(_ id: Int) -> Bool { fingers.contains(id) }
+
+    public var tracksAnyFinger: Bool { !fingers.isEmpty }
+
+    public var holdsContentBack: Bool { false }
+
+    public func contentMayBegin(_ touches: [Touch], in view: View) -> Bool { true }
+
+    public func contentTouchEnded(_ touch: Touch, in view: View) {}
+
+    public func canTakeChainedMotion(along axis: Axis, direction: Double) -> Bool { false }
+
+    public func keepsChainedMotion(along axis: Axis) -> Bool { false }
+
+    public func runQueuedEffects() {
+        isQueuedForEffects = false
+        guard !isRunningActions else { return }
+        isRunningActions = true
+        defer {
+            isRunningActions = false
+            reportedState = nil
+        }
+        var i = 0
+        while i < transitions.count {
+            reportedState = transitions[i]
+            i += 1
+            action?(self)
+        }
+        transitions.removeAll(keepingCapacity: true)
+    }
+
+    private var hasMoves = false
+
+    // MARK: - Hooks for the recognizers (internal: the public extension point is `TouchParticipant`)
+
+    /// Whether a finger landing now is one it takes part in (a single tap waiting for its requirement after its
+    /// lift does not start another).
+    var acceptsNewFingers: Bool { !(awaitingRequirements && fingers.isEmpty) }
+    /// A finger joined (it is in `fingers` already).
+    func recognizerFingerDown(_ id: Int, at location: Point, time: Duration) {}
+    /// The fingers moved (committed to `fingers`).
+    func recognizerFingersMoved(at time: Duration) {}
+    /// A finger lifted (removed from `fingers`).
+    func recognizerFingerLifted(at time: Duration) {}
+    /// The fingers are gone without a lift, or the recognizer left: stop timers and waits.
+    func recognizerStopped(at time: Duration) {}
+    /// Every requirement failed while it was waiting: begin (or be recognized) now.
+    func requirementsFailed(at time: Duration) {}
+    /// A requirement began or was recognized: this one fails.
+    func requirementWon(at time: Duration) { fail(at: time) }
+
+    // MARK: - Transitions
+
+    /// Tries to begin (a discrete recognizer: to be recognized, `discrete`). Asks `shouldBegin` and the
+    /// requirements; on success claims the fingers it tracks and enters `began` (or `ended`). Returns whether it
+    /// did; it may instead wait for a requirement (`awaitingRequirements`) or fail.
+    @discardableResult
+    func attemptToBegin(at time: Duration, discrete: Bool = false) -> Bool {
+        guard currentState == .possible, isEnabled else { return false }
+        switch requirementGate() {
+        case .wait:
+            awaitingRequirements = true
+            return false
+        case .fail:
+            fail(at: time)
+            return false
+        case .go:
+            break
+        }
+        awaitingRequirements = false
+        if let shouldBegin, !shouldBegin(self) {
+            fail(at: time)
+            return false
+        }
+        if !fingers.isEmpty, let arena {
+            arena.claimFingers(of: self, cancellingContent: cancelsTouchesInView)
+            // The claim may have re-entered app code that removed or disabled this recognizer.
+            guard currentState == .possible, isEnabled, attachedView != nil else { return false }
+        }
+        transition(to: discrete ? .ended : .began)
+        return true
+    }
+
+    /// Enters `changed` (a continuous recognizer that began).
+    func change() {
+        guard currentState == .began || currentState == .changed else { return }
+        transition(to: .changed)
+    }
+
+    /// Enters `ended` (a continuous recognizer that began).
+    func end() {
+        guard currentState == .began || currentState == .changed else { return }
+        transition(to: .ended)
+    }
+
+    /// Enters `cancelled` (a continuous recognizer that began).
+    func cancel(at time: Duration) {
+        guard currentState == .began || currentState == .changed else { return }
+        recognizerStopped(at: time)
+        transition(to: .cancelled)
+    }
+
+    /// Enters `failed` (from `possible`).
+    func fail(at time: Duration) {
+        guard currentState == .possible else { return }
+        awaitingRequirements = false
+        recognizerStopped(at: time)
+        transition(to: .failed)
+    }
+
+    /// A recognizer that had begun is cancelled, one that had not fails.
+    private func stopGesture() {
+        let time = arena?.now ?? .zero
+        switch currentState {
+        case .possible where awaitingRequirements || !fingers.isEmpty: fail(at: time)
+        case .possible: awaitingRequirements = false
+        case .began, .changed: cancel(at: time)
+        case .ended, .cancelled, .failed: break
+        }
+    }
+
+    /// Enters `newState` without asking anyone (a scroll container's pan, whose container decided).
+    func transition(to newState: State) {
+        currentState = newState
+        switch newState {
+        case .began, .changed, .ended, .cancelled:
+            if action != nil { queueAction(newState) }
+        case .possible, .failed:
+            break
+        }
+        switch newState {
+        case .began, .failed:
+            notifyDependents(at: arena?.now ?? .zero)
+        case .ended:
+            // A discrete recognizer was recognized (a continuous one told its dependents when it began).
+            notifyDependents(at: arena?.now ?? .zero)
+        case .possible, .changed, .cancelled:
+            break
+        }
+        resetIfFinished()
+    }
+
+    /// Back to `possible` once the gesture is over and every finger it saw has lifted.
+    func resetIfFinished() {
+        guard fingerCount == 0, !awaitingRequirements else { return }
+        switch currentState {
+        case .ended, .cancelled, .failed: currentState = .possible
+        case .possible, .began, .changed: break
+        }
+    }
+
+    private func queueAction(_ state: State) {
+        transitions.append(state)
+        if let arena, arena.isHandlingInput {
+            isQueuedForEffects = true
+            arena.queueEffects(of: self)
+        } else {
+            runQueuedEffects()
+        }
+    }
+
+    // MARK: - Requirements
+
+    enum RequirementGate { case go, wait, fail }
+
+    /// Whether the requirements let it begin now: `.fail` when one began or was recognized, `.wait` while one is
+    /// undecided, `.go` when every one failed (or is not involved).
+    func requirementGate() -> RequirementGate {
+        guard !requirements.isEmpty else { return .go }
+        var verdict = RequirementGate.go
+        for entry in requirements {
+            guard let other = entry.recognizer else { continue }
+            switch other.requirementStatus {
+            case .won: return .fail
+            case .undecided: verdict = .wait
+            case .lost: break
+            }
+        }
+        return verdict
+    }
+
+    enum RequirementStatus { case undecided, won, lost }
+
+    /// How this recognizer stands for those that require it to fail.
+    var requirementStatus: RequirementStatus {
+        guard isEnabled, attachedView != nil else { return .lost }
+        switch currentState {
+        case .began, .changed: return .won
+        case .ended: return .won
+        case .failed, .cancelled: return .lost
+        case .possible: return isDeciding ? .undecided : .lost
+        }
+    }
+
+    /// Whether, in `possible`, it may still begin or be recognized (it tracks fingers, or waits for a requirement
+    /// or for another tap).
+    var isDeciding: Bool { fingerCount > 0 || awaitingRequirements }
+
+    private func notifyDependents(at time: Duration) {
+        guard !dependents.isEmpty else { return }
+        var i = 0
+        while i < dependents.count {
+            let dependent = dependents[i].recognizer
+            i += 1
+            dependent?.requirementChanged(at: time)
+        }
+        dependents.removeAll { $0.recognizer == nil }
+    }
+
+    /// A requirement began, was recognized or failed: fail if one won, go on if every one lost.
+    private func requirementChanged(at time: Duration) {
+        guard currentState == .possible, isDeciding else { return }
+        switch requirementGate() {
+        case .fail:
+            requirementWon(at: time)
+        case .wait:
+            break
+        case .go:
+            guard awaitingRequirements else { return }
+            requirementsFailed(at: time)
+        }
+    }
+
+    /// Whether this recognizer waits for `other`, directly or through its requirements.
+    private func waits(for other: GestureRecognizer) -> Bool {
+        var seen: [ObjectIdentifier] = []
+        var stack: [GestureRecognizer] = [self]
+        while let current = stack.popLast() {
+            if current === other { return true }
+            let id = ObjectIdentifier(current)
+            guard !seen.contains(id) else { continue }
+            seen.append(id)
+            for entry in current.requirements { if let next = entry.recognizer { stack.append(next) } }
+        }
+        return false
+    }
+
+    private func recognizesSimultaneously(with other: GestureRecognizer) -> Bool {
+        recognizesSimultaneously?(self, other) == true || other.recognizesSimultaneously?(other, self) == true
+    }
+
+    // MARK: - Attachment
+
+    /// Attached to `view` (nil: detached): a gesture in progress is cancelled or failed first.
+    func attach(to view: View?) {
+        abandon()
+        attachedView = view
+    }
+
+    /// Cancels (or fails) what the recognizer is doing and takes it out of the arena.
+    func abandon() {
+        let time = arena?.now ?? .zero
+        if !fingers.isEmpty, let arena {
+            arena.withdraw(self)
+        } else {
+            leaveArena(at: time)
+        }
+    }
+}
+
+/// A recognizer held without owning it.
+struct WeakRecognizer {
+    weak var recognizer: GestureRecognizer?
+    init(_ recognizer: GestureRecognizer) { self.recognizer = recognizer }
+}
