@@ -133,11 +133,19 @@ final class SegmentedControl: Control {
 }
 
 /// The strip under each demo: a one-line caption (what to try) and a status on the right (the arbitration state
-/// of the current touch, the page, the scale), then the demo's settings as segmented controls.
+/// of the current touch, the page, the scale), then the demo's settings as segmented controls, in a strip that
+/// scrolls sideways when the panel is too narrow for them.
 final class DemoPanel: View {
     static let height = 58.0
+    /// The settings end at least this far (points) from the panel's right edge, where the status line is.
+    static let statusRoom = 60.0
+    /// When the settings need more room than that, they scroll and leave this much to the status (points): enough
+    /// for "touch: decelerating".
+    static let scrollingStatusRoom = 140.0
     let caption: Label
     let status: Label
+    /// The settings' row.
+    let strip: ButtonStrip
     private(set) var controls: [SegmentedControl] = []
 
     init(frame: Rect, caption text: String) {
@@ -147,28 +155,33 @@ final class DemoPanel: View {
                        text: "", fontSize: 12, textColor: Theme.captionText)
         status.alignment = .trailing
         status.clipsToBounds = true
+        // From under the caption to the panel's bottom: the controls at y 28 as before, room to drag around them.
+        strip = ButtonStrip(frame: Rect(x: 0, y: 24, width: frame.width, height: frame.height - 24), inset: 12)
         super.init(frame: frame)
         backgroundColor = Theme.background
+        strip.backgroundColor = Theme.background
         addSubview(caption)
+        addSubview(strip)
         addSubview(status)
     }
 
     /// Adds one control per setting, left to right; each runs its setting's `apply` and then `changed`.
     func show(_ settings: [DemoSetting], changed: @escaping @MainActor (Int, Int) -> Void) {
-        var x = 12.0
         for (n, setting) in settings.enumerated() {
-            let control = SegmentedControl(origin: Point(x: x, y: 28), title: setting.title, choices: setting.choices,
+            let control = SegmentedControl(origin: .zero, title: setting.title, choices: setting.choices,
                                            selectedIndex: setting.selected)
             control.onChange = { index in
                 setting.apply(index)
                 changed(n, index)
             }
             controls.append(control)
-            addSubview(control)
-            x += control.frame.width + 12
         }
-        // The status takes the rest of the line.
-        status.frame = Rect(x: x, y: 28, width: max(0, bounds.width - 12 - x), height: SegmentedControl.height)
+        strip.setItems(controls, spacing: 12, y: 28 - strip.frame.minY)
+        // The status takes the rest of the line; the settings scroll when they would leave it too little.
+        let fits = strip.fittingWidth <= bounds.width - DemoPanel.statusRoom
+        let end = fits ? strip.fittingWidth : max(0, bounds.width - DemoPanel.scrollingStatusRoom)
+        strip.frame = Rect(x: 0, y: strip.frame.minY, width: end, height: strip.frame.height)
+        status.frame = Rect(x: end, y: 28, width: max(0, bounds.width - 12 - end), height: SegmentedControl.height)
     }
 
     override func draw(in canvas: Canvas) {

@@ -19,7 +19,9 @@ final class GalleryView: View {
         let even = (room / Double(max(titles.count, 1))).rounded(.down)
         return (11, titles.map { _ in even })
     }
-    private var buttons: [Button] = []
+    /// The demo tabs, in a strip that scrolls sideways when the window is narrower than they are.
+    let tabStrip: ButtonStrip
+    private(set) var buttons: [Button] = []
     private var content: View?
     private(set) var panel: DemoPanel?
     /// What the current demo keeps alive (delegates, observation tokens).
@@ -44,19 +46,23 @@ final class GalleryView: View {
         self.selected = selected
         self.now = now
         self.timers = timers
+        tabStrip = ButtonStrip(frame: Rect(x: 0, y: 0, width: frame.width, height: GalleryView.barHeight), inset: 8)
         super.init(frame: frame)
         backgroundColor = Theme.background
-        var x = 8.0
+        tabStrip.backgroundColor = Theme.bar
         // The buttons end at `buttonsEnd` at most; GallerySoakTests aims at them by the same rule.
         let (fontSize, widths) = GalleryView.buttonLayout(titles: Demo.all.map(\.title))
         for (demo, width) in zip(Demo.all, widths) {
-            let button = Button(frame: Rect(x: x, y: 6, width: width, height: GalleryView.barHeight - 12),
+            let button = Button(frame: Rect(x: 0, y: 0, width: width, height: GalleryView.barHeight - 12),
                                 title: demo.title) { [weak self] _ in self?.show(demo.id) }
             button.fontSize = fontSize
             buttons.append(button)
-            addSubview(button)
-            x += width + 6
         }
+        tabStrip.setItems(buttons, spacing: 6, y: 6)
+        tabStrip.keyTarget = { [weak self] key, modifiers, time in
+            self?.demoKeyPressed(key, modifiers: modifiers, timestamp: time) ?? false
+        }
+        addSubview(tabStrip)
         show(selected)
     }
 
@@ -78,6 +84,9 @@ final class GalleryView: View {
 
     /// The current demo's own `--stats` lines (without the `stats: ` prefix); none for most demos.
     func demoStats() -> [String] { statsLines?() ?? [] }
+
+    /// The current demo's view (below the tabs, above the panel).
+    var demoView: View? { content }
 
     /// The current demo's setting controls, left to right.
     var settingControls: [SegmentedControl] { panel?.controls ?? [] }
@@ -109,6 +118,7 @@ final class GalleryView: View {
             choices[id] = settings.map(\.selected)
         }
         panel.show(settings) { [weak self] n, index in self?.choices[id]?[n] = index }
+        panel.strip.keyTarget = tabStrip.keyTarget
         content = build.view
         kept = build.keep
         statsLines = build.stats
@@ -118,6 +128,8 @@ final class GalleryView: View {
         for (button, d) in zip(buttons, Demo.all) {
             button.tintColor = d.id == id ? Theme.accent : Color(argb: 0xFF3A_3F4B)
         }
+        // Chosen by a key, a tap or a screen reader, the tab comes whole into view.
+        if let index = Demo.all.firstIndex(where: { $0.id == id }) { tabStrip.reveal(buttons[index], animated: true) }
         setNeedsDisplay()
         onShow?(demo)
     }
@@ -150,7 +162,19 @@ final class GalleryView: View {
         }
     }
 
+    /// A key the window gave one of the strips (with nothing focused, the tab strip is the window's outermost
+    /// container): it goes to the demo's outermost container and up from there, as it would without the strips.
+    private func demoKeyPressed(_ key: Key, modifiers: KeyModifiers, timestamp: Duration) -> Bool {
+        var view: View? = content.flatMap { firstScrollContainer(in: $0) }
+        while let current = view, current !== self {
+            if current.keyPressed(key, modifiers: modifiers, timestamp: timestamp) { return true }
+            view = current.superview
+        }
+        return false
+    }
+
     override func boundsSizeDidChange() {
+        tabStrip.frame = Rect(x: 0, y: 0, width: bounds.width, height: GalleryView.barHeight)
         // Demos lay out for their size when built: rebuild (settings are kept), keeping where the first list was
         // scrolled to (the container clamps it into the new range when it next settles).
         let offset = content.flatMap { firstScrollContainer(in: $0) }?.contentOffset

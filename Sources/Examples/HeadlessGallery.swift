@@ -4,10 +4,13 @@ import Glibc
 #endif
 
 /// `--headless`: plays each demo's scripted gestures in a HeadlessWindow and writes `DIR/ID.png`, plus
-/// `DIR/ID-strip.png` for demos whose script marks frames worth seeing (the motion, frame by frame).
+/// `DIR/ID-strip.png` for demos whose script marks frames worth seeing (the motion, frame by frame); with no
+/// `--demo`, also `DIR/narrow.png`, the gallery in a narrow window (`narrowSize`).
 @MainActor
 enum HeadlessGallery {
     static let windowSize = Size(width: 800, height: 600)
+    /// The narrow window of `narrow.png`: the tabs and the settings scroll sideways there.
+    static let narrowSize = Size(width: 640, height: 480)
     /// A strip's frames are at most this fraction of the window's size, with this gap (pixels) between them.
     static let stripFrameScale = 0.5
     static let stripGap = 6
@@ -34,17 +37,43 @@ enum HeadlessGallery {
                 pictures.append(("\(dir)/\(demo.id)-strip.png",
                                  strip(frames, scale: min(options.pictureScale, stripFrameScale))))
             }
-            for (path, image) in pictures {
-                do {
-                    try PNGEncoder.write(image, to: path)
-                } catch {
-                    printError("gallery: cannot write \(path): \(error)")
-                    return 1
-                }
-                print("wrote \(path)")
-            }
+            guard write(pictures) else { return 1 }
+        }
+        if !options.demoGiven {
+            guard write([("\(dir)/narrow.png", scaled(narrowPicture(), by: options.pictureScale))]) else { return 1 }
         }
         return 0
+    }
+
+    /// Writes `pictures` (path, image); false (having said why) when one cannot be written.
+    private static func write(_ pictures: [(String, Image)]) -> Bool {
+        for (path, image) in pictures {
+            do {
+                try PNGEncoder.write(image, to: path)
+            } catch {
+                printError("gallery: cannot write \(path): \(error)")
+                return false
+            }
+            print("wrote \(path)")
+        }
+        return true
+    }
+
+    /// The gallery in a `narrowSize` window on the first demo, whose settings are wider than the panel there: a
+    /// finger dragged them to their end. The tabs rest at their start, the last ones beyond the right edge.
+    static func narrowPicture() -> Image {
+        let window = HeadlessWindow(size: narrowSize)
+        let gallery = GalleryView(frame: Rect(origin: .zero, size: narrowSize), selected: Demo.all[0].id,
+                                  now: { [unowned window] in window.now }, timers: window.core.timers)
+        window.rootView.addSubview(gallery)
+        window.advance(by: .milliseconds(16))
+        if let strip = gallery.panel?.strip {
+            let frame = strip.convert(strip.bounds, to: nil)
+            window.drag(from: Point(x: frame.maxX - 20, y: frame.midY), by: Point(x: -300, y: 0),
+                        duration: .milliseconds(300))
+        }
+        window.advance(by: .seconds(1))
+        return window.render()
     }
 
     /// `image` resampled to `scale` of its size (bilinear: an exact 2x2 average at 0.5).

@@ -57,7 +57,7 @@ enum WindowedGallery {
             let rss = ProcessStats.residentMiB().map { String(Int($0.rounded())) } ?? "?"
             printError("stats: \(window.presentedFrameCount) frames presented, RSS \(rss) MiB")
             for line in latencyLines(window.frameLatency) { printError(line) }
-            if let list = firstScrollContainer(in: gallery) {
+            if let list = gallery.demoView.flatMap({ firstScrollContainer(in: $0) }) {
                 // Lets a smoke test see that real input (e.g. a key sent with wtype under sway) scrolled.
                 printError("stats: \(gallery.selected) offset \(list.contentOffset.x) \(list.contentOffset.y)")
                 // The vertical bar's geometry, for a test that dragged its thumb to check the mapping

@@ -26,9 +26,9 @@ struct GalleryViewTests {
         #expect(control.selectedIndex == index)
     }
 
-    /// The demo's scroll containers, breadth first.
+    /// The demo's scroll containers, breadth first (not the tab and settings strips).
     private func containers(_ gallery: GalleryView) -> [ScrollContainer] {
-        var queue: [View] = [gallery]
+        var queue: [View] = gallery.demoView.map { [$0] } ?? []
         var found: [ScrollContainer] = []
         var i = 0
         while i < queue.count {
@@ -42,17 +42,20 @@ struct GalleryViewTests {
     /// The demo buttons end by x 740 (MutterTouchTests taps the bar's empty spot at x 780) and show their whole
     /// titles; GallerySoakTests aims at them with the same rule and its own count of the demos.
     @Test func theDemoButtonsEndBeforeTheBarsEmptySpot() {
-        let (_, gallery) = open("list")
-        let buttons = gallery.subviews.compactMap { $0 as? Button }
+        let (window, gallery) = open("list")
+        let buttons = gallery.buttons
         #expect(buttons.map(\.title) == Demo.all.map(\.title))
         #expect(buttons.map(\.title) == ["List", "Paging", "Lock", "Canvas", "Fling", "Observers", "Wheel", "Zoom",
                                         "Contacts", "Terminal", "Nested"], "GallerySoakTests.galleryDemoTitles needs the new list")
-        #expect((buttons.map(\.frame.maxX).max() ?? 0) <= GalleryView.buttonsEnd)
+        #expect((buttons.map { $0.convert($0.bounds, to: nil).maxX }.max() ?? 0) <= GalleryView.buttonsEnd)
         let layout = GalleryView.buttonLayout(titles: buttons.map(\.title))
         #expect(layout.fontSize == 14, "every title at 14 pt still fits the bar")
         var x = 8.0
         for (button, width) in zip(buttons, layout.widths) {
-            #expect(button.frame.minX == x && button.frame.width == width && button.fontSize == layout.fontSize)
+            // Where the window shows it: the tab strip fits the usual width and rests at its start.
+            let frame = button.convert(button.bounds, to: nil)
+            #expect(frame.minX == x && frame.width == width && button.fontSize == layout.fontSize)
+            #expect(window.rootView.hitTest(Point(x: frame.midX, y: 22)) === button)
             #expect(Font.measure(button.title, size: button.fontSize).width <= button.frame.width - 12,
                     "\(button.title) is cut off")
             x += width + 6

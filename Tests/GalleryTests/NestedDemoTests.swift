@@ -15,7 +15,7 @@ struct NestedDemoTests {
         window.rootView.addSubview(gallery)
         gallery.fillsSuperview = true
         window.advance(by: .milliseconds(16))
-        let feed = firstScrollContainer(in: gallery)!
+        let feed = firstScrollContainer(in: gallery.demoView!)!
         return (window, gallery, feed)
     }
 

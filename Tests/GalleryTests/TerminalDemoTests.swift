@@ -15,7 +15,7 @@ struct TerminalDemoTests {
         window.rootView.addSubview(gallery)
         gallery.fillsSuperview = true
         window.advance(by: .milliseconds(16))
-        var queue: [View] = [gallery]
+        var queue: [View] = gallery.demoView.map { [$0] } ?? []
         var index = 0
         while index < queue.count {
             if let page = queue[index] as? ScrollContainer { return (window, gallery, page) }

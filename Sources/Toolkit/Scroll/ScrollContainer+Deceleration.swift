@@ -5,9 +5,11 @@ extension ScrollContainer {
     /// Plans the motion after a drag: the measured velocity (with a caught fling's added, see
     /// `FlingAcceleration`) goes through the policy (lock, ±8000 pt/s clamp, 50 pt/s threshold), the delegate
     /// may move the target, and the policy picks the simulation. The
-    /// delegate is asked during the decision (it answers a question); notifications come after.
-    func planRelease(at time: Duration, measured: Point) -> ScrollMotion {
-        let policy = makePolicy()
+    /// delegate is asked during the decision (it answers a question); notifications come after. When the release
+    /// started a refresh (`startsRefresh`), it rests vertically at the control's place, the start of the range.
+    func planRelease(at time: Duration, measured: Point, startsRefresh: Bool = false) -> ScrollMotion {
+        var policy = makePolicy()
+        if startsRefresh { policy.refreshRest = policy.minOffset.y }
         let velocity = policy.releaseVelocity(measured, lock: arbitration.lock)
         let natural = policy.naturalTarget(from: contentOffset, velocity: velocity)
         var target = natural
@@ -21,8 +23,10 @@ extension ScrollContainer {
             chosen[axis] = target[axis]
         }
         // The delegate may have changed the settings or the offset: decide with what holds now.
-        return makePolicy().releaseMotion(from: contentOffset, velocity: velocity, target: chosen,
-                                          overridden: overridden, at: time)
+        var now = makePolicy()
+        if startsRefresh { now.refreshRest = now.minOffset.y }
+        return now.releaseMotion(from: contentOffset, velocity: velocity, target: chosen, overridden: overridden,
+                                 at: time)
     }
 
     /// Starts sampling `planned` every frame.

@@ -153,8 +153,9 @@ extension ScrollContainer {
                     measured = caughtFling.releaseVelocity(measured: measured, releasedAt: time)
                 }
                 measured = handOffRelease(measured)
-                refreshIfPulled()   // before planning: a refresh moves the range's start
-                planned = planRelease(at: time, measured: measured)
+                // Before planning: a refresh moves the range's start, where the release then rests.
+                let startsRefresh = refreshIfPulled()
+                planned = planRelease(at: time, measured: measured, startsRefresh: startsRefresh)
                 if bounce { planned = ScrollMotion(start: time) }
             } else if arbitration.isTracking && !bounce {
                 planned = makePolicy().settleMotion(from: contentOffset, at: time)

@@ -41,6 +41,10 @@ extension ScrollContainer {
                                                    trailingInset: trailing)
                     if value.isFinite { list.append(policy.clamp(value, axis)) }
                 }
+                // While refreshing, the control's place is a target too: the content may rest with it in view.
+                if axis == .vertical && !list.isEmpty, refreshControl?.isRefreshing == true {
+                    list.append(policy.minOffset.y)
+                }
                 list.sort()
                 // Drop duplicates in place.
                 var write = 0, read = 0

@@ -4,8 +4,9 @@
 //   past the top edge (`refreshPull`) of at least `triggerDistance` starts refreshing. Only a lift: a cancelled
 //   sequence never refreshes, and a pull while refreshing does nothing more (`onRefresh` runs once per refresh).
 // - While refreshing, `makePolicy()` starts the vertical range `height` earlier, so everything that brings the
-//   content to rest (the release's spring back, a bounce, a settle after a resize) rests with the control in view,
-//   and a second pull rubber-bands from there.
+//   content to rest (a bounce, a settle after a resize) rests with the control in view, and a second pull
+//   rubber-bands from there. The release that starts the refresh goes to that start whatever its overscroll: a
+//   pull released short of `height` lies inside the grown range and would otherwise stay where it was let go.
 // - `onRefresh` runs from the notification queue, after the release motion is planned and the state is
 //   consistent, so it may call `endRefreshing()` at once.
 // - `endRefreshing()` gives the range back and returns a content resting above the edge with a 0.3 s ease-out (an
@@ -45,15 +46,17 @@ extension ScrollContainer {
         if refreshControl?.isRefreshing == true { geometryDidChange() }
     }
 
-    /// The last finger of a drag lifts: starts refreshing if the pull reached the trigger. Called before the
-    /// release is planned, so that the release comes to rest with the control in view.
-    func refreshIfPulled() {
-        guard let control = refreshControl, !control.isRefreshing else { return }
+    /// The last finger of a drag lifts: starts refreshing if the pull reached the trigger, and returns whether it
+    /// did. Called before the release is planned, so that the release comes to rest with the control in view.
+    @discardableResult
+    func refreshIfPulled() -> Bool {
+        guard let control = refreshControl, !control.isRefreshing else { return false }
         let pull = refreshPull
-        guard pull > 0, pull >= control.triggerDistance else { return }
+        guard pull > 0, pull >= control.triggerDistance else { return false }
         control.beginRefreshingFromPull()
         effects.push(.refresh)
         attachedWindow?.addAnimator(animationDriver)
+        return true
     }
 
     /// `beginRefreshing()` (not a pull): the range grows; a content resting at the top edge moves down to show the

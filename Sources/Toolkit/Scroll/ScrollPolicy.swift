@@ -15,6 +15,8 @@
 /// - Simulations: paging → critically damped spring (0.5 s); otherwise `BounceSimulation` (exponential
 ///   decay, spring past an edge or stop at it); a target changed by the delegate → a deceleration curve
 ///   ending exactly there when the velocity points at it, else a spring to it.
+/// - A release that starts a refresh (section 15) rests at `refreshRest` on y: the page snap spring takes it there
+///   from any overscroll, before paging or the delegate's target count.
 struct ScrollPolicy {
     /// Fastest release velocity kept, per axis, in pt/s.
     static let maximumVelocity = 8000.0
@@ -58,6 +60,10 @@ struct ScrollPolicy {
     var snapping: Snapping = .none
     /// The snap offsets, clamped into the range (empty when snapping is off).
     var snapOffsets = SnapOffsets()
+    /// Where a release comes to rest vertically whatever its overscroll, its velocity and the delegate's target,
+    /// points; nil: where the physics take it. Set for the release that starts a refresh: the control comes into view
+    /// (<doc:ScrollBehaviour> §15).
+    var refreshRest: Double?
 
     // MARK: - Range
 
@@ -142,7 +148,9 @@ struct ScrollPolicy {
         var target = offset
         for axis in Axis.allCases {
             let x = offset[axis], v = velocity[axis]
-            if pagingAxes.contains(axis) {
+            if axis == .vertical, let rest = refreshRest {
+                target[axis] = clamp(rest, axis)
+            } else if pagingAxes.contains(axis) {
                 target[axis] = abs(v) >= ScrollPolicy.pagingFlingThreshold
                     ? boundary(after: x, direction: v, axis) : nearestBoundary(to: x, axis)
             } else if scrollable.contains(axis) {
@@ -170,6 +178,12 @@ struct ScrollPolicy {
 
     private func releaseMotion(_ axis: Axis, from x: Double, velocity v: Double, target: Double,
                                overridden: Bool) -> AxisMotion {
+        if axis == .vertical, let rest = refreshRest {
+            // The spring from any overscroll, short of the rest point or past it, ends exactly there.
+            let t = clamp(rest, axis)
+            if abs(t - x) <= ScrollPolicy.restTolerance && v == 0 { return .none }
+            return pageSnap(from: x, velocity: v, to: t)
+        }
         if overridden {
             let t = clamp(target.isFinite ? target : x, axis)
             if abs(t - x) <= ScrollPolicy.restTolerance && v == 0 { return .none }
@@ -225,10 +239,11 @@ struct ScrollPolicy {
                          maxPosition: maxOffset[axis], bounces: bounces, dimension: viewport[axis])
     }
 
-    /// A critically damped spring to the page. The release velocity carries into it (no kink at the lift),
-    /// capped at w·|distance| toward the page, w being the spring's angular frequency: a critically damped
-    /// spring started toward its target faster than that crosses it once (see `SpringSimulation`), and a page
-    /// snap must reach its page from one side.
+    /// A critically damped spring to the page (or another resting point a release must reach: a snap offset,
+    /// the refresh control's place). The release velocity carries into it (no kink at the lift), capped at
+    /// w·|distance| toward the target, w being the spring's angular frequency: a critically damped spring started
+    /// toward its target faster than that crosses it once (see `SpringSimulation`), and a page snap must reach
+    /// its page from one side.
     func pageSnap(from x: Double, velocity v: Double, to target: Double) -> AxisMotion {
         let distance = target - x
         var start = v
