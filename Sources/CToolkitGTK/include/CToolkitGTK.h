@@ -39,6 +39,12 @@ GtkAccessibleRole tgtk_accessible_role(GtkWidget *widget);
  * a native or the translation fails. */
 gboolean tgtk_surface_to_widget(GtkWidget *widget, double sx, double sy, double *wx, double *wy);
 
+/* Whether the seat's pointer (the mouse or touchpad, never a finger) is over `widget` now, as GTK would pick it
+ * (nothing drawn over it there), and where, in `widget`'s coordinates (`wx`, `wy` may be NULL). GTK 4 also
+ * reports crossings for a touchscreen's own pointer, which its Wayland backend moves to a first touch and never
+ * takes out again; a crossing handler has no event to tell the two apart, so it asks for the seat's pointer. */
+gboolean tgtk_pointer_over_widget(GtkWidget *widget, double *wx, double *wy);
+
 /* Denies `sequence` to every gesture of `widget`'s ancestors that follows it and has not decided yet (a
  * GtkScrolledWindow's drag, swipe and long-press gestures): a widget's claim only cancels gestures below it and
  * denies those above that claimed already, so an ancestor's capture-phase gesture would still claim the sequence
