@@ -63,7 +63,7 @@ extension GtkViewHostTests {
     func aHostThatLetsItsAncestorsSeeTheTouchLosesADragToAGtkScrolledWindow() throws {
         let session = try Session(Session.fixture, ["--mode", "scrolled-shared"])
         let host = try session.placement("host")
-        session.touchDrag(from: host.point(host.width / 2, 250), dy: -200, hold: true)
+        session.touchDrag(from: host.point(host.width / 2, 250), dy: -200)
         let stats = session.finish()
         let scrolled = try #require(Double(try Session.value(stats, "scrolled window offset")))
         #expect(scrolled > 50, "the scrolled window did not get the touch: \(scrolled)\n\(stats)")
