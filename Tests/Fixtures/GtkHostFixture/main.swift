@@ -1,6 +1,6 @@
 // GtkHostFixture: GTK hosts in the situations an app puts them in, for WaylandTests (run as a process on the
-// test compositor). Every mode prints `layout: host X Y W H` (surface coordinates) and `stats: first frame drawn`
-// once drawn, and `stats:` lines at exit.
+// test compositor). Every mode prints `layout: host X Y W H` (surface coordinates; pair mode `left` and `right`)
+// and `stats: first frame drawn` once drawn, and `stats:` lines at exit.
 //
 //   GtkHostFixture --mode fixed      an app-made GtkDrawingArea adopted by the host, in a GtkFixed at (37, 53)
 //                                    (how SwiftCrossUI places widgets); stats: list offset, row, cursor name
