@@ -56,6 +56,26 @@ gboolean tgtk_surface_to_widget(GtkWidget *widget, double sx, double sy, double 
     return ok;
 }
 
+gboolean tgtk_pointer_over_widget(GtkWidget *widget, double *wx, double *wy) {
+    GtkNative *native = gtk_widget_get_native(widget);
+    if (!native) return FALSE;
+    GdkSeat *seat = gdk_display_get_default_seat(gtk_widget_get_display(widget));
+    GdkDevice *pointer = seat ? gdk_seat_get_pointer(seat) : NULL;
+    if (!pointer) return FALSE;
+    double sx = 0, sy = 0;
+    if (gdk_device_get_surface_at_position(pointer, &sx, &sy) != gtk_native_get_surface(native)) return FALSE;
+    double nx = 0, ny = 0;
+    gtk_native_get_surface_transform(native, &nx, &ny);
+    /* What GTK's own crossings would pick there: a popover or a sibling drawn over the widget hides it. */
+    GtkWidget *picked = gtk_widget_pick(GTK_WIDGET(native), sx - nx, sy - ny, GTK_PICK_DEFAULT);
+    if (!picked || (picked != widget && !gtk_widget_is_ancestor(picked, widget))) return FALSE;
+    double x = 0, y = 0;
+    if (!tgtk_surface_to_widget(widget, sx, sy, &x, &y)) return FALSE;
+    if (wx) *wx = x;
+    if (wy) *wy = y;
+    return TRUE;
+}
+
 int tgtk_deny_sequence_to_ancestors(GtkWidget *widget, GdkEventSequence *sequence) {
     int denied = 0;
     for (GtkWidget *ancestor = gtk_widget_get_parent(widget); ancestor; ancestor = gtk_widget_get_parent(ancestor)) {

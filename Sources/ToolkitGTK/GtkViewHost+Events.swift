@@ -10,12 +10,13 @@ internal import Glibc
 ///   `GtkEventControllerScroll` anywhere, so no kinetic flag: the container's own deceleration runs), touchpad
 ///   pinches, pointer motion and buttons, keys. It is the only way to reach GDK's motion history and per-event
 ///   device data in GTK 4.8.
-/// - A `GtkEventControllerMotion` gives the crossings (GTK 4 hands those to motion controllers only).
+/// - A `GtkEventControllerMotion` gives the crossings (GTK 4 hands those to motion controllers only), the
+///   pointer's and, in GTK 4's Wayland backend, a first touch's too: +Pointer keeps only the seat's pointer.
 /// - A `GtkEventControllerFocus` says when the widget gains and loses the keyboard focus.
-/// - A touch-only `GtkGestureDrag` claims every touch sequence the widget gets at its begin and denies it to the
-///   ancestors' gestures that have not decided yet, so that a `GtkScrolledWindow` (whose capture-phase drag
-///   gesture would claim the finger at GTK's drag threshold) does not take a finger the host follows; its
-///   `cancel` is how the host learns that something took a finger anyway.
+/// - A touch-only `GtkGestureDrag` claims every touch sequence the widget gets at its begin and, while
+///   `deniesTouchesToAncestors` holds, denies it to the ancestors' gestures that have not decided yet, so that a
+///   `GtkScrolledWindow` (whose capture-phase drag gesture would claim the finger at GTK's drag threshold) does not
+///   take a finger the host follows; its `cancel` is how the host learns that something took a finger anyway.
 extension GtkViewHost {
     func addControllers(context: UnsafeMutableRawPointer) {
         let legacy = gtk_event_controller_legacy_new()!
@@ -27,14 +28,7 @@ extension GtkViewHost {
         }, context))
         add(legacy)
 
-        let motion = gtk_event_controller_motion_new()!
-        connect(UnsafeMutableRawPointer(motion), tgtk_connect_point(UnsafeMutableRawPointer(motion), "enter", { _, x, y, data in
-            GtkViewHost.with(data) { host in host.pointerAt(Point(x: x, y: y), time: host.clock.now) }
-        }, context))
-        connect(UnsafeMutableRawPointer(motion), tgtk_connect_simple(UnsafeMutableRawPointer(motion), "leave", { _, data in
-            GtkViewHost.with(data) { $0.pointerLeft() }
-        }, context))
-        add(motion)
+        addMotionController(context: context)
 
         let focus = gtk_event_controller_focus_new()!
         connect(UnsafeMutableRawPointer(focus), tgtk_connect_simple(UnsafeMutableRawPointer(focus), "enter", { _, data in
@@ -52,13 +46,38 @@ extension GtkViewHost {
         connect(UnsafeMutableRawPointer(claim), tgtk_connect_sequence(UnsafeMutableRawPointer(claim), "begin", { gesture, sequence, data in
             guard let gesture, let sequence else { return }
             _ = gtk_gesture_set_sequence_state(OpaquePointer(gesture), sequence, GTK_EVENT_SEQUENCE_CLAIMED)
-            GtkViewHost.with(data) { _ = tgtk_deny_sequence_to_ancestors($0.area, sequence) }
+            GtkViewHost.with(data) { host in
+                if host.deniesTouchesToAncestors { _ = tgtk_deny_sequence_to_ancestors(host.area, sequence) }
+            }
         }, context))
         connect(UnsafeMutableRawPointer(claim), tgtk_connect_sequence(UnsafeMutableRawPointer(claim), "cancel", { _, sequence, data in
             guard let sequence else { return }
             GtkViewHost.with(data) { $0.touchTakenAway(sequence) }
         }, context))
         add(claim)
+    }
+
+    /// The crossings' controller (`motionController`). Its signals do not say which pointer crossed: +Pointer asks.
+    func addMotionController(context: UnsafeMutableRawPointer) {
+        let motion = gtk_event_controller_motion_new()!
+        connect(UnsafeMutableRawPointer(motion), tgtk_connect_point(UnsafeMutableRawPointer(motion), "enter", { _, x, y, data in
+            if GtkViewHost.traces { GtkViewHost.printError("ToolkitGTK crossing in at \(x) \(y)") }
+            GtkViewHost.with(data) { $0.crossingEntered() }
+        }, context))
+        connect(UnsafeMutableRawPointer(motion), tgtk_connect_simple(UnsafeMutableRawPointer(motion), "leave", { _, data in
+            if GtkViewHost.traces { GtkViewHost.printError("ToolkitGTK crossing out") }
+            GtkViewHost.with(data) { $0.crossingLeft() }
+        }, context))
+        add(motion)
+        motionController = motion
+    }
+
+    /// Takes `controller` off the widget again (the widget drops it, and with it its handlers).
+    func remove(_ controller: OpaquePointer) {
+        let instance = UnsafeMutableRawPointer(controller)
+        handlers.removeAll { $0.instance == instance }
+        controllers.removeAll { $0 == controller }
+        gtk_widget_remove_controller(area, controller)
     }
 
     private func add(_ controller: OpaquePointer) {
@@ -84,8 +103,9 @@ extension GtkViewHost {
             handlePinch(event)
             return true
         case GDK_MOTION_NOTIFY, GDK_BUTTON_PRESS, GDK_BUTTON_RELEASE:
-            // GTK 4 marks the pointer events it emulates from the first finger: the touches themselves arrive.
-            guard gdk_event_get_pointer_emulated(event) == 0 else { return false }
+            // GTK 4 marks the pointer events it emulates from the first finger: the touches themselves arrive. A
+            // finger is not a pointer: nothing from a touchscreen hovers or clicks.
+            guard gdk_event_get_pointer_emulated(event) == 0, !isFromTouchscreen(event) else { return false }
             updateModifiers(event)
             handlePointer(event, type: type)
             if type == GDK_BUTTON_PRESS { takeFocus() }
@@ -96,6 +116,12 @@ extension GtkViewHost {
         default:
             return false
         }
+    }
+
+    /// Whether a touchscreen sent `event` (its device, or the physical device behind it).
+    private func isFromTouchscreen(_ event: OpaquePointer) -> Bool {
+        guard let device = gdk_event_get_device(event) else { return false }
+        return gdk_device_get_source(device) == GDK_SOURCE_TOUCHSCREEN
     }
 
     /// An event's position in the widget, in points.

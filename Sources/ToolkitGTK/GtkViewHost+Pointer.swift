@@ -1,4 +1,5 @@
 internal import CGtk4
+internal import CToolkitGTK
 
 /// Pointer: hover (enter, motion with its history, leave) and the left, middle and right buttons; the cursor the
 /// hovered view asks for.
@@ -18,8 +19,52 @@ extension GtkViewHost {
         }
     }
 
-    /// The pointer left the widget (GtkEventControllerMotion's leave). While a button is held GTK keeps sending
-    /// motion to the widget (an implicit grab), so a drag that leaves the widget goes on.
+    /// GtkEventControllerMotion's enter. GTK 4's Wayland backend also moves a pointer of the touchscreen's own to
+    /// a first touch (and never takes it out again), and the signal does not say which pointer crossed: a finger
+    /// must not hover (it would show and widen the bars under it, and the tap would go to the bar), so only the
+    /// seat's pointer counts, where it really is.
+    ///
+    /// A finger's crossing leaves the controller believing a pointer is inside, so that the seat's pointer coming
+    /// in later would cross unseen: the controller is replaced by a new one, once GTK is done with this crossing.
+    func crossingEntered() {
+        var x = 0.0, y = 0.0
+        guard tgtk_pointer_over_widget(area, &x, &y) != 0 else {
+            scheduleMotionRenewal()
+            return
+        }
+        pointerAt(Point(x: x, y: y), time: clock.now)
+    }
+
+    private func scheduleMotionRenewal() {
+        guard isAttached, motionRenewalID == 0 else { return }
+        motionRenewalID = g_idle_add_full(G_PRIORITY_HIGH_IDLE, { data in
+            GtkViewHost.with(data) { $0.renewMotionController() }
+            return 0   // G_SOURCE_REMOVE
+        }, Unmanaged.passUnretained(self).toOpaque(), nil)
+    }
+
+    private func renewMotionController() {
+        motionRenewalID = 0
+        guard isAttached, let old = motionController else { return }
+        remove(old)
+        addMotionController(context: Unmanaged.passUnretained(self).toOpaque())
+    }
+
+    /// Removes a pending renewal of the crossings' controller (detach).
+    func cancelMotionRenewal() {
+        if motionRenewalID != 0 { g_source_remove(motionRenewalID) }
+        motionRenewalID = 0
+    }
+
+    /// GtkEventControllerMotion's leave: a leave unless the seat's pointer is still over the widget (a finger's
+    /// pointer left for another surface).
+    func crossingLeft() {
+        guard tgtk_pointer_over_widget(area, nil, nil) == 0 else { return }
+        pointerLeft()
+    }
+
+    /// The pointer left the widget. While a button is held GTK keeps sending motion to the widget (an implicit
+    /// grab), so a drag that leaves the widget goes on.
     func pointerLeft() {
         guard pointerInside else { return }
         pointerInside = false

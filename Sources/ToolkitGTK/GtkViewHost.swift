@@ -8,10 +8,12 @@ internal import Glibc
 /// `GtkFixed`, a `GtkScrolledWindow`, SwiftCrossUI's or Adwaita for Swift's containers).
 ///
 /// The host owns a `WindowCore` and drives it from GTK:
-/// - input: touch (one id per `GdkEventSequence`, claimed so that no ancestor's gesture takes it), pointer hover
-///   and buttons (compressed motion's history replayed with its own times), wheel (120 units per detent, high-resolution where GDK gives it), touchpad scrolling with its stop
-///   event (never GTK's kinetic flag: the container's own physics run), touchpad pinch, and keys while the widget
-///   has the keyboard focus (it takes the focus on a click or touch; Tab moves the focus on, as in any GTK widget);
+/// - input: touch (one id per `GdkEventSequence`, claimed so that no ancestor's gesture takes it unless
+///   `deniesTouchesToAncestors` is off), pointer hover (the seat's pointer only: a finger never hovers) and
+///   buttons (compressed motion's history replayed with its own times), wheel (120 units per detent,
+///   high-resolution where GDK gives it), touchpad scrolling with its stop event (never GTK's kinetic flag: the
+///   container's own physics run), touchpad pinch, and keys while the widget has the keyboard focus (it takes the
+///   focus on a click or touch; Tab moves the focus on, as in any GTK widget);
 /// - time: one monotonic clock (`g_get_monotonic_time`) for events, timers and frames;
 /// - frames: ticks from the widget's frame clock while something moves, none while idle or unmapped;
 /// - pixels: the core draws what changed into a cairo image surface at the widget's scale factor (crisp at 2x),
@@ -38,6 +40,16 @@ public final class GtkViewHost {
         didSet { applyAccessibleLabel() }
     }
 
+    /// Whether a finger that lands on the widget is denied, at once, to every gesture of the widget's ancestors
+    /// that has not decided on it yet. Default: true.
+    ///
+    /// True: the host's containers keep every finger that lands on them. An enclosing `GtkScrolledWindow`'s drag,
+    /// a swipe-back (a navigation view's or leaflet's swipe gesture), an outer carousel, a long press on a parent
+    /// never see the touch, even when the host's content cannot scroll in the finger's direction. False: those
+    /// gestures compete for it as GTK arbitrates: one that claims the finger (a `GtkScrolledWindow` at GTK's drag
+    /// threshold) takes it, and the host's containers see that touch cancelled. Read at each touch-down.
+    public var deniesTouchesToAncestors = true
+
     /// The widget, as GTK's own functions take it.
     let area: UnsafeMutablePointer<GtkWidget>
     /// Whether the host still drives the widget (false after `detach()` or the widget's destruction).
@@ -53,6 +65,9 @@ public final class GtkViewHost {
     // Signals and controllers, to disconnect or remove on detach.
     var handlers: [(instance: UnsafeMutableRawPointer, id: gulong)] = []
     var controllers: [OpaquePointer] = []
+    /// The controller that reports crossings, and the idle that replaces it after a finger's crossing (+Pointer).
+    var motionController: OpaquePointer?
+    var motionRenewalID: guint = 0
 
     // Frames and timers (GtkViewHost+Frames.swift).
     var tickID: guint = 0
@@ -176,20 +191,24 @@ public final class GtkViewHost {
     public func detach() {
         guard isAttached else { return }
         isAttached = false
+        // The core's callbacks go first: ending the input changes what is shown (a hovered bar narrows, the cursor
+        // changes), and from deinit a callback would reach a host that is going away.
+        core.onNeedsFrame = nil
+        core.onCursorChange = nil
         endInput()
         stopTicking()
         cancelTimeout()
+        cancelMotionRenewal()
         for (instance, id) in handlers where g_signal_handler_is_connected(instance, id) != 0 {
             g_signal_handler_disconnect(instance, id)
         }
         handlers.removeAll()
         for controller in controllers { gtk_widget_remove_controller(area, controller) }
         controllers.removeAll()
+        motionController = nil
         gtk_drawing_area_set_draw_func(UnsafeMutablePointer<GtkDrawingArea>(OpaquePointer(area)), nil, nil, nil)
         gtk_widget_set_cursor(area, nil)
         if madeFocusable { gtk_widget_set_focusable(area, 0) }
-        core.onNeedsFrame = nil
-        core.onCursorChange = nil
         dropSurface()
     }
 

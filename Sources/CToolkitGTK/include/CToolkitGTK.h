@@ -2,7 +2,8 @@
  * - g_signal_connect is a macro taking a GCallback of any signature: one typed connect function per handler shape,
  *   so that Swift passes a function of the right type and the cast to GCallback happens here;
  * - the type-check macros (GTK_IS_DRAWING_AREA ...) and variadic calls (g_object_new, gtk_accessible_update_property);
- * - glib-unix.h (g_unix_fd_add), which gtk/gtk.h does not include, and the signalfd that reads SIGINT / SIGTERM. */
+ * - glib-unix.h (g_unix_fd_add), which gtk/gtk.h does not include, to watch the signalfd that reads SIGINT /
+ *   SIGTERM (CTerminationSignals, the copy WaylandWindow.run uses too). */
 #ifndef CTOOLKITGTK_H
 #define CTOOLKITGTK_H
 
@@ -39,14 +40,20 @@ GtkAccessibleRole tgtk_accessible_role(GtkWidget *widget);
  * a native or the translation fails. */
 gboolean tgtk_surface_to_widget(GtkWidget *widget, double sx, double sy, double *wx, double *wy);
 
+/* Whether the seat's pointer (the mouse or touchpad, never a finger) is over `widget` now, as GTK would pick it
+ * (nothing drawn over it there), and where, in `widget`'s coordinates (`wx`, `wy` may be NULL). GTK 4 also
+ * reports crossings for a touchscreen's own pointer, which its Wayland backend moves to a first touch and never
+ * takes out again; a crossing handler has no event to tell the two apart, so it asks for the seat's pointer. */
+gboolean tgtk_pointer_over_widget(GtkWidget *widget, double *wx, double *wy);
+
 /* Denies `sequence` to every gesture of `widget`'s ancestors that follows it and has not decided yet (a
  * GtkScrolledWindow's drag, swipe and long-press gestures): a widget's claim only cancels gestures below it and
  * denies those above that claimed already, so an ancestor's capture-phase gesture would still claim the sequence
  * at its drag threshold and take the finger away. Returns how many gestures it denied. */
 int tgtk_deny_sequence_to_ancestors(GtkWidget *widget, GdkEventSequence *sequence);
 
-/* SIGINT and SIGTERM quit `application` (g_application_quit) whatever signal mask the process inherited: a
- * signalfd on GLib's main context, undone at the application's "shutdown". Returns FALSE when neither signal can be
+/* SIGINT and SIGTERM quit `application` (g_application_quit) whatever signal mask the process inherited: the
+ * shared signalfd (CTerminationSignals) on GLib's main context, undone at the application's "shutdown". Returns FALSE when neither signal can be
  * taken (both ignored or handled by the program, or no signalfd). */
 gboolean tgtk_quit_on_termination_signals(GApplication *application);
 

@@ -37,9 +37,6 @@ int cw_create_shm_file(const char *name, size_t size);
 /* Grows a pool file made by cw_create_shm_file. Returns 0, or -1 with errno set. */
 int cw_grow_shm_file(int fd, size_t size);
 
-/* SIGINT and SIGTERM through a signalfd (WaylandWindow.run). */
-#include "cw_signals.h"
-
 /* pixman_double_to_fixed, which is a macro and does not import. */
 static inline pixman_fixed_t cw_pixman_fixed(double v) { return (pixman_fixed_t)(v * 65536.0); }
 

@@ -1,4 +1,4 @@
-import CWayland
+import CTerminationSignals
 import Glibc
 
 /// SIGINT and SIGTERM for the duration of `WaylandWindow.run()`: a signalfd in the window's poll, so that either
@@ -15,7 +15,7 @@ import Glibc
 ///   pending is read first: a signal that ended the loop is not delivered again.
 @MainActor
 final class TerminationSignals {
-    private let state: UnsafeMutablePointer<cw_termination_signals>
+    private let state: UnsafeMutablePointer<termination_signals>
     private let fd: Int32
     private var watch: WaylandWindow.FileDescriptorWatch?
 
@@ -23,14 +23,14 @@ final class TerminationSignals {
     /// or no signalfd could be made: then `run` simply works without).
     init?(window: WaylandWindow) {
         state = .allocate(capacity: 1)
-        let fd = cw_termination_signals_begin(state)
+        let fd = termination_signals_begin(state)
         guard fd >= 0 else {
             state.deallocate()
             return nil
         }
         self.fd = fd
         watch = window.addFileDescriptor(fd) { [weak window] _ in
-            let signal = cw_termination_signals_read(fd)
+            let signal = termination_signals_read(fd)
             guard signal != 0, let window else { return }
             window.endRun(signal: signal)
         }
@@ -40,7 +40,7 @@ final class TerminationSignals {
     func end(window: WaylandWindow) {
         if let watch { window.removeFileDescriptor(watch) }
         watch = nil
-        cw_termination_signals_end(state)
+        termination_signals_end(state)
         state.deallocate()
     }
 }

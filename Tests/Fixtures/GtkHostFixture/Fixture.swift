@@ -26,6 +26,11 @@ final class Fixture {
     var controllersBefore = 0
     /// Hide mode: the list's offset when the host was hidden.
     var hiddenAt: Double?
+    /// Pair mode: the second host and both hosts' lists (left, right).
+    var secondHost: GtkViewHost?
+    var tapLists: [TapList] = []
+    /// Release-hovered mode: the timeout that waits for the hovered bar to widen.
+    var hoverPoll: guint = 0
 
     init(options: ExampleOptions, mode: String, application: UnsafeMutablePointer<GtkApplication>) {
         self.options = options
@@ -77,6 +82,25 @@ final class Fixture {
             zoomable.delegate = zoomDelegate
             host.rootView.addSubview(zoomable)
             self.zoomable = zoomable
+        case "pair":
+            host = setUpPair(in: window)
+        case "scrolled-shared":
+            // As "scrolled", but the host lets its ancestors' gestures see the touch.
+            let scrolled = gtk_scrolled_window_new()!
+            let column = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
+            host = GtkViewHost()
+            host.deniesTouchesToAncestors = false
+            gtk_widget_set_size_request(gtkWidget(host.widget), 300, 400)
+            gtk_box_append(gtkCast(column), gtkWidget(host.widget))
+            let below = gtk_label_new("Below the host")!
+            gtk_widget_set_size_request(below, -1, 900)
+            gtk_box_append(gtkCast(column), below)
+            gtk_scrolled_window_set_child(gtkCast(scrolled), column)
+            gtk_window_set_child(gtkCast(window), scrolled)
+            self.scrolled = scrolled
+        case "release-hovered":
+            host = GtkViewHost()
+            gtk_window_set_child(gtkCast(window), gtkWidget(host.widget))
         case "label":
             // Bad input: a widget that is not a drawing area, given to init(adopting:).
             let label = gtk_label_new("Not a drawing area")!
@@ -101,15 +125,16 @@ final class Fixture {
             host = GtkViewHost(adopting: OpaquePointer(area))
             parent = box
         }
-        if mode != "zoom" { host.rootView.addSubview(list) }
+        if mode != "zoom" && mode != "pair" { host.rootView.addSubview(list) }
         if mode == "label" { printError("stats: label host core size \(host.core.size.width) \(host.core.size.height)") }
         area = gtkWidget(host.widget)
         g_object_ref(UnsafeMutableRawPointer(area))   // the fixture's own reference: it counts controllers at exit
-        (self.host, self.list, self.core) = (host, list, host.core)
+        (self.host, self.list, self.core) = (host, mode == "pair" ? nil : list, host.core)
         observation = list.observe(\.contentOffset) { [unowned self] _, change in
             if counting { callbacksAfter += 1 }
             if change.newValue.y > 100 && !counting && (mode == "detach" || mode == "destroy") { cutOff() }
         }
+        if mode == "release-hovered" { releaseOnceHovered() }
         if mode == "hide" {
             decelerationObservation = list.observe(\.isDecelerating) { [unowned self] _, change in
                 if change.newValue && hiddenAt == nil { hide() }
@@ -117,7 +142,8 @@ final class Fixture {
         }
         gtk_window_present(gtkCast(window))
         frames = FrameCounter(widget: window, limit: options.frames, onFirstFrame: { [unowned self] in
-            if let area { printError(placementLine("host", area)) }
+            if let area { printError(placementLine(mode == "pair" ? "left" : "host", area)) }
+            if let secondHost { printError(placementLine("right", gtkWidget(secondHost.widget))) }
             printError("stats: first frame drawn")
         }, onLimit: { [application] in g_application_quit(gtkCast(application)) })
     }
@@ -207,6 +233,11 @@ final class Fixture {
     }
 
     func printStats() {
+        for (name, list) in zip(["left", "right"], tapLists) {
+            printError("stats: \(name) offset \(list.contentOffset.x) \(list.contentOffset.y)")
+            printError("stats: \(name) tapped row \(list.tappedRow.map(String.init) ?? "none")")
+            printError("stats: \(name) bar \(list.scrollbarTrackFrame(for: .vertical).map { "\($0.width)" } ?? "hidden")")
+        }
         guard let list else { return }
         printError("stats: list offset \(list.contentOffset.x) \(list.contentOffset.y)")
         printError("stats: activated row \(list.activatedRow.map(String.init) ?? "none")")
@@ -222,7 +253,8 @@ final class Fixture {
     }
 
     func release() {
-        (frames, host, observation) = (nil, nil, nil)
+        (frames, host, secondHost, observation) = (nil, nil, nil, nil)
+        if hoverPoll != 0 { g_source_remove(hoverPoll) }
         if let area { g_object_unref(UnsafeMutableRawPointer(area)) }
         area = nil
     }

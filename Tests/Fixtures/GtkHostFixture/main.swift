@@ -1,11 +1,13 @@
 // GtkHostFixture: GTK hosts in the situations an app puts them in, for WaylandTests (run as a process on the
-// test compositor). Every mode prints `layout: host X Y W H` (surface coordinates) and `stats: first frame drawn`
-// once drawn, and `stats:` lines at exit.
+// test compositor). Every mode prints `layout: host X Y W H` (surface coordinates; pair mode `left` and `right`)
+// and `stats: first frame drawn` once drawn, and `stats:` lines at exit.
 //
 //   GtkHostFixture --mode fixed      an app-made GtkDrawingArea adopted by the host, in a GtkFixed at (37, 53)
 //                                    (how SwiftCrossUI places widgets); stats: list offset, row, cursor name
 //   GtkHostFixture --mode scrolled   the host inside a GtkScrolledWindow that can scroll (kinetic, as GTK's
 //                                    default): stats: list offset and the scrolled window's offset
+//   GtkHostFixture --mode scrolled-shared   as scrolled, the host letting its ancestors' gestures see the touch
+//                                    (`deniesTouchesToAncestors` false)
 //   GtkHostFixture --mode zoom       a zoomable container (1x to 4x) in the host's own widget: stats: zoom scale
 //   GtkHostFixture --mode hide       the host's widget is hidden (unmapped) as its list starts a fling and
 //                                    shown a second later: stats `hidden at Y`, `shown at Y`
@@ -16,6 +18,11 @@
 //                                    core and its views after the detach: stats `after detach N`
 //   GtkHostFixture --mode destroy    the widget is destroyed (removed and disposed) when the list passes y = 100,
 //                                    the host released 1 s later: stats `after destroy N`
+//   GtkHostFixture --mode pair       a host adopting a 400 x 471 GtkDrawingArea beside a host with its own widget,
+//                                    each holding a 400 x 400 list of 200 rows of 44 pt: layout `left`, `right`;
+//                                    stats `left tapped row N`, `left offset X Y` (and the same for right)
+//   GtkHostFixture --mode release-hovered   the host is released (no detach first) once the pointer hovers its
+//                                    list's bar: stats `released while hovered`, and a clean exit
 import CGtk4
 import CToolkitGTK
 import GtkExampleSupport
@@ -27,9 +34,9 @@ import Glibc
 
 @MainActor
 func fixtureMain() -> Int32 {
-    let usage = "GtkHostFixture --mode fixed|scrolled|zoom|hide|label|detach|destroy [--frames N] [--stats]"
+    let usage = "GtkHostFixture --mode fixed|scrolled|scrolled-shared|zoom|hide|label|detach|destroy|pair|release-hovered [--frames N] [--stats]"
     guard let options = ExampleOptions.parse(Array(CommandLine.arguments.dropFirst()), usage: usage),
-          let mode = options.mode, ["fixed", "scrolled", "zoom", "hide", "label", "detach", "destroy"].contains(mode) else {
+          let mode = options.mode, ["fixed", "scrolled", "scrolled-shared", "zoom", "hide", "label", "detach", "destroy", "pair", "release-hovered"].contains(mode) else {
         printError("usage: \(usage)")
         return 2
     }

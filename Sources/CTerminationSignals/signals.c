@@ -1,5 +1,5 @@
 #define _GNU_SOURCE
-#include "cw_signals.h"
+#include "CTerminationSignals.h"
 #include <errno.h>
 #include <pthread.h>
 #include <string.h>
@@ -19,7 +19,7 @@ static void forward_signal(int signal_number) {
     errno = saved;
 }
 
-int cw_termination_signals_begin(struct cw_termination_signals *state) {
+int termination_signals_begin(struct termination_signals *state) {
     memset(state, 0, sizeof *state);
     state->fd = -1;
     sigset_t set;
@@ -53,19 +53,19 @@ int cw_termination_signals_begin(struct cw_termination_signals *state) {
     return fd;
 }
 
-int cw_termination_signals_read(int fd) {
+int termination_signals_read(int fd) {
     struct signalfd_siginfo info;
     int last = 0;
     while (read(fd, &info, sizeof info) == (ssize_t)sizeof info) last = (int)info.ssi_signo;
     return last;
 }
 
-void cw_termination_signals_end(struct cw_termination_signals *state) {
+void termination_signals_end(struct termination_signals *state) {
     if (state->fd < 0) return;
     for (int i = 0; i < 2; i++) {
         if (state->taken[i]) sigaction(taken_signals[i], &state->previous[i], NULL);
     }
-    cw_termination_signals_read(state->fd);
+    termination_signals_read(state->fd);
     close(state->fd);
     state->fd = -1;
     pthread_sigmask(SIG_SETMASK, &state->previous_mask, NULL);
