@@ -78,6 +78,7 @@ private final class GestureScene {
     @Test func aVerticalPanInAHorizontalPagerIsTheConverse() {
         let s = GestureScene()
         s.list.contentSize = Size(width: 4_000, height: 800)
+        s.row.frame.size.width = 4_000
         let pan = PanGestureRecognizer(action: s.logger("pan"))
         pan.axes = .vertical
         s.row.addGestureRecognizer(pan)
@@ -191,10 +192,10 @@ private final class GestureScene {
             s.list.addGestureRecognizer(outer)
             s.drag(from: Point(x: 100, y: 50), by: Point(x: 30, y: 0), steps: 3)
             if simultaneous {
-                #expect(s.log == ["inner.began", "outer.began", "inner.changed", "outer.changed", "inner.changed",
-                                  "outer.changed", "inner.ended", "outer.ended"])
+                #expect(s.log == ["inner.began", "outer.began", "inner.changed", "outer.changed", "inner.ended",
+                                  "outer.ended"])
             } else {
-                #expect(s.log == ["inner.began", "inner.changed", "inner.changed", "inner.ended"])
+                #expect(s.log == ["inner.began", "inner.changed", "inner.ended"])
             }
         }
     }
@@ -253,6 +254,8 @@ private final class GestureScene {
         let s = GestureScene()
         let tap = TapGestureRecognizer(action: s.logger("tap"))
         s.row.addGestureRecognizer(tap)
+        s.row.frame.origin.y = 1_200
+        s.list.contentOffset = Point(x: 0, y: 1_000)
         // A flick up at 2,000 pt/s.
         s.window.touchDown(id: 1, at: Point(x: 200, y: 700))
         for k in 1...5 {

@@ -164,7 +164,10 @@ open class GestureRecognizer: TouchParticipant {
         }
         if fingers.count == 1 { lastCentroid = fingers.centroid }
         fingers.remove(id, at: time)
+        // A tap recognized at this lift still claims the lifting finger: the content never gets it.
+        liftingFinger = id
         recognizerFingerLifted(at: time)
+        liftingFinger = nil
         resetIfFinished()
     }
 
@@ -183,7 +186,7 @@ open class GestureRecognizer: TouchParticipant {
         case .content:
             return
         case .caughtMotion:
-            if currentState == .possible { fail(at: time) }
+            if failsOnCaughtMotion && currentState == .possible { fail(at: time) }
         case .gesture:
             if let other = claim.claimant as? GestureRecognizer, recognizesSimultaneously(with: other) { return }
             switch currentState {
@@ -204,7 +207,7 @@ open class GestureRecognizer: TouchParticipant {
         resetIfFinished()
     }
 
-    public func tracksFinger(_ id: Int) -> Bool { fingers.contains(id) }
+    public func tracksFinger(_ id: Int) -> Bool { fingers.contains(id) || liftingFinger == id }
 
     public var tracksAnyFinger: Bool { !fingers.isEmpty }
 
@@ -236,9 +239,14 @@ open class GestureRecognizer: TouchParticipant {
     }
 
     private var hasMoves = false
+    /// The finger whose lift is being handled (it is out of `fingers` already).
+    private var liftingFinger: Int?
 
     // MARK: - Hooks for the recognizers (internal: the public extension point is `TouchParticipant`)
 
+    /// Whether a finger that stopped a moving container makes it fail (a tap: that finger stopped a fling and is
+    /// no tap). A pan or a long press may still begin with it.
+    var failsOnCaughtMotion: Bool { false }
     /// Whether a finger landing now is one it takes part in (a single tap waiting for its requirement after its
     /// lift does not start another).
     var acceptsNewFingers: Bool { !(awaitingRequirements && fingers.isEmpty) }
@@ -278,7 +286,7 @@ open class GestureRecognizer: TouchParticipant {
             fail(at: time)
             return false
         }
-        if !fingers.isEmpty, let arena {
+        if !fingers.isEmpty || liftingFinger != nil, let arena {
             arena.claimFingers(of: self, cancellingContent: cancelsTouchesInView)
             // The claim may have re-entered app code that removed or disabled this recognizer.
             guard currentState == .possible, isEnabled, attachedView != nil else { return false }

@@ -170,7 +170,12 @@ public final class PanGestureRecognizer: GestureRecognizer {
     override public func fingerDown(_ id: Int, at location: Point, time: Duration) -> ContentTouchDisposition {
         guard let driver else { return super.fingerDown(id, at: location, time: time) }
         heldDriver = driver
-        return driver.routerTouchDown(id: id, at: location, time: time)
+        let answer = driver.routerTouchDown(id: id, at: location, time: time)
+        // A finger joining a running drag is the drag's: recognizers tracking it give it up.
+        if answer == .suppress && driver.isDragging, let arena = driver.touchArena {
+            arena.claimFingers(of: self, cancellingContent: true)
+        }
+        return answer
     }
 
     override public func fingerMoved(_ id: Int, to location: Point) {

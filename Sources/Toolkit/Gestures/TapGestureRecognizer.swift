@@ -39,6 +39,8 @@ public final class TapGestureRecognizer: GestureRecognizer {
 
     override var isDeciding: Bool { super.isDeciding || taps > 0 }
 
+    override var failsOnCaughtMotion: Bool { true }
+
     /// Made to tap by an assistive technology (`click`): recognized at once, as a whole series.
     func recognizeForAccessibility(at location: Point) {
         guard isEnabled, currentState == .possible, fingers.isEmpty else { return }
