@@ -177,15 +177,18 @@ import Testing
         core.handle(.touchFrame(timestamp: time))
     }
 
-    /// Takes screenshots with `shoot` until the window in one equals the twin at the list's offset (the compositor
-    /// shows a commit at its next repaint, and weston fades new windows in), and expects that within 10 s.
+    /// Takes screenshots with `shoot` until the window in one equals the twin at the list's offset and the window's
+    /// size (the compositor shows a commit at its next repaint, weston fades new windows in, sway configures them),
+    /// and expects that within 10 s.
     static func expectMatch(_ window: WaylandWindow, _ scene: Scene, _ what: String, shoot: () throws -> Image?)
         throws {
-        let expected = expectedImage(size: window.size, offset: scene.list.contentOffset, footer: scene.hasFooter)
         let deadline = monotonicClock() + .seconds(10)
         var shot: Image?
         var found: (x: Int, y: Int, differences: Int)?
+        var expected: Image
         repeat {
+            // What the window shows now: the compositor may still be configuring it (sway tiles a new window).
+            expected = expectedImage(size: window.size, offset: scene.list.contentOffset, footer: scene.hasFooter)
             shot = try shoot()
             found = shot.flatMap { compare(expected, in: $0) }
             if found?.differences == 0 { break }

@@ -114,8 +114,8 @@ extension TestCompositor {
         return found!
     }
 
-    /// Waits until the client is at rest (nothing moving, nothing fading): it answers a ping, commits no picture
-    /// for `quiet`, and answers a second ping. The pings prove that the client ran at both ends of the quiet
+    /// Waits until the client is at rest (nothing moves; a scroll indicator may still wait out its hold time before
+    /// it fades): it answers a ping, commits no picture for `quiet`, and answers a second ping. The pings prove that the client ran at both ends of the quiet
     /// stretch (a stalled client commits nothing either), and one that animates commits at every refresh while it
     /// runs. Returns the picture then. Throws `WaitTimeout` after `timeout` (a client that never stops drawing).
     @discardableResult
@@ -168,11 +168,14 @@ extension GalleryProcess {
     /// The client's protocol log so far (it must run with `WAYLAND_DEBUG=client`).
     var protocolLog: ProtocolLog { ProtocolLog(text: standardError) }
 
-    /// Waits until the client (run with `WAYLAND_DEBUG=client`) is at rest: no frame callback pending and no commit
-    /// for `quiet`. A client that animates asks for a frame with every commit and draws as soon as the callback is
-    /// done, so it never shows both for long; the quiet stretch covers the instants between reading a `done` and
-    /// committing the frame it asked for. Throws `WaitTimeout` after `timeout`.
-    func waitForRest(quiet: Duration = .milliseconds(200), timeout: Duration = .seconds(20)) throws {
+    /// Waits until the client (run with `WAYLAND_DEBUG=client`) has dispatched `count` events containing
+    /// `dispatched` (when given: the input the rest must follow) and is at rest: no frame callback pending and no
+    /// commit for `quiet`. A client that animates asks for a frame with every commit and draws as soon as the
+    /// callback is done, so it never shows both for long; the quiet stretch covers the instants between reading a
+    /// `done` and committing the frame it asked for. Throws `WaitTimeout` after `timeout`.
+    func waitForRest(dispatched: String? = nil, count: Int = 1, quiet: Duration = .milliseconds(300),
+                     timeout: Duration = .seconds(20)) throws {
+        if let dispatched { try waitForLog(dispatched, count: count, timeout: timeout) }
         let deadline = monotonicClock() + timeout
         var stillSince: Duration?
         var lastCommits = -1

@@ -198,7 +198,12 @@ import ToolkitTesting
         // A compositor that keeps every buffer: at most 4 exist, then the window waits.
         compositor.autoReleaseBuffers = false
         window.core.addAnimator(Ticker(view: window.rootView))
-        try window.pump("four buffers held") { window.liveBufferCount == 4 }
+        // Held: all four buffers committed, the last one's frame callback done and read by the window.
+        try window.pump("four buffers held") {
+            window.liveBufferCount == 4 && compositor.buffersHeld == 4 && compositor.frameCallbacksPending == 0
+        }
+        let held = compositor.sendPing()
+        try window.pump("the pong after the last frame's done") { compositor.hasPong(serial: held) }
         let stalled = window.presentedFrameCount
         try window.idle(for: .milliseconds(100))
         #expect(window.presentedFrameCount == stalled)

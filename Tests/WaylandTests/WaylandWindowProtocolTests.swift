@@ -3,9 +3,9 @@ import Testing
 @testable import ToolkitCore
 import ToolkitTesting
 
-/// The protocol rules of issue 4 part 3, each shown end to end: a `WaylandWindow` in this process talks real
-/// protocol to a `TestCompositor`, and the test observes what reaches a view (touches) or what reaches the
-/// compositor (commits, acks, buffers). Waits are real I/O with the compositor thread, each with a deadline.
+/// The client's protocol rules (pings, configures and their acks, frame callbacks, buffer release), each shown end
+/// to end: a `WaylandWindow` in this process talks real protocol to a `TestCompositor`, and the test observes what
+/// reaches a view (touches) or what reaches the compositor (commits, acks, buffers). Waits are real I/O with the compositor thread, each with a deadline.
 @MainActor
 @Suite struct WaylandWindowProtocolTests {
     /// A view that records the touch calls it gets, as "began 0@(10,20)".
