@@ -65,8 +65,8 @@ final class GtkAppSession {
         try compositor.waitForPong(serial: compositor.sendPing(), timeout: timeout)
     }
 
-    /// Waits until the app is at rest (see `TestCompositor.waitForRest`): a gesture, an animation, a fling and
-    /// the indicators' fade are over.
+    /// Waits until the app is at rest (see `TestCompositor.waitForRest`): what a gesture, a key or a configure
+    /// started (a fling, an animated scroll, a relayout) is over.
     func waitForRest(quiet: Duration = .milliseconds(200), timeout: Duration = .seconds(20)) throws {
         do {
             try compositor.waitForRest(quiet: quiet, timeout: timeout)
