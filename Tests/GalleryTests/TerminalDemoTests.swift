@@ -2,7 +2,7 @@ import Testing
 @testable import Examples
 import Toolkit
 
-/// The terminal demo (issue 26): scroll bars over dark content. The bar's pixels are measured against the page's
+/// The terminal demo: scroll bars over dark content. The bar's pixels are measured against the page's
 /// pixels under them, in each `ScrollIndicatorStyle`: `.default` must stand out on the dark page (and on the light
 /// one), `.dark` is the style made for light pages and all but vanishes there.
 @MainActor

@@ -16,7 +16,7 @@ import Testing
     }
 
     @Test func rule5_1_aShortFastFlickReadsAboutSixThousand() {
-        // 300 pt in 4 events over 50 ms (seed 002's case).
+        // 300 pt in 4 events over 50 ms: a short fast flick must keep its speed.
         let s = ScrollScene()
         s.window.touchDown(id: 1, at: start)
         for k in 1...4 {

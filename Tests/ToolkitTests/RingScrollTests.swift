@@ -544,7 +544,7 @@ import Testing
 
     /// A fling with the list's bars shown (`.always`: full, 8 pt with the trough) or widened under a resting pointer
     /// (`.automatic`, the pointer within the bar's 16 pt zone) goes onward frame after frame
-    /// (<doc:ScrollBehaviour> §13, issue 26 with issue 14's band and base): the bar is in the indicator overlay,
+    /// (<doc:ScrollBehaviour> §13, with the band surface and its base): the bar is in the indicator overlay,
     /// so every frame of the fling that moves the band goes on in the presented buffer's memory and draws, there,
     /// exactly the rows coming into view (the bar's column is not redrawn under the moving thumb), while the
     /// overlay alone redraws the bar; what is shown equals a full render with the bar at every frame.

@@ -94,16 +94,7 @@ import ToolkitTesting
             twinScene = Scene(in: twin.rootView, toolbar: toolbar)
             twinScene.layout(twin.size)
             let window = window
-            try pump { window.presentedFrameCount >= 1 && !window.core.needsFrame }
-        }
-
-        /// Dispatches until `condition` holds, at most `limit` (real I/O with the compositor thread).
-        func pump(limit: Duration = .seconds(5), until condition: () -> Bool) throws {
-            let clock = ContinuousClock()
-            let deadline = clock.now + limit
-            while !condition() && clock.now < deadline {
-                _ = try window.dispatchOnce(timeout: .milliseconds(10))
-            }
+            try window.pump { window.presentedFrameCount >= 1 && !window.core.needsFrame }
         }
 
         /// Scrolls both lists to each offset and expects the compositor's picture to equal the twin's render.
@@ -112,9 +103,9 @@ import ToolkitTesting
                 let before = window.presentedFrameCount
                 scene.list.contentOffset = Point(x: 0, y: offset)
                 twinScene.list.contentOffset = Point(x: 0, y: offset)
-                try pump { window.presentedFrameCount > before && !window.core.needsFrame }
+                try window.pump { window.presentedFrameCount > before && !window.core.needsFrame }
                 let presented = try #require(window.lastPresentedImage())
-                try pump { compositor.lastCommittedImage.map { pixelDifferences($0, presented) == 0 } ?? false }
+                try window.pump { compositor.lastCommittedImage.map { pixelDifferences($0, presented) == 0 } ?? false }
                 let shown = try #require(compositor.lastCommittedImage)
                 let size = window.size
                 var expected = Image(width: Int(size.width) * scale, height: Int(size.height) * scale)
@@ -171,7 +162,7 @@ import ToolkitTesting
 
         let bigger = Size(width: 300, height: 200)
         _ = compositor.sendConfigure(size: bigger)
-        try setup.pump { window.size == bigger && !window.core.needsFrame }
+        try window.pump { window.size == bigger && !window.core.needsFrame }
         scene.layout(bigger)
         setup.twin.core.resize(to: bigger)
         setup.twinScene.layout(bigger)

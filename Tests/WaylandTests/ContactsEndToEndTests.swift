@@ -34,9 +34,8 @@ struct ContactsEndToEndTests {
         }
         compositor.touchUp(id: 1)
         compositor.touchFrame()
-        usleep(1_500_000)
-        // The header is still pinned at the top of the list, over rows far below it.
-        let later = try #require(compositor.lastCommittedImage)
+        // Once the fling is over, the header is still pinned at the top of the list, over rows far below it.
+        let later = try #require(try compositor.waitForRest())
         #expect(Self.isHeaderGrey(later.pixel(x: 6, y: 44 + 15)), "\(String(later.pixel(x: 6, y: 59), radix: 16))")
         #expect(compositor.sendClose())
         let ended = gallery.waitForExit(timeout: .seconds(5))

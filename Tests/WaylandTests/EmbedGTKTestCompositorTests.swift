@@ -55,7 +55,12 @@ import ToolkitTesting
             app.stop()
             throw Failure(description: "embed-gtk showed no list on the test compositor: \(app.standardError)")
         }
-        usleep(300_000)   // GTK settles its seat objects after the first frames
+        do {
+            try GtkAppSession.waitForSeat(compositor)
+        } catch {
+            app.stop()
+            throw error
+        }
         return (compositor, app, origin)
     }
 
@@ -80,34 +85,13 @@ import ToolkitTesting
         return abs(shown + k * period - offset) <= 1
     }
 
-    /// The newest committed picture after the app had `wait` to draw.
-    static func picture(_ compositor: TestCompositor, after wait: Duration) throws -> Image {
-        usleep(UInt32(wait.components.seconds * 1_000_000 + wait.components.attoseconds / 1_000_000_000_000))
-        return try #require(compositor.lastCommittedImage)
-    }
-
-    /// The committed picture once the list is at rest: no earlier than 3 s after the call (a 1,250 pt/s fling has
-    /// then slowed to about 3 pt/s at the normal rate, 1,250 x 0.998^3000), then the same pixels in three samples
-    /// 500 ms apart (a busy machine may pause GTK's frames for half a second, so one quiet interval proves
-    /// nothing), or the last one after 10 s.
-    static func restingPicture(_ compositor: TestCompositor) throws -> Image {
-        let clock = ContinuousClock()
-        let deadline = clock.now + .seconds(10)
-        usleep(3_000_000)
-        var previous = compositor.lastCommittedImage
-        var quietIntervals = 0
-        while clock.now < deadline {
-            usleep(500_000)
-            let current = compositor.lastCommittedImage
-            if let current, let earlier = previous, current.pixels == earlier.pixels {
-                quietIntervals += 1
-                if quietIntervals == 2 { return current }
-            } else {
-                quietIntervals = 0
-            }
-            previous = current
+    /// The committed picture once the app is at rest (see `TestCompositor.waitForRest`).
+    static func restingPicture(_ compositor: TestCompositor, _ app: GalleryProcess) throws -> Image {
+        do {
+            return try #require(try compositor.waitForRest())
+        } catch let error as WaitTimeout {
+            throw WaitTimeout(description: "\(error.description)\n\(app.standardError.suffix(3000))")
         }
-        return try #require(compositor.lastCommittedImage)
     }
 
     @Test(.enabled(if: canRun, "needs the embed-gtk product (libgtk-4-dev, scripts/install-deps)"))
@@ -125,11 +109,10 @@ import ToolkitTesting
         }
         compositor.touchUp(id: 1)
         compositor.touchFrame()
-        _ = try Self.restingPicture(compositor)
+        _ = try Self.restingPicture(compositor, app)
         let (offset, activated) = Self.finish(compositor, app)
         let scrolled = try #require(offset, "no offset line: \(app.standardError)")
-        // The last picture GTK committed before it exited: a machine busy enough to pause GTK's frames for half
-        // a second makes a mid-fling picture look like a resting one.
+        // The last picture GTK committed before it exited.
         let image = try #require(compositor.lastCommittedImage)
         // The committed pixels show the list where the app says it rests.
         let shown = Self.shows(offset: scrolled, in: image, origin: o)
@@ -149,7 +132,7 @@ import ToolkitTesting
         usleep(40_000)
         compositor.touchUp(id: 1)
         compositor.touchFrame()
-        var image = try Self.picture(compositor, after: .milliseconds(400))
+        var image = try Self.restingPicture(compositor, app)
         let tapped = image.pixel(x: o.x + 300, y: o.y + 140)
         #expect(tapped == Self.green, "row 2 is not marked after a tap")
         // A primary-button click on row 4 (224...280): the pointer reaches content as a touch does.
@@ -161,7 +144,7 @@ import ToolkitTesting
         usleep(40_000)
         compositor.pointerButton(.left, pressed: false)
         compositor.pointerFrame()
-        image = try Self.picture(compositor, after: .milliseconds(400))
+        image = try Self.restingPicture(compositor, app)
         let clicked = image.pixel(x: o.x + 300, y: o.y + 250), previous = image.pixel(x: o.x + 300, y: o.y + 140)
         #expect(clicked == Self.green, "row 4 is not marked after a click")
         #expect(previous != Self.green)
@@ -176,10 +159,10 @@ import ToolkitTesting
         // Page Down: the list's height minus 40 pt; twice.
         compositor.key(.pageDown, pressed: true)
         compositor.key(.pageDown, pressed: false)
-        usleep(300_000)
+        _ = try Self.restingPicture(compositor, app)
         compositor.key(.pageDown, pressed: true)
         compositor.key(.pageDown, pressed: false)
-        _ = try Self.restingPicture(compositor)
+        _ = try Self.restingPicture(compositor, app)
         let (offset, _) = Self.finish(compositor, app)
         let image = try #require(compositor.lastCommittedImage)   // the last picture before the exit
         let scrolled = try #require(offset, "no offset line: \(app.standardError)")

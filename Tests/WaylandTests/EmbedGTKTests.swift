@@ -7,23 +7,26 @@ import Testing
     static let executable = GalleryProcess.product("embed-gtk")
     static let canRun = SwayHarness.isInstalled && executable != nil
 
-    /// Starts sway and embed-gtk on it, waits for its first frame, and gives sway's seat a pointer.
+    /// Starts sway and embed-gtk on it (logging its protocol traffic), waits for its first frame, gives sway's
+    /// seat a pointer and waits until GTK made its `wl_pointer` (when the seat's new capability arrives).
     static func start(_ extra: [String]) throws
         -> (SwayHarness, GalleryProcess, SwayVirtualPointerTests.VirtualPointer) {
         let sway = try SwayHarness()
         let app = try GalleryProcess(
             arguments: ["--stats"] + extra,
             environment: ["XDG_RUNTIME_DIR": sway.runtimeDirectory, "WAYLAND_DISPLAY": sway.socketName,
-                          "GDK_BACKEND": "wayland", "GSK_RENDERER": "cairo"],
+                          "GDK_BACKEND": "wayland", "GSK_RENDERER": "cairo", "WAYLAND_DEBUG": "client"],
             executable: executable)
-        let clock = ContinuousClock()
-        let deadline = clock.now + .seconds(15)
-        while !app.standardError.contains("first frame drawn") && clock.now < deadline && app.isRunning {
-            usleep(20_000)
+        do {
+            try app.waitForOutput("first frame drawn", timeout: .seconds(15))
+            let pointer = try SwayVirtualPointerTests.VirtualPointer(sway: sway)
+            try app.waitForLog(".get_pointer(new id wl_pointer@")
+            return (sway, app, pointer)
+        } catch {
+            app.stop()
+            sway.stop()
+            throw error
         }
-        let pointer = try SwayVirtualPointerTests.VirtualPointer(sway: sway)
-        usleep(700_000)   // GTK binds its wl_pointer when the seat's new capability arrives
-        return (sway, app, pointer)
     }
 
     /// The list offset printed at exit, after sway closed the window.
@@ -50,7 +53,7 @@ import Testing
         }
         usleep(16_000)
         pointer.button(pressed: false)
-        usleep(1_500_000)   // the fling runs out
+        try app.waitForRest(dispatched: ".button(", count: 2)   // the release, then the fling runs out
         let offset = try Self.finish(sway, app)
         // 300 pt of pointer travel: at least 290 follow the drag (the 10 pt slop), the release flings further.
         #expect(offset > 290, "offset after a 300 pt pointer drag: \(offset)\n\(app.standardError)")
@@ -68,7 +71,7 @@ import Testing
             pointer.move(to: 400, 500 - step * 20)
         }
         pointer.button(pressed: false)
-        usleep(300_000)
+        try app.waitForRest(dispatched: ".button(", count: 2)
         let offset = try Self.finish(sway, app)
         #expect(offset == 0, "a plain pointer drag must not scroll (ScrollBehaviour §7): offset \(offset)")
     }
@@ -83,7 +86,7 @@ import Testing
             pointer.wheelDetent()
             usleep(30_000)
         }
-        usleep(600_000)   // the 0.1 s smooth steps finish
+        try app.waitForRest(dispatched: ".axis_discrete(", count: 3)   // the 0.1 s smooth steps finish
         let offset = try Self.finish(sway, app)
         #expect(abs(offset - 144) < 0.001, "three wheel detents through GTK: offset \(offset), expected 144\n\(app.standardError)")
     }

@@ -31,12 +31,7 @@ enum FrameTiming {
     @discardableResult
     static func run(_ window: WaylandWindow, limit: Duration = .seconds(10),
                     until condition: () -> Bool) throws -> Bool {
-        let end = monotonicNow + limit
-        while !condition() {
-            guard monotonicNow < end else { return false }
-            _ = try window.dispatchOnce(timeout: .milliseconds(2))
-        }
-        return true
+        try window.dispatch(limit: limit, step: .milliseconds(2), until: condition)
     }
 
     /// Whether `container` is moving by itself: a fling, a bounce, a page snap, a programmatic or wheel

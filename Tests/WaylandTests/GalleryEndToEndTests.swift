@@ -88,32 +88,6 @@ struct GalleryEndToEndTests {
         return gallery
     }
 
-    /// The picture once the gallery has handled everything sent so far and committed what that changed.
-    ///
-    /// The gallery answers a first ping after the input ahead of it, so by then it has asked for the frame that
-    /// shows the input (a frame callback, or it was waiting for one already). Once the compositor's next refresh
-    /// tick has completed that callback, the gallery draws and commits the frame as soon as it reads the `done`,
-    /// which comes before the answer to a second ping.
-    private func settledImage(_ compositor: TestCompositor) throws -> Image {
-        try compositor.waitForPong(serial: compositor.sendPing(), timeout: .seconds(5))
-        try compositor.waitForFrameCallbacks(timeout: .seconds(5))
-        try compositor.waitForPong(serial: compositor.sendPing(), timeout: .seconds(5))
-        guard let image = compositor.lastCommittedImage else { throw Failure(description: "no committed picture") }
-        return image
-    }
-
-    /// Polls the committed picture (real time, at most `timeout`) until `condition` holds; returns that picture.
-    private func waitForImage(_ compositor: TestCompositor, timeout: Duration = .seconds(3), _ what: String,
-                              where condition: (Image) -> Bool) throws -> Image {
-        let clock = ContinuousClock()
-        let deadline = clock.now + timeout
-        while clock.now < deadline {
-            if let image = compositor.lastCommittedImage, condition(image) { return image }
-            usleep(2_000)
-        }
-        throw Failure(description: "timed out after \(timeout) waiting for \(what)")
-    }
-
     /// Moves touch `id` in `steps` motions of `delta` each, 16 ms apart (real time, which the compositor clock
     /// follows), each with its frame.
     private func drag(_ compositor: TestCompositor, id: Int, from start: Point, delta: Point, steps: Int) {
@@ -134,7 +108,7 @@ struct GalleryEndToEndTests {
         let gallery = try launch(compositor)
         defer { gallery.stop() }
 
-        let initial = try settledImage(compositor)
+        let initial = try compositor.settledImage()
         let start = try #require(Self.listOffset(initial, near: 0), "no row swatch in the first frame")
         #expect(abs(start) < 1.5)
 
@@ -143,11 +117,11 @@ struct GalleryEndToEndTests {
         compositor.touchFrame()
         // Two motions of 50 pt: past the slop, the drag has begun and the list moved up.
         drag(compositor, id: 0, from: finger, delta: Point(x: 0, y: -50), steps: 2)
-        let early = try #require(Self.listOffset(settledImage(compositor), near: start))
+        let early = try #require(Self.listOffset(compositor.settledImage(), near: start))
         #expect(early > start + 40 && early <= start + 101, "after 100 pt of finger: offset \(early)")
         // Four more: the list moves exactly as far as the finger (1:1 while dragging).
         drag(compositor, id: 0, from: Point(x: finger.x, y: finger.y - 100), delta: Point(x: 0, y: -50), steps: 4)
-        let released = try #require(Self.listOffset(settledImage(compositor), near: early))
+        let released = try #require(Self.listOffset(compositor.settledImage(), near: early))
         #expect(abs((released - early) - 200) <= 2, "finger moved 200 pt, list \(released - early) pt")
 
         // Lift-off at 3000 pt/s: later frames show the list still moving up, steadily.
@@ -158,7 +132,7 @@ struct GalleryEndToEndTests {
         let deadline = clock.now + .seconds(3)
         while samples.last! < released + 150 && clock.now < deadline {
             let previous = samples.last!
-            let image = try waitForImage(compositor, "the list to move on after lift-off (offsets: \(samples))") {
+            let image = try compositor.waitForImage("the list to move on after lift-off (offsets: \(samples))") {
                 Self.listOffset($0, near: previous).map { abs($0 - previous) >= 0.5 } ?? false
             }
             samples.append(try #require(Self.listOffset(image, near: previous)))
@@ -191,7 +165,7 @@ struct GalleryEndToEndTests {
 
         let rowCenter = Self.barHeight + 3 * Self.rowHeight + Self.rowHeight / 2   // the fourth row
         let point = Point(x: Double(Self.backgroundColumn), y: Double(rowCenter))
-        let initial = try settledImage(compositor)
+        let initial = try compositor.settledImage()
         #expect(Self.darkRows(initial).isEmpty)
         #expect(initial.pixel(x: Self.backgroundColumn, y: rowCenter) == 0xFFFF_FFFF)
 
@@ -200,17 +174,12 @@ struct GalleryEndToEndTests {
         compositor.touchDown(id: 0, at: point)
         compositor.touchFrame()
         // Before the delay the row is not highlighted (checked only when the machine answered in time).
-        let early = try settledImage(compositor)
+        let early = try compositor.settledImage()
         if clock.now - down < .milliseconds(100) {
             #expect(!Self.isDark(early.pixel(x: Self.backgroundColumn, y: rowCenter)), "highlighted before the delay")
         }
         // Held past the delay (real time, which both clocks follow): the row turns dark, all of it and nothing else.
-        let remaining = .milliseconds(200) - (clock.now - down)
-        if remaining > .zero {
-            let (seconds, attoseconds) = remaining.components
-            usleep(UInt32(seconds * 1_000_000 + attoseconds / 1_000_000_000_000))
-        }
-        let pressed = try waitForImage(compositor, "the held row to highlight") {
+        let pressed = try compositor.waitForImage("the held row to highlight") {
             Self.isDark($0.pixel(x: Self.backgroundColumn, y: rowCenter))
         }
         let rowTop = Self.barHeight + 3 * Self.rowHeight
@@ -221,7 +190,7 @@ struct GalleryEndToEndTests {
 
         // The finger moves on, 120 pt up: the list scrolls and no row is highlighted any more.
         drag(compositor, id: 0, from: point, delta: Point(x: 0, y: -30), steps: 4)
-        let dragged = try settledImage(compositor)
+        let dragged = try compositor.settledImage()
         let offset = try #require(Self.listOffset(dragged, near: 0))
         #expect(offset > 60, "the list did not scroll with the finger: offset \(offset)")
         #expect(Self.darkRows(dragged).isEmpty, "a row is still highlighted while dragging")

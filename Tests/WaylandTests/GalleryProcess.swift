@@ -157,10 +157,10 @@ final class GalleryProcess {
         }
     }
 
-    /// What the process wrote on stderr so far.
+    /// What the process wrote on stderr so far (with `WAYLAND_DEBUG=client`, megabytes, read in large chunks).
     var standardError: String {
         var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 4096)
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
         var offset: off_t = 0
         while true {
             let count = chunk.withUnsafeMutableBytes { pread(errorFD, $0.baseAddress, $0.count, offset) }

@@ -10,7 +10,7 @@ enum SoakSettings {
     }
 }
 
-/// The soak (issue 13): the gallery under the test compositor for `SOAK_MINUTES` minutes of injected gestures on
+/// The soak: the gallery under the test compositor for `SOAK_MINUTES` minutes of injected gestures on
 /// every demo (button taps, drags, flings, taps, wheel detents, touchpad pinches), its resident memory and open
 /// descriptors read from /proc every 10 s and printed at the end. Not part of the normal run: `scripts/soak`
 /// (or `SOAK_MINUTES=10 swift test --filter GallerySoakTests`) runs it. Targets: less than 1 MB of RSS growth after
@@ -60,8 +60,9 @@ struct GallerySoakTests {
         return left + width(galleryDemoTitles[index]) / 2
     }
 
-    /// One round of gestures on demo `index` (its bar button is tapped first).
-    static func round(_ compositor: TestCompositor, demo index: Int) {
+    /// One round of gestures on demo `index` (its bar button is tapped first); each gesture follows once the
+    /// gallery has drawn what the one before did (a fling may still run: the next drag catches it).
+    static func round(_ compositor: TestCompositor, demo index: Int) throws {
         func tap(_ p: Point) {
             compositor.touchDown(id: 0, at: p)
             compositor.touchFrame()
@@ -82,13 +83,13 @@ struct GallerySoakTests {
             compositor.touchFrame()
         }
         tap(Point(x: buttonCentre(index), y: 22))
-        usleep(100_000)
+        _ = try compositor.settledImage()
         drag(from: Point(x: 400, y: 500), by: Point(x: 0, y: -240))
-        usleep(300_000)
+        _ = try compositor.settledImage()
         drag(from: Point(x: 400, y: 200), by: Point(x: 0, y: 240))
-        usleep(300_000)
+        _ = try compositor.settledImage()
         drag(from: Point(x: 600, y: 300), by: Point(x: -300, y: 0))
-        usleep(300_000)
+        _ = try compositor.settledImage()
         tap(Point(x: 300, y: 300))
         compositor.pointerMotion(to: Point(x: 400, y: 300))
         compositor.pointerFrame()
@@ -105,7 +106,7 @@ struct GallerySoakTests {
             compositor.pointerPinchUpdate(dx: 0, dy: 0, scale: 1 + 0.1 * Double(step), rotation: 0)
         }
         compositor.pointerPinchEnd(cancelled: step(index))
-        usleep(400_000)
+        _ = try compositor.settledImage()
     }
 
     /// Every other round cancels its pinch.
@@ -130,7 +131,7 @@ struct GallerySoakTests {
                 }
                 nextSample += .seconds(10)
             }
-            Self.round(compositor, demo: demo % Self.demoCount)
+            try Self.round(compositor, demo: demo % Self.demoCount)
             demo += 1
         }
         #expect(gallery.isRunning, "the gallery ended: \(gallery.standardError)")

@@ -42,7 +42,37 @@ final class GtkAppSession {
             app.stop()
             throw Failure(description: "\(path) drew no first frame: \(app.standardError)")
         }
-        usleep(300_000)   // GTK settles its seat objects after the first frames
+        do {
+            try Self.waitForSeat(compositor)
+        } catch {
+            app.stop()
+            throw error
+        }
+    }
+
+    /// Waits until a GTK client has made its seat's objects: GTK makes them together when the seat's
+    /// capabilities arrive, some time after its first frame. A pointer enter reaches a client only through a
+    /// `wl_pointer` it made (the compositor records the enter's serial then), so the test compositor enters the
+    /// window's top-left corner, GTK's shadow, where nothing reacts, until one gets through.
+    static func waitForSeat(_ compositor: TestCompositor, timeout: Duration = .seconds(10)) throws {
+        try waitUntil("GTK made its wl_pointer (no pointer enter got through)", timeout: timeout) {
+            if compositor.lastPointerEnterSerial != nil { return true }
+            compositor.pointerEnter(at: Point(x: 1, y: 1))
+            compositor.pointerFrame()
+            return false
+        }
+        // What the seat's capabilities made GTK do is done once it answers a ping sent after the enter.
+        try compositor.waitForPong(serial: compositor.sendPing(), timeout: timeout)
+    }
+
+    /// Waits until the app is at rest (see `TestCompositor.waitForRest`): what a gesture, a key or a configure
+    /// started (a fling, an animated scroll, a relayout) is over.
+    func waitForRest(quiet: Duration = .milliseconds(200), timeout: Duration = .seconds(20)) throws {
+        do {
+            try compositor.waitForRest(quiet: quiet, timeout: timeout)
+        } catch let error as WaitTimeout {
+            throw WaitTimeout(description: "\(error.description)\n\(app.standardError.suffix(3000))")
+        }
     }
 
     deinit { app.stop() }
@@ -97,7 +127,7 @@ final class GtkAppSession {
     // MARK: Gestures
 
     /// A finger drags from `start` by `dy` points in `steps` moves 16 ms apart; `hold` keeps it still before
-    /// the lift (no fling).
+    /// the lift (`Gesture.holdStill`: no fling).
     func touchDrag(from start: Point, dy: Double, steps: Int = 15, hold: Bool = false) {
         compositor.touchDown(id: 1, at: start)
         compositor.touchFrame()
@@ -106,7 +136,7 @@ final class GtkAppSession {
             compositor.touchMotion(id: 1, to: Point(x: start.x, y: start.y + dy * Double(step) / Double(steps)))
             compositor.touchFrame()
         }
-        if hold { usleep(300_000) }
+        if hold { Gesture.holdStill() }
         compositor.touchUp(id: 1)
         compositor.touchFrame()
     }

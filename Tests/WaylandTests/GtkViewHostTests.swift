@@ -19,7 +19,7 @@ import ToolkitTesting
         // Nested in boxes with margins, under a header bar: nowhere near the window's origin.
         #expect(left.x > 20 && left.y > 60, "the left host is not at an offset: \(left)")
         session.touchDrag(from: left.point(left.width / 2, left.height - 40), dy: -300)
-        usleep(2_000_000)   // the fling runs out
+        try session.waitForRest()   // the fling runs out
         // The other host was not touched: its first row's dark swatch is where it was drawn at first.
         let image = try #require(session.compositor.lastCommittedImage)
         #expect(image.pixel(x: Int(right.x) + 30, y: Int(right.y) + 28) == 0xFF8C_0D0D)
@@ -42,7 +42,7 @@ import ToolkitTesting
             session.compositor.pointerAxis(dx: 0, dy: 120, source: .wheel)
             session.compositor.pointerFrame()
         }
-        usleep(700_000)   // the 0.1 s smooth steps finish
+        try session.waitForRest()   // the 0.1 s smooth steps finish
         let stats = session.finish()
         let offset = try Session.offset(stats, "right offset")
         #expect(abs(offset.y - 144) < 0.001 && offset.x == 0, "three detents: \(offset), expected 144")
@@ -54,9 +54,9 @@ import ToolkitTesting
         let session = try Session(Session.layout, [])
         let left = try session.placement("left"), button = try session.placement("button")
         session.touchDrag(from: left.point(left.width / 2, left.height - 40), dy: -200, hold: true)
-        usleep(300_000)
+        try session.waitForRest()
         session.click(at: button.center)
-        usleep(1_000_000)   // the animated scroll to the top
+        try session.waitForRest()   // the animated scroll to the top
         let stats = session.finish()
         #expect(try Session.offset(stats, "left offset") == Point(x: 0, y: 0))
         #expect(try Session.value(stats, "label") == "y 0")
@@ -70,14 +70,14 @@ import ToolkitTesting
         let right = try session.placement("right")
         // A click focuses the right host; Page Down scrolls it one page (its height minus 40 pt).
         session.click(at: right.point(right.width / 2, 30))
-        usleep(200_000)
+        try session.waitForRest()
         session.press(.pageDown)
-        usleep(800_000)
+        try session.waitForRest()
         // Tab is GTK's: the focus leaves the host, and the next Page Down does not reach it.
         session.press(.tab)
-        usleep(200_000)
+        try session.waitForRest()
         session.press(.pageDown)
-        usleep(800_000)
+        try session.waitForRest()
         let stats = session.finish()
         let offset = try Session.offset(stats, "right offset").y
         #expect(abs(offset - (right.height - 40)) < 0.5, "right offset \(offset), expected one page of \(right.height - 40)")
@@ -99,7 +99,7 @@ import ToolkitTesting
         }
         session.compositor.pointerAxisStop()
         session.compositor.pointerFrame()
-        usleep(2_000_000)
+        try session.waitForRest()
         let stats = session.finish()
         let offset = try Session.offset(stats, "list offset").y
         // The fingers moved the list 200 pt; the container's own fling (not GTK's kinetic scrolling) adds more.
@@ -110,22 +110,22 @@ import ToolkitTesting
     func aHostAtRestAsksForNoFrames() throws {
         let session = try Session(Session.embedGTK, [])
         session.touchDrag(from: Point(x: 240, y: 500), dy: -200)
-        usleep(5_000_000)   // the fling (about 3 s) and the indicator's fade are over
-        // Ticks from GTK's frame clock would draw and commit: at rest, nothing is committed for a second.
-        let before = session.compositor.commitCount
-        usleep(1_000_000)
-        #expect(session.compositor.commitCount == before, "\(session.compositor.commitCount - before) commits at rest\n\(session.app.standardError.suffix(3000))")
+        // Ticks from GTK's frame clock would draw and commit: once the fling (about 3 s) and the indicator's fade
+        // are over, a whole second passes with no commit, between two pings the app answers.
+        try session.waitForRest(quiet: .seconds(1))
         #expect(try Session.offset(session.finish(), "list offset").y > 190)
     }
 
     @Test(.enabled(if: Session.canRun, "needs the GTK examples (libgtk-4-dev, swift build --build-tests)"))
     func atScale2TheHostDrawsCrispDoubleSizePixelsAndFollowsAScaleChange() throws {
         let session = try Session(Session.embedGTK, [], outputScale: 2)
-        usleep(500_000)
+        try waitUntil("a buffer of scale 2") { session.compositor.toplevelBufferScale == 2 }
+        try session.waitForRest()
         try Self.expectCrispSwatch(session, scale: 2)
         // The output goes back to scale 1 while the app runs: GTK's scale factor changes, the host follows.
         session.compositor.outputScale = 1
-        usleep(1_000_000)
+        try waitUntil("a buffer of scale 1") { session.compositor.toplevelBufferScale == 1 }
+        try session.waitForRest()
         try Self.expectCrispSwatch(session, scale: 1)
         _ = session.finish()
     }
@@ -146,8 +146,9 @@ import ToolkitTesting
     @Test(.enabled(if: Session.canRun, "needs the GTK examples (libgtk-4-dev, swift build --build-tests)"))
     func theRootViewFollowsTheWidgetsSize() throws {
         let session = try Session(Session.embedGTK, [])
-        _ = session.compositor.sendConfigure(size: Size(width: 360, height: 420))
-        usleep(800_000)
+        let serial = session.compositor.sendConfigure(size: Size(width: 360, height: 420))
+        try waitUntil("GTK acknowledged the configure") { session.compositor.lastAckedSerial == serial }
+        try session.waitForRest()
         let size = try Session.offset(session.finish(), "root size")
         // The window is 360 wide; its height less GTK's title bar is the widget's.
         #expect(size.x == 360 && size.y > 300 && size.y < 420, "root view \(size) in a 360 x 420 window")
@@ -165,11 +166,11 @@ import ToolkitTesting
         usleep(40_000)
         session.compositor.touchUp(id: 1)
         session.compositor.touchFrame()
-        usleep(300_000)
+        try session.waitForRest()
         // Hovering a row shows the hand the row asks for.
         session.compositor.pointerMotion(to: host.point(150, 300))
         session.compositor.pointerFrame()
-        usleep(300_000)
+        try session.waitForRest()
         let stats = session.finish()
         #expect(try Session.value(stats, "activated row") == "2")
         #expect(try Session.value(stats, "cursor") == "pointer")
@@ -181,14 +182,14 @@ import ToolkitTesting
         var session = try Session(Session.fixture, ["--mode", "scrolled"])
         var host = try session.placement("host")
         session.touchDrag(from: Point(x: host.center.x, y: host.y - 20), dy: -100, hold: true)
-        usleep(300_000)
+        try session.waitForRest()
         var stats = session.finish()
         #expect(try Double(Session.value(stats, "scrolled window offset")) ?? 0 > 50)
         // A drag on the host scrolls the host's list, and the scrolled window stays.
         session = try Session(Session.fixture, ["--mode", "scrolled"])
         host = try session.placement("host")
         session.touchDrag(from: host.point(host.width / 2, 250), dy: -200, hold: true)   // in the viewport
-        usleep(300_000)
+        try session.waitForRest()
         stats = session.finish()
         let followed = try Session.offset(stats, "list offset").y
         // 200 pt less the 10 pt slop; GTK's touch positions carry wl_fixed's 1/256 steps.
@@ -208,7 +209,7 @@ import ToolkitTesting
             session.compositor.pointerPinchUpdate(dx: 0, dy: 0, scale: scale, rotation: 0)
         }
         session.compositor.pointerPinchEnd(cancelled: false)
-        usleep(800_000)
+        try session.waitForRest()
         let stats = session.finish()
         let scale = try #require(Double(try Session.value(stats, "zoom scale")))
         #expect(abs(scale - 1.5) < 1e-6, "zoom scale after a pinch to 1.5: \(scale)")
@@ -219,12 +220,14 @@ import ToolkitTesting
         let session = try Session(Session.fixture, ["--mode", "hide"])
         session.touchDrag(from: Point(x: 200, y: 450), dy: -300)   // released at speed: a fling runs
         #expect(session.wait(for: "hidden at", timeout: .seconds(5)))
-        usleep(200_000)   // GTK commits the window without the host
+        // GTK commits the window without the host, then nothing while the host is hidden (for a second).
+        try session.waitForRest(quiet: .milliseconds(100))
+        #expect(!session.app.standardError.contains("shown at"), "the host was shown again before the count began")
         let commits = session.compositor.commitCount
         #expect(session.wait(for: "shown at", timeout: .seconds(5)))
         // While unmapped the host asked for no frame: nothing was committed and the list did not move.
         #expect(session.compositor.commitCount == commits, "\(session.compositor.commitCount - commits) commits while hidden")
-        usleep(4_000_000)
+        try session.waitForRest()
         let stats = session.finish()
         let hidden = try #require(Double(try Session.value(stats, "hidden at")))
         let shown = try #require(Double(try Session.value(stats, "shown at")))
@@ -237,7 +240,7 @@ import ToolkitTesting
     func adoptingAWidgetThatIsNotADrawingAreaIsRefusedWithAMessage() throws {
         let session = try Session(Session.fixture, ["--mode", "label"])
         session.touchDrag(from: Point(x: 200, y: 300), dy: -100)
-        usleep(200_000)
+        try session.waitForRest()
         let stats = session.finish()
         #expect(session.app.standardError.contains("GtkViewHost(adopting:) needs a GtkDrawingArea"))
         #expect(try Session.value(stats, "label host core size") == "0.0 0.0")
@@ -252,7 +255,7 @@ import ToolkitTesting
         let host = try session.placement("host")
         session.touchDrag(from: host.point(150, 380), dy: -300)   // released at speed: a fling was running
         #expect(session.wait(for: mode == "detach" ? "detached and released" : "widget destroyed", timeout: .seconds(5)))
-        func everything() {
+        func everything() throws {
             session.touchDrag(from: host.point(150, 300), dy: -100)
             session.compositor.pointerMotion(to: host.point(100, 100))
             session.compositor.pointerFrame()
@@ -260,11 +263,11 @@ import ToolkitTesting
             session.compositor.pointerFrame()
             session.press(.pageDown)
             _ = session.compositor.sendConfigure(size: Size(width: 400, height: 500))
-            usleep(300_000)
+            try session.waitForRest()
         }
-        everything()
+        try everything()
         #expect(session.wait(for: mode == "detach" ? "widget destroyed" : "detached and released", timeout: .seconds(5)))
-        everything()
+        try everything()
         let stats = session.finish()
         #expect(try Session.value(stats, "after \(mode)") == "0", "callbacks reached the core after the \(mode)")
         let controllers = try Session.value(stats, "controllers").split(separator: " ")

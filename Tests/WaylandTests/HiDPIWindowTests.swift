@@ -38,14 +38,6 @@ import ToolkitTesting
     private static let white: UInt32 = 0xFFFF_FFFF
     private static let black: UInt32 = 0xFF00_0000
 
-    /// Dispatches until `condition` holds, at most `limit` (real I/O with the compositor thread).
-    private func pump(_ window: WaylandWindow, limit: Duration = .seconds(5), until condition: () -> Bool) throws {
-        let clock = ContinuousClock()
-        let deadline = clock.now + limit
-        while !condition() && clock.now < deadline {
-            _ = try window.dispatchOnce(timeout: .milliseconds(10))
-        }
-    }
 
     /// A white window of `size` points with a black 1-point vertical line at x = 10, mapped.
     private func window(on compositor: TestCompositor, size: Size = Size(width: 100, height: 50)) throws
@@ -56,7 +48,7 @@ import ToolkitTesting
         let line = View(frame: Rect(x: 10, y: 0, width: 1, height: size.height))
         line.backgroundColor = .black
         window.rootView.addSubview(line)
-        try pump(window) { window.presentedFrameCount >= 1 }
+        try window.pump { window.presentedFrameCount >= 1 }
         return window
     }
 
@@ -75,7 +67,7 @@ import ToolkitTesting
             canvas.fill(Rect(x: 10, y: 0, width: 1, height: 50), color: .black)
             canvas.drawText("Hi 2x", at: Point(x: 30, y: 10), size: 13, color: .black)
         }
-        try pump(window) { compositor.lastCommittedImage == expected }
+        try window.pump { compositor.lastCommittedImage == expected }
         #expect(window.bufferScale == 2 && window.pixelsPerPoint == 2 && !window.usesFractionalScale)
         #expect(compositor.toplevelBufferScale == 2)
         let image = try #require(compositor.lastCommittedImage)
@@ -96,7 +88,7 @@ import ToolkitTesting
         let window = try window(on: compositor)
         let recorder = TouchRecorder(frame: Rect(x: 50, y: 20, width: 20, height: 10))
         window.rootView.addSubview(recorder)
-        try pump(window) { compositor.toplevelBufferScale == 2 }
+        try window.pump { compositor.toplevelBufferScale == 2 }
         // (27.5, 12.5) is where (55, 25) would land if someone divided by the scale: it must miss.
         for (id, point) in [(1, Point(x: 27.5, y: 12.5)), (2, Point(x: 55, y: 25)), (3, Point(x: 69.5, y: 29.5))] {
             compositor.touchDown(id: id, at: point)
@@ -104,11 +96,11 @@ import ToolkitTesting
             compositor.touchUp(id: id)
             compositor.touchFrame()
         }
-        try pump(window) { recorder.began.count >= 2 }
+        try window.pump { recorder.began.count >= 2 }
         #expect(recorder.began == [Point(x: 55, y: 25), Point(x: 69.5, y: 29.5)])
         compositor.pointerEnter(at: Point(x: 55, y: 25))
         compositor.pointerFrame()
-        try pump(window) { window.core.pointerLocation != nil }
+        try window.pump { window.core.pointerLocation != nil }
         #expect(window.core.pointerLocation == Point(x: 55, y: 25))
         #expect(compositor.isClean)
     }
@@ -118,14 +110,14 @@ import ToolkitTesting
         let window = try window(on: compositor)
         #expect(compositor.lastCommittedImage?.width == 100)
         compositor.outputScale = 2
-        try pump(window) { compositor.lastCommittedImage?.width == 200 }
+        try window.pump { compositor.lastCommittedImage?.width == 200 }
         var image = try #require(compositor.lastCommittedImage)
         #expect(image.height == 100 && compositor.toplevelBufferScale == 2)
         // The whole new buffer holds the picture (far corner, line), not just a damaged part of it.
         #expect(image.pixel(x: 199, y: 99) == Self.white && image.pixel(x: 0, y: 0) == Self.white)
         #expect(image.pixel(x: 21, y: 99) == Self.black && image.pixel(x: 22, y: 99) == Self.white)
         compositor.outputScale = 1
-        try pump(window) { compositor.lastCommittedImage?.width == 100 }
+        try window.pump { compositor.lastCommittedImage?.width == 100 }
         image = try #require(compositor.lastCommittedImage)
         #expect(compositor.toplevelBufferScale == 1 && window.bufferScale == 1)
         #expect(image.pixel(x: 10, y: 49) == Self.black && image.pixel(x: 11, y: 49) == Self.white)
@@ -141,7 +133,7 @@ import ToolkitTesting
         let window = try window(on: compositor, size: Size(width: 101, height: 50))
         let recorder = TouchRecorder(frame: Rect(x: 50, y: 20, width: 20, height: 10))
         window.rootView.addSubview(recorder)
-        try pump(window) { compositor.lastCommittedImage?.width == 152 }
+        try window.pump { compositor.lastCommittedImage?.width == 152 }
         #expect(compositor.toplevelHasFractionalScale)
         #expect(window.usesFractionalScale && window.pixelsPerPoint == 1.5 && window.bufferScale == 1)
         var image = try #require(compositor.lastCommittedImage)
@@ -157,18 +149,18 @@ import ToolkitTesting
         // Input is in points whatever the buffer.
         compositor.touchDown(id: 1, at: Point(x: 55, y: 25))
         compositor.touchFrame()
-        try pump(window) { !recorder.began.isEmpty }
+        try window.pump { !recorder.began.isEmpty }
         #expect(recorder.began == [Point(x: 55, y: 25)])
 
         // A new preferred scale re-renders at once: 126.25 x 62.5 pixels round to 126 x 63.
         compositor.fractionalScale = 1.25
-        try pump(window) { compositor.lastCommittedImage?.width == 126 }
+        try window.pump { compositor.lastCommittedImage?.width == 126 }
         image = try #require(compositor.lastCommittedImage)
         #expect(image.height == 63 && window.pixelsPerPoint == 1.25)
         #expect(compositor.toplevelViewportDestination == Size(width: 101, height: 50))
         // A resize moves the viewport destination with the buffer.
         let serial = compositor.sendConfigure(size: Size(width: 120, height: 60))
-        try pump(window) { compositor.lastAckedSerial == serial && compositor.lastCommittedImage?.width == 150 }
+        try window.pump { compositor.lastAckedSerial == serial && compositor.lastCommittedImage?.width == 150 }
         #expect(compositor.lastCommittedImage?.height == 75)
         #expect(compositor.toplevelViewportDestination == Size(width: 120, height: 60))
         #expect(compositor.isClean)
@@ -189,7 +181,7 @@ import ToolkitTesting
         window.rootView.addSubview(Control(frame: Rect(x: 50, y: 20, width: 40, height: 20)))
         compositor.pointerEnter(at: Point(x: 5, y: 5))
         compositor.pointerFrame()
-        try pump(window) { compositor.cursorRequestCount >= 1 }
+        try window.pump { compositor.cursorRequestCount >= 1 }
         let arrow = try #require(compositor.lastCursorRequest)
         #expect(arrow.serial == compositor.lastPointerEnterSerial)
         #expect(arrow.hasSurface)
@@ -199,7 +191,7 @@ import ToolkitTesting
 
         compositor.pointerMotion(to: Point(x: 60, y: 30))
         compositor.pointerFrame()
-        try pump(window) { compositor.cursorRequestCount >= 2 }
+        try window.pump { compositor.cursorRequestCount >= 2 }
         let hand = try #require(compositor.lastCursorRequest)
         #expect(window.core.currentCursor == .hand)
         #expect(hand.serial == arrow.serial && hand.hasSurface && hand.image != arrowImage)
@@ -207,13 +199,13 @@ import ToolkitTesting
         // Moving within the control changes nothing: no request.
         compositor.pointerMotion(to: Point(x: 61, y: 31))
         compositor.pointerFrame()
-        try pump(window) { window.core.pointerLocation == Point(x: 61, y: 31) }
+        try window.pump { window.core.pointerLocation == Point(x: 61, y: 31) }
         #expect(compositor.cursorRequestCount == 2)
 
         // A new enter needs the cursor again, with its own serial.
         compositor.pointerEnter(at: Point(x: 62, y: 31))
         compositor.pointerFrame()
-        try pump(window) { compositor.cursorRequestCount >= 3 }
+        try window.pump { compositor.cursorRequestCount >= 3 }
         let again = try #require(compositor.lastCursorRequest)
         #expect(again.serial == compositor.lastPointerEnterSerial && again.serial != arrow.serial)
         #expect(again.image == hand.image)
@@ -226,10 +218,10 @@ import ToolkitTesting
         let window = try window(on: compositor)
         window.cursorSettings.usesTheme = false    // as on a machine without any cursor theme
         window.rootView.addSubview(Control(frame: Rect(x: 50, y: 20, width: 40, height: 20)))
-        try pump(window) { compositor.toplevelBufferScale == 2 }
+        try window.pump { compositor.toplevelBufferScale == 2 }
         compositor.pointerEnter(at: Point(x: 60, y: 30))
         compositor.pointerFrame()
-        try pump(window) { compositor.cursorRequestCount >= 1 }
+        try window.pump { compositor.cursorRequestCount >= 1 }
         let hand = try #require(compositor.lastCursorRequest)
         let handImage = try #require(hand.image)
         // 24 points at 2x; the hotspot (the fingertip) in points.
@@ -242,14 +234,14 @@ import ToolkitTesting
 
         compositor.pointerMotion(to: Point(x: 5, y: 5))
         compositor.pointerFrame()
-        try pump(window) { compositor.cursorRequestCount >= 2 }
+        try window.pump { compositor.cursorRequestCount >= 2 }
         let arrow = try #require(compositor.lastCursorRequest)
         #expect(arrow.hotspotX == 0 && arrow.hotspotY == 0)
         #expect(arrow.image?.pixel(x: 0, y: 0) == Self.black && arrow.image?.pixel(x: 2, y: 4) == Self.white)
 
         // The output goes back to 1x: the cursor follows.
         compositor.outputScale = 1
-        try pump(window) { compositor.lastCursorRequest?.bufferScale == 1 }
+        try window.pump { compositor.lastCursorRequest?.bufferScale == 1 }
         #expect(compositor.lastCursorRequest?.image?.width == 24)
         #expect(compositor.isClean)
     }
@@ -262,7 +254,7 @@ import ToolkitTesting
         let compositor = try TestCompositor(outputSize: Size(width: 400, height: 300))
         compositor.outputScale = 2
         let window = try window(on: compositor)
-        try pump(window) { compositor.toplevelBufferScale == 2 }
+        try window.pump { compositor.toplevelBufferScale == 2 }
         let noTheme = Self.cursorPathIsOneEmptyDirectory()
         for cursor in Cursor.allCases {
             let image = try #require(window.cursorImage(for: cursor, scale: 2), "\(cursor)")
@@ -274,7 +266,7 @@ import ToolkitTesting
         }
         compositor.pointerEnter(at: Point(x: 5, y: 5))
         compositor.pointerFrame()
-        try pump(window) { compositor.cursorRequestCount >= 1 }
+        try window.pump { compositor.cursorRequestCount >= 1 }
         let request = try #require(compositor.lastCursorRequest)
         #expect(request.hasSurface && request.image != nil)
         #expect(compositor.isClean)

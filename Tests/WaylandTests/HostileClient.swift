@@ -45,32 +45,34 @@ final class HostileClient {
         }
     }
 
-    /// Dispatches until `condition` holds or `limit` passed; rethrows what the loop throws.
-    func pump(limit: Duration = .seconds(5), until condition: () -> Bool) throws {
-        guard let window else { return }
-        let clock = ContinuousClock()
-        let deadline = clock.now + limit
-        while !condition() && clock.now < deadline {
-            _ = try window.dispatchOnce(timeout: .milliseconds(10))
-        }
+    /// Dispatches until `condition` holds; throws `WaitTimeout` after `limit`, and rethrows what the loop throws.
+    func pump(_ what: @autoclosure () -> String = "the awaited condition", limit: Duration = .seconds(10),
+              until condition: () -> Bool) throws {
+        try window?.pump(what(), limit: limit, until: condition)
     }
 
-    /// Dispatches for `duration` whatever happens (lets the client digest what was sent).
+    /// Dispatches until `condition` holds or `limit` passed; returns whether it held.
+    @discardableResult
+    func dispatch(limit: Duration, until condition: () -> Bool) throws -> Bool {
+        try window?.dispatch(limit: limit, until: condition) ?? condition()
+    }
+
+    /// Dispatches for `duration` whatever happens (lets the client digest what was sent, or shows that nothing
+    /// happens meanwhile).
     func settle(for duration: Duration = .milliseconds(30)) throws {
-        try pump(limit: duration) { false }
+        try window?.idle(for: duration)
     }
 
     /// Sends a ping and pumps until the pong arrived (true) or `limit` passed (false).
     func answersPing(within limit: Duration = .seconds(3)) throws -> Bool {
         let serial = compositor.sendPing()
-        try pump(limit: limit) { compositor.hasPong(serial: serial) }
-        return compositor.hasPong(serial: serial)
+        return try dispatch(limit: limit) { compositor.hasPong(serial: serial) }
     }
 
     /// Pumps until the loop throws (returned) or `limit` passed (nil).
     func pumpUntilError(limit: Duration = .seconds(5)) -> Error? {
         do {
-            try pump(limit: limit) { false }
+            try settle(for: limit)
             return nil
         } catch {
             return error

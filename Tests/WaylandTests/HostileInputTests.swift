@@ -89,23 +89,18 @@ import ToolkitTesting
                                        connection: .fileDescriptor(compositor.connectClientFD()))
         let log = TouchLog(frame: Rect(x: 0, y: 0, width: 100, height: 100))
         window.rootView.addSubview(log)
-        let clock = ContinuousClock()
-        func pump(until condition: () -> Bool) throws {
-            let deadline = clock.now + .seconds(5)
-            while !condition() && clock.now < deadline { _ = try window.dispatchOnce(timeout: .milliseconds(10)) }
-        }
-        try pump { window.presentedFrameCount >= 1 }
+        try window.pump { window.presentedFrameCount >= 1 }
         compositor.touchDown(id: Int(Int32.max), at: Point(x: 10, y: 10))
         compositor.touchFrame()
         compositor.pointerEnter(at: Point(x: 50, y: 50))
         compositor.pointerFrame()
         compositor.pointerButton(.left, pressed: true)
         compositor.pointerFrame()
-        try pump { log.lines.count >= 2 }
+        try window.pump { log.lines.count >= 2 }
         compositor.touchUp(id: Int(Int32.max))
         compositor.pointerButton(.left, pressed: false)
         compositor.pointerFrame()
-        try pump { log.lines.count >= 4 }
+        try window.pump { log.lines.count >= 4 }
         let finger = Int(Int32.max), pointer = WindowCore.pointerTouchID
         #expect(finger != pointer)
         #expect(log.lines == ["began \(finger)", "began \(pointer)", "ended \(finger)", "ended \(pointer)"])
@@ -120,38 +115,33 @@ import ToolkitTesting
         window.rootView.addSubview(log)
         var events: [InputEvent] = []
         window.onInputEvent = { events.append($0) }
-        let clock = ContinuousClock()
-        func pump(until condition: () -> Bool) throws {
-            let deadline = clock.now + .seconds(5)
-            while !condition() && clock.now < deadline { _ = try window.dispatchOnce(timeout: .milliseconds(10)) }
-        }
-        try pump { window.presentedFrameCount >= 1 }
+        try window.pump { window.presentedFrameCount >= 1 }
         compositor.pointerEnter(at: Point(x: 30, y: 30))
         compositor.pointerFrame()
         compositor.pointerButton(.left, pressed: true)
         compositor.pointerFrame()
-        try pump { log.lines == ["began \(WindowCore.pointerTouchID)"] }
+        try window.pump { log.lines == ["began \(WindowCore.pointerTouchID)"] }
         #expect(window.core.pointerLocation == Point(x: 30, y: 30))
         // The mouse is unplugged mid-press: no release or leave will ever come from the compositor.
         compositor.setCapabilities([.touch, .keyboard])
-        try pump { !window.hasPointer && log.lines.count >= 2 }
+        try window.pump { !window.hasPointer && log.lines.count >= 2 }
         #expect(log.lines == ["began \(WindowCore.pointerTouchID)", "ended \(WindowCore.pointerTouchID)"])
         #expect(window.core.pointerLocation == nil)
         #expect(window.core.touchRouter.activeTouchCount == 0)
         #expect(events.contains { if case .pointerLeave = $0 { true } else { false } })
         // Plugged back in: a fresh enter and press work as before.
         compositor.setCapabilities([.pointer, .touch, .keyboard])
-        try pump { window.hasPointer }
+        try window.pump { window.hasPointer }
         // A ping answered after the client made its new pointer: the compositor has seen the get_pointer.
         let ping = compositor.sendPing()
-        try pump { compositor.hasPong(serial: ping) }
+        try window.pump { compositor.hasPong(serial: ping) }
         compositor.pointerEnter(at: Point(x: 60, y: 60))
         compositor.pointerFrame()
         compositor.pointerButton(.left, pressed: true)
         compositor.pointerFrame()
         compositor.pointerButton(.left, pressed: false)
         compositor.pointerFrame()
-        try pump { log.lines.count >= 4 }
+        try window.pump { log.lines.count >= 4 }
         #expect(log.lines.count == 4)
         #expect(log.lines.suffix(2) == ["began \(WindowCore.pointerTouchID)", "ended \(WindowCore.pointerTouchID)"])
         #expect(compositor.isClean)

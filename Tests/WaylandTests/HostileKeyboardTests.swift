@@ -27,7 +27,7 @@ import ToolkitTesting
         let before = keys(client).count
         client.compositor.key(key, pressed: true)
         client.compositor.key(key, pressed: false)
-        try client.pump(limit: expected == 0 ? .milliseconds(100) : .seconds(2)) {
+        try client.dispatch(limit: expected == 0 ? .milliseconds(100) : .seconds(2)) {
             keys(client).count >= before + expected
         }
     }

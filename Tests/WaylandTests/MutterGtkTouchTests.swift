@@ -41,16 +41,29 @@ struct MutterGtkTouchTests {
             // Until mutter takes touches on the new window as placed (see MutterTouchTests), tap an empty spot of
             // the body (the margin above the hosts' labels, nothing there reacts) until a wl_touch.down arrives at
             // exactly the pixel aimed at.
-            var attempts = 0
+            let tapsUntil = clock.now + .seconds(10)
             while !app.standardError.contains(", 700.00000000, 70.00000000)") {
-                attempts += 1
-                guard attempts <= 50, app.isRunning else {
+                guard clock.now < tapsUntil, app.isRunning else {
                     let log = app.standardError
                     close()
                     throw MutterHarness.StartError(description: "no touch reached embed-gtk-layout:\n\(log.suffix(4000))")
                 }
-                try mutter.send(["down 0 700 70", "up 0", "sleep 100"])
+                try mutter.send(["down 0 700 70", "up 0", "sleep 50"])
             }
+            do {
+                try app.waitForRest()
+            } catch {
+                close()
+                throw error
+            }
+        }
+
+        /// Sends helper lines that end with fingers lifting (`lifts` of them), then waits until the app has read
+        /// the lifts and come to rest.
+        func touch(_ lines: [String], lifts: Int = 1) throws {
+            let lifted = app.protocolLog.count(".up(")
+            try mutter.send(lines)
+            try app.waitForRest(dispatched: ".up(", count: lifted + lifts)
         }
 
         /// Where the app placed `name` (its `layout:` line), in monitor pixels.
@@ -83,11 +96,10 @@ struct MutterGtkTouchTests {
         #expect(left.x > 0 && left.y > 40, "the left host is at the window's origin: \(left)")
         // The left host: 300 px up, held before lifting (no fling). The first 10 pt are the slop.
         let lx = left.x + left.width / 2, ly = left.y + left.height - 40
-        var lines = MutterTouchTests.drag(from: (lx, ly), by: (0, -300), steps: 15) + ["sleep 300", "up 0", "sleep 300"]
+        try session.touch(MutterTouchTests.drag(from: (lx, ly), by: (0, -300), steps: 15) + [MutterTouchTests.hold, "up 0"])
         // The right host: the same flick, released while moving.
         let rx = right.x + right.width / 2, ry = right.y + right.height - 40
-        lines += MutterTouchTests.drag(from: (rx, ry), by: (0, -300), steps: 15) + ["up 0", "sleep 1500"]
-        try session.mutter.send(lines)
+        try session.touch(MutterTouchTests.drag(from: (rx, ry), by: (0, -300), steps: 15) + ["up 0"])
         let stats = try session.finish()
         let leftY = try GtkAppSession.offset(stats, "left offset").y
         let rightY = try GtkAppSession.offset(stats, "right offset").y

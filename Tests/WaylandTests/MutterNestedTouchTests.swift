@@ -11,9 +11,9 @@ import Testing
 @Suite(.serialized, .enabled(if: MutterHarness.isInstalled && GalleryProcess.executable != nil,
                              "mutter, pipewire, dbus-run-session, python3-gi or the gallery binary is missing (scripts/install-deps)"))
 struct MutterNestedTouchTests {
-    /// A drag up by 200 px in 20 moves 16 ms apart, held 300 ms (no fling), lifted.
+    /// A drag up by 200 px in 20 moves 16 ms apart, held still (no fling), lifted.
     static func heldDragUp(from start: (Double, Double)) -> [String] {
-        MutterTouchTests.drag(from: start, by: (0, -200), steps: 20) + ["sleep 300", "up 0", "sleep 300"]
+        MutterTouchTests.drag(from: start, by: (0, -200), steps: 20) + [MutterTouchTests.hold, "up 0"]
     }
 
     /// The first drag, from inside post 0's comment list, scrolls the list to its end (144 pt) and hands the 46 pt of
@@ -42,18 +42,17 @@ struct MutterNestedTouchTests {
         let session = try MutterTouchTests.Session(demo: "nested")
         defer { session.close() }
         try session.touch(MutterTouchTests.drag(from: (400, 64), by: (0, 300), steps: 20)
-                          + ["sleep 100", "up 0", "sleep 2000"])
+                          + [MutterTouchTests.hold, "up 0"])
+        // The gallery's refresh timer (1.2 s) brings the posts; then the feed returns to the edge.
+        try session.gallery.waitForOutput("stats: nested posts")
+        try session.gallery.waitForRest()
         let events = session.stats.filter { $0.hasPrefix("nested ") && !$0.hasPrefix("nested offset") }
         #expect(events == ["nested refresh began", "nested drag ended feed -120.80760456273764",
                            "nested posts 14 feed offset -60.0"], "\(session.stats)")
         // Post 0 is now the first new post; its carousel lies at window y 44 + 44 ... 44 + 184.
         try session.touch(MutterTouchTests.drag(from: (600, 158), by: (-150, 0), steps: 5) + ["up 0"])
         // The fling's length depends on the flick's speed as mutter timed it: wait for its end (a report).
-        let clock = ContinuousClock()
-        let deadline = clock.now + .seconds(15)
-        while !session.stats.contains(where: { $0.hasPrefix("nested photos rest") }) && clock.now < deadline {
-            usleep(50_000)
-        }
+        try session.gallery.waitForOutput("stats: nested photos rest", timeout: .seconds(15))
         let rest = try #require(session.stats.last { $0.hasPrefix("nested photos rest post 1 offset") },
                                 "\(session.stats)")
         let x = try #require(Double(rest.split(separator: " ").last!))

@@ -44,21 +44,30 @@ struct MutterTouchTests {
             // mutter's map animation scales the window in, touches land transformed (780, 22 arrives as
             // 783.76, 19.25). Tap an empty spot of the bar (right of the demo buttons) until a wl_touch.down
             // reaches the gallery at exactly the monitor pixel aimed at.
-            var attempts = 0
+            let tapsUntil = clock.now + .seconds(10)
             while !gallery.standardError.contains(", 780.00000000, 22.00000000)") {
-                attempts += 1
-                guard attempts <= 50, gallery.isRunning else {
+                guard clock.now < tapsUntil, gallery.isRunning else {
                     let log = gallery.standardError
                     close()
                     throw MutterHarness.StartError(description: "no touch reached the gallery:\n\(log.suffix(4000))")
                 }
-                try mutter.send(["down 0 780 22", "up 0", "sleep 100"])
+                try mutter.send(["down 0 780 22", "up 0", "sleep 50"])
+            }
+            do {
+                try gallery.waitForRest()
+            } catch {
+                close()
+                throw error
             }
         }
 
-        /// Runs helper commands (touches and sleeps), in order.
+        /// Runs helper commands (touches and pauses), in order; when they lift fingers, waits until the gallery
+        /// has read every lift and come to rest (a fling or an animation they started is over).
         func touch(_ lines: [String]) throws {
+            let lifted = gallery.protocolLog.count(".up(")
             try mutter.send(lines)
+            let lifts = lines.filter { $0.hasPrefix("up ") }.count
+            if lifts > 0 { try gallery.waitForRest(dispatched: ".up(", count: lifted + lifts) }
         }
 
         /// The `stats:` lines printed so far, without the prefix.
@@ -108,6 +117,9 @@ struct MutterTouchTests {
         return lines
     }
 
+    /// The helper line that keeps the fingers still before they lift (no fling, see `Gesture.holdStill`).
+    static let hold = "sleep \(Gesture.holdStillMilliseconds)"
+
     /// The two numbers at the end of the stats line that starts with `prefix`.
     static func pair(_ stats: [String], _ prefix: String) throws -> (Double, Double) {
         let line = try #require(stats.last { $0.hasPrefix(prefix) }, "no '\(prefix)' line in \(stats)")
@@ -121,7 +133,7 @@ struct MutterTouchTests {
         let session = try Session(demo: "list")
         defer { session.close() }
         // 300 px up in 20 px steps, then held still before lifting: no fling. The first 10 pt are the slop.
-        try session.touch(Self.drag(from: (400, 500), by: (0, -300), steps: 15) + ["sleep 300", "up 0", "sleep 300"])
+        try session.touch(Self.drag(from: (400, 500), by: (0, -300), steps: 15) + [Self.hold, "up 0"])
         let (x, y) = try Self.pair(try session.finish(), "list offset")
         #expect(x == 0)
         #expect(y == 290, "a 300 pt drag held before lift-off moves the list 300 - 10 (slop) pt")
@@ -130,7 +142,7 @@ struct MutterTouchTests {
     @Test func releaseWhileMovingFlings() throws {
         let session = try Session(demo: "list")
         defer { session.close() }
-        try session.touch(Self.drag(from: (400, 500), by: (0, -300), steps: 15) + ["up 0", "sleep 1200"])
+        try session.touch(Self.drag(from: (400, 500), by: (0, -300), steps: 15) + ["up 0"])
         let (_, y) = try Self.pair(try session.finish(), "list offset")
         // About 1250 pt/s at release: the list keeps going well past the 290 pt the finger dragged it.
         #expect(y > 290 + 150, "offset after a released 300 pt flick: \(y)")
@@ -140,7 +152,7 @@ struct MutterTouchTests {
         let session = try Session(demo: "list")
         defer { session.close() }
         // Row 6 spans 44 + 5 * 56 ... 44 + 6 * 56 in the window.
-        try session.touch(["down 0 400 352", "sleep 40", "up 0", "sleep 300"])
+        try session.touch(["down 0 400 352", "sleep 40", "up 0"])
         let stats = try session.finish()
         #expect(stats.filter { $0.hasPrefix("row tapped") } == ["row tapped Row 6 · 日本語のテキスト"])
         #expect(try Self.pair(stats, "list offset") == (0, 0))
@@ -149,8 +161,12 @@ struct MutterTouchTests {
     @Test func tapThatStopsAFlingActivatesNothing() throws {
         let session = try Session(demo: "list")
         defer { session.close() }
-        try session.touch(Self.drag(from: (400, 500), by: (0, -300), steps: 15)
-                          + ["up 0", "sleep 150", "down 0 400 352", "sleep 40", "up 0", "sleep 500"])
+        // The tap comes once the gallery has read the lift and drawn two frames of the fling after it.
+        let lifted = session.gallery.protocolLog.count(".up(")
+        try session.mutter.send(Self.drag(from: (400, 500), by: (0, -300), steps: 15) + ["up 0"])
+        try session.gallery.waitForLog(".up(", count: lifted + 1)
+        try session.gallery.waitForLog(".commit()", count: session.gallery.protocolLog.commits + 2)
+        try session.touch(["down 0 400 352", "sleep 40", "up 0"])
         let stats = try session.finish()
         #expect(stats.filter { $0.hasPrefix("row tapped") } == [], "a tap that stops a fling activated a row")
         let (_, y) = try Self.pair(stats, "list offset")
@@ -164,7 +180,7 @@ struct MutterTouchTests {
         defer { session.close() }
         // Mostly horizontal at the slop crossing (260 across, 200 up): only the horizontal offset changes,
         // through the drag and the deceleration after it.
-        try session.touch(Self.drag(from: (550, 422), by: (-260, -200), steps: 10) + ["up 0", "sleep 1200"])
+        try session.touch(Self.drag(from: (550, 422), by: (-260, -200), steps: 10) + ["up 0"])
         let (x, y) = try Self.pair(try session.finish(), "lock offset")
         #expect(x > 250, "horizontal offset: \(x)")
         #expect(y == 0, "the locked drag moved vertically: \(y)")
@@ -173,8 +189,8 @@ struct MutterTouchTests {
     @Test func pagingFlickPagesAndVerticalDragScrollsTheInnerList() throws {
         let session = try Session(demo: "paging")
         defer { session.close() }
-        try session.touch(Self.drag(from: (700, 322), by: (-200, 0), steps: 5) + ["up 0", "sleep 700"]
-                          + Self.drag(from: (400, 540), by: (0, -150), steps: 10, interval: 30) + ["up 0", "sleep 1200"])
+        try session.touch(Self.drag(from: (700, 322), by: (-200, 0), steps: 5) + ["up 0"])
+        try session.touch(Self.drag(from: (400, 540), by: (0, -150), steps: 10, interval: 30) + ["up 0"])
         let stats = try session.finish()
         #expect(try Self.pair(stats, "paging offset") == (800, 0), "one page to the right, the pager never moved down")
         let nested = stats.filter { $0.hasPrefix("nested ") }
@@ -188,13 +204,13 @@ struct MutterTouchTests {
     @Test func canvasDrawsWithOneFingerAndPansWithTwo() throws {
         let session = try Session(demo: "canvas")
         defer { session.close() }
-        var lines = Self.drag(from: (200, 250), by: (300, 60), steps: 12) + ["up 0", "sleep 300"]
+        try session.touch(Self.drag(from: (200, 250), by: (300, 60), steps: 12) + ["up 0"])
         // Two fingers 80 px apart move 40 px up and left together, hold, lift.
-        lines += Self.twoFingers((120, 274), (200, 274), steps: 8) { step in
+        var lines = Self.twoFingers((120, 274), (200, 274), steps: 8) { step in
             let d = Double(step) * 5
             return ((120 - d, 274 - d), (200 - d, 274 - d))
         }
-        lines += ["sleep 300", "up 0", "up 1", "sleep 700"]
+        lines += [Self.hold, "up 0", "up 1"]
         try session.touch(lines)
         let stats = try session.finish()
         #expect(stats.filter { $0.hasPrefix("stroke drawn") }.count == 1, "one stroke from one finger: \(stats)")
@@ -215,7 +231,7 @@ struct MutterTouchTests {
             let d = 60 + Double(step) * 4
             return ((400 - d, 324), (400 + d, 324))
         }
-        lines += ["sleep 300", "up 0", "up 1", "sleep 700"]
+        lines += [Self.hold, "up 0", "up 1"]
         try session.touch(lines)
         let stats = try session.finish()
         let scale = try #require(stats.last { $0.hasPrefix("zoom scale") }.flatMap { Double($0.split(separator: " ").last!) })

@@ -19,17 +19,8 @@ struct NestedEndToEndTests {
         var description: String
     }
 
-    /// The picture once the gallery has handled everything sent so far (see GalleryEndToEndTests.settledImage).
-    private func settledImage(_ compositor: TestCompositor) throws -> Image {
-        try compositor.waitForPong(serial: compositor.sendPing(), timeout: .seconds(5))
-        try compositor.waitForFrameCallbacks(timeout: .seconds(5))
-        try compositor.waitForPong(serial: compositor.sendPing(), timeout: .seconds(5))
-        guard let image = compositor.lastCommittedImage else { throw Failure(description: "no committed picture") }
-        return image
-    }
-
     /// Finger `id` lands at `start`, moves up by `distance` in 20 equal motions 16 ms apart (real time, which the
-    /// compositor clock follows), is held still 300 ms (no fling) and lifts.
+    /// compositor clock follows), is held still (no fling) and lifts.
     private func heldDragUp(_ compositor: TestCompositor, id: Int, from start: Point, by distance: Double) {
         compositor.touchDown(id: id, at: start)
         compositor.touchFrame()
@@ -38,7 +29,7 @@ struct NestedEndToEndTests {
             compositor.touchMotion(id: id, to: Point(x: start.x, y: start.y - distance * Double(step) / 20))
             compositor.touchFrame()
         }
-        usleep(300_000)
+        Gesture.holdStill()
         compositor.touchUp(id: id)
         compositor.touchFrame()
     }
@@ -63,7 +54,7 @@ struct NestedEndToEndTests {
             throw Failure(description: "the gallery did not map a window; stderr: \(gallery.standardError)")
         }
         // Post 0's avatar (Theme.rowColor(0)) at window (32, 44 + 22).
-        #expect(try settledImage(compositor).pixel(x: 32, y: 66) == 0xFFFF_6B6B)
+        #expect(try compositor.settledImage().pixel(x: 32, y: 66) == 0xFFFF_6B6B)
         let start = Point(x: 400, y: 64)
         compositor.touchDown(id: 1, at: start)
         compositor.touchFrame()
@@ -72,19 +63,17 @@ struct NestedEndToEndTests {
             compositor.touchMotion(id: 1, to: Point(x: start.x, y: start.y + 300 * Double(step) / 20))
             compositor.touchFrame()
         }
-        usleep(100_000)
+        Gesture.holdStill()
         compositor.touchUp(id: 1)
         compositor.touchFrame()
-        let clock = ContinuousClock()
-        let deadline = clock.now + .seconds(5)
-        while !gallery.standardError.contains("stats: nested posts") && clock.now < deadline { usleep(10_000) }
+        // The gallery's refresh timer (1.2 s) brings the posts.
+        try gallery.waitForOutput("stats: nested posts")
         let events = stats(gallery).filter { $0.hasPrefix("nested ") && !$0.hasPrefix("nested offset") }
         // b(290) = (1 - 1 / (290 x 0.55 / 498 + 1)) x 498 pt of overscroll at the lift (the feed is 498 pt tall).
         #expect(events == ["nested refresh began", "nested drag ended feed -120.80760456273764",
                            "nested posts 14 feed offset -60.0"], "\(gallery.standardError)")
         // The 0.3 s return to the edge: then the new post's avatar (Theme.accent) is where post 0's was.
-        usleep(500_000)
-        #expect(try settledImage(compositor).pixel(x: 32, y: 66) == 0xFF0A_84FF)
+        #expect(try #require(try compositor.waitForRest()).pixel(x: 32, y: 66) == 0xFF0A_84FF)
 
         #expect(compositor.sendClose())
         let ended = gallery.waitForExit(timeout: .seconds(5))
@@ -106,18 +95,18 @@ struct NestedEndToEndTests {
         } catch {
             throw Failure(description: "the gallery did not map a window; stderr: \(gallery.standardError)")
         }
-        let before = try settledImage(compositor)
+        let before = try compositor.settledImage()
         // Post 0 ends at window y 44 + 344: the feed's background, then post 1 (white) from 44 + 352.
         #expect(before.pixel(x: 400, y: 44 + 348) == Self.feedBackground)
 
         heldDragUp(compositor, id: 1, from: Point(x: 400, y: 44 + 316), by: 200)
-        _ = try settledImage(compositor)
+        _ = try compositor.settledImage()
         #expect(stats(gallery).filter { $0.hasPrefix("nested drag ended") }
                 == ["nested drag ended feed 46.0, post 1 comments 144.0"], "\(gallery.standardError)")
 
         // The list now lies at window y 44 + 192 - 46 ...: the finger lands inside it, 40 pt above its bottom.
         heldDragUp(compositor, id: 2, from: Point(x: 400, y: 44 + 336 - 46 - 40), by: 200)
-        let after = try settledImage(compositor)
+        let after = try compositor.settledImage()
         #expect(stats(gallery).filter { $0.hasPrefix("nested drag ended") }.last
                 == "nested drag ended feed 236.0, post 1 comments 144.0", "\(gallery.standardError)")
         // On screen: post 0's end moved up 236 pt, to window y 44 + 344 - 236.

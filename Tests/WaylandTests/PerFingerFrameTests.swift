@@ -3,7 +3,7 @@ import Testing
 @testable import ToolkitCore
 import ToolkitTesting
 
-/// What mutter's real touch showed (issue 16): RemoteDesktop sends one `wl_touch.frame` per finger, so two fingers
+/// What mutter's real touch showed: RemoteDesktop sends one `wl_touch.frame` per finger, so two fingers
 /// moving together arrive as two frames. The test compositor sends them the same way here, and the release velocity
 /// must be the mean of each finger's own velocity (measured from that finger's samples as the window received them),
 /// not a tracker of the centroid, which sees half steps.

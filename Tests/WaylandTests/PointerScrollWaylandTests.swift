@@ -7,14 +7,6 @@ import ToolkitTesting
 /// a `ScrollContainer` in a `WaylandWindow` by the same `WindowCore` path as `HeadlessWindow`'s.
 @MainActor
 @Suite struct PointerScrollWaylandTests {
-    /// Dispatches until `condition` holds, at most `limit` (real I/O with the compositor thread).
-    private func pump(_ window: WaylandWindow, limit: Duration = .seconds(5), until condition: () -> Bool) throws {
-        let clock = ContinuousClock()
-        let deadline = clock.now + limit
-        while !condition() && clock.now < deadline {
-            _ = try window.dispatchOnce(timeout: .milliseconds(5))
-        }
-    }
 
     /// A mapped 200 x 100 window filled by a container over a 200 x 4000 content.
     private func mapped(_ compositor: TestCompositor) throws -> (WaylandWindow, ScrollContainer) {
@@ -24,7 +16,7 @@ import ToolkitTesting
         let container = ScrollContainer(frame: Rect(x: 0, y: 0, width: 200, height: 100))
         container.contentSize = Size(width: 200, height: 4000)
         window.rootView.addSubview(container)
-        try pump(window) { window.presentedFrameCount >= 1 }
+        try window.pump { window.presentedFrameCount >= 1 }
         return (window, container)
     }
 
@@ -37,10 +29,10 @@ import ToolkitTesting
             compositor.pointerAxis(dx: 0, dy: value, source: .wheel)
             compositor.pointerFrame()
         }
-        try pump(window) { container.contentOffset.y == 48 && !container.arbitration.isAnimating }
+        try window.pump { container.contentOffset.y == 48 && !container.arbitration.isAnimating }
         #expect(container.contentOffset == Point(x: 0, y: 48))
         // Nothing more comes: no kinetic tail from a wheel.
-        try pump(window, limit: .milliseconds(150)) { false }
+        try window.idle(for: .milliseconds(150))
         #expect(container.contentOffset == Point(x: 0, y: 48))
     }
 
@@ -54,17 +46,17 @@ import ToolkitTesting
             // stamps them so, and the window maps those times 1:1 onto its own clock.
             compositor.pointerAxis(dx: 0, dy: 15, source: .finger)
             compositor.pointerFrame()
-            try pump(window, limit: .milliseconds(10)) { false }
+            try window.idle(for: .milliseconds(10))
         }
-        try pump(window) { container.contentOffset.y == 90 }
+        try window.pump { container.contentOffset.y == 90 }
         #expect(container.contentOffset.y == 90)   // 1:1 while the fingers move
         #expect(!container.isDragging)
         compositor.pointerAxisStop()
         compositor.pointerFrame()
-        try pump(window) { container.isDecelerating }
+        try window.pump { container.isDecelerating }
         #expect(container.isDecelerating)
         // The offset keeps changing after the stop (1500 pt/s decays over about a second).
-        try pump(window) { container.contentOffset.y > 150 }
+        try window.pump { container.contentOffset.y > 150 }
         #expect(container.contentOffset.y > 150)
     }
 
@@ -79,23 +71,23 @@ import ToolkitTesting
         container.addSubview(button)
         compositor.pointerEnter(at: Point(x: 194, y: 10))
         compositor.pointerFrame()
-        try pump(window) { container.scrollbarThumbFrame(for: .vertical) != nil }
+        try window.pump { container.scrollbarThumbFrame(for: .vertical) != nil }
         #expect(container.scrollbarThumbFrame(for: .vertical)?.height == 24)
         compositor.pointerButton(.left, pressed: true)
         compositor.pointerFrame()
-        try pump(window) { container.isDragging }
+        try window.pump { container.isDragging }
         #expect(container.isDragging)
         compositor.pointerMotion(to: Point(x: 194, y: 46))
         compositor.pointerFrame()
-        try pump(window) { container.contentOffset.y != 0 }
+        try window.pump { container.contentOffset.y != 0 }
         #expect(container.contentOffset == Point(x: 0, y: 1950))
         compositor.pointerMotion(to: Point(x: 194, y: 99))
         compositor.pointerFrame()
-        try pump(window) { container.contentOffset.y == 3900 }
+        try window.pump { container.contentOffset.y == 3900 }
         #expect(container.contentOffset == Point(x: 0, y: 3900))
         compositor.pointerButton(.left, pressed: false)
         compositor.pointerFrame()
-        try pump(window) { !container.isDragging }
+        try window.pump { !container.isDragging }
         #expect(!container.isDragging && !container.isDecelerating)
         #expect(container.contentOffset == Point(x: 0, y: 3900))
         #expect(fired == 0 && !button.isHighlighted)   // the button under the bar never got the press
@@ -106,12 +98,12 @@ import ToolkitTesting
         let (window, container) = try mapped(compositor)
         compositor.key(.down, pressed: true)
         compositor.key(.down, pressed: false)
-        try pump(window) { container.contentOffset.y == 40 && !container.arbitration.isAnimating }
+        try window.pump { container.contentOffset.y == 40 && !container.arbitration.isAnimating }
         #expect(container.contentOffset == Point(x: 0, y: 40))
         // A second key after the first step's animation ended (and its last frame was drawn) animates too.
         compositor.key(.end, pressed: true)
         compositor.key(.end, pressed: false)
-        try pump(window) { container.contentOffset.y == 3900 && !container.arbitration.isAnimating }
+        try window.pump { container.contentOffset.y == 3900 && !container.arbitration.isAnimating }
         #expect(container.contentOffset == Point(x: 0, y: 3900))
     }
 
@@ -125,13 +117,13 @@ import ToolkitTesting
         compositor.pointerFrame()
         compositor.pointerButton(.left, pressed: true)
         compositor.pointerFrame()
-        try pump(window) { button.isHighlighted }
+        try window.pump { button.isHighlighted }
         #expect(button.isHighlighted)
         compositor.pointerMotion(to: Point(x: 100, y: 10))
         compositor.pointerFrame()
         compositor.pointerButton(.left, pressed: false)
         compositor.pointerFrame()
-        try pump(window) { fired == 1 }
+        try window.pump { fired == 1 }
         #expect(fired == 1)
         #expect(container.contentOffset == .zero)
     }

@@ -27,14 +27,6 @@ import ToolkitTesting
         }
     }
 
-    /// Dispatches until `condition` holds, at most `limit` (real I/O with the compositor thread).
-    private func pump(_ window: WaylandWindow, limit: Duration = .seconds(5), until condition: () -> Bool) throws {
-        let clock = ContinuousClock()
-        let deadline = clock.now + limit
-        while !condition() && clock.now < deadline {
-            _ = try window.dispatchOnce(timeout: .milliseconds(10))
-        }
-    }
 
     /// Puts the test list (40 rows of 20 pt, no indicators) into `root`; returns it and its rows.
     private func addList(to root: View) -> (ScrollContainer, [Row]) {
@@ -70,7 +62,7 @@ import ToolkitTesting
         // The same window without a compositor: its full render is what each frame must show.
         let twin = HeadlessWindow(size: Size(width: 200, height: 100))
         let (twinList, _) = addList(to: twin.rootView)
-        try pump(window) { window.presentedFrameCount >= 1 && !window.core.needsFrame }
+        try window.pump { window.presentedFrameCount >= 1 && !window.core.needsFrame }
 
         var drawnRows: [[Int]] = []
         for (step, offset) in [7.0, 14, 11, 30.5, 60, 59, 0, 44, 51].enumerated() {
@@ -78,11 +70,11 @@ import ToolkitTesting
             let before = window.presentedFrameCount
             list.contentOffset = Point(x: 0, y: offset)
             twinList.contentOffset = Point(x: 0, y: offset)
-            try pump(window) { window.presentedFrameCount > before && !window.core.needsFrame }
+            try window.pump { window.presentedFrameCount > before && !window.core.needsFrame }
             drawnRows.append(rows.filter { $0.draws > 0 }.map(\.index))
             let presented = try #require(window.lastPresentedImage())
             // The compositor got those pixels (its copy is taken when it handles the commit).
-            try pump(window) { compositor.lastCommittedImage.map { pixelDifferences($0, presented) == 0 } ?? false }
+            try window.pump { compositor.lastCommittedImage.map { pixelDifferences($0, presented) == 0 } ?? false }
             let committed = try #require(compositor.lastCommittedImage)
             var expected = Image(width: 200 * scale, height: 100 * scale)
             twin.core.addDamage(Rect(x: 0, y: 0, width: 200, height: 100))

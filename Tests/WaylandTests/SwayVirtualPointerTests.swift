@@ -62,21 +62,25 @@ struct SwayVirtualPointerTests {
         }
     }
 
-    /// Starts sway and the gallery on it (list demo), waits for the gallery's first frame and gives sway's
-    /// seat a pointer.
+    /// Starts sway and the gallery on it (list demo, logging its protocol traffic), waits for the gallery's first
+    /// frame, gives sway's seat a pointer and waits until the gallery made its `wl_pointer` (when the seat's new
+    /// capability arrives).
     static func start(_ extra: [String]) throws -> (SwayHarness, GalleryProcess, VirtualPointer) {
         let sway = try SwayHarness()
         let gallery = try GalleryProcess(
             arguments: ["--demo", "list", "--stats"] + extra,
-            environment: ["XDG_RUNTIME_DIR": sway.runtimeDirectory, "WAYLAND_DISPLAY": sway.socketName])
-        let clock = ContinuousClock()
-        let deadline = clock.now + .seconds(10)
-        while !gallery.standardError.contains("first frame committed") && clock.now < deadline && gallery.isRunning {
-            usleep(20_000)
+            environment: ["XDG_RUNTIME_DIR": sway.runtimeDirectory, "WAYLAND_DISPLAY": sway.socketName,
+                          "WAYLAND_DEBUG": "client"])
+        do {
+            try gallery.waitForOutput("first frame committed")
+            let pointer = try VirtualPointer(sway: sway)
+            try gallery.waitForLog(".get_pointer(new id wl_pointer@")
+            return (sway, gallery, pointer)
+        } catch {
+            gallery.stop()
+            sway.stop()
+            throw error
         }
-        let pointer = try VirtualPointer(sway: sway)
-        usleep(500_000)   // the gallery binds its wl_pointer when the seat's new capability arrives
-        return (sway, gallery, pointer)
     }
 
     /// The list offset the gallery printed at exit, after sway closed its window.
@@ -101,7 +105,7 @@ struct SwayVirtualPointerTests {
         }
         usleep(16_000)
         pointer.button(pressed: false)
-        usleep(1_500_000)   // let the fling run out
+        try gallery.waitForRest(dispatched: ".button(", count: 2)   // the release, then the fling runs out
         let offset = try Self.finish(sway, gallery)
         // 300 pt of pointer: at least 290 follow the drag (10 pt slop), and the release speed flings further.
         #expect(offset > 290, "offset after a 300 pt pointer drag: \(offset)")
@@ -119,15 +123,15 @@ struct SwayVirtualPointerTests {
         pointer.move(to: 780, 300)
         usleep(50_000)
         pointer.move(to: 790, 80)          // within 16 pt of the track: the bar widens (0.15 s)
-        usleep(400_000)
+        try gallery.waitForRest()
         pointer.button(pressed: true)
         for step in 1...10 {
             usleep(16_000)
             pointer.move(to: 790, 80 + step * 10)
         }
-        usleep(100_000)
+        usleep(16_000)
         pointer.button(pressed: false)
-        usleep(500_000)
+        try gallery.waitForRest(dispatched: ".button(", count: 2)
         let offset = try Self.finish(sway, gallery)
         let line = try #require(gallery.standardError.split(separator: "\n").last { $0.contains("vertical bar track") },
                                 "no bar line in: \(gallery.standardError)")
@@ -146,15 +150,15 @@ struct SwayVirtualPointerTests {
         pointer.move(to: 780, 300)
         usleep(50_000)
         pointer.move(to: 790, 80)
-        usleep(400_000)
+        try gallery.waitForRest()
         pointer.button(pressed: true)
         for step in 1...26 {
             usleep(16_000)
             pointer.move(to: 790, 80 + step * 20)   // to y 600: below the track's end
         }
-        usleep(100_000)
+        usleep(16_000)
         pointer.button(pressed: false)
-        usleep(500_000)
+        try gallery.waitForRest(dispatched: ".button(", count: 2)
         let offset = try Self.finish(sway, gallery)
         let line = try #require(gallery.standardError.split(separator: "\n").last { $0.contains("vertical bar track") },
                                 "no bar line in: \(gallery.standardError)")
@@ -171,7 +175,7 @@ struct SwayVirtualPointerTests {
             pointer.wheelDetent()
             usleep(30_000)
         }
-        usleep(500_000)   // the 0.1 s smooth steps finish
+        try gallery.waitForRest(dispatched: ".axis_discrete(", count: 3)   // the 0.1 s smooth steps finish
         let offset = try Self.finish(sway, gallery)
         #expect(abs(offset - 144) < 0.001, "three wheel detents: offset \(offset), expected 144")
     }
@@ -187,7 +191,7 @@ struct SwayVirtualPointerTests {
             pointer.move(to: 400, 450 - step * 20)
         }
         pointer.button(pressed: false)
-        usleep(300_000)
+        try gallery.waitForRest(dispatched: ".button(", count: 2)
         let offset = try Self.finish(sway, gallery)
         #expect(offset == 0, "a plain pointer drag must not scroll (ScrollBehaviour §7): offset \(offset)")
     }

@@ -44,14 +44,6 @@ import ToolkitTesting
         }
     }
 
-    /// Dispatches until `condition` holds, at most `limit` (real I/O with the compositor thread).
-    private func pump(_ window: WaylandWindow, limit: Duration = .seconds(5), until condition: () -> Bool) throws {
-        let clock = ContinuousClock()
-        let deadline = clock.now + limit
-        while !condition() && clock.now < deadline {
-            _ = try window.dispatchOnce(timeout: .milliseconds(10))
-        }
-    }
 
     private func mapped(_ compositor: TestCompositor, size: Size = Size(width: 200, height: 100),
                         log: Log) throws -> WaylandWindow {
@@ -59,7 +51,7 @@ import ToolkitTesting
                                        connection: .fileDescriptor(compositor.connectClientFD()))
         window.rootView.backgroundColor = Color(red: 0, green: 0, blue: 1)
         window.onInputEvent = { log.events.append($0) }
-        try pump(window) { window.presentedFrameCount >= 1 }
+        try window.pump { window.presentedFrameCount >= 1 }
         return window
     }
 
@@ -87,16 +79,16 @@ import ToolkitTesting
         let window = try WaylandWindow(title: long, size: Size(width: 100, height: 80),
                                        appID: String(repeating: "a", count: 10_000),
                                        connection: .fileDescriptor(compositor.connectClientFD()))
-        try pump(window) { window.presentedFrameCount >= 1 }
+        try window.pump { window.presentedFrameCount >= 1 }
         #expect(window.presentedFrameCount >= 1)
         #expect(compositor.toplevelTitle == String(repeating: "€", count: 341))   // 1023 bytes
         #expect(compositor.toplevelAppID == String(repeating: "a", count: 1024))
         #expect(window.title == long)   // the property keeps what the app set
         window.title = String(repeating: "é", count: 3000)
-        try pump(window) { compositor.toplevelTitle?.hasPrefix("é") == true }
+        try window.pump { compositor.toplevelTitle?.hasPrefix("é") == true }
         #expect(compositor.toplevelTitle == String(repeating: "é", count: 512))
         window.title = "short"
-        try pump(window) { compositor.toplevelTitle == "short" }
+        try window.pump { compositor.toplevelTitle == "short" }
         #expect(compositor.toplevelTitle == "short")
         #expect(compositor.isClean)
     }
@@ -119,11 +111,11 @@ import ToolkitTesting
         compositor.touchFrame()
         compositor.touchMotion(id: 3, to: Point(x: 15, y: 25))
         compositor.touchFrame()
-        try pump(window) { log.events.count >= 4 }
+        try window.pump { log.events.count >= 4 }
         #expect(log.without() == ["down 3 (10.0, 20.0)", "frame", "motion 3 (15.0, 25.0)", "frame"])
         log.events.removeAll()
         compositor.setCapabilities([.pointer, .keyboard])
-        try pump(window) { !log.events.isEmpty }
+        try window.pump { !log.events.isEmpty }
         #expect(log.without() == ["cancel"])
         #expect(!window.hasTouch)
         #expect(compositor.isClean)
@@ -136,7 +128,7 @@ import ToolkitTesting
         compositor.touchDown(id: 0, at: Point(x: 5, y: 5))
         compositor.touchFrame()
         compositor.touchUp(id: 0)   // no frame, as Weston 10
-        try pump(window) { log.events.count >= 4 }
+        try window.pump { log.events.count >= 4 }
         #expect(log.without() == ["down 0 (5.0, 5.0)", "frame", "up 0", "frame"])
     }
 
@@ -158,7 +150,7 @@ import ToolkitTesting
         compositor.pointerFrame()
         compositor.pointerButton(.left, pressed: true)
         compositor.pointerFrame()
-        try pump(window) { log.events.count >= 7 }
+        try window.pump { log.events.count >= 7 }
         #expect(log.without() == [
             "enter (50.0, 50.0)", "pointer (60.0, 55.5)",
             "axis wheel 0.0 40.0 false false", "axis wheel 0.0 80.0 false false",
@@ -173,18 +165,18 @@ import ToolkitTesting
         let log = Log()
         let window = try mapped(compositor, log: log)
         compositor.key(.down, pressed: true)
-        try pump(window) { log.events.contains { if case .key = $0 { return true } else { return false } } }
+        try window.pump { log.events.contains { if case .key = $0 { return true } else { return false } } }
         // Repeat runs on the window's monotonic clock: wait for one (real time, bounded).
-        try pump(window, limit: .seconds(3)) { log.without().contains("key down true 0 repeat") }
+        try window.pump(limit: .seconds(3)) { log.without().contains("key down true 0 repeat") }
         compositor.key(.down, pressed: false)
-        try pump(window) { log.without().contains("key down false 0 ") }
+        try window.pump { log.without().contains("key down false 0 ") }
         let lines = log.without()
         #expect(lines.first == "focus true")
         #expect(lines.contains("key down true 0 "))
         #expect(lines.contains("key down true 0 repeat"))
         let repeatsAtRelease = lines.filter { $0.hasSuffix("repeat") }.count
         // Released: no more repeats.
-        try pump(window, limit: .milliseconds(200)) { false }
+        try window.idle(for: .milliseconds(200))
         #expect(log.without().filter { $0.hasSuffix("repeat") }.count == repeatsAtRelease)
     }
 
@@ -193,27 +185,31 @@ import ToolkitTesting
         compositor.outputScale = 2
         let log = Log()
         let window = try mapped(compositor, size: Size(width: 100, height: 50), log: log)
-        try pump(window) { compositor.toplevelBufferScale == 2 }
+        try window.pump { compositor.toplevelBufferScale == 2 }
         #expect(window.bufferScale == 2)
         let first = try #require(compositor.lastCommittedImage)
         #expect(first.width == 200 && first.height == 100)
 
         let serial = compositor.sendConfigure(size: Size(width: 150, height: 80))
-        try pump(window) { compositor.lastAckedSerial == serial && compositor.lastCommittedImage?.width == 300 }
+        try window.pump { compositor.lastAckedSerial == serial && compositor.lastCommittedImage?.width == 300 }
         #expect(window.size == Size(width: 150, height: 80))
         #expect(compositor.lastCommittedImage?.height == 160)
 
         // A compositor that keeps every buffer: at most 4 exist, then the window waits.
         compositor.autoReleaseBuffers = false
         window.core.addAnimator(Ticker(view: window.rootView))
-        try pump(window, limit: .milliseconds(300)) { false }
-        #expect(window.liveBufferCount == 4)
+        // Held: all four buffers committed, the last one's frame callback done and read by the window.
+        try window.pump("four buffers held") {
+            window.liveBufferCount == 4 && compositor.buffersHeld == 4 && compositor.frameCallbacksPending == 0
+        }
+        let held = compositor.sendPing()
+        try window.pump("the pong after the last frame's done") { compositor.hasPong(serial: held) }
         let stalled = window.presentedFrameCount
-        try pump(window, limit: .milliseconds(100)) { false }
+        try window.idle(for: .milliseconds(100))
         #expect(window.presentedFrameCount == stalled)
         compositor.releaseBuffers()
         compositor.autoReleaseBuffers = true
-        try pump(window) { window.presentedFrameCount > stalled + 2 }
+        try window.pump { window.presentedFrameCount > stalled + 2 }
         #expect(window.presentedFrameCount > stalled + 2)
 
         let ping = compositor.sendPing()
@@ -221,7 +217,7 @@ import ToolkitTesting
         try compositor.waitForPong(serial: ping, timeout: .seconds(2))
 
         #expect(compositor.sendClose())
-        try pump(window) { window.isClosed }
+        try window.pump { window.isClosed }
         #expect(window.isClosed)
         try window.run()   // returns at once: closed
         #expect(compositor.isClean)

@@ -3,9 +3,9 @@ import Testing
 @testable import ToolkitCore
 import ToolkitTesting
 
-/// The protocol rules of issue 4 part 3, each shown end to end: a `WaylandWindow` in this process talks real
-/// protocol to a `TestCompositor`, and the test observes what reaches a view (touches) or what reaches the
-/// compositor (commits, acks, buffers). Waits are real I/O with the compositor thread, each with a deadline.
+/// The client's protocol rules (pings, configures and their acks, frame callbacks, buffer release), each shown end
+/// to end: a `WaylandWindow` in this process talks real protocol to a `TestCompositor`, and the test observes what
+/// reaches a view (touches) or what reaches the compositor (commits, acks, buffers). Waits are real I/O with the compositor thread, each with a deadline.
 @MainActor
 @Suite struct WaylandWindowProtocolTests {
     /// A view that records the touch calls it gets, as "began 0@(10,20)".
@@ -38,33 +38,11 @@ import ToolkitTesting
         }
     }
 
-    private struct Failure: Error, CustomStringConvertible {
-        var description: String
-    }
-
-    /// Dispatches until `condition` holds; throws after `limit`.
-    private func pump(_ window: WaylandWindow, limit: Duration = .seconds(5), _ what: String,
-                      until condition: () -> Bool) throws {
-        let clock = ContinuousClock()
-        let deadline = clock.now + limit
-        while !condition() {
-            guard clock.now < deadline else { throw Failure(description: "timed out after \(limit): \(what)") }
-            _ = try window.dispatchOnce(timeout: .milliseconds(10))
-        }
-    }
-
-    /// Dispatches for `duration` whatever happens (to show that something does *not* happen).
-    private func idle(_ window: WaylandWindow, for duration: Duration) throws {
-        let clock = ContinuousClock()
-        let deadline = clock.now + duration
-        while clock.now < deadline { _ = try window.dispatchOnce(timeout: .milliseconds(10)) }
-    }
-
     /// Returns once the window has dispatched everything the compositor sent before this call: a ping goes out
     /// behind it, and its pong can only come back after the events ahead of it were handled.
     private func sync(_ window: WaylandWindow, _ compositor: TestCompositor) throws {
         let serial = compositor.sendPing()
-        try pump(window, "pong for ping \(serial)") {
+        try window.pump("pong for ping \(serial)") {
             (try? compositor.waitForPong(serial: serial, timeout: .zero)) != nil
         }
     }
@@ -77,7 +55,7 @@ import ToolkitTesting
                                        connection: .fileDescriptor(compositor.connectClientFD()))
         let view = RecordingView(frame: Rect(origin: .zero, size: size))
         window.rootView.addSubview(view)
-        try pump(window, "first buffer commit") { compositor.lastCommittedImage != nil }
+        try window.pump("first buffer commit") { compositor.lastCommittedImage != nil }
         return (window, view)
     }
 
@@ -186,7 +164,7 @@ import ToolkitTesting
         let commits = compositor.commitCount
         _ = compositor.sendConfigure(size: Size(width: 300, height: 200))
         let latest = try #require(compositor.sendConfigure(size: Size(width: 320, height: 240)))
-        try pump(window, "the ack of the resize") { compositor.lastAckedSerial == latest }
+        try window.pump("the ack of the resize") { compositor.lastAckedSerial == latest }
         #expect(compositor.lastAckedSerial == latest)
         #expect(window.size == Size(width: 320, height: 240))
         let image = try #require(compositor.lastCommittedImage)
@@ -197,13 +175,13 @@ import ToolkitTesting
         // A configure with the same size waits for the callback's done.
         let afterResize = compositor.commitCount
         let same = try #require(compositor.sendConfigure(size: Size(width: 320, height: 240)))
-        try idle(window, for: .milliseconds(100))
+        try window.idle(for: .milliseconds(100))
         #expect(compositor.commitCount == afterResize)
         #expect(compositor.lastAckedSerial == latest)
         compositor.sendFrameCallbacks()
-        try pump(window, "the ack after the frame callback") { compositor.lastAckedSerial == same }
+        try window.pump("the ack after the frame callback") { compositor.lastAckedSerial == same }
         #expect(compositor.lastAckedSerial == same)
-        try idle(window, for: .milliseconds(50))
+        try window.idle(for: .milliseconds(50))
         #expect(compositor.commitCount == afterResize + 1)
         #expect(compositor.isClean)
     }
@@ -216,15 +194,16 @@ import ToolkitTesting
         window.rootView.addSubview(blinker)
         window.core.addAnimator(blinker)   // wants a frame at every opportunity
         // The initial bare commit, then the first frame: its callback never completes, so nothing follows.
-        try idle(window, for: .milliseconds(150))
+        try window.pump("the first frame") { compositor.commitCount >= 2 }
+        try window.idle(for: .milliseconds(100))
         #expect(compositor.commitCount == 2)
         #expect(compositor.frameCallbacksPending == 1)
         // Each completed callback allows exactly one more commit, with a new frame callback.
         for round in 1...3 {
             compositor.advanceClock(by: .milliseconds(16))
             compositor.sendFrameCallbacks()
-            try pump(window, "commit \(round) after sendFrameCallbacks") { compositor.commitCount == 2 + round }
-            try idle(window, for: .milliseconds(60))
+            try window.pump("commit \(round) after sendFrameCallbacks") { compositor.commitCount == 2 + round }
+            try window.idle(for: .milliseconds(60))
             #expect(compositor.commitCount == 2 + round)
             #expect(compositor.frameCallbacksPending == 1)
         }
@@ -242,23 +221,23 @@ import ToolkitTesting
         window.core.addAnimator(blinker)
         // Frame callbacks keep coming but no buffer comes back: the window takes new buffers up to its bound of
         // four, then waits.
-        try pump(window, "four buffers held") { compositor.buffersHeld == 4 }
-        try idle(window, for: .milliseconds(100))
+        try window.pump("four buffers held") { compositor.buffersHeld == 4 }
+        try window.idle(for: .milliseconds(100))
         #expect(window.liveBufferCount == 4)
         #expect(compositor.buffersHeld == 4)
         let stalled = compositor.commitCount
-        try idle(window, for: .milliseconds(100))
+        try window.idle(for: .milliseconds(100))
         #expect(compositor.commitCount == stalled)
         // Three come back (the shown one stays held): drawing resumes in them, and stops again at the bound.
         compositor.releaseBuffers(keepingCurrent: true)
-        try pump(window, "commits after the release") { compositor.commitCount >= stalled + 3 }
-        try pump(window, "held again") { compositor.buffersHeld == 4 }
+        try window.pump("commits after the release") { compositor.commitCount >= stalled + 3 }
+        try window.pump("held again") { compositor.buffersHeld == 4 }
         #expect(window.liveBufferCount == 4)
         // A compositor releasing as usual: many frames, always in a buffer the compositor gave back.
         compositor.autoReleaseBuffers = true
         compositor.releaseBuffers(keepingCurrent: true)
         let resumed = compositor.commitCount
-        try pump(window, "20 more commits") { compositor.commitCount >= resumed + 20 }
+        try window.pump("20 more commits") { compositor.commitCount >= resumed + 20 }
         #expect(compositor.heldBufferWrites == 0)
         #expect(compositor.isClean)
     }

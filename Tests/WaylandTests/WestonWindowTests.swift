@@ -34,16 +34,6 @@ private final class Blinker: View, FrameAnimator {
 @MainActor
 @Suite(.serialized, .enabled(if: WestonHarness.isInstalled, "weston is not installed: real-compositor tests skipped"))
 struct WestonWindowTests {
-    /// Runs `window` until `frames` frames are presented or `limit` passes (so a broken compositor fails the
-    /// test instead of hanging it).
-    private func pump(_ window: WaylandWindow, frames: Int, limit: Duration = .seconds(10)) throws {
-        let clock = ContinuousClock()
-        let deadline = clock.now + limit
-        while window.presentedFrameCount < frames && clock.now < deadline {
-            guard try window.dispatchOnce(timeout: .milliseconds(100)) else { return }
-        }
-    }
-
     @Test func presentsFramesUnderWeston() throws {
         let weston = try WestonHarness()
         defer { weston.stop() }
@@ -57,7 +47,7 @@ struct WestonWindowTests {
         var firstCommits = 0
         window.onFirstFrameCommitted = { firstCommits += 1 }
         window.core.addAnimator(Ticker(view: square))
-        try pump(window, frames: 10)
+        try window.pump("10 frames presented") { window.presentedFrameCount >= 10 }
         #expect(window.presentedFrameCount >= 10)
         #expect(firstCommits == 1)
         #expect(window.timeToFirstCommit != nil)
@@ -141,7 +131,7 @@ struct WestonWindowTests {
         let window = try WaylandWindow(title: "weston gone", size: Size(width: 100, height: 100),
                                        connection: .socket(name: weston.socketName,
                                                            runtimeDirectory: weston.runtimeDirectory))
-        try pump(window, frames: 1)
+        try window.pump("the first frame presented") { window.presentedFrameCount >= 1 }
         weston.stop()
         var caught: WaylandError?
         let clock = ContinuousClock()

@@ -47,23 +47,14 @@ private final class ZoomWindowRig {
         window.rootView.addSubview(container)
         // Weak: the window outlives the rig while it tears down, and its teardown still reports (focus lost).
         window.onInputEvent = { [weak self] in self?.events.append($0) }
-        try pump { self.window.presentedFrameCount >= 1 }
-    }
-
-    /// Dispatches until `condition` holds, at most `limit` (real I/O with the compositor thread).
-    func pump(limit: Duration = .seconds(5), until condition: () -> Bool) throws {
-        let clock = ContinuousClock()
-        let deadline = clock.now + limit
-        while !condition() && clock.now < deadline {
-            _ = try window.dispatchOnce(timeout: .milliseconds(10))
-        }
+        try window.pump { self.window.presentedFrameCount >= 1 }
     }
 
     /// The pointer on the window at `point`, and the client has seen it.
     func pointer(at point: Point) throws {
         compositor.pointerEnter(at: point)
         compositor.pointerFrame()
-        try pump { window.core.pointerLocation == point }
+        try window.pump { window.core.pointerLocation == point }
     }
 
     /// The zoomed view's own point under window point `p`.
@@ -93,7 +84,7 @@ private let controlL = Key.other(0xffe3)
         rig.compositor.pointerPinchBegin(fingers: 3)
         rig.compositor.pointerPinchUpdate(dx: 1.5, dy: -2, scale: 1.25, rotation: 10)
         rig.compositor.pointerPinchEnd(cancelled: false)
-        try rig.pump { rig.events.count >= 3 }
+        try rig.window.pump { rig.events.count >= 3 }
         let pinchEvents = rig.events.compactMap { event -> String? in
             switch event {
             case let .pointerPinchBegin(fingers, _): "begin \(fingers)"
@@ -118,12 +109,12 @@ private let controlL = Key.other(0xffe3)
         rig.compositor.pointerPinchBegin(fingers: 2)
         rig.compositor.pointerPinchUpdate(dx: 0, dy: 0, scale: 1.5, rotation: 0)
         rig.compositor.pointerPinchUpdate(dx: 0, dy: 0, scale: 2, rotation: 0)
-        try rig.pump { rig.container.zoomScale == 2 }
+        try rig.window.pump { rig.container.zoomScale == 2 }
         #expect(rig.container.isZooming)
         #expect(rig.container.zoomScale == 2)
         #expect(close(rig.contentPoint(under: pointer), anchor, 1e-9))
         rig.compositor.pointerPinchEnd(cancelled: false)
-        try rig.pump { !rig.container.isZooming }
+        try rig.window.pump { !rig.container.isZooming }
         #expect(!rig.container.isZooming)
         #expect(rig.target.endScales == [2])
         #expect(rig.container.contentSize == Size(width: 800, height: 800))
@@ -135,7 +126,7 @@ private let controlL = Key.other(0xffe3)
         // The compositor enters at its last position, (0, 0), and ends that pointer frame before the begin.
         rig.compositor.pointerPinchBegin(fingers: 2)
         rig.compositor.pointerPinchUpdate(dx: 0, dy: 0, scale: 2, rotation: 0)
-        try rig.pump { rig.container.zoomScale == 2 }
+        try rig.window.pump { rig.container.zoomScale == 2 }
         #expect(rig.window.core.pointerLocation == Point(x: 0, y: 0))
         #expect(rig.container.zoomScale == 2)
         #expect(rig.container.contentOffset == .zero)
@@ -151,7 +142,7 @@ private let controlL = Key.other(0xffe3)
         rig.compositor.sendUnpairedPointerEnter(at: Point(x: 300, y: 100))
         rig.compositor.pointerPinchBegin(fingers: 2)
         rig.compositor.pointerPinchUpdate(dx: 0, dy: 0, scale: 2, rotation: 0)
-        try rig.pump { rig.container.zoomScale == 2 }
+        try rig.window.pump { rig.container.zoomScale == 2 }
         #expect(rig.container.zoomScale == 2)
         #expect(close(rig.contentPoint(under: Point(x: 300, y: 100)), Point(x: 300, y: 100), 1e-9))
     }
@@ -161,11 +152,11 @@ private let controlL = Key.other(0xffe3)
         try rig.pointer(at: Point(x: 200, y: 200))
         rig.compositor.pointerPinchBegin(fingers: 2)
         rig.compositor.pointerPinchUpdate(dx: 0, dy: 0, scale: 2, rotation: 0)
-        try rig.pump { rig.container.zoomScale == 2 }
+        try rig.window.pump { rig.container.zoomScale == 2 }
         #expect(rig.container.zoomScale == 2)
         rig.compositor.pointerPinchEnd(cancelled: true)
         // The return is animated (at most 0.5 s on the window clock, which is real time here).
-        try rig.pump { rig.container.zoomScale == 1 && !rig.container.isZoomBouncing }
+        try rig.window.pump { rig.container.zoomScale == 1 && !rig.container.isZoomBouncing }
         #expect(rig.container.zoomScale == 1)
         #expect(!rig.container.isZooming)
         #expect(rig.target.endScales == [1])
@@ -178,22 +169,22 @@ private let controlL = Key.other(0xffe3)
         try rig.pointer(at: pointer)
         let anchor = rig.contentPoint(under: pointer)
         rig.compositor.key(controlL, pressed: true)
-        try rig.pump { rig.window.core.keyboardModifiers == [.control] }
+        try rig.window.pump { rig.window.core.keyboardModifiers == [.control] }
         #expect(rig.events.contains(.keyboardModifiers([.control])))
         rig.compositor.pointerAxis(dx: 0, dy: -120, source: .wheel)
         rig.compositor.pointerFrame()
-        try rig.pump { rig.container.zoomScale != 1 }
+        try rig.window.pump { rig.container.zoomScale != 1 }
         #expect(close(rig.container.zoomScale, 1.1))
         #expect(close(rig.contentPoint(under: pointer), anchor, 1e-9))
         // Ctrl released: the modifiers say so, and the wheel scrolls again.
         rig.compositor.key(controlL, pressed: false)
-        try rig.pump { rig.window.core.keyboardModifiers.isEmpty }
+        try rig.window.pump { rig.window.core.keyboardModifiers.isEmpty }
         #expect(rig.window.core.keyboardModifiers.isEmpty)
         let scale = rig.container.zoomScale
         let offset = rig.container.contentOffset
         rig.compositor.pointerAxis(dx: 0, dy: 120, source: .wheel)
         rig.compositor.pointerFrame()
-        try rig.pump { rig.container.contentOffset.y != offset.y }
+        try rig.window.pump { rig.container.contentOffset.y != offset.y }
         #expect(rig.container.zoomScale == scale)
         #expect(rig.container.contentOffset.y > offset.y)
     }
@@ -205,7 +196,7 @@ private let controlL = Key.other(0xffe3)
         // "plus" is on the us layout's equal key (second level): the client reads Ctrl + equal, which zooms too.
         rig.compositor.key(.other(0x2b), pressed: true)
         rig.compositor.key(.other(0x2b), pressed: false)
-        try rig.pump { rig.container.zoomScale != 1 }
+        try rig.window.pump { rig.container.zoomScale != 1 }
         #expect(close(rig.container.zoomScale, 1.25))
         #expect(close(rig.contentPoint(under: Point(x: 200, y: 200)), Point(x: 200, y: 200), 1e-9))
         #expect(rig.events.contains { event in
@@ -217,12 +208,12 @@ private let controlL = Key.other(0xffe3)
         let rig = try ZoomWindowRig()
         // The pointer on the window makes the client set a cursor surface, where the focus can go.
         try rig.pointer(at: Point(x: 50, y: 50))
-        try rig.pump { rig.compositor.lastCursorRequest != nil }
+        try rig.window.pump { rig.compositor.lastCursorRequest != nil }
         rig.compositor.key(controlL, pressed: true)
-        try rig.pump { rig.window.core.keyboardModifiers == [.control] }
+        try rig.window.pump { rig.window.core.keyboardModifiers == [.control] }
         #expect(rig.window.core.keyboardModifiers == [.control])
         #expect(rig.compositor.sendKeyboardEnterOnCursorSurface())
-        try rig.pump { rig.window.core.keyboardModifiers.isEmpty }
+        try rig.window.pump { rig.window.core.keyboardModifiers.isEmpty }
         #expect(rig.window.core.keyboardModifiers.isEmpty)
         #expect(rig.events.suffix(2) == [.keyboardModifiers([]), .keyboardFocus(false)])
     }
@@ -232,21 +223,21 @@ private let controlL = Key.other(0xffe3)
         try rig.pointer(at: Point(x: 200, y: 200))
         rig.compositor.pointerPinchBegin(fingers: 2)
         rig.compositor.pointerPinchUpdate(dx: 0, dy: 0, scale: 1.5, rotation: 0)
-        try rig.pump { rig.container.zoomScale == 1.5 }
+        try rig.window.pump { rig.container.zoomScale == 1.5 }
         #expect(rig.container.isZooming)
         // The touchpad is unplugged mid-pinch: no end will ever come from the compositor.
         rig.compositor.setCapabilities([.touch, .keyboard])
-        try rig.pump { !rig.window.hasPointer }
+        try rig.window.pump { !rig.window.hasPointer }
         #expect(rig.heardPinchEnd(cancelled: true))
         #expect(!rig.container.isZooming)
         // The client destroyed its pinch object with the pointer; plugged back in, it makes a new one.
         let ping = rig.compositor.sendPing()
-        try rig.pump { rig.compositor.hasPong(serial: ping) }
+        try rig.window.pump { rig.compositor.hasPong(serial: ping) }
         #expect(rig.compositor.pinchGestureCount == 0)
         rig.compositor.setCapabilities([.pointer, .touch, .keyboard])
-        try rig.pump { rig.window.hasPointer }
+        try rig.window.pump { rig.window.hasPointer }
         let again = rig.compositor.sendPing()
-        try rig.pump { rig.compositor.hasPong(serial: again) }
+        try rig.window.pump { rig.compositor.hasPong(serial: again) }
         #expect(rig.compositor.pinchGestureCount == 1)
         #expect(rig.compositor.isClean)
     }
@@ -255,17 +246,17 @@ private let controlL = Key.other(0xffe3)
         let rig = try ZoomWindowRig()
         try rig.pointer(at: Point(x: 200, y: 200))
         rig.compositor.pointerPinchBegin(fingers: 2)
-        try rig.pump { rig.container.isZooming }
+        try rig.window.pump { rig.container.isZooming }
         rig.compositor.sendUnpairedPointerLeave()
         rig.compositor.pointerFrame()
-        try rig.pump { rig.window.core.pointerLocation == nil }
+        try rig.window.pump { rig.window.core.pointerLocation == nil }
         #expect(rig.heardPinchEnd(cancelled: true))
         #expect(!rig.container.isZooming)
         rig.events.removeAll()
         // The compositor's own end, after the leave, is not for a pinch the window is in.
         rig.compositor.pointerPinchEnd(cancelled: false)
         let ping = rig.compositor.sendPing()
-        try rig.pump { rig.compositor.hasPong(serial: ping) }
+        try rig.window.pump { rig.compositor.hasPong(serial: ping) }
         #expect(!rig.heardPinchEnd(cancelled: false))
     }
 }
