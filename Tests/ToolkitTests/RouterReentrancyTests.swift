@@ -99,3 +99,61 @@ private final class AskingList: ScrollContainer {
         #expect(row.grammarViolation(requireEnded: true) == nil)
     }
 }
+
+/// Logs its hover calls into a shared log; removes itself from the window when exited, if asked.
+@MainActor
+private final class HoverLogger: View {
+    let name: String
+    var log: (String) -> Void = { _ in }
+    var removesItselfOnExit = false
+    init(_ name: String, frame: Rect) {
+        self.name = name
+        super.init(frame: frame)
+    }
+    override func pointerEntered(_ location: Point) { log("\(name).entered") }
+    override func pointerExited(_ location: Point) {
+        log("\(name).exited")
+        if removesItselfOnExit { removeFromSuperview() }
+    }
+    override func pointerMoved(_ location: Point) { log("\(name).moved") }
+}
+
+@MainActor
+@Suite struct HoverReentrancyTests {
+    /// outer ⊃ middle ⊃ leaf, all hovered; the leaf removes itself when it is exited.
+    private func scene() -> (HeadlessWindow, HoverLogger, HoverLogger, HoverLogger, () -> [String]) {
+        let window = HeadlessWindow(size: Size(width: 300, height: 300))
+        let outer = HoverLogger("outer", frame: Rect(x: 0, y: 0, width: 300, height: 300))
+        let middle = HoverLogger("middle", frame: Rect(x: 0, y: 0, width: 200, height: 200))
+        let leaf = HoverLogger("leaf", frame: Rect(x: 0, y: 0, width: 100, height: 100))
+        var log: [String] = []
+        for view in [outer, middle, leaf] { view.log = { log.append($0) } }
+        middle.addSubview(leaf)
+        outer.addSubview(middle)
+        window.rootView.addSubview(outer)
+        return (window, outer, middle, leaf, { log })
+    }
+
+    @Test func aViewRemovingItselfFromPointerExitedLeavesEveryAncestorExitedOnce() {
+        let (window, _, _, leaf, log) = scene()
+        window.pointerMove(to: Point(x: 50, y: 50))
+        #expect(log() == ["outer.entered", "middle.entered", "leaf.entered"])
+        leaf.removesItselfOnExit = true
+        window.pointerLeave()
+        #expect(Array(log().dropFirst(3)) == ["leaf.exited", "middle.exited", "outer.exited"])
+        #expect(leaf.superview == nil)
+        #expect(window.core.hoveredView == nil)
+    }
+
+    @Test func movingOffAViewThatRemovesItselfExitsItOnceAndKeepsItsAncestorsHovered() {
+        let (window, _, middle, leaf, log) = scene()
+        window.pointerMove(to: Point(x: 50, y: 50))
+        leaf.removesItselfOnExit = true
+        window.pointerMove(to: Point(x: 150, y: 150))
+        #expect(Array(log().dropFirst(3)) == ["leaf.exited", "middle.moved", "outer.moved"])
+        #expect(window.core.hoveredView === middle)
+        window.pointerLeave()
+        #expect(log().filter { $0 == "middle.exited" }.count == 1)
+        #expect(log().filter { $0 == "leaf.exited" }.count == 1)
+    }
+}

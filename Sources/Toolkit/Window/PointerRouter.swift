@@ -54,120 +54,174 @@ final class PointerRouter {
     /// The container whose scroll bar holds the current press (<doc:ScrollBehaviour> §13), and the button.
     private var scrollbarPress: (container: any PointerScrollParticipant, button: PointerButton)?
 
+    /// A hover call owed to a view; delivered by the window's effect runner after the input.
+    private struct HoverCall {
+        enum Kind { case entered, exited, moved }
+        var kind: Kind
+        var view: View
+        var location: Point
+    }
+
+    /// Hover calls decided and not yet delivered, in order (storage reserved once).
+    private var hoverCalls: [HoverCall] = []
+
+    init() {
+        hoverCalls.reserveCapacity(32)
+    }
+
+    /// Delivers the queued hover calls; returns whether there were any. A view that left the window since its
+    /// call was queued still gets its exit (it was hovered), but no enter or motion.
+    func deliverPending() -> Bool {
+        guard !hoverCalls.isEmpty else { return false }
+        var i = 0
+        while i < hoverCalls.count {
+            let call = hoverCalls[i]
+            i += 1
+            switch call.kind {
+            case .exited:
+                call.view.pointerExited(call.location)
+            case .entered:
+                if call.view.hostWindow === window { call.view.pointerEntered(call.location) }
+            case .moved:
+                if call.view.hostWindow === window { call.view.pointerMoved(call.location) }
+            }
+        }
+        hoverCalls.removeAll(keepingCapacity: true)
+        return true
+    }
+
     // MARK: - Inputs
 
     /// `wl_pointer.enter` at `location` (window coordinates).
     func enter(at location: Point, time: Duration) {
-        guard location.isFinite else { return }
-        self.location = location
-        updateHover(moved: false)
+        window.effects.run {
+            guard location.isFinite else { return }
+            self.location = location
+            updateHover(moved: false)
+    
+        }
     }
 
     /// `wl_pointer.leave`: a held primary button lifts, touchpad gestures end, hovered views are exited.
     func leave(time: Duration) {
-        if let press = scrollbarPress {
-            scrollbarPress = nil
-            press.container.scrollbarPointerReleased(time: time)
+        window.effects.run {
+            if let press = scrollbarPress {
+                scrollbarPress = nil
+                press.container.scrollbarPointerReleased(time: time)
+            }
+            if isPrimaryPressed {
+                isPrimaryPressed = false
+                window.touchRouter.touchUp(id: WindowCore.pointerTouchID, time: time)
+                window.touchRouter.frame(time: time)
+            }
+            endTouchpadGestures(at: time)
+            wheelHorizontal = nil
+            wheelVertical = nil
+            let last = location ?? .zero
+            location = nil
+            exitHovered(from: hoveredView, keeping: nil, at: last)
+            hoveredView = nil
+    
         }
-        if isPrimaryPressed {
-            isPrimaryPressed = false
-            window.touchRouter.touchUp(id: WindowCore.pointerTouchID, time: time)
-            window.touchRouter.frame(time: time)
-        }
-        endTouchpadGestures(at: time)
-        wheelHorizontal = nil
-        wheelVertical = nil
-        let last = location ?? .zero
-        location = nil
-        exitHovered(from: hoveredView, keeping: nil, at: last)
-        hoveredView = nil
     }
 
     /// Re-checks what is under a pointer that did not move (content scrolled or animated under it): the
     /// enter / exit calls follow, no `pointerMoved`. Called by the window at every frame.
     func refreshHover() {
-        updateHover(moved: false)
+        window.effects.run {
+            updateHover(moved: false)
+    
+        }
     }
 
     /// `wl_pointer.motion` to `location` (window coordinates).
     func motion(to location: Point, time: Duration) {
-        guard location.isFinite else { return }
-        self.location = location
-        updateHover(moved: true)
-        scrollbarPress?.container.scrollbarPointerMoved(to: location, time: time)
-        guard isPrimaryPressed else { return }
-        window.touchRouter.touchMoved(id: WindowCore.pointerTouchID, to: location, time: time)
-        window.touchRouter.frame(time: time)
+        window.effects.run {
+            guard location.isFinite else { return }
+            self.location = location
+            updateHover(moved: true)
+            scrollbarPress?.container.scrollbarPointerMoved(to: location, time: time)
+            guard isPrimaryPressed else { return }
+            window.touchRouter.touchMoved(id: WindowCore.pointerTouchID, to: location, time: time)
+            window.touchRouter.frame(time: time)
+    
+        }
     }
 
     /// `wl_pointer.button`.
     func button(_ button: PointerButton, pressed: Bool, time: Duration) {
-        guard let location else { return }
-        if let press = scrollbarPress {
-            // The bar keeps the pointer until the button that pressed it goes up; other buttons do nothing.
-            if !pressed && button == press.button {
-                scrollbarPress = nil
-                press.container.scrollbarPointerReleased(time: time)
+        window.effects.run {
+            guard let location else { return }
+            if let press = scrollbarPress {
+                // The bar keeps the pointer until the button that pressed it goes up; other buttons do nothing.
+                if !pressed && button == press.button {
+                    scrollbarPress = nil
+                    press.container.scrollbarPointerReleased(time: time)
+                }
+                return
             }
-            return
-        }
-        // A press on a shown scroll bar is the bar's, never the content's (<doc:ScrollBehaviour> §13).
-        if pressed && !isPrimaryPressed, let container = scrollbarTaking(button, at: location, time: time) {
-            scrollbarPress = (container, button)
-            window.updateFocus(at: location)
-            return
-        }
-        guard button == .left else {
-            if pressed { window.updateFocus(at: location) }
-            return
-        }
-        if pressed && !isPrimaryPressed {
-            isPrimaryPressed = true
-            completeSteps(under: location, at: time)
-            // The router gives the focus (as for a touch down) and delivers or arbitrates the press.
-            window.touchRouter.touchDown(id: WindowCore.pointerTouchID, at: location, time: time)
-            window.touchRouter.frame(time: time)
-        } else if !pressed && isPrimaryPressed {
-            isPrimaryPressed = false
-            window.touchRouter.touchUp(id: WindowCore.pointerTouchID, time: time)
-            window.touchRouter.frame(time: time)
+            // A press on a shown scroll bar is the bar's, never the content's (<doc:ScrollBehaviour> §13).
+            if pressed && !isPrimaryPressed, let container = scrollbarTaking(button, at: location, time: time) {
+                scrollbarPress = (container, button)
+                window.updateFocus(at: location)
+                return
+            }
+            guard button == .left else {
+                if pressed { window.updateFocus(at: location) }
+                return
+            }
+            if pressed && !isPrimaryPressed {
+                isPrimaryPressed = true
+                completeSteps(under: location, at: time)
+                // The router gives the focus (as for a touch down) and delivers or arbitrates the press.
+                window.touchRouter.touchDown(id: WindowCore.pointerTouchID, at: location, time: time)
+                window.touchRouter.frame(time: time)
+            } else if !pressed && isPrimaryPressed {
+                isPrimaryPressed = false
+                window.touchRouter.touchUp(id: WindowCore.pointerTouchID, time: time)
+                window.touchRouter.frame(time: time)
+            }
+    
         }
     }
 
     /// One pointer frame's scroll (`wl_pointer.axis` and friends).
     func axis(_ event: AxisEvent) {
-        let time = event.timestamp
-        let dx = event.dx.isFinite ? event.dx : 0
-        let dy = event.dy.isFinite ? event.dy : 0
-        switch event.source {
-        case .wheel, .continuous:
-            // A wheel cannot turn while touchpad fingers scroll: a gesture still latched lost its stop.
-            endTouchpadGestures(at: time)
-            guard let location else { return }
-            // Ctrl + wheel zooms the innermost zoomable container under the pointer (<doc:ScrollBehaviour> §11).
-            if event.source == .wheel, dy != 0, window.keyboardModifiers.contains(.control),
-               wheelZoom(units: dy, at: location, time: time) {
-                return
-            }
-            for axis in Axis.allCases {
-                let value = axis == .horizontal ? dx : dy
-                guard value != 0 else { continue }
-                if event.source == .wheel {
-                    wheelTarget(axis, direction: value, at: location, time: time)?
-                        .wheelScroll(axis, units: value, at: time)
-                } else {
-                    innermost(at: location, along: axis, touchpad: false, direction: 0)?
-                        .continuousScroll(axis, by: value)
+        window.effects.run {
+            let time = event.timestamp
+            let dx = event.dx.isFinite ? event.dx : 0
+            let dy = event.dy.isFinite ? event.dy : 0
+            switch event.source {
+            case .wheel, .continuous:
+                // A wheel cannot turn while touchpad fingers scroll: a gesture still latched lost its stop.
+                endTouchpadGestures(at: time)
+                guard let location else { return }
+                // Ctrl + wheel zooms the innermost zoomable container under the pointer (<doc:ScrollBehaviour> §11).
+                if event.source == .wheel, dy != 0, window.keyboardModifiers.contains(.control),
+                   wheelZoom(units: dy, at: location, time: time) {
+                    return
+                }
+                for axis in Axis.allCases {
+                    let value = axis == .horizontal ? dx : dy
+                    guard value != 0 else { continue }
+                    if event.source == .wheel {
+                        wheelTarget(axis, direction: value, at: location, time: time)?
+                            .wheelScroll(axis, units: value, at: time)
+                    } else {
+                        innermost(at: location, along: axis, touchpad: false, direction: 0)?
+                            .continuousScroll(axis, by: value)
+                    }
+                }
+            case .finger:
+                // Another device's events end a wheel sequence.
+                wheelHorizontal = nil
+                wheelVertical = nil
+                touchpad(dx: dx, dy: dy, at: time)
+                if event.stopHorizontal || event.stopVertical {
+                    endTouchpadGestures(horizontal: event.stopHorizontal, vertical: event.stopVertical, at: time)
                 }
             }
-        case .finger:
-            // Another device's events end a wheel sequence.
-            wheelHorizontal = nil
-            wheelVertical = nil
-            touchpad(dx: dx, dy: dy, at: time)
-            if event.stopHorizontal || event.stopVertical {
-                endTouchpadGestures(horizontal: event.stopHorizontal, vertical: event.stopVertical, at: time)
-            }
+    
         }
     }
 
@@ -206,43 +260,55 @@ final class PointerRouter {
 
     /// `zwp_pointer_gesture_pinch_v1.begin`: the innermost zoomable container under the pointer takes the pinch.
     func pinchBegan(fingers: Int, time: Duration) {
-        if let previous = pinchTarget { previous.touchpadPinchEnded(cancelled: true, time: time) }
-        pinchTarget = nil
-        guard let location else { return }
-        var view = window.rootView.hitTest(location)
-        while let candidate = view {
-            if let container = candidate.pointerScrollParticipant, container.canZoom {
-                if container.touchpadPinchBegan(at: location, time: time) { pinchTarget = container }
-                return
+        window.effects.run {
+            if let previous = pinchTarget { previous.touchpadPinchEnded(cancelled: true, time: time) }
+            pinchTarget = nil
+            guard let location else { return }
+            var view = window.rootView.hitTest(location)
+            while let candidate = view {
+                if let container = candidate.pointerScrollParticipant, container.canZoom {
+                    if container.touchpadPinchBegan(at: location, time: time) { pinchTarget = container }
+                    return
+                }
+                view = candidate.superview
             }
-            view = candidate.superview
+    
         }
     }
 
     /// The pinch's cumulative scale changed.
     func pinchChanged(scale: Double, time: Duration) {
-        pinchTarget?.touchpadPinchChanged(scale: scale, time: time)
+        window.effects.run {
+            pinchTarget?.touchpadPinchChanged(scale: scale, time: time)
+    
+        }
     }
 
     /// The pinch ended or was cancelled.
     func pinchEnded(cancelled: Bool, time: Duration) {
-        pinchTarget?.touchpadPinchEnded(cancelled: cancelled, time: time)
-        pinchTarget = nil
+        window.effects.run {
+            pinchTarget?.touchpadPinchEnded(cancelled: cancelled, time: time)
+            pinchTarget = nil
+    
+        }
     }
 
     /// `view` is leaving the window: hovered views in it are exited, touchpad gestures on it forgotten.
     func viewWillLeave(_ view: View) {
-        if let leaf = hoveredView, leaf.isDescendant(of: view) {
-            // Exit from the leaf up to `view` itself; its superview stays hovered.
-            exitHovered(from: leaf, keeping: view.superview, at: location ?? .zero)
-            hoveredView = view.superview
+        window.effects.run {
+            if let leaf = hoveredView, leaf.isDescendant(of: view) {
+                // Exit from the leaf up to `view` itself; its superview stays hovered.
+                exitHovered(from: leaf, keeping: view.superview, at: location ?? .zero)
+                hoveredView = view.superview
+            }
+            if let c = touchpadHorizontal, c.isDescendant(of: view) { touchpadHorizontal = nil }
+            if let c = touchpadVertical, c.isDescendant(of: view) { touchpadVertical = nil }
+            if let c = wheelHorizontal?.container, c.isDescendant(of: view) { wheelHorizontal = nil }
+            if let c = wheelVertical?.container, c.isDescendant(of: view) { wheelVertical = nil }
+            if let c = pinchTarget, c.isDescendant(of: view) { pinchTarget = nil }
+            if let press = scrollbarPress, press.container.isDescendant(of: view) { scrollbarPress = nil }
+    
         }
-        if let c = touchpadHorizontal, c.isDescendant(of: view) { touchpadHorizontal = nil }
-        if let c = touchpadVertical, c.isDescendant(of: view) { touchpadVertical = nil }
-        if let c = wheelHorizontal?.container, c.isDescendant(of: view) { wheelHorizontal = nil }
-        if let c = wheelVertical?.container, c.isDescendant(of: view) { wheelVertical = nil }
-        if let c = pinchTarget, c.isDescendant(of: view) { pinchTarget = nil }
-        if let press = scrollbarPress, press.container.isDescendant(of: view) { scrollbarPress = nil }
     }
 
     // MARK: - Touchpad
@@ -359,7 +425,7 @@ final class PointerRouter {
         guard moved else { return }
         var view = hoveredView
         while let current = view {
-            current.pointerMoved(location)
+            hoverCalls.append(HoverCall(kind: .moved, view: current, location: location))
             view = current.superview
         }
     }
@@ -370,7 +436,7 @@ final class PointerRouter {
         var view = leaf
         while let current = view {
             if let keeping, keeping.isDescendant(of: current) { break }
-            current.pointerExited(location)
+            hoverCalls.append(HoverCall(kind: .exited, view: current, location: location))
             view = current.superview
         }
     }
@@ -380,6 +446,6 @@ final class PointerRouter {
         guard let leaf else { return }
         if let previous, previous.isDescendant(of: leaf) { return }
         enterHovered(leaf.superview, previous: previous, at: location)
-        leaf.pointerEntered(location)
+        hoverCalls.append(HoverCall(kind: .entered, view: leaf, location: location))
     }
 }

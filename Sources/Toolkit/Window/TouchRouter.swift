@@ -75,15 +75,12 @@ final class TouchRouter: TouchArena {
     private var containers: [any TouchParticipant] = []
     private var containerDepths: [Int] = []
     private var outbox: [Delivery] = []
-    private var containersWithEffects: [any TouchParticipant] = []
     /// Snapshots of `containers` for the loops that call into containers (`forEachRegistered`), stacked so a
     /// re-entrant input can push its own above the one being walked. Reserved once: no allocation per event.
     private var walk: [any TouchParticipant] = []
     /// Reused for the `[Touch]` argument of view calls (no array allocated per event).
     private var argument: [Touch] = []
     @exclusivity(unchecked) private var pendingMoves = false
-    @exclusivity(unchecked) private var depth = 0
-    @exclusivity(unchecked) private var isFlushing = false
     @exclusivity(unchecked) private var lastTime: Duration = .zero
 
     /// The window owning this router, set once by its `init` (the router is one of its constants).
@@ -94,13 +91,12 @@ final class TouchRouter: TouchArena {
         containers.reserveCapacity(8)
         containerDepths.reserveCapacity(8)
         outbox.reserveCapacity(32)
-        containersWithEffects.reserveCapacity(8)
         walk.reserveCapacity(16)
         argument.reserveCapacity(16)
     }
 
     /// Whether an input is being handled (participants then leave their notifications to the arena).
-    var isHandlingInput: Bool { depth > 0 }
+    var isHandlingInput: Bool { window.effects.isHandlingInput }
 
     /// The window clock's latest time.
     var now: Duration { window.now }
@@ -111,45 +107,45 @@ final class TouchRouter: TouchArena {
     // MARK: - Inputs from the window
 
     func touchDown(id: Int, at location: Point, time: Duration) {
-        enter()
-        let t = monotonic(time)
-        processMoves(time: t)
-        if index(of: id) != nil { lift(id: id, time: t) }
-        // One hit test serves the focus and the touch.
-        let hit = window.rootView.hitTest(location)
-        window.updateFocus(from: hit)
-        if let view = hit {
-            begin(id: id, at: location, time: t, view: view)
+        window.effects.run {
+            let t = monotonic(time)
+            processMoves(time: t)
+            if index(of: id) != nil { lift(id: id, time: t) }
+            // One hit test serves the focus and the touch.
+            let hit = window.rootView.hitTest(location)
+            window.updateFocus(from: hit)
+            if let view = hit {
+                begin(id: id, at: location, time: t, view: view)
+            }
         }
-        leave()
     }
 
     func touchMoved(id: Int, to location: Point, time: Duration) {
         guard let i = index(of: id) else { return }
-        enter()
-        let t = monotonic(time)
-        touches[i].touch.location = location
-        touches[i].touch.timestamp = t
-        touches[i].contentMoved = true
-        for container in containers where container.tracksFinger(id) {
-            container.fingerMoved(id, to: location)
+        window.effects.run {
+            let t = monotonic(time)
+            touches[i].touch.location = location
+            touches[i].touch.timestamp = t
+            touches[i].contentMoved = true
+            for container in containers where container.tracksFinger(id) {
+                container.fingerMoved(id, to: location)
+            }
+            pendingMoves = true
         }
-        pendingMoves = true
-        leave()
     }
 
     func touchUp(id: Int, time: Duration) {
-        enter()
-        let t = monotonic(time)
-        processMoves(time: t)
-        lift(id: id, time: t)
-        leave()
+        window.effects.run {
+            let t = monotonic(time)
+            processMoves(time: t)
+            lift(id: id, time: t)
+        }
     }
 
     func frame(time: Duration) {
-        enter()
-        processMoves(time: monotonic(time))
-        leave()
+        window.effects.run {
+            processMoves(time: monotonic(time))
+        }
     }
 
     /// The compositor took every touch away (`wl_touch.cancel`, or the seat lost its touch capability): the
@@ -157,50 +153,50 @@ final class TouchRouter: TouchArena {
     /// one of the compositor's touches: its sequence goes on, and so do the containers tracking it (a container
     /// never tracks both, see `ScrollContainer.participates(inTouch:)`).
     func cancelAll(time: Duration) {
-        enter()
-        let t = monotonic(time)
-        pendingMoves = false
-        for i in touches.indices where touches[i].touch.id != WindowCore.pointerTouchID {
-            touches[i].touch.timestamp = t
-            if touches[i].phase == .began, let view = touches[i].view {
-                post(.cancelled, touches[i].touch, to: view)
+        window.effects.run {
+            let t = monotonic(time)
+            pendingMoves = false
+            for i in touches.indices where touches[i].touch.id != WindowCore.pointerTouchID {
+                touches[i].touch.timestamp = t
+                if touches[i].phase == .began, let view = touches[i].view {
+                    post(.cancelled, touches[i].touch, to: view)
+                }
+                touches[i].finish()
             }
-            touches[i].finish()
+            touches.removeAll { $0.touch.id != WindowCore.pointerTouchID }
+            forEachRegistered { container in
+                guard !container.tracksFinger(WindowCore.pointerTouchID) else { return }
+                container.allFingersCancelled(at: t)
+            }
+            dropIdleContainers()
+            resolveWaiting()
         }
-        touches.removeAll { $0.touch.id != WindowCore.pointerTouchID }
-        forEachRegistered { container in
-            guard !container.tracksFinger(WindowCore.pointerTouchID) else { return }
-            container.allFingersCancelled(at: t)
-        }
-        dropIdleContainers()
-        resolveWaiting()
-        leave()
     }
 
     /// `view` is leaving the window: touches its subtree tracks are cancelled (or never delivered), and
     /// containers in it stop tracking.
     func viewWillLeave(_ view: View, time: Duration) {
-        enter()
-        let t = monotonic(time)
-        for i in touches.indices {
-            guard let target = touches[i].view, target.isDescendant(of: view) else { continue }
-            touches[i].touch.timestamp = t
-            if touches[i].phase == .began { post(.cancelled, touches[i].touch, to: target) }
-            touches[i].finish()
-        }
-        var k = 0
-        while k < containers.count {
-            let container = containers[k]
-            if container.arbitratedView.map({ $0.isDescendant(of: view) }) ?? true {
-                containers.remove(at: k)
-                containerDepths.remove(at: k)
-                container.leaveArena(at: t)
-            } else {
-                k += 1
+        window.effects.run {
+            let t = monotonic(time)
+            for i in touches.indices {
+                guard let target = touches[i].view, target.isDescendant(of: view) else { continue }
+                touches[i].touch.timestamp = t
+                if touches[i].phase == .began { post(.cancelled, touches[i].touch, to: target) }
+                touches[i].finish()
             }
+            var k = 0
+            while k < containers.count {
+                let container = containers[k]
+                if container.arbitratedView.map({ $0.isDescendant(of: view) }) ?? true {
+                    containers.remove(at: k)
+                    containerDepths.remove(at: k)
+                    container.leaveArena(at: t)
+                } else {
+                    k += 1
+                }
+            }
+            resolveWaiting()
         }
-        resolveWaiting()
-        leave()
     }
 
     // MARK: - Inputs from participants (TouchArena)
@@ -212,58 +208,56 @@ final class TouchRouter: TouchArena {
             participant.leaveArena(at: monotonic(window.now))
             return
         }
-        enter()
-        containers.remove(at: k)
-        containerDepths.remove(at: k)
-        participant.leaveArena(at: monotonic(window.now))
-        resolveWaiting()
-        leave()
+        window.effects.run {
+            containers.remove(at: k)
+            containerDepths.remove(at: k)
+            participant.leaveArena(at: monotonic(window.now))
+            resolveWaiting()
+        }
     }
 
     /// `participant` stopped holding its fingers back: deliver whatever no other participant holds.
     func releaseContent(of participant: any TouchParticipant) {
-        enter()
-        resolveWaiting()
-        leave()
+        window.effects.run {
+            resolveWaiting()
+        }
     }
 
     /// `participant`'s gesture began: the content's touches of its fingers end when `cancellingContent`, and
     /// every other participant tracking one of them hears the claim.
     func claimFingers(of participant: any TouchParticipant, cancellingContent: Bool) {
-        enter()
-        if cancellingContent {
-            for i in touches.indices where participant.tracksFinger(touches[i].touch.id) {
-                finishContent(at: i)
+        window.effects.run {
+            if cancellingContent {
+                for i in touches.indices where participant.tracksFinger(touches[i].touch.id) {
+                    finishContent(at: i)
+                }
             }
+            announce(TouchClaim(claimant: participant, kind: .gesture))
+            resolveWaiting()
         }
-        announce(TouchClaim(claimant: participant, kind: .gesture))
-        resolveWaiting()
-        leave()
     }
 
     /// `participant` leaves its fingers to the content: the other participants tracking them hear it.
     func leaveFingersToContent(of participant: any TouchParticipant) {
-        enter()
-        announce(TouchClaim(claimant: participant, kind: .content))
-        resolveWaiting()
-        leave()
+        window.effects.run {
+            announce(TouchClaim(claimant: participant, kind: .content))
+            resolveWaiting()
+        }
     }
 
     /// The content's touches of `participant`'s fingers end (a second finger came in time for a two-finger
     /// drag): began ones are cancelled, waiting ones are never delivered.
     func cancelContent(of participant: any TouchParticipant) {
-        enter()
-        for i in touches.indices where participant.tracksFinger(touches[i].touch.id) {
-            finishContent(at: i)
+        window.effects.run {
+            for i in touches.indices where participant.tracksFinger(touches[i].touch.id) {
+                finishContent(at: i)
+            }
         }
-        leave()
     }
 
     /// Runs `body` as one input (a participant's timer): what it causes is delivered when it returns.
     func performAsInput(_ body: () -> Void) {
-        enter()
-        body()
-        leave()
+        window.effects.run(body)
     }
 
     /// Tells every registered participant but the claimant that shares one of its fingers.
@@ -284,13 +278,7 @@ final class TouchRouter: TouchArena {
     /// `participant` queued notifications during an input; they are sent when the input is done (at once when
     /// no input is being handled).
     func queueEffects(of participant: any TouchParticipant) {
-        guard depth > 0 || isFlushing else {
-            participant.runQueuedEffects()
-            return
-        }
-        if !containersWithEffects.contains(where: { $0 === participant }) {
-            containersWithEffects.append(participant)
-        }
+        window.effects.queueEffects(of: participant)
     }
 
     // MARK: - Steps
@@ -512,30 +500,12 @@ final class TouchRouter: TouchArena {
 
     // MARK: - Acting after deciding
 
-    private func enter() {
-        depth += 1
-    }
-
-    private func leave() {
-        depth -= 1
-        guard depth == 0, !isFlushing else { return }
-        flush()
-    }
-
-    /// Delivers the outbox in order (consecutive calls of one kind to one view go as one array), then lets
-    /// the containers send their notifications. Re-entrant inputs during delivery add to the same loop.
-    private func flush() {
-        isFlushing = true
-        defer { isFlushing = false }
-        while true {
-            if !outbox.isEmpty {
-                deliverOutbox()
-                continue
-            }
-            guard !containersWithEffects.isEmpty else { break }
-            let container = containersWithEffects.removeFirst()
-            container.runQueuedEffects()
-        }
+    /// Delivers the outbox (consecutive calls of one kind to one view go as one array); returns whether there was
+    /// anything to deliver. The window's effect runner calls it until nothing is left.
+    func deliverPending() -> Bool {
+        guard !outbox.isEmpty else { return false }
+        deliverOutbox()
+        return true
     }
 
     /// The content view `view` got `touchesEnded`: the participants on its way up hear of each touch.

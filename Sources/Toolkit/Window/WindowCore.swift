@@ -41,6 +41,9 @@ public final class WindowCore: ScrollHost {
     /// into an overlay, see `presentationDidChange()`): a frame is needed. The presenter clears it when it draws.
     var presentationChanged = false
 
+    /// The order of work: inputs run in its scope, their effects are delivered when the outermost one returns.
+    let effects = EffectRunner()
+
     /// The touch routing (arbitration with scroll containers lives behind it). A constant, joined to the window in
     /// `init`: every event reaches it without a lazy check or an exclusivity check.
     let touchRouter = TouchRouter()
@@ -101,6 +104,7 @@ public final class WindowCore: ScrollHost {
         self.size = clean
         rootView = View(frame: Rect(origin: .zero, size: clean))
         animators.reserveCapacity(8)
+        effects.window = self
         touchRouter.window = self
         pointerRouter.window = self
         accessibility.window = self
