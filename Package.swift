@@ -96,6 +96,9 @@ let package = Package(
         // libpng reads the compositors' screenshots (weston-screenshooter writes PNG files).
         .testTarget(name: "WaylandTests", dependencies: ["Toolkit", "ToolkitTesting", "CWayland", "CPNG",
                                                         "TestSupport"]),
+        // A participant and recognizers written as an app would, against ToolkitCore's public API only (no
+        // @testable import): proof that the arena is open to code outside the module.
+        .testTarget(name: "PublicAPITests", dependencies: ["ToolkitCore"]),
         // The gallery's demos and window behaviour, driven headless through `@testable import Examples`.
         .testTarget(name: "GalleryTests", dependencies: ["Examples"]),
     ],

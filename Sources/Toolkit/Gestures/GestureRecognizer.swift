@@ -166,6 +166,7 @@ open class GestureRecognizer: TouchParticipant {
         fingers.remove(id, at: time)
         // A tap recognized at this lift still claims the lifting finger: the content never gets it.
         liftingFinger = id
+        lastLiftedFinger = id
         recognizerFingerLifted(at: time)
         liftingFinger = nil
         resetIfFinished()
@@ -207,9 +208,13 @@ open class GestureRecognizer: TouchParticipant {
         resetIfFinished()
     }
 
-    public func tracksFinger(_ id: Int) -> Bool { fingers.contains(id) || liftingFinger == id }
+    public func tracksFinger(_ id: Int) -> Bool {
+        fingers.contains(id) || liftingFinger == id || (awaitingRequirements && lastLiftedFinger == id)
+    }
 
-    public var tracksAnyFinger: Bool { !fingers.isEmpty }
+    /// A recognizer that waits for a requirement after its fingers lifted stays in the arena: a participant
+    /// recognized with the same fingers (later in the same lift) still makes it fail.
+    public var tracksAnyFinger: Bool { !fingers.isEmpty || awaitingRequirements }
 
     public var holdsContentBack: Bool { false }
 
@@ -239,8 +244,9 @@ open class GestureRecognizer: TouchParticipant {
     }
 
     private var hasMoves = false
-    /// The finger whose lift is being handled (it is out of `fingers` already).
+    /// The finger whose lift is being handled (it is out of `fingers` already), and the last one that lifted.
     private var liftingFinger: Int?
+    private var lastLiftedFinger: Int?
 
     // MARK: - Hooks for the recognizers (internal: the public extension point is `TouchParticipant`)
 
@@ -287,7 +293,10 @@ open class GestureRecognizer: TouchParticipant {
             return false
         }
         if !fingers.isEmpty || liftingFinger != nil, let arena {
-            arena.claimFingers(of: self, cancellingContent: cancelsTouchesInView)
+            guard arena.claimFingers(of: self, cancellingContent: cancelsTouchesInView) else {
+                fail(at: time)
+                return false
+            }
             // The claim may have re-entered app code that removed or disabled this recognizer.
             guard currentState == .possible, isEnabled, attachedView != nil else { return false }
         }
@@ -451,6 +460,13 @@ open class GestureRecognizer: TouchParticipant {
 
     private func recognizesSimultaneously(with other: GestureRecognizer) -> Bool {
         recognizesSimultaneously?(self, other) == true || other.recognizesSimultaneously?(other, self) == true
+    }
+
+    /// Whether two participants may both win the same fingers: two recognizers (a container's pan included) of
+    /// which one says so.
+    static func recognizeSimultaneously(_ a: any TouchParticipant, _ b: any TouchParticipant) -> Bool {
+        guard let a = a as? GestureRecognizer, let b = b as? GestureRecognizer else { return false }
+        return a.recognizesSimultaneously(with: b)
     }
 
     // MARK: - Attachment

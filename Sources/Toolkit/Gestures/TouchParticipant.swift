@@ -120,8 +120,11 @@ public protocol TouchArena: AnyObject {
     var isHandlingInput: Bool { get }
     /// `participant`'s gesture began with the fingers it tracks: the others tracking them give them up
     /// (`TouchClaim.Kind.gesture`). With `cancellingContent`, the content's touches of those fingers end now
-    /// (`touchesCancelled` if they had begun, nothing ever if they had not).
-    func claimFingers(of participant: any TouchParticipant, cancellingContent: Bool)
+    /// (`touchesCancelled` if they had begun, nothing ever if they had not). Returns false, and changes nothing,
+    /// when another participant won one of those fingers first (and the two do not recognize simultaneously):
+    /// the claimant has lost them.
+    @discardableResult
+    func claimFingers(of participant: any TouchParticipant, cancellingContent: Bool) -> Bool
     /// `participant` decided that the content keeps the fingers it tracks: containers tracking them decline
     /// (`TouchClaim.Kind.content`).
     func leaveFingersToContent(of participant: any TouchParticipant)

@@ -334,6 +334,13 @@ extension ScrollContainer {
         case .none:
             break
         case let .beginDrag(_, origin, _):
+            if let arena = attachedWindow?.touchArena,
+               !arena.claimFingers(of: dragRecognizer, cancellingContent: true) {
+                // A recognizer won these fingers first: this container gives the sequence up.
+                perform(arbitration.claimRefused(), at: time)
+                dragRecognizer.containerDeclined(at: time)
+                return
+            }
             cancelDelayTimer()
             rebaseDrag()
             dragOrigin = origin
@@ -341,7 +348,6 @@ extension ScrollContainer {
             gatherChain()
             effects.push(.willBeginDragging)
             showIndicators()
-            attachedWindow?.touchArena.claimFingers(of: dragRecognizer, cancellingContent: true)
             dragRecognizer.containerDragBegan(at: origin)
             applyDrag()
         case .keepContent:

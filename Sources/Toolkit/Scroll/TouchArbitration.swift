@@ -433,6 +433,18 @@ struct TouchArbitration {
         return .beginDrag(lock: lock, origin: origin, cancelsContent: false)
     }
 
+    /// The drag that just began could not take its fingers (a recognizer won them first): the sequence is
+    /// declined, and fingers held back may go to the content.
+    mutating func claimRefused() -> ContentReleaseAction {
+        switch state {
+        case .dragging:
+            state = .declined
+            return .releaseContent
+        case .idle, .pending, .content, .holding, .declined, .decelerating, .settling, .pointerScrolling:
+            return .none
+        }
+    }
+
     /// Another container claimed fingers this one tracks: this one will not scroll for the sequence.
     mutating func otherContainerClaimed() -> ContentReleaseAction {
         switch state {

@@ -54,6 +54,8 @@ final class TouchRouter: TouchArena {
         var phase: ContentPhase
         /// Moved since the content last heard of it.
         var contentMoved: Bool
+        /// The participant whose gesture won this finger, if any.
+        var owner: (any TouchParticipant)? = nil
 
         /// The content hears no more of this touch.
         mutating func finish() {
@@ -225,7 +227,19 @@ final class TouchRouter: TouchArena {
 
     /// `participant`'s gesture began: the content's touches of its fingers end when `cancellingContent`, and
     /// every other participant tracking one of them hears the claim.
-    func claimFingers(of participant: any TouchParticipant, cancellingContent: Bool) {
+    @discardableResult
+    func claimFingers(of participant: any TouchParticipant, cancellingContent: Bool) -> Bool {
+        // A finger another participant won already (a dependent that began while that claim was being told) is
+        // not for the taking, unless the two recognize simultaneously.
+        for i in touches.indices where participant.tracksFinger(touches[i].touch.id) {
+            if let owner = touches[i].owner, owner !== participant,
+               !GestureRecognizer.recognizeSimultaneously(owner, participant) {
+                return false
+            }
+        }
+        for i in touches.indices where participant.tracksFinger(touches[i].touch.id) && touches[i].owner == nil {
+            touches[i].owner = participant
+        }
         window.effects.run {
             if cancellingContent {
                 for i in touches.indices where participant.tracksFinger(touches[i].touch.id) {
@@ -235,6 +249,7 @@ final class TouchRouter: TouchArena {
             announce(TouchClaim(claimant: participant, kind: .gesture))
             resolveWaiting()
         }
+        return true
     }
 
     /// `participant` leaves its fingers to the content: the other participants tracking them hear it.
