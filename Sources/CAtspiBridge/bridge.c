@@ -9,6 +9,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <poll.h>
+#include <sys/epoll.h>
+#include <sys/timerfd.h>
+#include <unistd.h>
 
 #define PREFIX "/org/a11y/atspi/accessible"
 #define ROOT_PATH PREFIX "/root"
@@ -26,6 +30,13 @@ struct tatspi_bridge {
     char *desktop_path;
     int32_t application_id;   /* set by the registry (Application.Id) */
     int listeners;            /* event listeners the registry knows of (any client, any event) */
+    /* What the host polls: an epoll set of the bus in use and a timer, so that one descriptor serves the bridge's
+     * whole life (the bus changes once, from the session bus to the accessibility bus). */
+    int epoll_fd;
+    int timer_fd;
+    int watched_fd;           /* the bus descriptor in the set, or -1 */
+    uint32_t watched_events;
+    uint64_t armed_usec;      /* the timer's deadline (CLOCK_MONOTONIC), UINT64_MAX: none */
 };
 
 static const char *action_names[TATSPI_ACTION_COUNT] = {
@@ -62,7 +73,7 @@ static void path_for_id(uint64_t id, char *buffer, size_t size) {
 static int describe(tatspi_bridge *b, uint64_t id, tatspi_node *node) {
     memset(node, 0, sizeof *node);
     if (id == TATSPI_APPLICATION) {
-        node->role = 75; /* application */
+        node->role = TATSPI_ROLE_APPLICATION;
         node->name = strdup(b->application_name);
         node->parent = TATSPI_APPLICATION;
         node->index_in_parent = -1;
@@ -107,18 +118,18 @@ static int object_of(tatspi_bridge *b, const char *path, uint64_t *id, tatspi_no
 }
 
 static const char *role_name(uint32_t role) {
-    switch (role) {
-    case 75: return "application";
-    case 23: return "frame";
-    case 29: return "label";
-    case 43: return "push button";
-    case 49: return "scroll pane";
-    case 31: return "list";
-    case 32: return "list item";
-    case 27: return "image";
-    case 39: return "panel";
-    default: return "unknown";
+    switch ((tatspi_role)role) {
+    case TATSPI_ROLE_APPLICATION: return "application";
+    case TATSPI_ROLE_FRAME: return "frame";
+    case TATSPI_ROLE_LABEL: return "label";
+    case TATSPI_ROLE_PUSH_BUTTON: return "push button";
+    case TATSPI_ROLE_SCROLL_PANE: return "scroll pane";
+    case TATSPI_ROLE_LIST: return "list";
+    case TATSPI_ROLE_LIST_ITEM: return "list item";
+    case TATSPI_ROLE_IMAGE: return "image";
+    case TATSPI_ROLE_PANEL: return "panel";
     }
+    return "unknown";
 }
 
 /* --- org.a11y.atspi.Accessible ------------------------------------------------------------------------------- */
@@ -376,8 +387,7 @@ static int m_contains(sd_bus_message *m, void *userdata, sd_bus_error *error) {
     int32_t x = 0, y = 0; uint32_t coords = 0;
     int r = sd_bus_message_read(m, "iiu", &x, &y, &coords);
     if (r < 0) return r;
-    int inside = x >= node.x && y >= node.y && x < node.x + node.width && y < node.y + node.height;
-    return sd_bus_reply_method_return(m, "b", inside);
+    return sd_bus_reply_method_return(m, "b", tatspi_node_contains(&node, x, y));
 }
 
 static int m_at_point(sd_bus_message *m, void *userdata, sd_bus_error *error) {
@@ -406,10 +416,24 @@ static void relative_origin(tatspi_bridge *b, const tatspi_node *node, uint32_t 
     if (coords == 2 /* ATSPI_COORD_TYPE_PARENT */) {
         tatspi_node parent;
         if (describe(b, node->parent, &parent)) {
-            *x -= parent.x; *y -= parent.y;
+            tatspi_relative_origin(node, &parent, x, y);
             free(parent.name);
         }
     }
+}
+
+int tatspi_node_contains(const tatspi_node *node, int32_t x, int32_t y) {
+    return x >= node->x && y >= node->y && (int64_t)x < (int64_t)node->x + node->width &&
+           (int64_t)y < (int64_t)node->y + node->height;
+}
+
+static int32_t clamp32(int64_t value) {
+    return value < INT32_MIN ? INT32_MIN : value > INT32_MAX ? INT32_MAX : (int32_t)value;
+}
+
+void tatspi_relative_origin(const tatspi_node *node, const tatspi_node *parent, int32_t *x, int32_t *y) {
+    *x = clamp32((int64_t)node->x - parent->x);
+    *y = clamp32((int64_t)node->y - parent->y);
 }
 
 static int m_extents(sd_bus_message *m, void *userdata, sd_bus_error *error) {
@@ -737,16 +761,66 @@ static int on_address(sd_bus_message *reply, void *userdata, sd_bus_error *error
     return 0;
 }
 
-tatspi_bridge *tatspi_bridge_start(const tatspi_callbacks *callbacks, const char *application_name) {
+/* The bus the bridge talks on now, or NULL once it gave up. */
+static sd_bus *active_bus(const tatspi_bridge *b) {
+    if (b->failed) return NULL;
+    return b->bus ? b->bus : b->session;
+}
+
+/* Puts the active bus's descriptor in the epoll set with the events sd-bus waits for (POLLOUT too while replies
+ * wait to be written), and arms the timer for its next timeout. System calls only for what changed. */
+static void watch(tatspi_bridge *b) {
+    sd_bus *bus = active_bus(b);
+    int fd = bus ? sd_bus_get_fd(bus) : -1;
+    int events = bus ? sd_bus_get_events(bus) : 0;
+    uint32_t wanted = (events > 0 && (events & POLLIN) ? EPOLLIN : 0) | (events > 0 && (events & POLLOUT) ? EPOLLOUT : 0);
+    if (fd < 0) wanted = 0;
+    if (fd != b->watched_fd) {
+        /* A closed descriptor already left the set: an error here is expected. */
+        if (b->watched_fd >= 0) epoll_ctl(b->epoll_fd, EPOLL_CTL_DEL, b->watched_fd, NULL);
+        b->watched_fd = -1;
+        if (fd >= 0) {
+            struct epoll_event e = { .events = wanted, .data.fd = fd };
+            if (epoll_ctl(b->epoll_fd, EPOLL_CTL_ADD, fd, &e) == 0) { b->watched_fd = fd; b->watched_events = wanted; }
+        }
+    } else if (fd >= 0 && wanted != b->watched_events) {
+        struct epoll_event e = { .events = wanted, .data.fd = fd };
+        if (epoll_ctl(b->epoll_fd, EPOLL_CTL_MOD, fd, &e) == 0) b->watched_events = wanted;
+    }
+    uint64_t usec = UINT64_MAX;
+    if (!bus || sd_bus_get_timeout(bus, &usec) < 0) usec = UINT64_MAX;
+    if (usec == 0) usec = 1;   /* "now": a deadline in the past fires at once (0 would disarm the timer) */
+    if (usec != b->armed_usec) {
+        struct itimerspec when = { 0 };
+        if (usec != UINT64_MAX) {
+            when.it_value.tv_sec = (time_t)(usec / 1000000);
+            when.it_value.tv_nsec = (long)(usec % 1000000) * 1000;
+        }
+        if (timerfd_settime(b->timer_fd, TFD_TIMER_ABSTIME, &when, NULL) == 0) b->armed_usec = usec;
+    }
+}
+
+tatspi_bridge *tatspi_bridge_start(const tatspi_callbacks *callbacks, const char *application_name,
+                                   const char *address) {
     const char *off = getenv("NO_AT_BRIDGE");
     if (off && strcmp(off, "1") == 0) return NULL;
     tatspi_bridge *b = calloc(1, sizeof *b);
     if (!b) return NULL;
+    b->epoll_fd = b->timer_fd = b->watched_fd = -1;
     b->cb = *callbacks;
     b->application_name = strdup(application_name ? application_name : "");
-    const char *direct = getenv("AT_SPI_BUS_ADDRESS");
+    b->armed_usec = UINT64_MAX;
+    b->epoll_fd = epoll_create1(EPOLL_CLOEXEC);
+    b->timer_fd = timerfd_create(CLOCK_MONOTONIC, TFD_NONBLOCK | TFD_CLOEXEC);
+    struct epoll_event timer = { .events = EPOLLIN, .data.fd = b->timer_fd };
+    if (b->epoll_fd < 0 || b->timer_fd < 0 || epoll_ctl(b->epoll_fd, EPOLL_CTL_ADD, b->timer_fd, &timer) < 0) {
+        tatspi_bridge_free(b);
+        return NULL;
+    }
+    const char *direct = address && *address ? address : getenv("AT_SPI_BUS_ADDRESS");
     if (direct && *direct) {
         if (connect_accessibility_bus(b, direct) < 0) { tatspi_bridge_free(b); return NULL; }
+        watch(b);
         return b;
     }
     /* No session bus (none running, no address): give up at once, silently. */
@@ -756,29 +830,29 @@ tatspi_bridge *tatspi_bridge_start(const tatspi_callbacks *callbacks, const char
         tatspi_bridge_free(b);
         return NULL;
     }
+    watch(b);
     return b;
 }
 
-int tatspi_bridge_fd(const tatspi_bridge *b) {
-    if (b->failed) return -1;
-    if (b->bus) return sd_bus_get_fd(b->bus);
-    if (b->session) return sd_bus_get_fd(b->session);
-    return -1;
-}
+int tatspi_bridge_fd(const tatspi_bridge *b) { return b->epoll_fd; }
 
-int tatspi_bridge_process(tatspi_bridge *b) {
-    int before = tatspi_bridge_fd(b);
-    if (b->session) {
-        while (!b->session_done && sd_bus_process(b->session, NULL) > 0) {}
-        if (b->session_done) { sd_bus_flush_close_unref(b->session); b->session = NULL; }
+int tatspi_bridge_dispatch(tatspi_bridge *b) {
+    uint64_t expirations;
+    while (read(b->timer_fd, &expirations, sizeof expirations) > 0) {}
+    b->armed_usec = UINT64_MAX;   /* fired or not, set it again below */
+    if (b->session && !b->failed) {
+        int r = 0;
+        while (!b->session_done && (r = sd_bus_process(b->session, NULL)) > 0) {}
+        if (r < 0) b->failed = 1;
+        if (b->session_done || b->failed) { sd_bus_flush_close_unref(b->session); b->session = NULL; }
     }
     if (b->bus && !b->failed) {
         int r;
         while ((r = sd_bus_process(b->bus, NULL)) > 0) {}
         if (r < 0) b->failed = 1;            /* the bus went away */
-        else sd_bus_flush(b->bus);
     }
-    return tatspi_bridge_fd(b) != before;
+    watch(b);
+    return !b->failed;
 }
 
 int tatspi_bridge_is_registered(const tatspi_bridge *b) { return b->registered; }
@@ -793,6 +867,8 @@ const char *tatspi_bridge_unique_name(const tatspi_bridge *b) {
 
 void tatspi_bridge_free(tatspi_bridge *b) {
     if (!b) return;
+    if (b->epoll_fd >= 0) close(b->epoll_fd);
+    if (b->timer_fd >= 0) close(b->timer_fd);
     if (b->session) sd_bus_flush_close_unref(b->session);
     if (b->bus) sd_bus_flush_close_unref(b->bus);
     free(b->application_name);
@@ -817,6 +893,7 @@ static void emit(tatspi_bridge *b, uint64_t id, const char *iface, const char *m
     if (r >= 0) r = sd_bus_message_append(m, "a{sv}", 0);
     if (r >= 0) r = sd_bus_send(NULL, m, NULL);
     sd_bus_message_unref(m);
+    watch(b);   /* a full socket keeps the signal queued: write it when writable */
 }
 
 static int value_reference(tatspi_bridge *b, sd_bus_message *m, const void *value) {
