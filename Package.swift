@@ -91,8 +91,9 @@ let package = Package(
                           path: "Tests/Fixtures/GtkHostFixture"),
         // What both test targets share (the seeded generator); not a product.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
-        // libpng also decodes the PNG files the tests write.
-        .testTarget(name: "ToolkitTests", dependencies: ["ToolkitCore", "CPNG", "TestSupport"]),
+        // libpng also decodes the PNG files the tests write; the AT-SPI bridge runs on the tests' own loop.
+        .testTarget(name: "ToolkitTests", dependencies: ["ToolkitCore", "CPNG", "TestSupport", "ToolkitAccessibility",
+                                                        "CAtspiBridge"]),
         // libpng reads the compositors' screenshots (weston-screenshooter writes PNG files).
         .testTarget(name: "WaylandTests", dependencies: ["Toolkit", "ToolkitTesting", "CWayland", "CPNG",
                                                         "TestSupport"]),
