@@ -51,6 +51,7 @@ private final class PrivateBus {
     let directory: String
     let address: String
     private let daemon = Process()
+    private let output = Pipe()
 
     init() throws {
         directory = FileManager.default.temporaryDirectory
@@ -58,18 +59,23 @@ private final class PrivateBus {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         address = "unix:path=\(directory)/bus"
         daemon.executableURL = URL(fileURLWithPath: "/usr/bin/dbus-daemon")
-        daemon.arguments = ["--session", "--nofork", "--nopidfile", "--address=\(address)"]
-        daemon.standardOutput = FileHandle.nullDevice
+        daemon.arguments = ["--session", "--nofork", "--nopidfile", "--address=\(address)", "--print-address=1"]
+        daemon.standardOutput = output
         daemon.standardError = FileHandle.nullDevice
         try daemon.run()
     }
 
-    /// Waits for the daemon's socket (its address works once the file is there).
+    /// Waits for the daemon to print its address, which it does once it accepts connections (the socket file
+    /// appears a moment earlier, at bind).
     func waitUntilListening(seconds: Double = 10) -> Bool {
         let deadline = Date().addingTimeInterval(seconds)
+        let fd = output.fileHandleForReading.fileDescriptor
+        var byte: UInt8 = 0
         while Date() < deadline {
-            if FileManager.default.fileExists(atPath: "\(directory)/bus") { return true }
-            usleep(10_000)
+            var descriptor = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            guard poll(&descriptor, 1, 50) > 0 else { continue }
+            guard read(fd, &byte, 1) == 1 else { return false }   // the daemon ended
+            if byte == UInt8(ascii: "\n") { return true }
         }
         return false
     }
