@@ -76,7 +76,7 @@ let package = Package(
         // variadic functions and the termination signals' signalfd.
         .systemLibrary(name: "CGtk4", pkgConfig: "gtk4", providers: [.apt(["libgtk-4-dev"])]),
         .target(name: "CToolkitGTK", dependencies: ["CGtk4"]),
-        .target(name: "ToolkitGTK", dependencies: ["ToolkitCore", "CGtk4", "CToolkitGTK"]),
+        .target(name: "ToolkitGTK", dependencies: ["ToolkitCore", "CGtk4", "CToolkitGTK", "ToolkitAccessibility"]),
         // What the GTK examples share (the demo list, option parsing); not a product.
         .target(name: "GtkExampleSupport", dependencies: ["ToolkitGTK", "CGtk4", "CToolkitGTK"],
                 path: "Sources/GtkExamples/Support"),
