@@ -1,10 +1,11 @@
 // The AT-SPI bridge (ToolkitAccessibility) driven from a loop of the test's own, as an app on its own loop drives
-// it: a WindowCore, a private D-Bus daemon for the accessibility bus, busctl as the screen reader.
+// it: a WindowCore, a private D-Bus daemon for the accessibility bus (PrivateDBus), busctl as the screen reader.
 
 import CAtspiBridge
 import Foundation
 import Glibc
 import Testing
+import TestSupport
 import ToolkitAccessibility
 import ToolkitCore
 
@@ -40,59 +41,9 @@ import ToolkitCore
     }
 }
 
-/// A D-Bus daemon of the test's own, standing for the accessibility bus (no registry on it: the bridge serves
-/// unregistered).
-private final class PrivateBus {
-    static let isInstalled = FileManager.default.isExecutableFile(atPath: "/usr/bin/dbus-daemon")
-        && FileManager.default.isExecutableFile(atPath: "/usr/bin/busctl")
-    /// `NO_AT_BRIDGE=1` keeps every bridge off every bus, a private one too.
-    static let bridgesAllowed = ProcessInfo.processInfo.environment["NO_AT_BRIDGE"] != "1"
-
-    let directory: String
-    let address: String
-    private let daemon = Process()
-    private let output = Pipe()
-
-    init() throws {
-        directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("atspi-bus-\(getpid())-\(UInt32.random(in: 0...UInt32.max))").path
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        address = "unix:path=\(directory)/bus"
-        daemon.executableURL = URL(fileURLWithPath: "/usr/bin/dbus-daemon")
-        daemon.arguments = ["--session", "--nofork", "--nopidfile", "--address=\(address)", "--print-address=1"]
-        daemon.standardOutput = output
-        daemon.standardError = FileHandle.nullDevice
-        try daemon.run()
-    }
-
-    /// Waits for the daemon to print its address, which it does once it accepts connections (the socket file
-    /// appears a moment earlier, at bind).
-    func waitUntilListening(seconds: Double = 10) -> Bool {
-        let deadline = Date().addingTimeInterval(seconds)
-        let fd = output.fileHandleForReading.fileDescriptor
-        var byte: UInt8 = 0
-        while Date() < deadline {
-            var descriptor = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-            guard poll(&descriptor, 1, 50) > 0 else { continue }
-            guard read(fd, &byte, 1) == 1 else { return false }   // the daemon ended
-            if byte == UInt8(ascii: "\n") { return true }
-        }
-        return false
-    }
-
-    /// Kills the daemon (a child of a Foundation `Process` may start with SIGTERM blocked) and waits for it.
-    func stop() {
-        if daemon.isRunning {
-            kill(daemon.processIdentifier, SIGKILL)
-            daemon.waitUntilExit()
-        }
-        try? FileManager.default.removeItem(atPath: directory)
-    }
-}
-
 @MainActor
-@Suite(.serialized, .enabled(if: PrivateBus.isInstalled, "dbus-daemon or busctl is not installed"),
-       .enabled(if: PrivateBus.bridgesAllowed, "NO_AT_BRIDGE=1 is set"))
+@Suite(.serialized, .enabled(if: PrivateDBus.isInstalled, "dbus-daemon or busctl is not installed"),
+       .enabled(if: PrivateDBus.bridgesAllowed, "NO_AT_BRIDGE=1 is set"))
 struct AccessibilityBridgeTests {
     /// The host's loop: polls the bridge's descriptor and dispatches when it is readable, until `done` or the
     /// deadline. Returns whether `done` held.
@@ -107,27 +58,18 @@ struct AccessibilityBridgeTests {
     }
 
     /// Runs busctl against `bus` while the loop dispatches the bridge; its output, or nil when it failed.
-    private func busctl(_ bus: PrivateBus, _ bridge: AccessibilityBridge, _ arguments: [String]) throws -> String? {
-        let process = Process()
-        let output = Pipe()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/busctl")
-        process.arguments = ["--address=\(bus.address)", "--timeout=10"] + arguments
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        guard pump(bridge, until: { !process.isRunning }) else {
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
+    private func busctl(_ bus: PrivateDBus, _ bridge: AccessibilityBridge, _ arguments: [String]) throws -> String? {
+        let run = try bus.startBusctl(arguments)
+        guard pump(bridge, until: { !run.process.isRunning }) else {
+            kill(run.process.processIdentifier, SIGKILL)
+            run.process.waitUntilExit()
             return nil
         }
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { return nil }
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        return text.trimmingCharacters(in: .whitespacesAndNewlines)
+        return PrivateDBus.result(of: run)
     }
 
     @Test func servesTheTreeFromTheHostsLoopAndSeesTheWholeExtentAtTheClamp() throws {
-        let bus = try PrivateBus()
+        let bus = try PrivateDBus()
         defer { bus.stop() }
         try #require(bus.waitUntilListening())
         let core = WindowCore(size: Size(width: 400, height: 600))
@@ -163,7 +105,7 @@ struct AccessibilityBridgeTests {
     }
 
     @Test func givesUpWhenTheBusGoesAway() throws {
-        let bus = try PrivateBus()
+        let bus = try PrivateDBus()
         defer { bus.stop() }
         try #require(bus.waitUntilListening())
         let core = WindowCore(size: Size(width: 400, height: 600))
