@@ -12,7 +12,7 @@ let package = Package(
         .library(name: "Toolkit", targets: ["Toolkit"]),
         .library(name: "ToolkitTesting", targets: ["ToolkitTesting"]),
         // The AT-SPI bridge for a host on any loop: one descriptor to poll, a dispatch call (libsystemd's sd-bus,
-        // no Wayland). The Wayland window runs it by itself.
+        // no Wayland). The Wayland window and ToolkitGTK's host run it by themselves.
         .library(name: "ToolkitAccessibility", targets: ["ToolkitAccessibility"]),
         // Hosts a view tree in any GTK 4 widget tree (GTK 4 through pkg-config; re-exports ToolkitCore).
         .library(name: "ToolkitGTK", targets: ["ToolkitGTK"]),
@@ -89,7 +89,7 @@ let package = Package(
         .executableTarget(name: "GtkHostFixture",
                           dependencies: ["ToolkitGTK", "GtkExampleSupport", "CGtk4", "CToolkitGTK"],
                           path: "Tests/Fixtures/GtkHostFixture"),
-        // What both test targets share (the seeded generator); not a product.
+        // What both test targets share (the seeded generator, a private D-Bus daemon); not a product.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         // libpng also decodes the PNG files the tests write; the AT-SPI bridge runs on the tests' own loop.
         .testTarget(name: "ToolkitTests", dependencies: ["ToolkitCore", "CPNG", "TestSupport", "ToolkitAccessibility",
