@@ -11,6 +11,9 @@ let package = Package(
         // ToolkitCore plus the Wayland window (re-exports ToolkitCore).
         .library(name: "Toolkit", targets: ["Toolkit"]),
         .library(name: "ToolkitTesting", targets: ["ToolkitTesting"]),
+        // The AT-SPI bridge for a host on any loop: one descriptor to poll, a dispatch call (libsystemd's sd-bus,
+        // no Wayland). The Wayland window and ToolkitGTK's host run it by themselves.
+        .library(name: "ToolkitAccessibility", targets: ["ToolkitAccessibility"]),
         // Hosts a view tree in any GTK 4 widget tree (GTK 4 through pkg-config; re-exports ToolkitCore).
         .library(name: "ToolkitGTK", targets: ["ToolkitGTK"]),
         .executable(name: "gallery", targets: ["Examples"]),
@@ -45,9 +48,10 @@ let package = Package(
         .systemLibrary(name: "CText", pkgConfig: "harfbuzz",
                        providers: [.apt(["libharfbuzz-dev", "libfontconfig-dev", "libfreetype-dev"])]),
         // sd-bus (Debian: libsystemd-dev) for the AT-SPI bridge: a single-threaded D-Bus library polled from the
-        // window's own loop (the route and its reasons: Sources/Toolkit/Wayland/AccessibilityBridge.swift).
+        // host's own loop (the route and its reasons: Sources/ToolkitAccessibility/AccessibilityBridge.swift).
         .systemLibrary(name: "CSystemdBus", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
         .target(name: "CAtspiBridge", dependencies: ["CSystemdBus"]),
+        .target(name: "ToolkitAccessibility", dependencies: ["ToolkitCore", "CAtspiBridge"]),
         // SIGINT and SIGTERM through a signalfd, whatever mask the process inherited: one copy in plain C (no
         // Wayland, no GLib) for the Wayland window's loop and the GTK glue alike.
         .target(name: "CTerminationSignals"),
@@ -66,7 +70,7 @@ let package = Package(
         .target(name: "ToolkitCore", dependencies: ["CPixman", "CText", "CPNG"], path: "Sources/Toolkit",
                 exclude: ["Wayland"], linkerSettings: [.linkedLibrary("m")]),
         // The Wayland window on top of the core.
-        .target(name: "Toolkit", dependencies: ["ToolkitCore", "CWayland", "CPixman", "CAtspiBridge",
+        .target(name: "Toolkit", dependencies: ["ToolkitCore", "CWayland", "CPixman", "ToolkitAccessibility",
                                                 "CTerminationSignals"],
                 path: "Sources/Toolkit/Wayland"),
         .target(name: "ToolkitTesting", dependencies: ["Toolkit", "CWaylandServer"]),
@@ -76,7 +80,7 @@ let package = Package(
         // variadic functions and the GLib watch on the termination signals' signalfd.
         .systemLibrary(name: "CGtk4", pkgConfig: "gtk4", providers: [.apt(["libgtk-4-dev"])]),
         .target(name: "CToolkitGTK", dependencies: ["CGtk4", "CTerminationSignals"]),
-        .target(name: "ToolkitGTK", dependencies: ["ToolkitCore", "CGtk4", "CToolkitGTK"]),
+        .target(name: "ToolkitGTK", dependencies: ["ToolkitCore", "CGtk4", "CToolkitGTK", "ToolkitAccessibility"]),
         // What the GTK examples share (the demo list, option parsing); not a product.
         .target(name: "GtkExampleSupport", dependencies: ["ToolkitGTK", "CGtk4", "CToolkitGTK"],
                 path: "Sources/GtkExamples/Support"),
@@ -89,10 +93,11 @@ let package = Package(
         .executableTarget(name: "GtkHostFixture",
                           dependencies: ["ToolkitGTK", "GtkExampleSupport", "CGtk4", "CToolkitGTK"],
                           path: "Tests/Fixtures/GtkHostFixture"),
-        // What both test targets share (the seeded generator); not a product.
+        // What both test targets share (the seeded generator, a private D-Bus daemon); not a product.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
-        // libpng also decodes the PNG files the tests write.
-        .testTarget(name: "ToolkitTests", dependencies: ["ToolkitCore", "CPNG", "TestSupport"]),
+        // libpng also decodes the PNG files the tests write; the AT-SPI bridge runs on the tests' own loop.
+        .testTarget(name: "ToolkitTests", dependencies: ["ToolkitCore", "CPNG", "TestSupport", "ToolkitAccessibility",
+                                                        "CAtspiBridge"]),
         // libpng reads the compositors' screenshots (weston-screenshooter writes PNG files).
         .testTarget(name: "WaylandTests", dependencies: ["Toolkit", "ToolkitTesting", "CWayland", "CPNG",
                                                         "TestSupport"]),

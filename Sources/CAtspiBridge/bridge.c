@@ -1,622 +1,20 @@
-/* The AT-SPI bridge over sd-bus (see CAtspiBridge.h). Object paths: PREFIX "/root" is the application, PREFIX "/<n>"
- * the object with id n (0: the window's frame). One fallback vtable per interface serves every path below PREFIX;
- * the find callback says which paths exist and which interfaces they have. */
+/* The AT-SPI bridge over sd-bus (see CAtspiBridge.h): which paths have which interfaces, connecting and
+ * registering, the descriptor the host polls, and events. The interfaces: objects.c and component.c. */
 #define _GNU_SOURCE
-#include "CAtspiBridge.h"
-#include <systemd/sd-bus.h>
-#include <errno.h>
-#include <inttypes.h>
-#include <stdio.h>
+#include "internal.h"
+#include <poll.h>
 #include <stdlib.h>
 #include <string.h>
-
-#define PREFIX "/org/a11y/atspi/accessible"
-#define ROOT_PATH PREFIX "/root"
-#define NULL_PATH "/org/a11y/atspi/null"
-
-struct tatspi_bridge {
-    tatspi_callbacks cb;
-    char *application_name;
-    sd_bus *session;          /* only while asking for the accessibility bus's address */
-    sd_bus *bus;              /* the accessibility bus, once connected */
-    int session_done;         /* the address call finished: drop the session connection after processing */
-    int failed;               /* no accessibility bus: the bridge is idle for good */
-    int registered;
-    char *desktop_name;       /* the registry's desktop, our application's parent */
-    char *desktop_path;
-    int32_t application_id;   /* set by the registry (Application.Id) */
-    int listeners;            /* event listeners the registry knows of (any client, any event) */
-};
-
-static const char *action_names[TATSPI_ACTION_COUNT] = {
-    "click", "scroll-up", "scroll-down", "scroll-left", "scroll-right"
-};
-static const char *action_descriptions[TATSPI_ACTION_COUNT] = {
-    "Activates it", "Scrolls up by a page", "Scrolls down by a page", "Scrolls left by a page",
-    "Scrolls right by a page"
-};
-
-/* --- paths and objects --------------------------------------------------------------------------------------- */
-
-/* The id a path names: 1 and *id set, or 0 for a path that names no object. */
-static int id_from_path(const char *path, uint64_t *id) {
-    size_t n = strlen(PREFIX);
-    if (!path || strncmp(path, PREFIX, n) != 0 || path[n] != '/') return 0;
-    const char *rest = path + n + 1;
-    if (strcmp(rest, "root") == 0) { *id = TATSPI_APPLICATION; return 1; }
-    if (*rest < '0' || *rest > '9') return 0;
-    char *end = NULL;
-    errno = 0;
-    unsigned long long value = strtoull(rest, &end, 10);
-    if (errno || !end || *end) return 0;
-    *id = value;
-    return 1;
-}
-
-static void path_for_id(uint64_t id, char *buffer, size_t size) {
-    if (id == TATSPI_APPLICATION) snprintf(buffer, size, "%s", ROOT_PATH);
-    else snprintf(buffer, size, PREFIX "/%" PRIu64, id);
-}
-
-/* Describes id (the application is described here, the rest by the callback); 1 when it exists. */
-static int describe(tatspi_bridge *b, uint64_t id, tatspi_node *node) {
-    memset(node, 0, sizeof *node);
-    if (id == TATSPI_APPLICATION) {
-        node->role = 75; /* application */
-        node->name = strdup(b->application_name);
-        node->parent = TATSPI_APPLICATION;
-        node->index_in_parent = -1;
-        node->child_count = 1;
-        return 1;
-    }
-    return b->cb.describe(b->cb.context, id, node);
-}
-
-static const char *unique_name(tatspi_bridge *b) {
-    const char *name = NULL;
-    if (!b->bus || sd_bus_get_unique_name(b->bus, &name) < 0 || !name) return "";
-    return name;
-}
-
-/* Appends the reference (bus name, path) of id; TATSPI_APPLICATION's parent is the registry's desktop. */
-static int append_reference(tatspi_bridge *b, sd_bus_message *m, uint64_t id) {
-    char path[96];
-    path_for_id(id, path, sizeof path);
-    return sd_bus_message_append(m, "(so)", unique_name(b), path);
-}
-
-static int append_null_reference(tatspi_bridge *b, sd_bus_message *m) {
-    return sd_bus_message_append(m, "(so)", unique_name(b), NULL_PATH);
-}
-
-static int append_parent(tatspi_bridge *b, sd_bus_message *m, uint64_t id, const tatspi_node *node) {
-    if (id == TATSPI_APPLICATION) {
-        if (b->desktop_name && b->desktop_path)
-            return sd_bus_message_append(m, "(so)", b->desktop_name, b->desktop_path);
-        return append_null_reference(b, m);
-    }
-    return append_reference(b, m, node->parent);
-}
-
-/* The object a handler serves, from its message's path; -ENOENT (an error reply) when it is gone. */
-static int object_of(tatspi_bridge *b, const char *path, uint64_t *id, tatspi_node *node, sd_bus_error *error) {
-    if (!id_from_path(path, id) || !describe(b, *id, node)) {
-        return sd_bus_error_setf(error, "org.freedesktop.DBus.Error.UnknownObject", "No such object: %s", path);
-    }
-    return 1;
-}
-
-static const char *role_name(uint32_t role) {
-    switch (role) {
-    case 75: return "application";
-    case 23: return "frame";
-    case 29: return "label";
-    case 43: return "push button";
-    case 49: return "scroll pane";
-    case 31: return "list";
-    case 32: return "list item";
-    case 27: return "image";
-    case 39: return "panel";
-    default: return "unknown";
-    }
-}
-
-/* --- org.a11y.atspi.Accessible ------------------------------------------------------------------------------- */
-
-#define OBJECT_OR_RETURN(b, path, id, node, error) \
-    uint64_t id; tatspi_node node; \
-    { int r_ = object_of(b, path, &id, &node, error); if (r_ < 0) return r_; }
-
-static int prop_name(sd_bus *bus, const char *path, const char *iface, const char *prop, sd_bus_message *reply,
-                     void *userdata, sd_bus_error *error) {
-    (void)bus; (void)iface; (void)prop;
-    OBJECT_OR_RETURN((tatspi_bridge *)userdata, path, id, node, error);
-    int r = sd_bus_message_append(reply, "s", node.name ? node.name : "");
-    free(node.name);
-    return r;
-}
-
-static int prop_empty_string(sd_bus *bus, const char *path, const char *iface, const char *prop,
-                             sd_bus_message *reply, void *userdata, sd_bus_error *error) {
-    (void)bus; (void)iface; (void)prop;
-    OBJECT_OR_RETURN((tatspi_bridge *)userdata, path, id, node, error);
-    free(node.name);
-    return sd_bus_message_append(reply, "s", "");
-}
-
-static int prop_parent(sd_bus *bus, const char *path, const char *iface, const char *prop, sd_bus_message *reply,
-                       void *userdata, sd_bus_error *error) {
-    (void)bus; (void)iface; (void)prop;
-    tatspi_bridge *b = userdata;
-    OBJECT_OR_RETURN(b, path, id, node, error);
-    free(node.name);
-    return append_parent(b, reply, id, &node);
-}
-
-static int prop_child_count(sd_bus *bus, const char *path, const char *iface, const char *prop,
-                            sd_bus_message *reply, void *userdata, sd_bus_error *error) {
-    (void)bus; (void)iface; (void)prop;
-    OBJECT_OR_RETURN((tatspi_bridge *)userdata, path, id, node, error);
-    free(node.name);
-    return sd_bus_message_append(reply, "i", node.child_count);
-}
-
-static int prop_locale(sd_bus *bus, const char *path, const char *iface, const char *prop, sd_bus_message *reply,
-                       void *userdata, sd_bus_error *error) {
-    (void)bus; (void)iface; (void)prop; (void)path; (void)userdata; (void)error;
-    return sd_bus_message_append(reply, "s", "");
-}
-
-/* The children of id, allocated (free it); *count set, -1 when the object is gone. */
-static uint64_t *children_of(tatspi_bridge *b, uint64_t id, int32_t *count) {
-    if (id == TATSPI_APPLICATION) {
-        uint64_t *one = malloc(sizeof *one);
-        if (one) *one = 0;
-        *count = one ? 1 : -1;
-        return one;
-    }
-    int32_t capacity = 64;
-    for (;;) {
-        uint64_t *ids = malloc(sizeof *ids * (size_t)capacity);
-        if (!ids) { *count = -1; return NULL; }
-        int32_t n = b->cb.children(b->cb.context, id, ids, capacity);
-        if (n <= capacity) { *count = n; return ids; }
-        free(ids);
-        capacity = n;
-    }
-}
-
-static int m_child_at(sd_bus_message *m, void *userdata, sd_bus_error *error) {
-    tatspi_bridge *b = userdata;
-    OBJECT_OR_RETURN(b, sd_bus_message_get_path(m), id, node, error);
-    free(node.name);
-    int32_t index = 0;
-    int r = sd_bus_message_read(m, "i", &index);
-    if (r < 0) return r;
-    int32_t count = 0;
-    uint64_t *ids = children_of(b, id, &count);
-    sd_bus_message *reply = NULL;
-    r = sd_bus_message_new_method_return(m, &reply);
-    if (r >= 0) {
-        if (index >= 0 && index < count) r = append_reference(b, reply, ids[index]);
-        else r = append_null_reference(b, reply);
-    }
-    free(ids);
-    if (r >= 0) r = sd_bus_send(NULL, reply, NULL);
-    sd_bus_message_unref(reply);
-    return r;
-}
-
-static int m_children(sd_bus_message *m, void *userdata, sd_bus_error *error) {
-    tatspi_bridge *b = userdata;
-    OBJECT_OR_RETURN(b, sd_bus_message_get_path(m), id, node, error);
-    free(node.name);
-    int32_t count = 0;
-    uint64_t *ids = children_of(b, id, &count);
-    sd_bus_message *reply = NULL;
-    int r = sd_bus_message_new_method_return(m, &reply);
-    if (r >= 0) r = sd_bus_message_open_container(reply, 'a', "(so)");
-    for (int32_t i = 0; r >= 0 && i < count; i++) r = append_reference(b, reply, ids[i]);
-    if (r >= 0) r = sd_bus_message_close_container(reply);
-    free(ids);
-    if (r >= 0) r = sd_bus_send(NULL, reply, NULL);
-    sd_bus_message_unref(reply);
-    return r;
-}
-
-static int m_index(sd_bus_message *m, void *userdata, sd_bus_error *error) {
-    OBJECT_OR_RETURN((tatspi_bridge *)userdata, sd_bus_message_get_path(m), id, node, error);
-    free(node.name);
-    return sd_bus_reply_method_return(m, "i", node.index_in_parent);
-}
-
-static int m_relations(sd_bus_message *m, void *userdata, sd_bus_error *error) {
-    OBJECT_OR_RETURN((tatspi_bridge *)userdata, sd_bus_message_get_path(m), id, node, error);
-    free(node.name);
-    sd_bus_message *reply = NULL;
-    int r = sd_bus_message_new_method_return(m, &reply);
-    if (r >= 0) r = sd_bus_message_open_container(reply, 'a', "(ua(so))");
-    if (r >= 0) r = sd_bus_message_close_container(reply);
-    if (r >= 0) r = sd_bus_send(NULL, reply, NULL);
-    sd_bus_message_unref(reply);
-    return r;
-}
-
-static int m_role(sd_bus_message *m, void *userdata, sd_bus_error *error) {
-    OBJECT_OR_RETURN((tatspi_bridge *)userdata, sd_bus_message_get_path(m), id, node, error);
-    free(node.name);
-    return sd_bus_reply_method_return(m, "u", node.role);
-}
-
-static int m_role_name(sd_bus_message *m, void *userdata, sd_bus_error *error) {
-    OBJECT_OR_RETURN((tatspi_bridge *)userdata, sd_bus_message_get_path(m), id, node, error);
-    free(node.name);
-    return sd_bus_reply_method_return(m, "s", role_name(node.role));
-}
-
-static int m_state(sd_bus_message *m, void *userdata, sd_bus_error *error) {
-    OBJECT_OR_RETURN((tatspi_bridge *)userdata, sd_bus_message_get_path(m), id, node, error);
-    free(node.name);
-    sd_bus_message *reply = NULL;
-    int r = sd_bus_message_new_method_return(m, &reply);
-    if (r >= 0) r = sd_bus_message_append(reply, "au", 2, node.states[0], node.states[1]);
-    if (r >= 0) r = sd_bus_send(NULL, reply, NULL);
-    sd_bus_message_unref(reply);
-    return r;
-}
-
-/* A list item's place in its list as the ARIA-style attributes screen readers read ("item 3 of 200"): the list may
- * hold more rows than are alive as objects, so its child count is not the item count. */
-static int m_attributes(sd_bus_message *m, void *userdata, sd_bus_error *error) {
-    OBJECT_OR_RETURN((tatspi_bridge *)userdata, sd_bus_message_get_path(m), id, node, error);
-    free(node.name);
-    if (node.position_in_set <= 0 || node.set_size <= 0) return sd_bus_reply_method_return(m, "a{ss}", 1, "toolkit", "Toolkit");
-    char position[16], size[16];
-    snprintf(position, sizeof position, "%d", node.position_in_set);
-    snprintf(size, sizeof size, "%d", node.set_size);
-    return sd_bus_reply_method_return(m, "a{ss}", 3, "toolkit", "Toolkit", "posinset", position, "setsize", size);
-}
-
-static int m_application(sd_bus_message *m, void *userdata, sd_bus_error *error) {
-    tatspi_bridge *b = userdata;
-    OBJECT_OR_RETURN(b, sd_bus_message_get_path(m), id, node, error);
-    free(node.name);
-    sd_bus_message *reply = NULL;
-    int r = sd_bus_message_new_method_return(m, &reply);
-    if (r >= 0) r = append_reference(b, reply, TATSPI_APPLICATION);
-    if (r >= 0) r = sd_bus_send(NULL, reply, NULL);
-    sd_bus_message_unref(reply);
-    return r;
-}
-
-static int m_interfaces(sd_bus_message *m, void *userdata, sd_bus_error *error) {
-    OBJECT_OR_RETURN((tatspi_bridge *)userdata, sd_bus_message_get_path(m), id, node, error);
-    free(node.name);
-    sd_bus_message *reply = NULL;
-    int r = sd_bus_message_new_method_return(m, &reply);
-    if (r >= 0) r = sd_bus_message_open_container(reply, 'a', "s");
-    if (r >= 0) r = sd_bus_message_append(reply, "s", "org.a11y.atspi.Accessible");
-    if (r >= 0 && id == TATSPI_APPLICATION) r = sd_bus_message_append(reply, "s", "org.a11y.atspi.Application");
-    if (r >= 0 && id != TATSPI_APPLICATION) r = sd_bus_message_append(reply, "s", "org.a11y.atspi.Component");
-    if (r >= 0 && node.actions) r = sd_bus_message_append(reply, "s", "org.a11y.atspi.Action");
-    if (r >= 0) r = sd_bus_message_close_container(reply);
-    if (r >= 0) r = sd_bus_send(NULL, reply, NULL);
-    sd_bus_message_unref(reply);
-    return r;
-}
-
-static const sd_bus_vtable accessible_vtable[] = {
-    SD_BUS_VTABLE_START(0),
-    SD_BUS_PROPERTY("Name", "s", prop_name, 0, 0),
-    SD_BUS_PROPERTY("Description", "s", prop_empty_string, 0, 0),
-    SD_BUS_PROPERTY("Parent", "(so)", prop_parent, 0, 0),
-    SD_BUS_PROPERTY("ChildCount", "i", prop_child_count, 0, 0),
-    SD_BUS_PROPERTY("Locale", "s", prop_locale, 0, 0),
-    SD_BUS_PROPERTY("AccessibleId", "s", prop_empty_string, 0, 0),
-    SD_BUS_METHOD("GetChildAtIndex", "i", "(so)", m_child_at, 0),
-    SD_BUS_METHOD("GetChildren", "", "a(so)", m_children, 0),
-    SD_BUS_METHOD("GetIndexInParent", "", "i", m_index, 0),
-    SD_BUS_METHOD("GetRelationSet", "", "a(ua(so))", m_relations, 0),
-    SD_BUS_METHOD("GetRole", "", "u", m_role, 0),
-    SD_BUS_METHOD("GetRoleName", "", "s", m_role_name, 0),
-    SD_BUS_METHOD("GetLocalizedRoleName", "", "s", m_role_name, 0),
-    SD_BUS_METHOD("GetState", "", "au", m_state, 0),
-    SD_BUS_METHOD("GetAttributes", "", "a{ss}", m_attributes, 0),
-    SD_BUS_METHOD("GetApplication", "", "(so)", m_application, 0),
-    SD_BUS_METHOD("GetInterfaces", "", "as", m_interfaces, 0),
-    SD_BUS_VTABLE_END
-};
-
-/* --- org.a11y.atspi.Application (the root) ------------------------------------------------------------------- */
-
-static int prop_toolkit_name(sd_bus *bus, const char *path, const char *iface, const char *prop,
-                             sd_bus_message *reply, void *userdata, sd_bus_error *error) {
-    (void)bus; (void)path; (void)iface; (void)prop; (void)userdata; (void)error;
-    return sd_bus_message_append(reply, "s", "Toolkit");
-}
-
-static int prop_version(sd_bus *bus, const char *path, const char *iface, const char *prop, sd_bus_message *reply,
-                        void *userdata, sd_bus_error *error) {
-    (void)bus; (void)path; (void)iface; (void)userdata; (void)error;
-    return sd_bus_message_append(reply, "s", strcmp(prop, "AtspiVersion") == 0 ? "2.1" : "1.0");
-}
-
-static int prop_id_get(sd_bus *bus, const char *path, const char *iface, const char *prop, sd_bus_message *reply,
-                       void *userdata, sd_bus_error *error) {
-    (void)bus; (void)path; (void)iface; (void)prop; (void)error;
-    return sd_bus_message_append(reply, "i", ((tatspi_bridge *)userdata)->application_id);
-}
-
-static int prop_id_set(sd_bus *bus, const char *path, const char *iface, const char *prop, sd_bus_message *value,
-                       void *userdata, sd_bus_error *error) {
-    (void)bus; (void)path; (void)iface; (void)prop; (void)error;
-    return sd_bus_message_read(value, "i", &((tatspi_bridge *)userdata)->application_id);
-}
-
-static int m_get_locale(sd_bus_message *m, void *userdata, sd_bus_error *error) {
-    (void)userdata; (void)error;
-    return sd_bus_reply_method_return(m, "s", "");
-}
-
-static const sd_bus_vtable application_vtable[] = {
-    SD_BUS_VTABLE_START(0),
-    SD_BUS_PROPERTY("ToolkitName", "s", prop_toolkit_name, 0, 0),
-    SD_BUS_PROPERTY("Version", "s", prop_version, 0, 0),
-    SD_BUS_PROPERTY("AtspiVersion", "s", prop_version, 0, 0),
-    SD_BUS_WRITABLE_PROPERTY("Id", "i", prop_id_get, prop_id_set, 0, 0),
-    SD_BUS_METHOD("GetLocale", "u", "s", m_get_locale, 0),
-    SD_BUS_VTABLE_END
-};
-
-/* --- org.a11y.atspi.Component -------------------------------------------------------------------------------- */
-
-static int m_contains(sd_bus_message *m, void *userdata, sd_bus_error *error) {
-    OBJECT_OR_RETURN((tatspi_bridge *)userdata, sd_bus_message_get_path(m), id, node, error);
-    free(node.name);
-    int32_t x = 0, y = 0; uint32_t coords = 0;
-    int r = sd_bus_message_read(m, "iiu", &x, &y, &coords);
-    if (r < 0) return r;
-    int inside = x >= node.x && y >= node.y && x < node.x + node.width && y < node.y + node.height;
-    return sd_bus_reply_method_return(m, "b", inside);
-}
-
-static int m_at_point(sd_bus_message *m, void *userdata, sd_bus_error *error) {
-    tatspi_bridge *b = userdata;
-    OBJECT_OR_RETURN(b, sd_bus_message_get_path(m), id, node, error);
-    free(node.name);
-    int32_t x = 0, y = 0; uint32_t coords = 0;
-    int r = sd_bus_message_read(m, "iiu", &x, &y, &coords);
-    if (r < 0) return r;
-    uint64_t found = 0;
-    sd_bus_message *reply = NULL;
-    r = sd_bus_message_new_method_return(m, &reply);
-    if (r >= 0) {
-        if (b->cb.element_at(b->cb.context, id, x, y, &found)) r = append_reference(b, reply, found);
-        else r = append_null_reference(b, reply);
-    }
-    if (r >= 0) r = sd_bus_send(NULL, reply, NULL);
-    sd_bus_message_unref(reply);
-    return r;
-}
-
-/* Window and screen coordinates are the same here: a Wayland client does not know where its window is. Parent
- * coordinates are relative to the parent's extents. */
-static void relative_origin(tatspi_bridge *b, const tatspi_node *node, uint32_t coords, int32_t *x, int32_t *y) {
-    *x = node->x; *y = node->y;
-    if (coords == 2 /* ATSPI_COORD_TYPE_PARENT */) {
-        tatspi_node parent;
-        if (describe(b, node->parent, &parent)) {
-            *x -= parent.x; *y -= parent.y;
-            free(parent.name);
-        }
-    }
-}
-
-static int m_extents(sd_bus_message *m, void *userdata, sd_bus_error *error) {
-    tatspi_bridge *b = userdata;
-    OBJECT_OR_RETURN(b, sd_bus_message_get_path(m), id, node, error);
-    free(node.name);
-    uint32_t coords = 0;
-    int r = sd_bus_message_read(m, "u", &coords);
-    if (r < 0) return r;
-    int32_t x, y;
-    relative_origin(b, &node, coords, &x, &y);
-    sd_bus_message *reply = NULL;
-    r = sd_bus_message_new_method_return(m, &reply);
-    if (r >= 0) r = sd_bus_message_append(reply, "(iiii)", x, y, node.width, node.height);
-    if (r >= 0) r = sd_bus_send(NULL, reply, NULL);
-    sd_bus_message_unref(reply);
-    return r;
-}
-
-static int m_position(sd_bus_message *m, void *userdata, sd_bus_error *error) {
-    tatspi_bridge *b = userdata;
-    OBJECT_OR_RETURN(b, sd_bus_message_get_path(m), id, node, error);
-    free(node.name);
-    uint32_t coords = 0;
-    int r = sd_bus_message_read(m, "u", &coords);
-    if (r < 0) return r;
-    int32_t x, y;
-    relative_origin(b, &node, coords, &x, &y);
-    return sd_bus_reply_method_return(m, "ii", x, y);
-}
-
-static int m_size(sd_bus_message *m, void *userdata, sd_bus_error *error) {
-    OBJECT_OR_RETURN((tatspi_bridge *)userdata, sd_bus_message_get_path(m), id, node, error);
-    free(node.name);
-    return sd_bus_reply_method_return(m, "ii", node.width, node.height);
-}
-
-static int m_layer(sd_bus_message *m, void *userdata, sd_bus_error *error) {
-    OBJECT_OR_RETURN((tatspi_bridge *)userdata, sd_bus_message_get_path(m), id, node, error);
-    free(node.name);
-    return sd_bus_reply_method_return(m, "u", id == 0 ? 7 /* window */ : 3 /* widget */);
-}
-
-static int m_mdi_z(sd_bus_message *m, void *userdata, sd_bus_error *error) {
-    (void)userdata; (void)error;
-    return sd_bus_reply_method_return(m, "n", (int16_t)-1);
-}
-
-static int m_alpha(sd_bus_message *m, void *userdata, sd_bus_error *error) {
-    (void)userdata; (void)error;
-    return sd_bus_reply_method_return(m, "d", 1.0);
-}
-
-static int m_grab_focus(sd_bus_message *m, void *userdata, sd_bus_error *error) {
-    tatspi_bridge *b = userdata;
-    OBJECT_OR_RETURN(b, sd_bus_message_get_path(m), id, node, error);
-    free(node.name);
-    return sd_bus_reply_method_return(m, "b", b->cb.grab_focus(b->cb.context, id) ? 1 : 0);
-}
-
-static int m_scroll_to(sd_bus_message *m, void *userdata, sd_bus_error *error) {
-    tatspi_bridge *b = userdata;
-    OBJECT_OR_RETURN(b, sd_bus_message_get_path(m), id, node, error);
-    free(node.name);
-    uint32_t type = 0;
-    int r = sd_bus_message_read(m, "u", &type);
-    if (r < 0) return r;
-    /* Every scroll type shows the object the least way (as scrollRectToVisible). */
-    return sd_bus_reply_method_return(m, "b", b->cb.scroll_to(b->cb.context, id) ? 1 : 0);
-}
-
-static int m_scroll_to_point(sd_bus_message *m, void *userdata, sd_bus_error *error) {
-    OBJECT_OR_RETURN((tatspi_bridge *)userdata, sd_bus_message_get_path(m), id, node, error);
-    free(node.name);
-    /* Placing an object at a given point is not offered (no AT the project knows of uses it). */
-    return sd_bus_reply_method_return(m, "b", 0);
-}
-
-static const sd_bus_vtable component_vtable[] = {
-    SD_BUS_VTABLE_START(0),
-    SD_BUS_METHOD("Contains", "iiu", "b", m_contains, 0),
-    SD_BUS_METHOD("GetAccessibleAtPoint", "iiu", "(so)", m_at_point, 0),
-    SD_BUS_METHOD("GetExtents", "u", "(iiii)", m_extents, 0),
-    SD_BUS_METHOD("GetPosition", "u", "ii", m_position, 0),
-    SD_BUS_METHOD("GetSize", "", "ii", m_size, 0),
-    SD_BUS_METHOD("GetLayer", "", "u", m_layer, 0),
-    SD_BUS_METHOD("GetMDIZOrder", "", "n", m_mdi_z, 0),
-    SD_BUS_METHOD("GrabFocus", "", "b", m_grab_focus, 0),
-    SD_BUS_METHOD("GetAlpha", "", "d", m_alpha, 0),
-    SD_BUS_METHOD("ScrollTo", "u", "b", m_scroll_to, 0),
-    SD_BUS_METHOD("ScrollToPoint", "uii", "b", m_scroll_to_point, 0),
-    SD_BUS_VTABLE_END
-};
-
-/* --- org.a11y.atspi.Action ----------------------------------------------------------------------------------- */
-
-/* The action bit of the object's index-th action, or -1. */
-static int action_bit(uint32_t actions, int32_t index) {
-    int32_t seen = 0;
-    for (int bit = 0; bit < TATSPI_ACTION_COUNT; bit++) {
-        if (!(actions & (1u << bit))) continue;
-        if (seen == index) return bit;
-        seen++;
-    }
-    return -1;
-}
-
-static int32_t action_count(uint32_t actions) {
-    int32_t n = 0;
-    for (int bit = 0; bit < TATSPI_ACTION_COUNT; bit++) if (actions & (1u << bit)) n++;
-    return n;
-}
-
-static int prop_n_actions(sd_bus *bus, const char *path, const char *iface, const char *prop,
-                          sd_bus_message *reply, void *userdata, sd_bus_error *error) {
-    (void)bus; (void)iface; (void)prop;
-    OBJECT_OR_RETURN((tatspi_bridge *)userdata, path, id, node, error);
-    free(node.name);
-    return sd_bus_message_append(reply, "i", action_count(node.actions));
-}
-
-/* GetName / GetLocalizedName / GetDescription / GetKeyBinding of action i. */
-static int action_text(sd_bus_message *m, void *userdata, sd_bus_error *error, int which) {
-    OBJECT_OR_RETURN((tatspi_bridge *)userdata, sd_bus_message_get_path(m), id, node, error);
-    free(node.name);
-    int32_t index = 0;
-    int r = sd_bus_message_read(m, "i", &index);
-    if (r < 0) return r;
-    int bit = action_bit(node.actions, index);
-    if (bit < 0) return sd_bus_error_setf(error, "org.freedesktop.DBus.Error.InvalidArgs", "No action %d", index);
-    const char *text = which == 0 ? action_names[bit] : which == 1 ? action_descriptions[bit] : "";
-    return sd_bus_reply_method_return(m, "s", text);
-}
-
-static int m_action_name(sd_bus_message *m, void *u, sd_bus_error *e) { return action_text(m, u, e, 0); }
-static int m_action_description(sd_bus_message *m, void *u, sd_bus_error *e) { return action_text(m, u, e, 1); }
-static int m_action_key_binding(sd_bus_message *m, void *u, sd_bus_error *e) { return action_text(m, u, e, 2); }
-
-static int m_actions(sd_bus_message *m, void *userdata, sd_bus_error *error) {
-    OBJECT_OR_RETURN((tatspi_bridge *)userdata, sd_bus_message_get_path(m), id, node, error);
-    free(node.name);
-    sd_bus_message *reply = NULL;
-    int r = sd_bus_message_new_method_return(m, &reply);
-    if (r >= 0) r = sd_bus_message_open_container(reply, 'a', "(sss)");
-    for (int bit = 0; r >= 0 && bit < TATSPI_ACTION_COUNT; bit++) {
-        if (node.actions & (1u << bit))
-            r = sd_bus_message_append(reply, "(sss)", action_names[bit], action_descriptions[bit], "");
-    }
-    if (r >= 0) r = sd_bus_message_close_container(reply);
-    if (r >= 0) r = sd_bus_send(NULL, reply, NULL);
-    sd_bus_message_unref(reply);
-    return r;
-}
-
-static int m_do_action(sd_bus_message *m, void *userdata, sd_bus_error *error) {
-    tatspi_bridge *b = userdata;
-    OBJECT_OR_RETURN(b, sd_bus_message_get_path(m), id, node, error);
-    free(node.name);
-    int32_t index = 0;
-    int r = sd_bus_message_read(m, "i", &index);
-    if (r < 0) return r;
-    int bit = action_bit(node.actions, index);
-    int done = bit >= 0 && b->cb.do_action(b->cb.context, id, (uint32_t)bit);
-    return sd_bus_reply_method_return(m, "b", done ? 1 : 0);
-}
-
-static const sd_bus_vtable action_vtable[] = {
-    SD_BUS_VTABLE_START(0),
-    SD_BUS_PROPERTY("NActions", "i", prop_n_actions, 0, 0),
-    SD_BUS_METHOD("GetDescription", "i", "s", m_action_description, 0),
-    SD_BUS_METHOD("GetName", "i", "s", m_action_name, 0),
-    SD_BUS_METHOD("GetLocalizedName", "i", "s", m_action_name, 0),
-    SD_BUS_METHOD("GetKeyBinding", "i", "s", m_action_key_binding, 0),
-    SD_BUS_METHOD("GetActions", "", "a(sss)", m_actions, 0),
-    SD_BUS_METHOD("DoAction", "i", "b", m_do_action, 0),
-    SD_BUS_VTABLE_END
-};
-
-/* --- org.a11y.atspi.Cache ----------------------------------------------------------------------------------------
- * libatspi asks a new application for all its objects at once (GetItems) and warns when the call fails. The tree
- * is derived on demand here, so the cache is empty: clients then ask each object, as they do for GTK 4. */
-
-static int m_get_items(sd_bus_message *m, void *userdata, sd_bus_error *error) {
-    (void)userdata; (void)error;
-    sd_bus_message *reply = NULL;
-    int r = sd_bus_message_new_method_return(m, &reply);
-    if (r >= 0) r = sd_bus_message_open_container(reply, 'a', "((so)(so)(so)iiassusau)");
-    if (r >= 0) r = sd_bus_message_close_container(reply);
-    if (r >= 0) r = sd_bus_send(NULL, reply, NULL);
-    sd_bus_message_unref(reply);
-    return r;
-}
-
-static const sd_bus_vtable cache_vtable[] = {
-    SD_BUS_VTABLE_START(0),
-    SD_BUS_METHOD("GetItems", "", "a((so)(so)(so)iiassusau)", m_get_items, 0),
-    SD_BUS_SIGNAL("AddAccessible", "((so)(so)(so)iiassusau)", 0),
-    SD_BUS_SIGNAL("RemoveAccessible", "(so)", 0),
-    SD_BUS_VTABLE_END
-};
+#include <sys/epoll.h>
+#include <sys/timerfd.h>
+#include <unistd.h>
 
 /* --- which paths have which interfaces ----------------------------------------------------------------------- */
 
 static int find_object(tatspi_bridge *b, const char *path, void **found, int (*has)(uint64_t, const tatspi_node *)) {
     uint64_t id;
     tatspi_node node;
-    if (!id_from_path(path, &id) || !describe(b, id, &node)) return 0;
+    if (!tatspi_id_from_path(path, &id) || !tatspi_describe(b, id, &node)) return 0;
     free(node.name);
     if (!has(id, &node)) return 0;
     *found = b;
@@ -699,20 +97,20 @@ static int connect_accessibility_bus(tatspi_bridge *b, const char *address) {
     if (r >= 0) r = sd_bus_start(bus);
     if (r < 0) { sd_bus_unref(bus); return r; }
     b->bus = bus;
-    r = sd_bus_add_fallback_vtable(bus, NULL, PREFIX, "org.a11y.atspi.Accessible", accessible_vtable,
+    r = sd_bus_add_fallback_vtable(bus, NULL, PREFIX, "org.a11y.atspi.Accessible", tatspi_accessible_vtable,
                                    find_accessible, b);
-    if (r >= 0) r = sd_bus_add_fallback_vtable(bus, NULL, PREFIX, "org.a11y.atspi.Application", application_vtable,
-                                               find_application, b);
-    if (r >= 0) r = sd_bus_add_fallback_vtable(bus, NULL, PREFIX, "org.a11y.atspi.Component", component_vtable,
+    if (r >= 0) r = sd_bus_add_fallback_vtable(bus, NULL, PREFIX, "org.a11y.atspi.Application",
+                                               tatspi_application_vtable, find_application, b);
+    if (r >= 0) r = sd_bus_add_fallback_vtable(bus, NULL, PREFIX, "org.a11y.atspi.Component", tatspi_component_vtable,
                                                find_component, b);
-    if (r >= 0) r = sd_bus_add_fallback_vtable(bus, NULL, PREFIX, "org.a11y.atspi.Action", action_vtable,
+    if (r >= 0) r = sd_bus_add_fallback_vtable(bus, NULL, PREFIX, "org.a11y.atspi.Action", tatspi_action_vtable,
                                                find_action, b);
-    if (r >= 0) r = sd_bus_add_object_vtable(bus, NULL, "/org/a11y/atspi/cache", "org.a11y.atspi.Cache", cache_vtable,
-                                             b);
+    if (r >= 0) r = sd_bus_add_object_vtable(bus, NULL, "/org/a11y/atspi/cache", "org.a11y.atspi.Cache",
+                                             tatspi_cache_vtable, b);
     /* Registering needs the unique name, which the bus's Hello gives: sd-bus waits for it here (a local socket,
      * answered at once by a running bus). */
     if (r >= 0) r = sd_bus_call_method_async(bus, NULL, "org.a11y.atspi.Registry", ROOT_PATH, "org.a11y.atspi.Socket",
-                                             "Embed", on_embedded, b, "(so)", unique_name(b), ROOT_PATH);
+                                             "Embed", on_embedded, b, "(so)", tatspi_unique_name(b), ROOT_PATH);
     if (r >= 0) r = sd_bus_match_signal_async(bus, NULL, "org.a11y.atspi.Registry", "/org/a11y/atspi/registry",
                                               "org.a11y.atspi.Registry", "EventListenerRegistered",
                                               on_listener_registered, NULL, b);
@@ -737,16 +135,66 @@ static int on_address(sd_bus_message *reply, void *userdata, sd_bus_error *error
     return 0;
 }
 
-tatspi_bridge *tatspi_bridge_start(const tatspi_callbacks *callbacks, const char *application_name) {
+/* The bus the bridge talks on now, or NULL once it gave up. */
+static sd_bus *active_bus(const tatspi_bridge *b) {
+    if (b->failed) return NULL;
+    return b->bus ? b->bus : b->session;
+}
+
+/* Puts the active bus's descriptor in the epoll set with the events sd-bus waits for (POLLOUT too while replies
+ * wait to be written), and arms the timer for its next timeout. System calls only for what changed. */
+static void watch(tatspi_bridge *b) {
+    sd_bus *bus = active_bus(b);
+    int fd = bus ? sd_bus_get_fd(bus) : -1;
+    int events = bus ? sd_bus_get_events(bus) : 0;
+    uint32_t wanted = 0;
+    if (fd >= 0 && events > 0) wanted = (events & POLLIN ? EPOLLIN : 0) | (events & POLLOUT ? EPOLLOUT : 0);
+    if (fd != b->watched_fd) {
+        /* A closed descriptor already left the set: an error here is expected. */
+        if (b->watched_fd >= 0) epoll_ctl(b->epoll_fd, EPOLL_CTL_DEL, b->watched_fd, NULL);
+        b->watched_fd = -1;
+        if (fd >= 0) {
+            struct epoll_event e = { .events = wanted, .data.fd = fd };
+            if (epoll_ctl(b->epoll_fd, EPOLL_CTL_ADD, fd, &e) == 0) { b->watched_fd = fd; b->watched_events = wanted; }
+        }
+    } else if (fd >= 0 && wanted != b->watched_events) {
+        struct epoll_event e = { .events = wanted, .data.fd = fd };
+        if (epoll_ctl(b->epoll_fd, EPOLL_CTL_MOD, fd, &e) == 0) b->watched_events = wanted;
+    }
+    uint64_t usec = UINT64_MAX;
+    if (!bus || sd_bus_get_timeout(bus, &usec) < 0) usec = UINT64_MAX;
+    if (usec == 0) usec = 1;   /* "now": a deadline in the past fires at once (0 would disarm the timer) */
+    if (usec != b->armed_usec) {
+        struct itimerspec when = { 0 };
+        if (usec != UINT64_MAX) {
+            when.it_value.tv_sec = (time_t)(usec / 1000000);
+            when.it_value.tv_nsec = (long)(usec % 1000000) * 1000;
+        }
+        if (timerfd_settime(b->timer_fd, TFD_TIMER_ABSTIME, &when, NULL) == 0) b->armed_usec = usec;
+    }
+}
+
+tatspi_bridge *tatspi_bridge_start(const tatspi_callbacks *callbacks, const char *application_name,
+                                   const char *address) {
     const char *off = getenv("NO_AT_BRIDGE");
     if (off && strcmp(off, "1") == 0) return NULL;
     tatspi_bridge *b = calloc(1, sizeof *b);
     if (!b) return NULL;
+    b->epoll_fd = b->timer_fd = b->watched_fd = -1;
     b->cb = *callbacks;
     b->application_name = strdup(application_name ? application_name : "");
-    const char *direct = getenv("AT_SPI_BUS_ADDRESS");
+    b->armed_usec = UINT64_MAX;
+    b->epoll_fd = epoll_create1(EPOLL_CLOEXEC);
+    b->timer_fd = timerfd_create(CLOCK_MONOTONIC, TFD_NONBLOCK | TFD_CLOEXEC);
+    struct epoll_event timer = { .events = EPOLLIN, .data.fd = b->timer_fd };
+    if (b->epoll_fd < 0 || b->timer_fd < 0 || epoll_ctl(b->epoll_fd, EPOLL_CTL_ADD, b->timer_fd, &timer) < 0) {
+        tatspi_bridge_free(b);
+        return NULL;
+    }
+    const char *direct = address && *address ? address : getenv("AT_SPI_BUS_ADDRESS");
     if (direct && *direct) {
         if (connect_accessibility_bus(b, direct) < 0) { tatspi_bridge_free(b); return NULL; }
+        watch(b);
         return b;
     }
     /* No session bus (none running, no address): give up at once, silently. */
@@ -756,29 +204,29 @@ tatspi_bridge *tatspi_bridge_start(const tatspi_callbacks *callbacks, const char
         tatspi_bridge_free(b);
         return NULL;
     }
+    watch(b);
     return b;
 }
 
-int tatspi_bridge_fd(const tatspi_bridge *b) {
-    if (b->failed) return -1;
-    if (b->bus) return sd_bus_get_fd(b->bus);
-    if (b->session) return sd_bus_get_fd(b->session);
-    return -1;
-}
+int tatspi_bridge_fd(const tatspi_bridge *b) { return b->epoll_fd; }
 
-int tatspi_bridge_process(tatspi_bridge *b) {
-    int before = tatspi_bridge_fd(b);
-    if (b->session) {
-        while (!b->session_done && sd_bus_process(b->session, NULL) > 0) {}
-        if (b->session_done) { sd_bus_flush_close_unref(b->session); b->session = NULL; }
+int tatspi_bridge_dispatch(tatspi_bridge *b) {
+    uint64_t expirations;
+    while (read(b->timer_fd, &expirations, sizeof expirations) > 0) {}
+    b->armed_usec = UINT64_MAX;   /* fired or not, set it again below */
+    if (b->session && !b->failed) {
+        int r = 0;
+        while (!b->session_done && (r = sd_bus_process(b->session, NULL)) > 0) {}
+        if (r < 0) b->failed = 1;
+        if (b->session_done || b->failed) { sd_bus_flush_close_unref(b->session); b->session = NULL; }
     }
     if (b->bus && !b->failed) {
         int r;
         while ((r = sd_bus_process(b->bus, NULL)) > 0) {}
         if (r < 0) b->failed = 1;            /* the bus went away */
-        else sd_bus_flush(b->bus);
     }
-    return tatspi_bridge_fd(b) != before;
+    watch(b);
+    return !b->failed;
 }
 
 int tatspi_bridge_is_registered(const tatspi_bridge *b) { return b->registered; }
@@ -793,6 +241,8 @@ const char *tatspi_bridge_unique_name(const tatspi_bridge *b) {
 
 void tatspi_bridge_free(tatspi_bridge *b) {
     if (!b) return;
+    if (b->epoll_fd >= 0) close(b->epoll_fd);
+    if (b->timer_fd >= 0) close(b->timer_fd);
     if (b->session) sd_bus_flush_close_unref(b->session);
     if (b->bus) sd_bus_flush_close_unref(b->bus);
     free(b->application_name);
@@ -809,7 +259,7 @@ static void emit(tatspi_bridge *b, uint64_t id, const char *iface, const char *m
                  const void *value) {
     if (!b || !b->bus || b->failed || b->listeners <= 0) return;
     char path[96];
-    path_for_id(id, path, sizeof path);
+    tatspi_path_for_id(id, path, sizeof path);
     sd_bus_message *m = NULL;
     int r = sd_bus_message_new_signal(b->bus, &m, path, iface, member);
     if (r >= 0) r = sd_bus_message_append(m, "sii", detail, detail1, detail2);
@@ -817,11 +267,12 @@ static void emit(tatspi_bridge *b, uint64_t id, const char *iface, const char *m
     if (r >= 0) r = sd_bus_message_append(m, "a{sv}", 0);
     if (r >= 0) r = sd_bus_send(NULL, m, NULL);
     sd_bus_message_unref(m);
+    watch(b);   /* a full socket keeps the signal queued: write it when writable */
 }
 
 static int value_reference(tatspi_bridge *b, sd_bus_message *m, const void *value) {
     int r = sd_bus_message_open_container(m, 'v', "(so)");
-    if (r >= 0) r = append_reference(b, m, *(const uint64_t *)value);
+    if (r >= 0) r = tatspi_append_reference(b, m, *(const uint64_t *)value);
     if (r >= 0) r = sd_bus_message_close_container(m);
     return r;
 }

@@ -1,4 +1,5 @@
 #include "CToolkitGTK.h"
+#include <glib-unix.h>
 
 gulong tgtk_connect_simple(gpointer instance, const char *signal, tgtk_simple_handler handler, gpointer data) {
     return g_signal_connect(instance, signal, G_CALLBACK(handler), data);
@@ -97,4 +98,8 @@ int tgtk_deny_sequence_to_ancestors(GtkWidget *widget, GdkEventSequence *sequenc
         g_object_unref(controllers);
     }
     return denied;
+}
+
+guint tgtk_unix_fd_add(int fd, GIOCondition condition, tgtk_fd_handler handler, gpointer data) {
+    return g_unix_fd_add(fd, condition, (GUnixFDSourceFunc)handler, data);
 }

@@ -1,9 +1,10 @@
 // embed-gtk: a GTK 4 application hosting a ScrollContainer list through ToolkitGTK's GtkViewHost.
 //
-//   embed-gtk [--frames N] [--pointer-drag] [--stats]
+//   embed-gtk [--frames N] [--pointer-drag] [--stats] [--no-atspi-bridge]
 //     --frames N       quit with status 0 after N frames
 //     --pointer-drag   a primary-button drag scrolls like a finger (compositors with no touch device)
 //     --stats          print `stats: list offset X Y` (and the row tapped last, the root view's size) at exit
+//     --no-atspi-bridge  the host serves its views to no screen reader (GTK's own bridge still runs)
 // Run it under a Wayland compositor (GDK_BACKEND=wayland) or any display GTK supports. SIGINT and SIGTERM quit
 // it cleanly (exit status 0).
 import CGtk4
@@ -37,6 +38,7 @@ final class EmbedApp {
         let list = DemoList(size: Size(width: 480, height: 640))
         host.rootView.addSubview(list)
         host.core.pointerEmulatesTouch = options.pointerDrag
+        host.isAccessibilityBridgeEnabled = options.atspiBridge
         gtk_window_set_child(gtkCast(window), gtkWidget(host.widget))
         gtk_window_present(gtkCast(window))
         gtk_widget_grab_focus(gtkWidget(host.widget))
@@ -59,7 +61,7 @@ final class EmbedApp {
 
 @MainActor
 func embedMain() -> Int32 {
-    let usage = "embed-gtk [--frames N] [--pointer-drag] [--stats]"
+    let usage = "embed-gtk [--frames N] [--pointer-drag] [--stats] [--no-atspi-bridge]"
     guard let options = ExampleOptions.parse(Array(CommandLine.arguments.dropFirst()), usage: usage) else { return 2 }
     guard let application = gtk_application_new("org.toolkit.EmbedGTK", G_APPLICATION_NON_UNIQUE) else {
         printError("embed-gtk: gtk_application_new failed")

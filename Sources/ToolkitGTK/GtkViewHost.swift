@@ -92,6 +92,10 @@ public final class GtkViewHost {
     /// Whether a touchpad pinch the core was told about is in progress.
     var pinching = false
 
+    // The views' AT-SPI bridge (GtkViewHost+Accessibility.swift).
+    var accessibilityBridgeWanted = true
+    var accessibilitySource: GtkAccessibilityBridgeSource?
+
     /// TOOLKIT_GTK_TRACE=1 prints every GDK event a host gets, on stderr (diagnostics).
     nonisolated static let traces = getenv("TOOLKIT_GTK_TRACE") != nil
 
@@ -209,6 +213,7 @@ public final class GtkViewHost {
         gtk_drawing_area_set_draw_func(UnsafeMutablePointer<GtkDrawingArea>(OpaquePointer(area)), nil, nil, nil)
         gtk_widget_set_cursor(area, nil)
         if madeFocusable { gtk_widget_set_focusable(area, 0) }
+        stopAccessibilityBridge()
         dropSurface()
     }
 
@@ -216,6 +221,7 @@ public final class GtkViewHost {
     private func mapped() {
         if core.needsFrame { scheduleFrame() }
         gtk_widget_queue_draw(area)
+        startAccessibilityBridge()
     }
 
     /// The widget was unmapped: no tick while nothing can be seen (motions resume at map, at the time then).

@@ -3,7 +3,8 @@
 
 Run inside a private session bus (dbus-run-session): the session bus starts the accessibility bus and the registry
 (at-spi2-core) on demand. Usage: atspi-gallery.py GALLERY XDG_RUNTIME_DIR WAYLAND_DISPLAY [--gtk]
-(--gtk: also embed-gtk, next to GALLERY: the ToolkitGTK host widget's role and label)
+(--gtk: also embed-gtk, next to GALLERY: the ToolkitGTK host widget's role and label in GTK's tree, the views
+through the host's own bridge, and the opt-out)
 Prints one line per check and a summary; exits 1 at the first failed check. See scripts/accessibility.
 """
 import os
@@ -58,11 +59,12 @@ def wait_for(predicate, seconds, what):
     fail(f"timed out after {seconds} s waiting for {what}")
 
 
-def find_app(name):
+def find_app(name, toolkit=None):
+    """The application `name` on the bus (made with `toolkit`, "GTK" or "Toolkit", when given)."""
     desktop = pyatspi.Registry.getDesktop(0)
     for i in range(desktop.childCount):
         app = desktop.getChildAtIndex(i)
-        if app is not None and app.name == name:
+        if app is not None and app.name == name and (toolkit is None or app.get_toolkit_name() == toolkit):
             return app
     return None
 
@@ -240,29 +242,62 @@ finally:
     process.terminate()
     process.wait()
 
-# --- ToolkitGTK: the host widget is one accessible with a role and a label (GTK 4.8 exposes no views inside) -------
+# --- ToolkitGTK: the host widget is one accessible in GTK's tree (GTK 4.8 exposes no views inside); the host's own
+# AT-SPI bridge, driven from GLib's main loop, serves the views as an application of their own ----------------------
 embed_gtk = os.path.join(os.path.dirname(gallery), "embed-gtk")
 if len(sys.argv) > 4 and sys.argv[4] == "--gtk" and os.access(embed_gtk, os.X_OK):
-    gtk = subprocess.Popen([embed_gtk], env=dict(env, GDK_BACKEND="wayland", GSK_RENDERER="cairo"),
-                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    try:
-        gtk_app = wait_for(lambda: find_app("embed-gtk"), 15, "embed-gtk on the accessibility bus")
+    gtk_env = dict(env, GDK_BACKEND="wayland", GSK_RENDERER="cairo")
 
-        def find_host(node, depth=0):
-            if node.getRole() == pyatspi.ROLE_PANEL and node.name == "Scrollable content":
-                return node
-            if depth > 12:
-                return None
-            for i in range(node.childCount):
-                child = node.getChildAtIndex(i)
-                found = child and find_host(child, depth + 1)
-                if found:
-                    return found
+    def find_host(node, depth=0):
+        if node.getRole() == pyatspi.ROLE_PANEL and node.name == "Scrollable content":
+            return node
+        if depth > 12:
             return None
+        for i in range(node.childCount):
+            child = node.getChildAtIndex(i)
+            found = child and find_host(child, depth + 1)
+            if found:
+                return found
+        return None
 
+    gtk = subprocess.Popen([embed_gtk, "--stats"], env=gtk_env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                           text=True)
+    try:
+        gtk_app = wait_for(lambda: find_app("embed-gtk", "GTK"), 15, "embed-gtk (GTK's bridge) on the accessibility bus")
         host = wait_for(lambda: find_host(gtk_app), 10, "the host widget in embed-gtk's tree")
         check(host.childCount == 0, "embed-gtk: the host widget is a panel (GTK's group) labelled 'Scrollable "
                                     "content', with no children (GTK 4.8 exposes no views inside)")
+        views = wait_for(lambda: find_app("embed-gtk", "Toolkit"), 10, "embed-gtk's views (the host's bridge)")
+        check(views.childCount == 1, "embed-gtk: the host's own bridge is an application with one frame")
+        frame = views.getChildAtIndex(0)
+        check(frame.getRole() == pyatspi.ROLE_FRAME and frame.name == "Scrollable content",
+              f"its frame is named after the host's accessible label: {frame.name!r}")
+        pane = frame.getChildAtIndex(0)
+        check(pane.getRole() == pyatspi.ROLE_SCROLL_PANE and pane.childCount == 100,
+              f"it holds the list as a scroll pane of {pane.childCount} list items")
+        row = pane.getChildAtIndex(2)
+        check(row.getRole() == pyatspi.ROLE_LIST_ITEM and row.name == "Row 2 hosted by GTK 4",
+              f"a row is named by the text it draws: {row.name!r}")
+        # The window may be mapped before GTK gives the widget its size: the row shows once it has one.
+        wait_for(lambda: states(row).contains(pyatspi.STATE_SHOWING), 10, "row 2 showing")
+        action, click = action_index(row, "click")
+        check(action.doAction(click), "the row's click action is done (answered from GLib's main loop)")
+        gtk.terminate()
+        _, stderr = gtk.communicate(timeout=10)
+        check("stats: activated row 2" in stderr, "embed-gtk saw the tap on row 2")
+    finally:
+        if gtk.poll() is None:
+            gtk.kill()
+            gtk.wait()
+
+    # The opt-out: GtkViewHost.isAccessibilityBridgeEnabled = false (embed-gtk --no-atspi-bridge).
+    gtk = subprocess.Popen([embed_gtk, "--no-atspi-bridge"], env=gtk_env, stdout=subprocess.DEVNULL,
+                           stderr=subprocess.DEVNULL)
+    try:
+        gtk_app = wait_for(lambda: find_app("embed-gtk", "GTK"), 15, "embed-gtk --no-atspi-bridge on the bus")
+        wait_for(lambda: find_host(gtk_app), 10, "the host widget (mapped) in embed-gtk's tree")
+        pump(1.0)
+        check(find_app("embed-gtk", "Toolkit") is None, "with --no-atspi-bridge the host serves no views")
     finally:
         gtk.terminate()
         gtk.wait()

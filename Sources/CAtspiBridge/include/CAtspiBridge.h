@@ -13,8 +13,32 @@
 /* Bits of tatspi_node.actions, in the order of the Action interface's indexes. */
 enum { TATSPI_ACTION_COUNT = 5 };
 
+/* The AT-SPI role numbers (AtspiRole) the bridge reports: the one table of them, which the Swift side names. */
+typedef enum tatspi_role {
+    TATSPI_ROLE_FRAME = 23,
+    TATSPI_ROLE_IMAGE = 27,
+    TATSPI_ROLE_LABEL = 29,
+    TATSPI_ROLE_LIST = 31,
+    TATSPI_ROLE_LIST_ITEM = 32,
+    TATSPI_ROLE_PANEL = 39,
+    TATSPI_ROLE_PUSH_BUTTON = 43,
+    TATSPI_ROLE_SCROLL_PANE = 49,
+    TATSPI_ROLE_APPLICATION = 75,
+} tatspi_role;
+
+/* The AT-SPI state numbers (AtspiStateType, all below 32: bits of tatspi_node.states[0]) the bridge reports. */
+typedef enum tatspi_state {
+    TATSPI_STATE_ACTIVE = 1,
+    TATSPI_STATE_ENABLED = 8,
+    TATSPI_STATE_FOCUSABLE = 11,
+    TATSPI_STATE_FOCUSED = 12,
+    TATSPI_STATE_SENSITIVE = 24,
+    TATSPI_STATE_SHOWING = 25,
+    TATSPI_STATE_VISIBLE = 30,
+} tatspi_state;
+
 typedef struct tatspi_node {
-    uint32_t role;            /* AT-SPI role number */
+    uint32_t role;            /* a tatspi_role */
     char *name;               /* malloc'd by the callback (or NULL); the bridge frees it */
     uint64_t parent;          /* id of the parent (TATSPI_APPLICATION for the frame) */
     int32_t index_in_parent;
@@ -45,14 +69,18 @@ typedef struct tatspi_callbacks {
 typedef struct tatspi_bridge tatspi_bridge;
 
 /* Starts the bridge: NULL (at once, silently) when NO_AT_BRIDGE=1 or no session bus is reachable. Otherwise it
- * asks the session bus for the accessibility bus's address (org.a11y.Bus.GetAddress, without waiting; or takes
- * AT_SPI_BUS_ADDRESS), connects there and registers, as the fd it reports becomes readable. */
-tatspi_bridge *tatspi_bridge_start(const tatspi_callbacks *callbacks, const char *application_name);
-/* The descriptor to poll for reading (it changes once, from the session bus to the accessibility bus), or -1 when
- * the bridge gave up (no accessibility bus: free it). */
+ * asks the session bus for the accessibility bus's address (org.a11y.Bus.GetAddress, without waiting), connects
+ * there and registers, as tatspi_bridge_dispatch is called. `address` (or else AT_SPI_BUS_ADDRESS), when given, is
+ * the accessibility bus's address: the bridge connects there at once (NULL when it cannot). */
+tatspi_bridge *tatspi_bridge_start(const tatspi_callbacks *callbacks, const char *application_name,
+                                   const char *address);
+/* The one descriptor to poll for reading, the same for the bridge's whole life (an epoll set holding the bus
+ * connection in use, for reading and, while replies wait to be written, for writing, and a timer for sd-bus's
+ * timeouts): readable whenever tatspi_bridge_dispatch has work. */
 int tatspi_bridge_fd(const tatspi_bridge *bridge);
-/* Handles what arrived; returns 1 when tatspi_bridge_fd changed (poll the new one). */
-int tatspi_bridge_process(tatspi_bridge *bridge);
+/* Handles what arrived and what timed out, without blocking; returns 0 once the bridge gave up for good (no
+ * accessibility bus, or it went away: stop polling and free it), 1 otherwise. */
+int tatspi_bridge_dispatch(tatspi_bridge *bridge);
 /* Whether some client listens for events (the bridge sends none otherwise). */
 int tatspi_bridge_has_listeners(const tatspi_bridge *bridge);
 /* Whether the registry accepted the application (Socket.Embed answered). */
@@ -66,5 +94,11 @@ void tatspi_emit_children_changed(tatspi_bridge *bridge, uint64_t parent, int ad
 void tatspi_emit_name_changed(tatspi_bridge *bridge, uint64_t id, const char *name);
 void tatspi_emit_bounds_changed(tatspi_bridge *bridge, uint64_t id, int32_t x, int32_t y, int32_t w, int32_t h);
 void tatspi_emit_focus(tatspi_bridge *bridge, uint64_t id, int focused);
+
+/* Geometry of Component requests, in 64 bits where sums and differences of int32 extents can leave int32 (extents
+ * reach +-2e9 after the Swift side's clamp). Whether (x, y) lies inside the node's extents: */
+int tatspi_node_contains(const tatspi_node *node, int32_t x, int32_t y);
+/* The node's origin relative to its parent's (ATSPI_COORD_TYPE_PARENT), clamped to the int32 range: */
+void tatspi_relative_origin(const tatspi_node *node, const tatspi_node *parent, int32_t *x, int32_t *y);
 
 #endif

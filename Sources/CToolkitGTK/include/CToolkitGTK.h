@@ -57,4 +57,9 @@ int tgtk_deny_sequence_to_ancestors(GtkWidget *widget, GdkEventSequence *sequenc
  * taken (both ignored or handled by the program, or no signalfd). */
 gboolean tgtk_quit_on_termination_signals(GApplication *application);
 
+/* g_unix_fd_add: `handler` runs on GLib's main context whenever `fd` has `condition`, until it returns
+ * G_SOURCE_REMOVE or the source is removed (g_source_remove of the id returned). */
+typedef gboolean (*tgtk_fd_handler)(int fd, GIOCondition condition, gpointer data);
+guint tgtk_unix_fd_add(int fd, GIOCondition condition, tgtk_fd_handler handler, gpointer data);
+
 #endif

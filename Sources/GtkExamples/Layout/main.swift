@@ -4,9 +4,10 @@
 // offset through a key-path observer; below a GTK label, two hosts sit side by side, each nested in boxes with
 // margins, so that neither is at the window's origin.
 //
-//   embed-gtk-layout [--frames N] [--pointer-drag] [--stats] [--maximized]
+//   embed-gtk-layout [--frames N] [--pointer-drag] [--stats] [--maximized] [--no-atspi-bridge]
 //     --stats   also prints, once the first frame is drawn, `layout: NAME X Y WIDTH HEIGHT` for the button and
 //               both hosts (surface coordinates, which tests aim at), and the lists' offsets at exit
+//     --no-atspi-bridge  the hosts serve their views to no screen reader (GTK's own bridge still runs)
 import CGtk4
 import CToolkitGTK
 import GtkExampleSupport
@@ -62,6 +63,7 @@ final class LayoutApp {
             let host = GtkViewHost()
             host.accessibleLabel = "\(title) list"
             host.core.pointerEmulatesTouch = options.pointerDrag
+            host.isAccessibilityBridgeEnabled = options.atspiBridge
             let list = DemoList(size: Size(width: 340, height: 440), title: "on the \(title)", shade: shade)
             host.rootView.addSubview(list)
             gtk_box_append(gtkCast(column), gtkWidget(host.widget))
@@ -110,7 +112,7 @@ final class LayoutApp {
 
 @MainActor
 func layoutMain() -> Int32 {
-    let usage = "embed-gtk-layout [--frames N] [--pointer-drag] [--stats] [--maximized]"
+    let usage = "embed-gtk-layout [--frames N] [--pointer-drag] [--stats] [--maximized] [--no-atspi-bridge]"
     guard let options = ExampleOptions.parse(Array(CommandLine.arguments.dropFirst()), usage: usage) else { return 2 }
     guard let application = gtk_application_new("org.toolkit.EmbedGTKLayout", G_APPLICATION_NON_UNIQUE) else {
         printError("embed-gtk-layout: gtk_application_new failed")

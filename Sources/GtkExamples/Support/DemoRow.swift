@@ -27,6 +27,11 @@ public final class DemoRow: View {
 
     public override var cursor: Cursor? { .hand }
 
+    // It draws its own text: screen readers get it as a list item named by the title, which a click taps.
+    public override var defaultAccessibilityRole: AccessibilityRole { .listItem }
+    public override var defaultAccessibilityLabel: String? { title }
+    public override var accessibilityHandlesTaps: Bool { true }
+
     public override func draw(in canvas: Canvas) {
         if isActivated {
             canvas.fill(Rect(x: 0, y: 0, width: bounds.width, height: bounds.height),

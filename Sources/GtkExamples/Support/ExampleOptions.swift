@@ -7,12 +7,14 @@ import Glibc
 ///   --pointer-drag   a primary-button drag scrolls like a finger (compositors with no touch device)
 ///   --stats          print `stats:` lines on stderr (first frame, and the lists' state at exit)
 ///   --maximized      open the window maximized
+///   --no-atspi-bridge  the hosts serve no views over AT-SPI (`GtkViewHost.isAccessibilityBridgeEnabled`)
 /// plus `--mode NAME` for the test fixture.
 public struct ExampleOptions: Sendable {
     public var frames: Int?
     public var pointerDrag = false
     public var stats = false
     public var maximized = false
+    public var atspiBridge = true
     public var mode: String?
 
     /// The options, or nil (with the usage printed) when the command line is not understood.
@@ -31,6 +33,7 @@ public struct ExampleOptions: Sendable {
             case "--pointer-drag": options.pointerDrag = true
             case "--stats": options.stats = true
             case "--maximized": options.maximized = true
+            case "--no-atspi-bridge": options.atspiBridge = false
             default: return failed(usage)
             }
             index += 1

@@ -1,5 +1,6 @@
 import CWayland
 @_spi(Presentation) import ToolkitCore
+internal import ToolkitAccessibility
 import Glibc
 
 /// A toolkit window on a Wayland compositor: the entry point apps use.
@@ -88,12 +89,14 @@ public final class WaylandWindow {
     public var title: String {
         didSet {
             xdg?.setTitle(title)
-            accessibilityBridge?.titleDidChange(title)
+            accessibilityBridge?.windowTitle = title
         }
     }
 
-    /// Serves the view tree to screen readers over AT-SPI (nil: no accessibility bus, or `NO_AT_BRIDGE=1`).
+    /// Serves the view tree to screen readers over AT-SPI (nil: no accessibility bus, or `NO_AT_BRIDGE=1`), and
+    /// its descriptor's watch in the loop (WaylandWindow+Accessibility.swift).
     var accessibilityBridge: AccessibilityBridge?
+    var accessibilityWatch: Int?
 
     /// The smallest size the compositor should give the window, in points (`xdg_toplevel.set_min_size`;
     /// zero: no minimum). Also the lower bound applied to configured sizes.
@@ -220,7 +223,7 @@ public final class WaylandWindow {
         // The initial commit, without a buffer, asks the compositor for the first configure.
         if let surface = xdg.surface { wl_surface_commit(surface) }
         _ = try display.flush()
-        accessibilityBridge = AccessibilityBridge.start(for: self, applicationName: appID)
+        startAccessibility(applicationName: appID)
     }
 
     isolated deinit {
@@ -311,8 +314,7 @@ public final class WaylandWindow {
     func tearDown() {
         guard !isTornDown else { return }
         isTornDown = true
-        accessibilityBridge?.stop()
-        accessibilityBridge = nil
+        stopAccessibility()
         core.onNeedsFrame = nil
         surfaces?.destroyAll()
         surfaces = nil
