@@ -42,6 +42,10 @@ protocol TouchParticipant: View {
     /// Whether the participant takes a same-axis gesture along `axis` passed over to it even when it cannot move
     /// that way (a `.contained` scroll container, which then rubber-bands).
     func keepsChainedMotion(along axis: Axis) -> Bool
+    /// The content touch `touch` of `view` (this participant or a view inside it) ended with `touchesEnded`, not
+    /// cancelled: a tap or click the content had (a list selects the row holding `view`, <doc:ScrollBehaviour>
+    /// §19). Called for every participant on the way up from `view`, after `view` heard of it.
+    func contentTouchEnded(_ touch: Touch, in view: View)
 }
 
 extension TouchParticipant {
@@ -49,6 +53,8 @@ extension TouchParticipant {
     func canTakeChainedMotion(along axis: Axis, direction: Double) -> Bool { false }
     /// Default: it does not keep what it cannot use.
     func keepsChainedMotion(along axis: Axis) -> Bool { false }
+    /// Default: a content touch that ended is the content's business.
+    func contentTouchEnded(_ touch: Touch, in view: View) {}
 }
 
 /// A view that scrolls or zooms for the pointer's wheel, touchpad and pinch events (<doc:ScrollBehaviour> §7, §11).

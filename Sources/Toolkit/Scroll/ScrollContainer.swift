@@ -621,6 +621,9 @@ open class ScrollContainer: View, TouchParticipant, PointerScrollParticipant {
 
     override var touchParticipant: (any TouchParticipant)? { self }
 
+    /// A content touch inside the container ended (not cancelled). Nothing here; a list selects the row.
+    func contentTouchEnded(_ touch: Touch, in view: View) {}
+
     override var pointerScrollParticipant: (any PointerScrollParticipant)? { self }
 
     override class var drawsOnlyItsBackground: Bool { self == ScrollContainer.self }

@@ -8,6 +8,8 @@ protocol ScrollHost: ViewHost {
     var touchArbiter: any TouchArbiter { get }
     /// Whether a primary-button drag scrolls every container like one finger (`WindowCore.pointerEmulatesTouch`).
     var pointerEmulatesTouch: Bool { get }
+    /// The modifier keys held now (a list's Ctrl + click and Shift + click).
+    var keyboardModifiers: KeyModifiers { get }
 }
 
 /// What a container tells the window's touch arbitration, and asks it (<doc:ScrollBehaviour> §2). The window's touch

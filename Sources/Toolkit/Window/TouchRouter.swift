@@ -484,11 +484,24 @@ final class TouchRouter: TouchArbiter {
         }
     }
 
+    /// Tells every participant from `view` up that the content touches `outbox[range]` ended (read from the
+    /// outbox, which view code only appends to while it is delivered).
+    private func contentTouchesEnded(_ range: Range<Int>, in view: View) {
+        var current: View? = view
+        while let candidate = current {
+            if let participant = candidate.touchParticipant {
+                for k in range { participant.contentTouchEnded(outbox[k].touch, in: view) }
+            }
+            current = candidate.superview
+        }
+    }
+
     /// Delivers the outbox, and what view code adds to it meanwhile, in order; then empties it.
     private func deliverOutbox() {
         var i = 0
         while i < outbox.count {
             let first = outbox[i]
+            let start = i
             argument.removeAll(keepingCapacity: true)
             while i < outbox.count, outbox[i].kind == first.kind, outbox[i].view === first.view {
                 argument.append(outbox[i].touch)
@@ -497,7 +510,9 @@ final class TouchRouter: TouchArbiter {
             switch first.kind {
             case .began: first.view.touchesBegan(argument)
             case .moved: first.view.touchesMoved(argument)
-            case .ended: first.view.touchesEnded(argument)
+            case .ended:
+                first.view.touchesEnded(argument)
+                contentTouchesEnded(start..<i, in: first.view)
             case .cancelled: first.view.touchesCancelled(argument)
             }
         }
