@@ -66,5 +66,9 @@ void tatspi_emit_children_changed(tatspi_bridge *bridge, uint64_t parent, int ad
 void tatspi_emit_name_changed(tatspi_bridge *bridge, uint64_t id, const char *name);
 void tatspi_emit_bounds_changed(tatspi_bridge *bridge, uint64_t id, int32_t x, int32_t y, int32_t w, int32_t h);
 void tatspi_emit_focus(tatspi_bridge *bridge, uint64_t id, int focused);
+/* A state of id changed (object:state-changed:<state>), e.g. "selected". */
+void tatspi_emit_state_changed(tatspi_bridge *bridge, uint64_t id, const char *state, int on);
+/* The items id selects changed (object:selection-changed). */
+void tatspi_emit_selection_changed(tatspi_bridge *bridge, uint64_t id);
 
 #endif

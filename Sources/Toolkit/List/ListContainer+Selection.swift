@@ -70,7 +70,7 @@ extension ListContainer {
         if drawsSelection { setNeedsDisplay() }
         if selection.focus != focus { focusedRowDidChange() }
         if selection.selected != before {
-            accessibilitySelectionDidChange()
+            accessibilitySelectionDidChange(from: before)
             onSelectionChange?(selection.selected)
         }
     }

@@ -254,6 +254,10 @@ final class AccessibilityBridge {
                 focusedID = id
                 tatspi_emit_focus(handle, id, 1)
             }
+        case let .selectionChanged(view):
+            tatspi_emit_selection_changed(handle, tree.id(of: view))
+        case let .stateChanged(view, state, on):
+            if state == .selected { tatspi_emit_state_changed(handle, tree.id(of: view), "selected", on ? 1 : 0) }
         }
     }
 
@@ -278,6 +282,9 @@ final class AccessibilityBridge {
         if states.contains(.enabled) { bits |= 1 << 8 }
         if states.contains(.focusable) { bits |= 1 << 11 }
         if states.contains(.focused) { bits |= 1 << 12 }
+        if states.contains(.multiselectable) { bits |= 1 << 18 }
+        if states.contains(.selectable) { bits |= 1 << 22 }
+        if states.contains(.selected) { bits |= 1 << 23 }
         if states.contains(.sensitive) { bits |= 1 << 24 }
         if states.contains(.showing) { bits |= 1 << 25 }
         if states.contains(.visible) { bits |= 1 << 30 }
