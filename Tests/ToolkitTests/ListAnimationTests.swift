@@ -98,4 +98,23 @@ import Testing
             #expect(animated.list.view(forRow: row)!.frame == plain.list.view(forRow: row)!.frame)
         }
     }
+
+    /// A batch without animation during one ends it at once, the first visible row staying where it was drawn.
+    @Test func anUnanimatedBatchEndsARunningAnimation() {
+        let s = IdentifiedScene(IdentifiedRows(Array(0..<1000)))
+        s.window.advance(ms: 20)
+        s.list.contentOffset = Point(x: 0, y: 4400)
+        s.rows.ids.remove(at: 102)
+        s.list.performBatchUpdates(animated: true) { s.list.deleteRows(at: [102]) }
+        s.window.advance(ms: 100)
+        let row = s.view(105)!
+        let shown = row.convert(Point.zero, to: nil).y
+        let anchor = s.view(100)!
+        s.rows.ids.remove(at: 101)
+        s.list.performBatchUpdates(animated: false) { s.list.deleteRows(at: [101]) }
+        #expect(anchor.convert(Point.zero, to: nil).y == 0)
+        #expect(s.list.subviews.count == s.list.numberOfLiveViews)
+        #expect(row.frame == s.list.frameForRow(104))
+        #expect(row.convert(Point.zero, to: nil).y < shown)
+    }
 }

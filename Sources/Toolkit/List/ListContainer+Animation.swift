@@ -136,8 +136,9 @@ extension ListContainer {
         return true
     }
 
-    /// Ends the batch animation at once: the rows at their places, the leaving views put back.
-    func stopRowAnimation() {
+    /// Ends the batch animation at once: the rows at their places (laid out again unless `layout` is false: the
+    /// caller lays out), the leaving views put back.
+    func stopRowAnimation(layout: Bool = true) {
         guard rowAnimation.isActive || !rowAnimation.leaving.isEmpty else { return }
         attachedWindow?.removeAnimator(rowAnimationDriver)
         rowAnimation.start = nil
@@ -147,8 +148,8 @@ extension ListContainer {
         rowAnimation.displacement.removeAll(keepingCapacity: true)
         rowAnimation.startHeight.removeAll(keepingCapacity: true)
         rowAnimation.startOpacity.removeAll(keepingCapacity: true)
-        layoutRows()
         setNeedsDisplay()
+        if layout { layoutRows() }
     }
 
     /// Places the leaving rows: at the top of the row closing their gap plus their displacement, shrinking.

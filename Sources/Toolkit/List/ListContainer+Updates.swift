@@ -130,6 +130,8 @@ extension ListContainer {
     private func apply(_ change: ItemChange, animated: Bool) {
         let anchor = anchor(surviving: change)
         let shown = animated && attachedWindow != nil ? presentedScreenFrames() : nil
+        // Not animated: a running animation ends here, the anchor staying where it was drawn.
+        if shown == nil { stopRowAnimation(layout: false) }
         // Moved rows keep their measured heights.
         var carried: [(row: Int, height: Double)] = []
         for move in change.moves {

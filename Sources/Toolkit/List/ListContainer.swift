@@ -215,13 +215,13 @@ open class ListContainer: ScrollContainer {
     /// when it still exists.
     public func reloadData() {
         let anchor = visibleAnchor()
+        stopRowAnimation(layout: false)
         recycleAllRows()
         let count = dataSource.map { $0.numberOfRows(in: self) } ?? 0
         heights.reset(count: count, estimate: estimatedRowHeight)
         headerIndex.reset()
         dataSourceHasNoHeaders = false
         pendingRowTarget = nil
-        stopRowAnimation()
         clampSelection()
         updateContentSize()
         if let anchor, anchor.row < heights.count {
