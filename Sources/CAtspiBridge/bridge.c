@@ -309,3 +309,11 @@ void tatspi_emit_focus(tatspi_bridge *b, uint64_t id, int focused) {
     emit(b, id, "org.a11y.atspi.Event.Object", "StateChanged", "focused", focused ? 1 : 0, 0, value_zero, NULL);
     if (focused) emit(b, id, "org.a11y.atspi.Event.Focus", "Focus", "", 0, 0, value_zero, NULL);
 }
+
+void tatspi_emit_state_changed(tatspi_bridge *b, uint64_t id, const char *state, int on) {
+    emit(b, id, "org.a11y.atspi.Event.Object", "StateChanged", state, on ? 1 : 0, 0, value_zero, NULL);
+}
+
+void tatspi_emit_selection_changed(tatspi_bridge *b, uint64_t id) {
+    emit(b, id, "org.a11y.atspi.Event.Object", "SelectionChanged", "", 0, 0, value_zero, NULL);
+}

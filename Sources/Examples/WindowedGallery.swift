@@ -74,6 +74,9 @@ enum WindowedGallery {
                     // Lets a test see that a list of any length keeps few views.
                     printError("stats: list rows \(rows.numberOfRows) live views \(rows.numberOfLiveViews) "
                                + "visible \(rows.visibleRows.lowerBound) \(rows.visibleRows.upperBound)")
+                    // The selection, as ranges (first last, ...), and the focused row (-1: none).
+                    let ranges = rows.selectedRows.rangeView.map { "\($0.lowerBound) \($0.upperBound - 1)" }
+                    printError("stats: list selected \(ranges.joined(separator: " ")) focused \(rows.focusedRow ?? -1)")
                 }
                 if list.maximumZoomScale > list.minimumZoomScale {
                     printError("stats: zoom scale \(list.zoomScale)")

@@ -151,6 +151,9 @@ extension AccessibilityBridge {
         if states.contains(.enabled) { bits |= bit(TATSPI_STATE_ENABLED) }
         if states.contains(.focusable) { bits |= bit(TATSPI_STATE_FOCUSABLE) }
         if states.contains(.focused) { bits |= bit(TATSPI_STATE_FOCUSED) }
+        if states.contains(.multiselectable) { bits |= bit(TATSPI_STATE_MULTISELECTABLE) }
+        if states.contains(.selectable) { bits |= bit(TATSPI_STATE_SELECTABLE) }
+        if states.contains(.selected) { bits |= bit(TATSPI_STATE_SELECTED) }
         if states.contains(.sensitive) { bits |= bit(TATSPI_STATE_SENSITIVE) }
         if states.contains(.showing) { bits |= bit(TATSPI_STATE_SHOWING) }
         if states.contains(.visible) { bits |= bit(TATSPI_STATE_VISIBLE) }

@@ -29,6 +29,10 @@ extension AccessibilityBridge {
                 focusedID = id
                 tatspi_emit_focus(handle, id, 1)
             }
+        case let .selectionChanged(view):
+            tatspi_emit_selection_changed(handle, tree.id(of: view))
+        case let .stateChanged(view, state, on):
+            if state == .selected { tatspi_emit_state_changed(handle, tree.id(of: view), "selected", on ? 1 : 0) }
         }
     }
 }

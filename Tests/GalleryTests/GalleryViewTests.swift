@@ -321,6 +321,39 @@ struct GalleryViewTests {
         #expect(gallery.panel?.status.text.contains("rows: 1000003") == true)
     }
 
+    /// "Sync" applies 1,000 changes, some among and above the rows in view, animated: the first row in view that
+    /// survives them stays still at every frame; taps select rows and the status line counts them.
+    @Test func contactsSyncKeepsTheRowReadStillAndTapsSelect() throws {
+        let (window, gallery) = open("contacts")
+        let list = try #require(containers(gallery).first as? ListContainer)
+        try choose("Jump", "E", in: gallery, window: window)
+        window.drag(from: Point(x: 400, y: 400), by: Point(x: 0, y: -300), duration: .milliseconds(400), steps: 20)
+        window.advance(by: .seconds(6))
+        let shown = list.visibleRows.compactMap { list.view(forRow: $0) }.filter { $0.frame.minY >= list.contentOffset.y }
+        let before = shown.map { $0.convert(Point.zero, to: nil).y }
+        var queue: [View] = [gallery]
+        var index = 0
+        while index < queue.count { queue += queue[index].subviews; index += 1 }
+        let sync = try #require(queue.first { ($0 as? Button)?.title == "Sync" })
+        window.tap(sync.convert(Point(x: 10, y: 10), to: nil))
+        #expect(list.numberOfRows == 1_000_000 - 400 + 400)
+        let survivor = try #require(shown.indices.first { list.accessibilityItemIndex(of: shown[$0]) != nil })
+        var worst = 0.0
+        for _ in 0..<24 {
+            worst = max(worst, abs(shown[survivor].convert(Point.zero, to: nil).y - before[survivor]))
+            window.advance(by: .milliseconds(16))
+        }
+        #expect(worst <= 0.5)
+        // Two taps select two rows (multiple selection), counted in the status line.
+        let rowY = shown[survivor].convert(Point(x: 200, y: 10), to: nil)
+        window.tap(rowY)
+        window.advance(by: .milliseconds(100))
+        window.tap(Point(x: rowY.x, y: rowY.y + 100))
+        window.advance(by: .milliseconds(100))
+        #expect(list.selectedRows.count == 2)
+        #expect(gallery.panel?.status.text.contains("selected: 2") == true)
+    }
+
     /// A screen reader hears each contact's name and number, and each header's letter, from the list items.
     @Test func contactRowsAndHeadersAreNamedForScreenReaders() throws {
         let (window, gallery) = open("contacts")

@@ -301,6 +301,8 @@ private struct A11yScene {
             case let .nameChanged(view): events.append("name \(describe(view))")
             case let .boundsChanged(view): events.append("bounds \(describe(view))")
             case let .focusChanged(view): events.append("focus \(describe(view))")
+            case let .selectionChanged(view): events.append("selection \(describe(view))")
+            case let .stateChanged(view, _, on): events.append("state \(describe(view)) \(on)")
             }
         }
         // A plain view holding two labels: its two labels join the window.

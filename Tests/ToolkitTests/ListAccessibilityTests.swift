@@ -1,6 +1,7 @@
 // <doc:ScrollBehaviour> §17 for `ListContainer`: the list is a list, its rows are list items that know their place
 // among all rows (not only the live ones), and the scroll actions reach rows that are not alive yet.
 
+import Foundation
 import Testing
 @testable import ToolkitCore
 
@@ -69,5 +70,37 @@ private final class NamedRows: ListDataSource {
         let badge = Label(frame: Rect(x: 0, y: 0, width: 40, height: 20), text: "New")
         list.addSubview(badge)
         #expect(window.core.accessibility.role(of: badge) == .label)
+    }
+
+    /// <doc:ScrollBehaviour> §19: selectable, selected and focused rows, a multiselectable list, and events when the
+    /// selection or the focused row changes.
+    @Test func rowsCarryTheirSelectionStatesAndChangesAreReported() throws {
+        let (window, list, source) = scene(rows: 100)
+        defer { withExtendedLifetime(source) {} }
+        let tree = window.core.accessibility
+        let second = try #require(list.view(forRow: 1))
+        #expect(!tree.states(of: second).contains(.selectable))
+        list.selectionMode = .multiple
+        #expect(tree.states(of: list).contains(.multiselectable))
+        #expect(tree.states(of: second).contains(.selectable))
+        var events: [String] = []
+        tree.onEvent = { event in
+            switch event {
+            case let .selectionChanged(view): events.append(view === list ? "selection" : "?")
+            case let .stateChanged(view, state, on):
+                events.append("\(state == .selected ? "selected" : "?") \(list.accessibilityItemIndex(of: view) ?? -1) \(on)")
+            case let .focusChanged(view): events.append("focus \(view.map { list.accessibilityItemIndex(of: $0) ?? -1 } ?? -1)")
+            default: break
+            }
+        }
+        list.selectedRows = IndexSet([1, 2])
+        #expect(tree.states(of: second).contains(.selected))
+        #expect(events == ["selected 1 true", "selected 2 true", "selection"])
+        events = []
+        window.core.setFocus(list)
+        list.focusedRow = 2
+        #expect(events == ["focus -1", "focus 2"])
+        #expect(tree.states(of: try #require(list.view(forRow: 2))).contains(.focused))
+        tree.onEvent = nil
     }
 }

@@ -264,14 +264,16 @@ struct ListScene {
         #expect(Array(s.rows.viewsAsked.suffix(2)) == [0, 1])
     }
 
-    @Test func deletingTheFirstVisibleRowGivesItsPlaceToTheNext() {
+    @Test func deletingTheFirstVisibleRowKeepsTheNextOneStill() {
         let s = ListScene(RecordingRows(count: 100))
         s.list.contentOffset = Point(x: 0, y: 440 + 10)   // row 10 at the top, 10 pt of it hidden
         let next = s.view(11)
         s.rows.count -= 1
         s.list.deleteRows(at: [10])
+        // The first visible row that survives (old 11, now 10) stays where it was: 44 - 10 pt down.
         #expect(s.list.view(forRow: 10) === next)
-        #expect(s.screenY(10) == -10)
+        #expect(s.screenY(10) == 34)
+        #expect(s.list.contentOffset.y == 440 + 10 - 44)
     }
 
     @Test func reloadRowsAndReloadData() {

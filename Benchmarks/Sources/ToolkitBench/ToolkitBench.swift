@@ -41,6 +41,12 @@ struct ToolkitBench {
             BarBench.printResults(results)
             lists += BarBench.summary(results)
         }
+        if options.group == .live || options.group == .all {
+            let results = LiveListBench.run(options)
+            printTable("live lists (microseconds per operation: one applyDifference, one animation frame)", results,
+                       unit: .microseconds, reference: nil)
+            lists += LiveListBench.summary(results)
+        }
         if options.summary { printSummary(frames: frames, events: events, lists: lists) }
     }
 
@@ -57,7 +63,8 @@ struct ToolkitBench {
     /// - `allocations_per_frame` (the most of any frame case) and `allocations_per_event` (the most of any event
     ///   case).
     /// A figure whose cases did not run (a group or `--only` left them out) is printed as `nan`.
-    /// - `list_*`: the `lists` group (`ListContainerBench.summary`); `bar_*`: the `bars` group (`BarBench.summary`).
+    /// - `list_*`: the `lists` group (`ListContainerBench.summary`); `bar_*`: the `bars` group (`BarBench.summary`);
+    ///   `live_*`: the `live` group (`LiveListBench.summary`).
     static func printSummary(frames: [Measurement], events: [Measurement], lists: [(String, Double)]) {
         func find(_ list: [Measurement], _ prefix: String) -> Measurement? {
             list.first { $0.name.hasPrefix(prefix) && !$0.samples.isEmpty }

@@ -32,6 +32,9 @@ typedef enum tatspi_state {
     TATSPI_STATE_ENABLED = 8,
     TATSPI_STATE_FOCUSABLE = 11,
     TATSPI_STATE_FOCUSED = 12,
+    TATSPI_STATE_MULTISELECTABLE = 18,
+    TATSPI_STATE_SELECTABLE = 22,
+    TATSPI_STATE_SELECTED = 23,
     TATSPI_STATE_SENSITIVE = 24,
     TATSPI_STATE_SHOWING = 25,
     TATSPI_STATE_VISIBLE = 30,
@@ -94,6 +97,10 @@ void tatspi_emit_children_changed(tatspi_bridge *bridge, uint64_t parent, int ad
 void tatspi_emit_name_changed(tatspi_bridge *bridge, uint64_t id, const char *name);
 void tatspi_emit_bounds_changed(tatspi_bridge *bridge, uint64_t id, int32_t x, int32_t y, int32_t w, int32_t h);
 void tatspi_emit_focus(tatspi_bridge *bridge, uint64_t id, int focused);
+/* A state of id changed (object:state-changed:<state>), e.g. "selected". */
+void tatspi_emit_state_changed(tatspi_bridge *bridge, uint64_t id, const char *state, int on);
+/* The items id selects changed (object:selection-changed). */
+void tatspi_emit_selection_changed(tatspi_bridge *bridge, uint64_t id);
 
 /* Geometry of Component requests, in 64 bits where sums and differences of int32 extents can leave int32 (extents
  * reach +-2e9 after the Swift side's clamp). Whether (x, y) lies inside the node's extents: */

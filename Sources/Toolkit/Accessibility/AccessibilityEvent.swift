@@ -11,6 +11,10 @@ public enum AccessibilityEvent {
     case nameChanged(View)
     /// The view's extents, or those of its exposed descendants, changed: a scroll pane scrolled.
     case boundsChanged(View)
-    /// The keyboard focus moved to `view` (nil: nothing holds it).
+    /// The keyboard focus moved to `view` (nil: nothing holds it); for a list, to its focused row.
     case focusChanged(View?)
+    /// The items `view` selects changed (a list's selection).
+    case selectionChanged(View)
+    /// `view` gained (true) or lost the state (`.selected` for a list's row).
+    case stateChanged(View, AccessibilityStates, Bool)
 }

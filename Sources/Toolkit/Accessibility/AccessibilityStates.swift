@@ -13,6 +13,12 @@ public struct AccessibilityStates: OptionSet, Sendable, Hashable {
     public static let sensitive = AccessibilityStates(rawValue: 1 << 3)
     /// It can take the keyboard focus (`View.acceptsKeyboardFocus`).
     public static let focusable = AccessibilityStates(rawValue: 1 << 4)
-    /// It holds the keyboard focus.
+    /// It holds the keyboard focus (for a list's row: it is the focused row of a list that holds it).
     public static let focused = AccessibilityStates(rawValue: 1 << 5)
+    /// It can be selected (a row of a list whose `selectionMode` is not `.none`).
+    public static let selectable = AccessibilityStates(rawValue: 1 << 6)
+    /// It is selected (a row in its list's `selectedRows`).
+    public static let selected = AccessibilityStates(rawValue: 1 << 7)
+    /// More than one of its items can be selected (a list in `.multiple` mode).
+    public static let multiselectable = AccessibilityStates(rawValue: 1 << 8)
 }

@@ -146,7 +146,8 @@ public final class AccessibilityTree {
 
     /// The states of `view`: visible unless it or an ancestor is hidden; showing when, besides, some of it lies
     /// inside the window and every clipping ancestor; enabled and sensitive unless it is a disabled `Control`;
-    /// focusable and focused after the keyboard focus.
+    /// focusable and focused after the keyboard focus; a list's rows selectable, selected and focused after its
+    /// selection (`AccessibleSelection`).
     public func states(of view: View) -> AccessibilityStates {
         var states: AccessibilityStates = []
         var hidden = false
@@ -162,6 +163,10 @@ public final class AccessibilityTree {
         if (view as? Control)?.isEnabled ?? true { states.formUnion([.enabled, .sensitive]) }
         if view.acceptsKeyboardFocus { states.insert(.focusable) }
         if window.focusedView === view { states.insert(.focused) }
+        if let selecting = view as? any AccessibleSelection { states.formUnion(selecting.accessibilityOwnStates) }
+        if let selecting = view.superview as? any AccessibleSelection {
+            states.formUnion(selecting.accessibilityStates(ofItem: view))
+        }
         return states
     }
 
@@ -274,7 +279,7 @@ public final class AccessibilityTree {
         case .added, .willRemove, .exposure:
             idTableIsValid = false
             viewsByID.removeAll(keepingCapacity: true)
-        case .name, .scrolled:
+        case .name, .scrolled, .selection, .selected, .focusedItem:
             break
         }
         guard isObserved, let onEvent else { return }
@@ -302,6 +307,12 @@ public final class AccessibilityTree {
         case .scrolled:
             let pane = view.isAccessibilityElement ? view : parent(of: view)
             if let pane { onEvent(.boundsChanged(pane)) }
+        case .selection:
+            if view.isAccessibilityElement { onEvent(.selectionChanged(view)) }
+        case .selected(let on):
+            if view.isAccessibilityElement { onEvent(.stateChanged(view, .selected, on)) }
+        case .focusedItem:
+            if view.isAccessibilityElement { onEvent(.focusChanged(view)) }
         }
     }
 

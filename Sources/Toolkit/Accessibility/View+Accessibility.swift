@@ -74,4 +74,10 @@ enum AccessibilityChange {
     case scrolled
     /// Whether it is exposed may have changed (its role or `isAccessibilityElement` was set).
     case exposure
+    /// The items it selects changed (a list's `selectedRows`).
+    case selection
+    /// The view (an item of a list) became selected (true) or not.
+    case selected(Bool)
+    /// The view became the focused item of its container, which holds the keyboard focus.
+    case focusedItem
 }

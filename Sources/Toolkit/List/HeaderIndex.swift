@@ -101,6 +101,32 @@ struct HeaderIndex {
         spans = result
     }
 
+    /// One splice: at `position`, `removed` rows go with their answers and `added` rows not asked yet come; the
+    /// answers after move with their rows. O(spans + headers in them).
+    mutating func splice(at position: Int, removed: Int, added: Int) {
+        guard !spans.isEmpty, removed > 0 || added > 0 else { return }
+        let end = position + removed
+        let shift = added - removed
+        var result: [Span] = []
+        result.reserveCapacity(spans.count + 1)
+        for span in spans {
+            if span.high <= position {
+                result.append(span)
+            } else if span.low >= end {
+                result.append(Span(low: span.low + shift, high: span.high + shift, headers: span.headers.map { $0 + shift }))
+            } else {
+                if span.low < position {
+                    result.append(Span(low: span.low, high: position, headers: span.headers.filter { $0 < position }))
+                }
+                if span.high > end {
+                    result.append(Span(low: end + shift, high: span.high + shift,
+                                       headers: span.headers.filter { $0 >= end }.map { $0 + shift }))
+                }
+            }
+        }
+        spans = result
+    }
+
     /// The answers for `rows` (ascending) are forgotten (reloaded rows may have changed): spans are cut there.
     mutating func forget(_ rows: [Int]) {
         guard !rows.isEmpty, !spans.isEmpty else { return }

@@ -184,13 +184,19 @@ extension ListContainer {
     private func placeRows(header: Int?, source: any ListDataSource) {
         let width = bounds.width
         var y = heights.origin(of: liveFirst)
+        let animating = rowAnimation.isActive
         for index in liveViews.indices {
-            let height = heights.height(of: liveFirst + index)
-            if let view = liveViews[index], liveFirst + index != header {
-                view.frame = Rect(x: 0, y: y, width: width, height: height)
+            let row = liveFirst + index
+            let height = heights.height(of: row)
+            if let view = liveViews[index], row != header {
+                view.frame = animating
+                    ? Rect(x: 0, y: y + rowAnimation.offset(ofRow: row), width: width,
+                           height: rowAnimation.height(ofRow: row, laidOut: height))
+                    : Rect(x: 0, y: y, width: width, height: height)
             }
             y += height
         }
+        if animating { placeLeavingRows() }
         placeHeader(header, source: source)
     }
 
@@ -204,7 +210,7 @@ extension ListContainer {
         guard let header else { return }
         let height = heights.height(of: header)
         let top = bounds.minY
-        var y = max(heights.origin(of: header), top)
+        var y = max(heights.origin(of: header) + rowAnimation.offset(ofRow: header), top)
         // The next header, if it comes up under this one, pushes it: only live rows can be that close.
         var row = max(header + 1, liveFirst)
         var rowTop = heights.origin(of: row)

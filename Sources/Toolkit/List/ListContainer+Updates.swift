@@ -1,133 +1,250 @@
-// Inserting, deleting and reloading rows while keeping the visible rows still.
+// Changing a list's rows while keeping their identity (<doc:ScrollBehaviour> §19): batch updates as splices.
 //
-// Each update renumbers what the list knows (measured heights, live views) without asking the data source about
-// rows far from view: a live row keeps its view under its new number, new rows are estimated and made only if
-// they come into view. The first visible row (or, when it was deleted, the row that takes its place) keeps its
-// place on screen through scroll anchoring, which also shifts a running drag or fling. Then the count is checked
-// against the data source: an update that disagrees with it (the app changed its data differently) falls back to
-// `reloadData()`, which loses no row and shows the data source's truth.
+// Every update, inside `performBatchUpdates` or alone (a batch of one), is recorded, checked against the row count
+// (`ItemBatch.resolve`) and applied as one `ItemChange`: the same splices renumber the measured heights, the known
+// headers and the selection, and the alive views are carried to their new rows. Nothing is asked of the data
+// source but its new count and, later, the rows that come into view without a view (inserted and reloaded ones
+// among them). The first visible row that survives the change (not deleted, not moved away) keeps its place on
+// screen through scroll anchoring, which shifts a running drag or fling along. A batch the data source disagrees
+// with, or that cannot be right, is reported (`Misuse`) and replaced by `reloadData()`, which loses no row and
+// shows the data source's truth.
+
+import Foundation
 
 extension ListContainer {
-    /// Inserts rows at `rows`: indices after the insertion, ascending (others are sorted, duplicates and indices
-    /// past the new end are dropped). The data source must already count them. The visible rows stay still; the
-    /// new rows are asked about only when they come into view.
-    public func insertRows(at rows: [Int]) {
-        let newCount = heights.count + rows.count
-        let sorted = ListContainer.cleaned(rows, below: newCount)
-        guard !sorted.isEmpty else { return }
-        let anchor = visibleAnchor()
-        heights.insert(sorted)
-        headerIndex.insert(sorted)
-        // A live row r moves to r + (new rows at or before its new index), as the heights did.
-        var inserted = 0
-        remapLiveRows { row in
-            while inserted < sorted.count, sorted[inserted] <= row + inserted { inserted += 1 }
-            return row + inserted
-        }
-        var anchorRow = anchor?.row ?? 0
-        var before = 0
-        while before < sorted.count, sorted[before] <= anchorRow + before { before += 1 }
-        anchorRow += before
-        finishUpdate(anchor: anchor.map { (anchorRow, $0.screenY) })
-    }
-
-    /// Deletes the rows at `rows`: indices before the deletion, ascending (others are sorted, duplicates and
-    /// indices out of range are dropped). The data source must no longer count them. Their views are put back;
-    /// the visible rows stay still (a deleted first visible row gives its place to the row after it).
-    public func deleteRows(at rows: [Int]) {
-        let sorted = ListContainer.cleaned(rows, below: heights.count)
-        guard !sorted.isEmpty else { return }
-        let anchor = visibleAnchor()
-        heights.delete(sorted)
-        headerIndex.delete(sorted)
-        var deleted = 0
-        remapLiveRows { row in
-            while deleted < sorted.count, sorted[deleted] < row { deleted += 1 }
-            if deleted < sorted.count, sorted[deleted] == row { return nil }
-            return row - deleted
-        }
-        var anchorRow = anchor?.row ?? 0
-        anchorRow -= sorted.prefix { $0 < anchorRow }.count
-        finishUpdate(anchor: anchor.map { (min(anchorRow, max(0, heights.count - 1)), $0.screenY) })
-    }
-
-    /// Asks the data source again about the rows at `rows` (ascending; out of range dropped): those alive get a
-    /// new view and height now, the others are re-measured when they come into view. The visible rows stay still.
-    public func reloadRows(at rows: [Int]) {
-        let sorted = ListContainer.cleaned(rows, below: heights.count)
-        guard !sorted.isEmpty else { return }
-        let anchor = visibleAnchor()
-        for row in sorted {
-            heights.forget(row)
-            if isLive(row), let view = liveViews[row - liveFirst] {
-                liveViews[row - liveFirst] = nil
-                recycle(view)
-            }
-            if let pinned, pinned.row == row {
-                self.pinned = nil
-                recycle(pinned.view)
-            }
-        }
-        headerIndex.forget(sorted)
-        finishUpdate(anchor: anchor)
-    }
-
-    /// After an update: checks the count, keeps the anchor row at its place on screen, lays out.
-    private func finishUpdate(anchor: (row: Int, screenY: Double)?) {
-        if let source = dataSource, source.numberOfRows(in: self) != heights.count {
-            reloadData()
+    /// Runs `updates` (calls of `deleteRows(at:)`, `insertRows(at:)`, `moveRow(_:to:)`, `reloadRows(at:)`) as one
+    /// change: deletes, reloads and move sources are row indices before the batch, inserts and move destinations
+    /// indices after it (UIKit's rules). The data source must count the rows after the batch when `updates`
+    /// returns. Surviving rows keep their views and measured heights; the first visible one stays still on
+    /// screen. With `animated`, rows grow, shrink, fade and slide into place over 0.3 s. A batch inside a batch
+    /// joins it.
+    public func performBatchUpdates(animated: Bool, _ updates: () -> Void) {
+        if pendingBatch != nil {
+            updates()
             return
         }
-        updateContentSize()
-        if let anchor, anchor.row < heights.count { restoreAnchor(row: anchor.row, screenY: anchor.screenY) }
-        layoutRows()
+        pendingBatch = ItemBatch()
+        updates()
+        let batch = pendingBatch ?? ItemBatch()
+        pendingBatch = nil
+        apply(batch, animated: animated)
     }
 
-    /// Renumbers the live rows by `map` (old row to new row, nil: deleted; increasing), putting deleted rows'
-    /// views back and leaving empty slots where new rows came between live ones.
-    private func remapLiveRows(_ map: (Int) -> Int?) {
-        var survivors: [(row: Int, view: View?, isHeader: Bool)] = []
-        for index in liveViews.indices {
-            let row = liveFirst + index
-            if let new = map(row) {
-                survivors.append((new, liveViews[index], liveIsHeader[index]))
-            } else if let view = liveViews[index] {
+    /// Inserts rows at `rows`: indices after the update (negative ones and duplicates are dropped). The data source
+    /// must already count them. The visible rows stay still; the new rows are asked about only when they come into
+    /// view. Inside `performBatchUpdates`, part of its batch.
+    public func insertRows(at rows: [Int]) {
+        record { $0.inserts.append(contentsOf: rows) }
+    }
+
+    /// Deletes the rows at `rows`: indices before the update (out of range and duplicates are dropped). The data
+    /// source must no longer count them. Their views are put back; the first visible row that remains stays still.
+    /// Inside `performBatchUpdates`, part of its batch.
+    public func deleteRows(at rows: [Int]) {
+        record { $0.deletes.append(contentsOf: rows) }
+    }
+
+    /// Asks the data source again about the rows at `rows` (indices before the update; out of range dropped):
+    /// those alive get a new view and height now, the others are measured again when they come into view. They
+    /// keep their selection. Inside `performBatchUpdates`, part of its batch.
+    public func reloadRows(at rows: [Int]) {
+        record { $0.reloads.append(contentsOf: rows) }
+    }
+
+    /// Moves the row at `row` (index before the update) to `newRow` (index after it), keeping its view, height and
+    /// selection. Inside `performBatchUpdates`, part of its batch.
+    public func moveRow(_ row: Int, to newRow: Int) {
+        record { $0.moves.append((row, newRow)) }
+    }
+
+    /// Applies the change from the rows identified by `old` to those identified by `new` (one identifier per row,
+    /// any `Hashable`) as one batch: the standard library's `difference(from:)`, with moves inferred
+    /// (`inferringMoves()`), turned into deletes, inserts and moves. Rows whose identifier stays keep their view
+    /// and height. The data source must count `new.count` rows.
+    public func applyDifference<ID: Hashable>(from old: [ID], to new: [ID], animated: Bool) {
+        let difference = new.difference(from: old).inferringMoves()
+        var batch = ItemBatch()
+        batch.deletes.reserveCapacity(difference.removals.count)
+        batch.inserts.reserveCapacity(difference.insertions.count)
+        for step in difference {
+            switch step {
+            case let .remove(offset, _, associatedWith: destination):
+                if let destination {
+                    batch.moves.append((offset, destination))
+                } else {
+                    batch.deletes.append(offset)
+                }
+            case let .insert(offset, _, associatedWith: source):
+                if source == nil { batch.inserts.append(offset) }
+            }
+        }
+        if pendingBatch != nil {
+            // Inside a batch, the difference joins it (its indices follow the same rules).
+            pendingBatch?.deletes += batch.deletes
+            pendingBatch?.inserts += batch.inserts
+            pendingBatch?.moves += batch.moves
+        } else {
+            apply(batch, animated: animated)
+        }
+    }
+
+    /// Adds to the open batch, or applies a batch of one.
+    private func record(_ body: (inout ItemBatch) -> Void) {
+        if pendingBatch != nil {
+            body(&pendingBatch!)
+            return
+        }
+        var batch = ItemBatch()
+        body(&batch)
+        apply(batch, animated: false)
+    }
+
+    /// Checks `batch` against the rows and the data source, and applies it (or reloads, saying why).
+    func apply(_ batch: ItemBatch, animated: Bool) {
+        guard !batch.isEmpty else { return }
+        let change: ItemChange
+        switch batch.resolve(oldCount: heights.count) {
+        case .failure(let error):
+            Diagnostics.report("ListContainer: \(error.message); reloading the list instead")
+            reloadData()
+            return
+        case .success(let resolved):
+            change = resolved
+        }
+        guard !change.isEmpty else { return }
+        if let source = dataSource {
+            let counted = min(max(0, source.numberOfRows(in: self)), RowHeights.maximumCount)
+            if counted != change.newCount {
+                Diagnostics.report("ListContainer: the data source counts \(counted) rows after the update, but the "
+                              + "update leaves \(change.newCount) (\(change.oldCount) - \(change.removed.count) + "
+                              + "\(change.added.count)); reloading the list instead")
+                reloadData()
+                return
+            }
+        }
+        apply(change, animated: animated)
+    }
+
+    /// Applies a checked change: the splices on the heights, the headers and the selection, the alive views
+    /// carried, the anchor row kept still.
+    private func apply(_ change: ItemChange, animated: Bool) {
+        let anchor = anchor(surviving: change)
+        let shown = animated && attachedWindow != nil ? presentedScreenFrames() : nil
+        // Not animated: a running animation ends here, the anchor staying where it was drawn.
+        if shown == nil { stopRowAnimation(layout: false) }
+        // Moved rows keep their measured heights.
+        var carried: [(row: Int, height: Double)] = []
+        for move in change.moves {
+            if let height = heights.measuredHeight(of: move.from) { carried.append((move.to, height)) }
+        }
+        for splice in change.splices {
+            heights.splice(at: splice.position, removed: splice.removed, added: splice.added)
+            headerIndex.splice(at: splice.position, removed: splice.removed, added: splice.added)
+        }
+        for row in carried { heights.setHeight(row.height, for: row.row) }
+        var reloaded: [Int] = []
+        for row in change.reloads {
+            if let new = change.newIndex(ofOld: row) { reloaded.append(new) }
+        }
+        reloaded.sort()
+        for row in reloaded { heights.forget(row) }
+        headerIndex.forget(reloaded)
+        let disappearing = carryLiveRows(through: change, keepingRemoved: shown != nil)
+        if let target = pendingRowTarget {
+            if let row = ItemSelection.follow(target.row, through: change) {
+                pendingRowTarget?.row = row
+            } else {
+                pendingRowTarget = nil
+            }
+        }
+        carrySelection(through: change)
+        updateContentSize()
+        if let anchor { restoreAnchor(row: anchor.row, screenY: anchor.screenY) }
+        layoutRows()
+        if let shown { animateRows(from: shown, through: change, disappearing: disappearing) }
+    }
+
+    /// The first visible row that survives `change` in place (not deleted, not moved away): its new index and its
+    /// top on screen now. When every visible row goes, the row that comes to the top takes the top row's place.
+    private func anchor(surviving change: ItemChange) -> (row: Int, screenY: Double)? {
+        guard heights.count > 0 else { return nil }
+        for row in visibleRows {
+            if let new = change.keptNewIndex(ofOld: row) {
+                return (new, presentedTop(ofRow: row) - contentOffset.y)
+            }
+        }
+        let top = heights.row(at: max(bounds.minY, 0))
+        guard let new = ItemSelection.follow(top, through: change) else { return nil }
+        return (new, heights.origin(of: top) - contentOffset.y)
+    }
+
+    /// Gives the alive views their new rows: deleted and reloaded rows' views are put back (deleted ones kept
+    /// aside instead when `keepingRemoved`, for their exit animation, and returned with their old rows), moved ones
+    /// follow their rows when those stay near the others. Slots of new rows between alive ones are left to make.
+    private func carryLiveRows(through change: ItemChange, keepingRemoved: Bool) -> [(row: Int, view: View)] {
+        var survivors: [(row: Int, view: View, isHeader: Bool)] = []
+        var removed: [(row: Int, view: View)] = []
+        survivors.reserveCapacity(liveViews.count + 1)
+        func carry(_ row: Int, _ view: View, isHeader: Bool) {
+            if ItemBatch.contains(row, in: change.reloads) {
+                recycle(view)
+            } else if let new = change.newIndex(ofOld: row) {
+                survivors.append((new, view, isHeader))
+            } else if keepingRemoved {
+                removed.append((row, view))
+            } else {
                 recycle(view)
             }
         }
+        for index in liveViews.indices {
+            if let view = liveViews[index] { carry(liveFirst + index, view, isHeader: liveIsHeader[index]) }
+        }
         if let pinned {
-            if let new = map(pinned.row) {
+            // The pinned header stays pinned under its new number (the layout decides what to pin next).
+            self.pinned = nil
+            if !ItemBatch.contains(pinned.row, in: change.reloads), let new = change.newIndex(ofOld: pinned.row) {
                 self.pinned = (new, pinned.view)
+            } else if keepingRemoved && !ItemBatch.contains(pinned.row, in: change.reloads) {
+                removed.append((pinned.row, pinned.view))
             } else {
-                self.pinned = nil
                 recycle(pinned.view)
             }
         }
         liveViews.removeAll(keepingCapacity: true)
         liveIsHeader.removeAll(keepingCapacity: true)
-        guard let first = survivors.first else {
-            liveFirst = 0
-            return
+        liveFirst = 0
+        guard !survivors.isEmpty else { return removed }
+        survivors.sort { $0.row < $1.row }
+        // The live range is one run of rows: survivors moved far from the others (beyond the rows alive before,
+        // counted again) are put back rather than stretching it over the rows between.
+        let middle = survivors[survivors.count / 2].row
+        let reach = max(64, 2 * survivors.count)
+        var first = Int.max
+        var last = Int.min
+        for survivor in survivors where abs(survivor.row - middle) <= reach {
+            first = min(first, survivor.row)
+            last = max(last, survivor.row)
         }
-        liveFirst = first.row
+        liveFirst = first
+        liveViews.append(contentsOf: repeatElement(nil, count: last - first + 1))
+        liveIsHeader.append(contentsOf: repeatElement(false, count: last - first + 1))
         for survivor in survivors {
-            let index = survivor.row - liveFirst
-            while liveViews.count < index {
-                liveViews.append(nil)
-                liveIsHeader.append(false)
+            if survivor.row >= first && survivor.row <= last {
+                liveViews[survivor.row - first] = survivor.view
+                liveIsHeader[survivor.row - first] = survivor.isHeader
+            } else {
+                recycle(survivor.view)
             }
-            liveViews.append(survivor.view)
-            liveIsHeader.append(survivor.isHeader)
         }
+        return removed
     }
 
-    /// `rows` sorted, without duplicates, inside `0 ..< limit`.
-    static func cleaned(_ rows: [Int], below limit: Int) -> [Int] {
-        var sorted = rows.filter { $0 >= 0 && $0 < limit }
-        sorted.sort()
-        var unique: [Int] = []
-        unique.reserveCapacity(sorted.count)
-        for row in sorted where unique.last != row { unique.append(row) }
-        return unique
+    /// Carries the selection and the focused row with their rows, telling `onSelectionChange` when the set
+    /// changed.
+    private func carrySelection(through change: ItemChange) {
+        let before = selection.selected
+        let focused = selection.focus
+        selection.apply(change)
+        if selection.selected != before || selection.focus != focused { selectionDidChange(from: before, focus: focused) }
     }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A `ScrollContainer` whose rows come from a data source and exist only near the visible rect: lists of any
 /// length, from 0 to 10,000,000 rows, at the cost of the rows in view. Behaviour: <doc:ScrollBehaviour> §16.
 ///
@@ -39,6 +41,21 @@ open class ListContainer: ScrollContainer {
         }
     }
 
+    /// Called once per change of `selectedRows` (by taps, clicks, keys, updates that renumber the rows, or the
+    /// app), with the new set, after the change.
+    public var onSelectionChange: ((IndexSet) -> Void)?
+
+    /// Whether the list draws the selected rows' highlight (behind the rows: rows with a clear background show
+    /// it) and the focused row's 2 pt ring (on top). Default true.
+    public var drawsSelection = true {
+        didSet { if drawsSelection != oldValue { setNeedsDisplay() } }
+    }
+
+    /// The colours of the highlight and the focus ring. Default `SelectionColors.light`.
+    public var selectionColors = SelectionColors.light {
+        didSet { if selectionColors != oldValue { setNeedsDisplay() } }
+    }
+
     /// The number of row views alive now (made and not yet put back), the pinned header included: bounded by
     /// the rows in view plus two visible heights of rows, whatever the row count.
     public var numberOfLiveViews: Int {
@@ -75,6 +92,14 @@ open class ListContainer: ScrollContainer {
     /// An animated `scrollToRow`: the row, where it goes, and the offset the motion goes to (retargeted as rows
     /// are measured on the way; corrected at rest only if the last frame still moved the row).
     @exclusivity(unchecked) var pendingRowTarget: (row: Int, position: ListScrollPosition, planned: Double)?
+    /// The updates recorded inside `performBatchUpdates`, nil outside one.
+    var pendingBatch: ItemBatch?
+    /// Selected rows, the focused row, the Shift anchor (`ListContainer+Selection.swift`).
+    var selection = ItemSelection()
+    /// The rows moving to their places after an animated batch (`ListContainer+Animation.swift`).
+    @exclusivity(unchecked) var rowAnimation = RowAnimation()
+    /// The frame animator of `rowAnimation`, made once.
+    lazy var rowAnimationDriver = RowAnimationDriver(list: self)
 
     /// An empty list in `frame` (superview coordinates, points); set `dataSource` to fill it.
     public override init(frame: Rect) {
@@ -125,6 +150,49 @@ open class ListContainer: ScrollContainer {
         layoutRows()
     }
 
+    /// Moves the focus, selects and shows the focused row for `key` (`ListContainer+Keys.swift`); else scrolls as
+    /// any container.
+    open override func keyPressed(_ key: Key, modifiers: KeyModifiers, timestamp: Duration) -> Bool {
+        if selectionKey(key, modifiers: modifiers) { return true }
+        return super.keyPressed(key, modifiers: modifiers, timestamp: timestamp)
+    }
+
+    /// A content touch ended (not cancelled) on `view`: the row holding it is tapped (`+Selection.swift`).
+    override func contentTouchEnded(_ touch: Touch, in view: View) {
+        rowTouchEnded(in: view)
+    }
+
+    /// The selected rows' highlight, behind the rows (`+SelectionDrawing.swift`).
+    open override func draw(in canvas: Canvas) {
+        super.draw(in: canvas)
+        drawSelectionHighlight(in: canvas)
+    }
+
+    /// Fading rows' veils and the focus ring above the rows, then the scroll indicators.
+    open override func drawOverlay(in canvas: Canvas) {
+        drawSelectionOverlay(in: canvas)
+        super.drawOverlay(in: canvas)
+    }
+
+    /// The focus ring where it is drawn (content coordinates), besides the indicators: it moves with its row, so a
+    /// pixel copy must not leave it behind.
+    override func forEachOverlayRect(_ body: (Rect) -> Void) {
+        super.forEachOverlayRect(body)
+        if let ring = focusRingRect() { body(ring) }
+    }
+
+    /// Leaving the window ends a batch animation (its frames belong to that window).
+    override func hostWindowDidChange(from old: (any ViewHost)?) {
+        old?.removeAnimator(rowAnimationDriver)
+        if rowAnimation.isActive {
+            rowAnimation.start = nil
+            rowAnimation.progress = 1
+            for item in rowAnimation.leaving { recycle(item.view) }
+            rowAnimation.leaving.removeAll(keepingCapacity: true)
+        }
+        super.hostWindowDidChange(from: old)
+    }
+
     /// The list anchors by rows (`layoutRows`), not by subview frames.
     override func subviewLayoutWillChange() {}
 
@@ -147,12 +215,14 @@ open class ListContainer: ScrollContainer {
     /// when it still exists.
     public func reloadData() {
         let anchor = visibleAnchor()
+        stopRowAnimation(layout: false)
         recycleAllRows()
         let count = dataSource.map { $0.numberOfRows(in: self) } ?? 0
         heights.reset(count: count, estimate: estimatedRowHeight)
         headerIndex.reset()
         dataSourceHasNoHeaders = false
         pendingRowTarget = nil
+        clampSelection()
         updateContentSize()
         if let anchor, anchor.row < heights.count {
             restoreAnchor(row: anchor.row, screenY: anchor.screenY)

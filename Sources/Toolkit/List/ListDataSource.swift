@@ -18,6 +18,10 @@ public protocol ListDataSource: AnyObject {
     /// Whether `row` is a sticky header: it stays pinned at the top of the visible rect while the rows after it
     /// (up to the next header) scroll under it, and the next header pushes it up.
     func list(_ list: ListContainer, isHeaderRow row: Int) -> Bool
+
+    /// The user moved `row` to `newRow` (drag to reorder, <doc:ScrollBehaviour> §21): the data source moves its
+    /// item (the list already shows it there).
+    func list(_ list: ListContainer, moveRow row: Int, to newRow: Int)
 }
 
 extension ListDataSource {
@@ -30,4 +34,7 @@ extension ListDataSource {
         list.dataSourceHasNoHeaders = true
         return false
     }
+
+    /// Default: nothing (the list offers no reordering the data source would have to follow).
+    public func list(_ list: ListContainer, moveRow row: Int, to newRow: Int) {}
 }

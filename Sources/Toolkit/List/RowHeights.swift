@@ -176,6 +176,27 @@ struct RowHeights {
         }
     }
 
+    /// One splice: at `position`, `removed` rows go (their measurements with them) and `added` estimated rows
+    /// come; the rows after keep their measurements under their new numbers. O(log n).
+    mutating func splice(at position: Int, removed: Int, added: Int) {
+        let position = min(max(0, position), count)
+        let removed = min(max(0, removed), count - position)
+        let added = min(max(0, added), RowHeights.maximumCount - (count - removed))
+        guard removed > 0 || added > 0 else { return }
+        let (before, rest) = split(root, position)
+        let (middle, after) = split(rest, removed)
+        release(middle)
+        let run = added > 0 ? makeNode(rows: added, height: nil) : 0
+        root = merge(merge(before, run), after)
+        count += added - removed
+    }
+
+    /// The measured height of `row`, or nil when it counts the estimate.
+    func measuredHeight(of row: Int) -> Double? {
+        guard row >= 0, row < count else { return nil }
+        return nodes[Int(locate(row).node)].height
+    }
+
     /// Forgets the measurement of `row` (it counts the estimate until measured again).
     mutating func forget(_ row: Int) {
         setHeight(nil, for: row)

@@ -8,4 +8,6 @@ protocol ScrollHost: ViewHost {
     var touchArena: any TouchArena { get }
     /// Whether a primary-button drag scrolls every container like one finger (`WindowCore.pointerEmulatesTouch`).
     var pointerEmulatesTouch: Bool { get }
+    /// The modifier keys held now (a list's Ctrl + click and Shift + click).
+    var keyboardModifiers: KeyModifiers { get }
 }

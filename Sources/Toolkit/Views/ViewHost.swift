@@ -21,6 +21,8 @@ protocol ViewHost: AnyObject {
     func addAnimator(_ animator: FrameAnimator)
     /// Stops calling `animator`.
     func removeAnimator(_ animator: FrameAnimator)
+    /// The view holding the keyboard focus, if any.
+    var focusedView: View? { get }
     /// Something the accessible tree shows changed at `view` (the window reports it when a bridge listens).
     func accessibilityDidChange(_ view: View, _ change: AccessibilityChange)
     /// The same window as a scroll host, when it is one (`WindowCore` is). A requirement rather than a cast:

@@ -523,12 +523,13 @@ final class TouchRouter: TouchArena {
         return true
     }
 
-    /// The content view `view` got `touchesEnded`: the participants on its way up hear of each touch.
-    private func tellParticipantsAbove(_ view: View, ended touches: [Touch]) {
+    /// Tells every participant from `view` up that the content touches `outbox[range]` ended (read from the
+    /// outbox, which view code only appends to while it is delivered).
+    private func contentTouchesEnded(_ range: Range<Int>, in view: View) {
         var current: View? = view
         while let candidate = current {
             if let participant = candidate.touchParticipant {
-                for touch in touches { participant.contentTouchEnded(touch, in: view) }
+                for k in range { participant.contentTouchEnded(outbox[k].touch, in: view) }
             }
             current = candidate.superview
         }
@@ -539,6 +540,7 @@ final class TouchRouter: TouchArena {
         var i = 0
         while i < outbox.count {
             let first = outbox[i]
+            let start = i
             argument.removeAll(keepingCapacity: true)
             while i < outbox.count, outbox[i].kind == first.kind, outbox[i].view === first.view {
                 argument.append(outbox[i].touch)
@@ -549,7 +551,7 @@ final class TouchRouter: TouchArena {
             case .moved: first.view.touchesMoved(argument)
             case .ended:
                 first.view.touchesEnded(argument)
-                tellParticipantsAbove(first.view, ended: argument)
+                contentTouchesEnded(start..<i, in: first.view)
             case .cancelled: first.view.touchesCancelled(argument)
             }
         }
