@@ -174,7 +174,7 @@ public final class AccessibilityTree {
     public func actions(of view: View) -> [AccessibilityAction] {
         var actions: [AccessibilityAction] = []
         if view.accessibilityHandlesTaps || view.accessibilityTapRecognizer != nil { actions.append(.click) }
-        if view is ScrollContainer { actions += [.scrollUp, .scrollDown, .scrollLeft, .scrollRight] }
+        if view.touchParticipant?.scrollsContent == true { actions += [.scrollUp, .scrollDown, .scrollLeft, .scrollRight] }
         return actions
     }
 
@@ -219,10 +219,10 @@ public final class AccessibilityTree {
             }
             return tap(view)
         case .scrollUp, .scrollDown, .scrollLeft, .scrollRight:
-            guard let container = view as? ScrollContainer else { return false }
+            guard let scroller = view.touchParticipant, scroller.scrollsContent else { return false }
             let axis: Axis = action == .scrollUp || action == .scrollDown ? .vertical : .horizontal
             let direction = action == .scrollUp || action == .scrollLeft ? -1 : 1
-            return container.scroll(.page(direction), along: axis, at: window.now)
+            return scroller.scrollByPages(direction, along: axis)
         }
     }
 
@@ -251,8 +251,8 @@ public final class AccessibilityTree {
         guard view.hostWindow === window else { return false }
         var current = view.superview
         while let candidate = current {
-            if let container = candidate as? ScrollContainer {
-                container.scrollRectToVisible(view.convert(view.bounds, to: container), animated: false)
+            if let scroller = candidate.touchParticipant, scroller.scrollsContent {
+                scroller.scrollToShow(view.bounds, of: view)
             }
             current = candidate.superview
         }

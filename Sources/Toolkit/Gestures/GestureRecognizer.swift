@@ -226,6 +226,12 @@ open class GestureRecognizer: TouchParticipant {
 
     public func keepsChainedMotion(along axis: Axis) -> Bool { false }
 
+    public var scrollsContent: Bool { false }
+
+    public func scrollToShow(_ rect: Rect, of view: View) {}
+
+    public func scrollByPages(_ pages: Int, along axis: Axis) -> Bool { false }
+
     public func runQueuedEffects() {
         isQueuedForEffects = false
         guard !isRunningActions else { return }

@@ -258,6 +258,18 @@ public final class PanGestureRecognizer: GestureRecognizer {
         driver?.keepsChainedMotion(along: axis) ?? false
     }
 
+    override public var scrollsContent: Bool { driver != nil }
+
+    override public func scrollToShow(_ rect: Rect, of view: View) {
+        guard let driver else { return }
+        driver.scrollRectToVisible(view.convert(rect, to: driver), animated: false)
+    }
+
+    override public func scrollByPages(_ pages: Int, along axis: Axis) -> Bool {
+        guard let driver, pages != 0 else { return false }
+        return driver.scroll(.page(pages), along: axis, at: driver.touchArena?.now ?? .zero)
+    }
+
     /// Whether the container's drag may begin now: `.wait` while a requirement is undecided, `.veto` when one
     /// won or `shouldBegin` says no (asked only when nothing else holds it back).
     func containerDragGate() -> DragGate {

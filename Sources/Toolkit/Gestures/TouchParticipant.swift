@@ -60,6 +60,15 @@ public protocol TouchParticipant: AnyObject {
     /// Whether it keeps a same-axis drag along `axis` passed over to it even when it cannot move that way (a
     /// `.contained` scroll container, which then rubber-bands). Default false.
     func keepsChainedMotion(along axis: Axis) -> Bool
+    /// Whether it scrolls content (assistive technologies then offer the scroll actions on its view). Default
+    /// false.
+    var scrollsContent: Bool { get }
+    /// Scrolls at once the least that shows `rect` (in `view`'s coordinates, `view` inside the participant's view):
+    /// an assistive technology's `ScrollTo`. Default: nothing.
+    func scrollToShow(_ rect: Rect, of view: View)
+    /// Scrolls by `pages` pages (negative: back) along `axis`, as Page Up / Page Down do; returns whether it moved.
+    /// Default false.
+    func scrollByPages(_ pages: Int, along axis: Axis) -> Bool
 }
 
 extension TouchParticipant {
@@ -69,6 +78,9 @@ extension TouchParticipant {
     public func runQueuedEffects() {}
     public func canTakeChainedMotion(along axis: Axis, direction: Double) -> Bool { false }
     public func keepsChainedMotion(along axis: Axis) -> Bool { false }
+    public var scrollsContent: Bool { false }
+    public func scrollToShow(_ rect: Rect, of view: View) {}
+    public func scrollByPages(_ pages: Int, along axis: Axis) -> Bool { false }
 }
 
 /// What a participant wants for the content touch of a finger that just touched down. The arena takes the
