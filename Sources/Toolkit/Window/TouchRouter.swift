@@ -31,7 +31,7 @@ final class TouchRouter: TouchArena {
     typealias Disposition = ContentTouchDisposition
 
     /// How far a touch got with its content view.
-    private enum ContentPhase {
+    enum ContentPhase {
         /// Not delivered yet: a container holds it back.
         case waiting
         /// `touchesBegan` was delivered; an end is owed.
@@ -40,7 +40,7 @@ final class TouchRouter: TouchArena {
         case finished
     }
 
-    private struct TrackedTouch {
+    struct TrackedTouch {
         /// Latest position and time.
         var touch: Touch
         /// Where and when it touched down (the content's `touchesBegan` carries these).
@@ -72,10 +72,10 @@ final class TouchRouter: TouchArena {
         var view: View
     }
 
-    private var touches: [TrackedTouch] = []
+    var touches: [TrackedTouch] = []
     /// Participants with fingers on them, deepest first (so inner ones decide first).
-    private var containers: [any TouchParticipant] = []
-    private var containerDepths: [Int] = []
+    var containers: [any TouchParticipant] = []
+    var containerDepths: [Int] = []
     private var outbox: [Delivery] = []
     /// Snapshots of `containers` for the loops that call into containers (`forEachRegistered`), stacked so a
     /// re-entrant input can push its own above the one being walked. Reserved once: no allocation per event.
@@ -83,7 +83,7 @@ final class TouchRouter: TouchArena {
     /// Reused for the `[Touch]` argument of view calls (no array allocated per event).
     private var argument: [Touch] = []
     @exclusivity(unchecked) private var pendingMoves = false
-    @exclusivity(unchecked) private var lastTime: Duration = .zero
+    @exclusivity(unchecked) var lastTime: Duration = .zero
 
     /// The window owning this router, set once by its `init` (the router is one of its constants).
     unowned var window: WindowCore!
@@ -201,101 +201,6 @@ final class TouchRouter: TouchArena {
         }
     }
 
-    // MARK: - Inputs from participants (TouchArena)
-
-    /// `participant` leaves (it was disabled or removed): it is told `leaveArena(at:)`, and what it held back may
-    /// go to the content.
-    func withdraw(_ participant: any TouchParticipant) {
-        guard let k = containers.firstIndex(where: { $0 === participant }) else {
-            participant.leaveArena(at: monotonic(window.now))
-            return
-        }
-        window.effects.run {
-            containers.remove(at: k)
-            containerDepths.remove(at: k)
-            participant.leaveArena(at: monotonic(window.now))
-            resolveWaiting()
-        }
-    }
-
-    /// `participant` stopped holding its fingers back: deliver whatever no other participant holds.
-    func releaseContent(of participant: any TouchParticipant) {
-        window.effects.run {
-            resolveWaiting()
-        }
-    }
-
-    /// `participant`'s gesture began: the content's touches of its fingers end when `cancellingContent`, and
-    /// every other participant tracking one of them hears the claim.
-    @discardableResult
-    func claimFingers(of participant: any TouchParticipant, cancellingContent: Bool) -> Bool {
-        // A finger another participant won already (a dependent that began while that claim was being told) is
-        // not for the taking, unless the two recognize simultaneously.
-        for i in touches.indices where participant.tracksFinger(touches[i].touch.id) {
-            if let owner = touches[i].owner, owner !== participant,
-               !GestureRecognizer.recognizeSimultaneously(owner, participant) {
-                return false
-            }
-        }
-        for i in touches.indices where participant.tracksFinger(touches[i].touch.id) && touches[i].owner == nil {
-            touches[i].owner = participant
-        }
-        window.effects.run {
-            if cancellingContent {
-                for i in touches.indices where participant.tracksFinger(touches[i].touch.id) {
-                    finishContent(at: i)
-                }
-            }
-            announce(TouchClaim(claimant: participant, kind: .gesture))
-            resolveWaiting()
-        }
-        return true
-    }
-
-    /// `participant` leaves its fingers to the content: the other participants tracking them hear it.
-    func leaveFingersToContent(of participant: any TouchParticipant) {
-        window.effects.run {
-            announce(TouchClaim(claimant: participant, kind: .content))
-            resolveWaiting()
-        }
-    }
-
-    /// The content's touches of `participant`'s fingers end (a second finger came in time for a two-finger
-    /// drag): began ones are cancelled, waiting ones are never delivered.
-    func cancelContent(of participant: any TouchParticipant) {
-        window.effects.run {
-            for i in touches.indices where participant.tracksFinger(touches[i].touch.id) {
-                finishContent(at: i)
-            }
-        }
-    }
-
-    /// Runs `body` as one input (a participant's timer): what it causes is delivered when it returns.
-    func performAsInput(_ body: () -> Void) {
-        window.effects.run(body)
-    }
-
-    /// Tells every registered participant but the claimant that shares one of its fingers.
-    private func announce(_ claim: TouchClaim) {
-        let claimant = claim.claimant
-        forEachRegistered { other in
-            guard other !== claimant, sharesFinger(other, claimant) else { return }
-            other.fingersClaimed(claim, at: lastTime)
-        }
-    }
-
-    /// The content view tracking finger `id`, if the content has begun it and not ended it.
-    func deliveredView(forTouch id: Int) -> View? {
-        guard let i = index(of: id), touches[i].phase == .began else { return nil }
-        return touches[i].view
-    }
-
-    /// `participant` queued notifications during an input; they are sent when the input is done (at once when
-    /// no input is being handled).
-    func queueEffects(of participant: any TouchParticipant) {
-        window.effects.queueEffects(of: participant)
-    }
-
     // MARK: - Steps
 
     private func begin(id: Int, at location: Point, time: Duration, view: View) {
@@ -379,7 +284,7 @@ final class TouchRouter: TouchArena {
     }
 
     /// Delivers `touchesBegan` for every waiting touch no container holds back any more.
-    private func resolveWaiting() {
+    func resolveWaiting() {
         var i = 0
         while i < touches.count {
             let id = touches[i].touch.id
@@ -422,7 +327,7 @@ final class TouchRouter: TouchArena {
     }
 
     /// The content loses touch `i`: cancelled if it had begun, never delivered if it had not.
-    private func finishContent(at i: Int) {
+    func finishContent(at i: Int) {
         switch touches[i].phase {
         case .began:
             if let view = touches[i].view { post(.cancelled, touches[i].touch, to: view) }
@@ -434,7 +339,7 @@ final class TouchRouter: TouchArena {
 
     // MARK: - Bookkeeping
 
-    private func index(of id: Int) -> Int? {
+    func index(of id: Int) -> Int? {
         // By index rather than `firstIndex(where:)`, which copies each record (and retains its view) into the
         // closure.
         var i = 0
@@ -451,7 +356,7 @@ final class TouchRouter: TouchArena {
     /// itself by index would then skip the container after it, which kept a finger that was gone. So the loop
     /// walks a snapshot, and skips a container that is no longer registered when its turn comes (it was
     /// cancelled or reset when it left). Containers registered during the loop are not visited.
-    private func forEachRegistered(_ body: @MainActor (any TouchParticipant) -> Void) {
+    func forEachRegistered(_ body: @MainActor (any TouchParticipant) -> Void) {
         // One container (a drag's every frame): nothing comes after it to skip, so no snapshot is needed.
         if containers.count == 1 {
             body(containers[0])
@@ -478,7 +383,7 @@ final class TouchRouter: TouchArena {
         return false
     }
 
-    private func sharesFinger(_ a: any TouchParticipant, _ b: any TouchParticipant) -> Bool {
+    func sharesFinger(_ a: any TouchParticipant, _ b: any TouchParticipant) -> Bool {
         touches.contains { a.tracksFinger($0.touch.id) && b.tracksFinger($0.touch.id) }
     }
 
@@ -504,7 +409,7 @@ final class TouchRouter: TouchArena {
     }
 
     /// Time never runs backwards: an earlier timestamp counts as no time passing.
-    private func monotonic(_ time: Duration) -> Duration {
+    func monotonic(_ time: Duration) -> Duration {
         if time > lastTime { lastTime = time }
         return lastTime
     }
