@@ -216,7 +216,7 @@ public final class PanGestureRecognizer: GestureRecognizer {
 
     override public func leaveArena(at time: Duration) {
         guard let driver else { return super.leaveArena(at: time) }
-        if driver.isWithdrawingToSettle {
+        if driver.drag.isWithdrawingToSettle {
             // Scrolling was turned off: the fingers are gone for it, as when the compositor cancels them, and it
             // settles inside its range (<doc:ScrollBehaviour> §1, §2.9).
             driver.routerTouchesCancelled(time: time)

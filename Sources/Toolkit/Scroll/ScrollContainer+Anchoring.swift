@@ -76,7 +76,7 @@ extension ScrollContainer {
         offset[axis] += distance
         applyOffset(offset)
         motion.shift(axis, by: distance)
-        stepTargets[axis].shift(by: distance)
+        pointerScroll.stepTargets[axis].shift(by: distance)
         if arbitration.isDragging { rebaseDrag() }
         finishChange()
         return true

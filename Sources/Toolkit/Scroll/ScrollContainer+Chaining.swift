@@ -34,13 +34,13 @@ extension ScrollContainer {
 
     /// Whether this container tracks the sequence's fingers, may drag with them, and can move that way.
     func canTakeChainedMotion(along axis: Axis, direction: Double) -> Bool {
-        hasFingers && sequenceDrags && canMove(along: axis, direction: direction, policy: makePolicy())
+        hasFingers && drag.sequenceDrags && canMove(along: axis, direction: direction, policy: makePolicy())
     }
 
     /// Whether this container is `.contained`, tracks the sequence's fingers, may drag with them and scrolls along
     /// `axis`: a gesture passed over to it stays here (and rubber-bands at the edge).
     func keepsChainedMotion(along axis: Axis) -> Bool {
-        scrollChaining == .contained && hasFingers && sequenceDrags && scrollableAxes.contains(Axis.Set(axis))
+        scrollChaining == .contained && hasFingers && drag.sequenceDrags && scrollableAxes.contains(Axis.Set(axis))
     }
 
     /// The axes of the current undecided sequence that this container passes over (see the file header).
@@ -78,13 +78,13 @@ extension ScrollContainer {
 
     /// Gathers the chain around this container as its drag begins (see the file header).
     func gatherChain() {
-        chainLinks.removeAll(keepingCapacity: true)
-        chainOverscroll = .zero
+        chain.links.removeAll(keepingCapacity: true)
+        chain.overscroll = .zero
         guard scrollChaining == .automatic else { return }
         var view = superview
         while let candidate = view {
-            if let link = candidate as? ScrollContainer, link.hasFingers, link.sequenceDrags, link.isScrollEnabled {
-                chainLinks.append(link)
+            if let link = candidate as? ScrollContainer, link.hasFingers, link.drag.sequenceDrags, link.isScrollEnabled {
+                chain.links.append(link)
                 if link.scrollChaining == .contained { break }
             }
             view = candidate.superview
@@ -94,10 +94,10 @@ extension ScrollContainer {
     /// Forgets the chain (the drag is over): a follower goes back to following its own fingers. A latched container
     /// whose fling goes on keeps its links, to hand the fling on at its edge.
     func endChain(keepingLinks: Bool = false) {
-        if !keepingLinks { chainLinks.removeAll(keepingCapacity: true) }
-        chainOverscroll = .zero
-        chainReleaseVelocity = .zero
-        isChainFollower = false
+        if !keepingLinks { chain.links.removeAll(keepingCapacity: true) }
+        chain.overscroll = .zero
+        chain.releaseVelocity = .zero
+        chain.isFollower = false
     }
 
     // MARK: - Hand-off of flings
@@ -107,16 +107,16 @@ extension ScrollContainer {
     /// not) and is flung by it at its own lift, paging included; this container keeps none of it (no bounce).
     /// Returns the velocity this container keeps.
     func handOffRelease(_ velocity: Point) -> Point {
-        guard !chainLinks.isEmpty, !isChainFollower else { return velocity }
+        guard !chain.links.isEmpty, !chain.isFollower else { return velocity }
         var kept = velocity
         let policy = makePolicy()
         // Only along the axes this container scrolls: an orthogonal container around (§2.7) gets nothing.
         for axis in Axis.allCases where velocity[axis] != 0 && policy.scrollable.contains(axis)
             && chainReaches(along: axis) && !canMove(along: axis, direction: velocity[axis], policy: policy) {
-            for link in chainLinks where link.isScrollEnabled && link.scrollableAxes.contains(Axis.Set(axis))
+            for link in chain.links where link.isScrollEnabled && link.scrollableAxes.contains(Axis.Set(axis))
                 && link.canMove(along: axis, direction: velocity[axis], policy: link.makePolicy()) {
                 if link.joinChain() {
-                    link.chainReleaseVelocity[axis] = velocity[axis]
+                    link.chain.releaseVelocity[axis] = velocity[axis]
                     link.finishChange()
                     kept[axis] = 0
                 }
@@ -131,7 +131,7 @@ extension ScrollContainer {
     /// the velocity at that instant, at its own rate, carrying the rest of the chain; a motion along the other axis
     /// goes on here. Returns whether it handed the fling on.
     func handOffFling(at time: Duration) -> Bool {
-        guard arbitration.isDecelerating, !chainLinks.isEmpty, !motion.isIdle, time > motion.start else {
+        guard arbitration.isDecelerating, !chain.links.isEmpty, !motion.isIdle, time > motion.start else {
             return false
         }
         let policy = makePolicy()
@@ -160,10 +160,10 @@ extension ScrollContainer {
             var offset = goesOn ? next : policy.clamp(next)
             offset[axis] = side > 0 ? high : low
             applyOffset(offset)
-            link.startChainedFling(velocity: velocity, along: axis, at: inside, chain: chainLinks, after: link)
+            link.startChainedFling(velocity: velocity, along: axis, at: inside, chain: chain.links, after: link)
             if !goesOn {
                 motion = ScrollMotion(start: .zero)
-                chainLinks.removeAll(keepingCapacity: true)
+                chain.links.removeAll(keepingCapacity: true)
                 perform(arbitration.animationFinished(), at: time)
             }
             return true
@@ -173,7 +173,7 @@ extension ScrollContainer {
 
     /// The first link scrolling along `axis` that can move in the sign of `direction`.
     func firstLink(along axis: Axis, direction: Double) -> ScrollContainer? {
-        for link in chainLinks where link.isScrollEnabled && link.scrollableAxes.contains(Axis.Set(axis))
+        for link in chain.links where link.isScrollEnabled && link.scrollableAxes.contains(Axis.Set(axis))
             && link.canMove(along: axis, direction: direction, policy: link.makePolicy()) {
             return link
         }
@@ -185,10 +185,10 @@ extension ScrollContainer {
     func startChainedFling(velocity: Double, along axis: Axis, at time: Duration, chain: [ScrollContainer],
                            after link: ScrollContainer) {
         guard arbitration.chainedFlingBegan() else { return }
-        chainLinks.removeAll(keepingCapacity: true)
+        self.chain.links.removeAll(keepingCapacity: true)
         var rest = false
         for other in chain {
-            if rest { chainLinks.append(other) }
+            if rest { self.chain.links.append(other) }
             if other === link { rest = true }
         }
         var measured = Point.zero
@@ -204,7 +204,7 @@ extension ScrollContainer {
 
     /// Whether some link of the chain scrolls along `axis` (then the drag along it is handed out).
     func chainReaches(along axis: Axis) -> Bool {
-        for link in chainLinks where link.isScrollEnabled && link.scrollableAxes.contains(Axis.Set(axis)) {
+        for link in chain.links where link.isScrollEnabled && link.scrollableAxes.contains(Axis.Set(axis)) {
             return true
         }
         return false
@@ -215,11 +215,11 @@ extension ScrollContainer {
         let translation = fingers.translation
         for axis in Axis.allCases where axes.contains(Axis.Set(axis)) {
             // The content moves against the fingers.
-            let delta = chainTranslation[axis] - translation[axis]
-            chainTranslation[axis] = translation[axis]
+            let delta = chain.translation[axis] - translation[axis]
+            chain.translation[axis] = translation[axis]
             handOut(delta, along: axis, pointer: false)
         }
-        for link in chainLinks where link.isChainFollower { link.finishChange() }
+        for link in chain.links where link.chain.isFollower { link.finishChange() }
     }
 
     /// Hands `delta` (content points along `axis`) out to this container and its chain, in order; what none can
@@ -229,7 +229,7 @@ extension ScrollContainer {
         var delta = delta
         guard delta != 0 else { return }
         let bouncer = chainBouncer(along: axis)
-        var overscroll = chainOverscroll[axis]
+        var overscroll = chain.overscroll[axis]
         if overscroll != 0 && (overscroll > 0) != (delta > 0) {
             // Coming back: the stretch relaxes first.
             let left = overscroll + delta
@@ -240,10 +240,10 @@ extension ScrollContainer {
                 overscroll = 0
                 delta = left
             }
-            if let bouncer { bouncer.showChainOverscroll(overscroll, edgeSign: chainOverscroll[axis], axis) }
+            if let bouncer { bouncer.showChainOverscroll(overscroll, edgeSign: chain.overscroll[axis], axis) }
         }
         delta = take(delta, along: axis, into: self, pointer: pointer)
-        for link in chainLinks where delta != 0 && link.isScrollEnabled
+        for link in chain.links where delta != 0 && link.isScrollEnabled
             && link.scrollableAxes.contains(Axis.Set(axis)) {
             delta = take(delta, along: axis, into: link, pointer: pointer)
         }
@@ -251,7 +251,7 @@ extension ScrollContainer {
             overscroll += delta
             bouncer.showChainOverscroll(overscroll, edgeSign: overscroll, axis)
         }
-        chainOverscroll[axis] = overscroll
+        chain.overscroll[axis] = overscroll
     }
 
     /// Moves `container` by as much of `delta` as its range holds along `axis` (never toward the range when it is
@@ -271,7 +271,7 @@ extension ScrollContainer {
     /// The container that shows the chain's overscroll along `axis`: the outermost link scrolling that axis with
     /// `bounces`, else this container when it bounces; nil when none does (the motion is clamped).
     private func chainBouncer(along axis: Axis) -> ScrollContainer? {
-        for link in chainLinks.reversed() where link.bounces && link.isScrollEnabled
+        for link in chain.links.reversed() where link.bounces && link.isScrollEnabled
             && link.scrollableAxes.contains(Axis.Set(axis)) {
             return link
         }
@@ -291,17 +291,34 @@ extension ScrollContainer {
     /// it scrolls as for a touchpad gesture of its own (no dragging callbacks, §7). Returns whether it takes part
     /// (it had declined the sequence or, for the pointer, no finger holds it; or it already follows).
     func joinChain(pointer: Bool = false) -> Bool {
-        if isChainFollower { return true }
+        if chain.isFollower { return true }
         if pointer {
             guard beginPointerGesture() else { return false }
-            isChainFollower = true
+            chain.isFollower = true
             showIndicators()
             return true
         }
         guard arbitration.chainedDragBegan() else { return false }
-        isChainFollower = true
+        chain.isFollower = true
         effects.push(.willBeginDragging)
         showIndicators()
         return true
+    }
+}
+
+extension ScrollContainer {
+    /// Same-axis hand-off (<doc:ScrollBehaviour> §14): the links of a chain this container leads, or its part as a follower.
+    struct ChainState {
+        /// Same-axis hand-off (<doc:ScrollBehaviour> §14): the containers around this latched one that take the part
+        /// of a drag's motion it cannot use, innermost first (empty when this container does not lead a chain).
+        var links: [ScrollContainer] = []
+        /// The translation up to which the fingers' motion was handed along the chain.
+        var translation: Point = .zero
+        /// The motion no container of the chain could use, per axis (finger points, before the rubber band).
+        var overscroll: Point = .zero
+        /// Whether a container inside this one moves it as part of its drag (this one ignores its own fingers' motion).
+        var isFollower = false
+        /// The release velocity (content points per second) the latched container hands this follower at the lift.
+        var releaseVelocity: Point = .zero
     }
 }

@@ -65,7 +65,7 @@ extension ScrollContainer {
         finishChange()
         // Asked after the notifications: a delegate may have started a motion from them (an animated
         // setContentOffset in didEndDecelerating), which must keep this animator running (<doc:ScrollBehaviour> §8).
-        return arbitration.isAnimating || scrollbarsAnimate || zoomMotion != nil || spinning
+        return arbitration.isAnimating || scrollbarsAnimate || zoomState.motion != nil || spinning
     }
 
     /// A motion reached its end. If the geometry changed under it and the content is not where it may rest,
@@ -99,7 +99,7 @@ extension ScrollContainer {
 
     /// The content came to rest: the page at rest may have changed, and the indicators fade out.
     func didComeToRest() {
-        chainLinks.removeAll(keepingCapacity: true)
+        chain.links.removeAll(keepingCapacity: true)
         updateCurrentPage()
         scheduleIndicatorFade()
         contentDidComeToRest()

@@ -27,19 +27,19 @@ extension ScrollContainer {
             endChain()   // a fling caught here hands nothing on any more
             fingers.add(id, at: location, time: time)
             fingers.beginSequence()
-            caughtFling = nil
+            drag.caughtFling = nil
             // A new sequence catches a zoom animation or bounce where it is.
             stopZoomMotion()
             pinch = PinchState()
             // A pointer press here only to catch a motion (the pointer does not drag here) never drags.
-            sequenceDrags = id != Touch.pointerID || dragsWithPointer
+            drag.sequenceDrags = id != Touch.pointerID || dragsWithPointer
         } else {
             fingers.add(id, at: location, time: time)
         }
         rebasePinch()
         let action = arbitration.touchDown(at: time, fingers: fingers.count)
         if case .catchAnimation = action, let flingVelocity {
-            caughtFling = FlingAcceleration(caughtVelocity: flingVelocity, catchTime: time)
+            drag.caughtFling = FlingAcceleration(caughtVelocity: flingVelocity, catchTime: time)
         }
         let disposition = perform(action, at: time)
         finishChange()
@@ -50,13 +50,13 @@ extension ScrollContainer {
     func routerFingerMoved(id: Int, to location: Point) {
         guard fingers.contains(id), !scrubFingerMoved(id: id, to: location) else { return }
         fingers.move(id, to: location)
-        hasPendingMoves = true
+        drag.hasPendingMoves = true
     }
 
     /// The touch frame ended: act on the moves reported since the last one.
     func routerFrame(time: Duration) {
-        guard hasPendingMoves else { return }
-        hasPendingMoves = false
+        guard drag.hasPendingMoves else { return }
+        drag.hasPendingMoves = false
         fingers.commitMoves(at: time)
         decide(at: time)
     }
@@ -67,9 +67,9 @@ extension ScrollContainer {
         let cancellable = arbitration.contentTracksUndecided ? contentAgreesToCancel() : true
         // One policy for the decision and the drag step it leads to (no view code runs in between).
         let policy = makePolicy()
-        let pinches = sequenceDrags && isScrollEnabled && pinchCrossedSlop
+        let pinches = drag.sequenceDrags && isScrollEnabled && pinchCrossedSlop
         // Two fingers on a zoomable container may pan in any direction: a pinch may follow the pan.
-        var scrollable: Axis.Set = !(sequenceDrags && isScrollEnabled) ? []
+        var scrollable: Axis.Set = !(drag.sequenceDrags && isScrollEnabled) ? []
             : fingers.count >= 2 && canZoom ? [.horizontal, .vertical] : policy.scrollable
         // Latching (<doc:ScrollBehaviour> §14): undecided, an axis this container cannot move along in the
         // fingers' direction is left to a container around it that can.
@@ -84,18 +84,18 @@ extension ScrollContainer {
                 switch dragRecognizer.containerDragGate() {
                 case .open:
                     arbitration = trial
-                    if let waiting = waitingDragOrigin {
+                    if let waiting = drag.waitingOrigin {
                         // The motion while it waited is applied at once: the drag counts from the crossing.
                         action = .beginDrag(lock: lock, origin: waiting, cancelsContent: cancels)
                     }
-                    waitingDragOrigin = nil
+                    drag.waitingOrigin = nil
                     dragRecognizer.containerStoppedWaiting()
                 case .wait:
-                    if waitingDragOrigin == nil { waitingDragOrigin = origin }
+                    if drag.waitingOrigin == nil { drag.waitingOrigin = origin }
                     dragRecognizer.containerAwaitsRequirements()
                     action = .none
                 case .veto:
-                    waitingDragOrigin = nil
+                    drag.waitingOrigin = nil
                     dragRecognizer.containerStoppedWaiting()
                     perform(arbitration.otherContainerClaimed(), at: time)
                     dragRecognizer.containerDeclined(at: time)
@@ -110,26 +110,26 @@ extension ScrollContainer {
                                             pinches: pinches)
         }
         perform(action, at: time, policy: policy)
-        if pinches && arbitration.isDragging && !isChainFollower { beginPinch() }
+        if pinches && arbitration.isDragging && !chain.isFollower { beginPinch() }
         finishChange()
     }
 
     /// Every requirement of `panGestureRecognizer` failed while a drag waited: it begins now, from where the slop
     /// was crossed.
     func requirementsFailedForDrag(at time: Duration) {
-        guard hasFingers, !arbitration.isDragging, waitingDragOrigin != nil else { return }
+        guard hasFingers, !arbitration.isDragging, drag.waitingOrigin != nil else { return }
         decide(at: time)
     }
 
     /// A requirement of `panGestureRecognizer` began: this container gives the sequence up.
     func dragRequirementWon(at time: Duration) {
-        waitingDragOrigin = nil
+        drag.waitingOrigin = nil
         routerOtherContainerClaimed(time: time)
     }
 
     /// The fingers' velocity now (their release velocity once they lifted), window coordinates, pt/s.
     func fingerVelocity(at time: Duration) -> Point {
-        fingers.isEmpty ? lastReleaseVelocity : fingers.velocity(at: time)
+        fingers.isEmpty ? drag.lastReleaseVelocity : fingers.velocity(at: time)
     }
 
     /// The fingers' centroid translation (window coordinates), which the drag follows.
@@ -140,7 +140,7 @@ extension ScrollContainer {
         guard fingers.contains(id) else { return }
         scrubFingerEnded(id: id, time: time)
         fingers.remove(id, at: time)
-        if fingers.isEmpty { lastReleaseVelocity = fingers.releaseVelocity(at: time) }
+        if fingers.isEmpty { drag.lastReleaseVelocity = fingers.releaseVelocity(at: time) }
         var planned = ScrollMotion(start: time)
         // A scale left past a zoom limit returns to it first; the offset comes to rest after that.
         let bounce = fingers.isEmpty && zoomNeedsBounce
@@ -148,8 +148,8 @@ extension ScrollContainer {
             if arbitration.isDragging {
                 // The content moves against the fingers.
                 // A container moved by a chain is not flung by the fingers (the latched one is).
-                var measured = isChainFollower ? chainReleaseVelocity : Point.zero - fingers.releaseVelocity(at: time)
-                if let caughtFling, !isChainFollower {
+                var measured = chain.isFollower ? chain.releaseVelocity : Point.zero - fingers.releaseVelocity(at: time)
+                if let caughtFling = drag.caughtFling, !chain.isFollower {
                     measured = caughtFling.releaseVelocity(measured: measured, releasedAt: time)
                 }
                 measured = handOffRelease(measured)
@@ -185,10 +185,10 @@ extension ScrollContainer {
         } else if arbitration.isTracking && !bounce {
             planned = makePolicy().settleMotion(from: contentOffset, at: time)
         }
-        if let grab = scrollbarGrab, grab.touchID != Touch.pointerID { scrubFingerEnded(id: grab.touchID, time: time) }
-        if let pending = pendingScrub { scrubFingerEnded(id: pending.id, time: time) }
+        if let grab = bars.grab, grab.touchID != Touch.pointerID { scrubFingerEnded(id: grab.touchID, time: time) }
+        if let pending = bars.pendingScrub { scrubFingerEnded(id: pending.id, time: time) }
         fingers.removeAll()
-        hasPendingMoves = false
+        drag.hasPendingMoves = false
         cancelDelayTimer()
         let tracked = arbitration.isTracking
         let action = arbitration.touchesCancelled(release: planned.isIdle && !(bounce && tracked) ? .stays : .moves)
@@ -201,7 +201,7 @@ extension ScrollContainer {
 
     /// Another container claimed fingers this one tracks.
     func routerOtherContainerClaimed(time: Duration) {
-        waitingDragOrigin = nil
+        drag.waitingOrigin = nil
         perform(arbitration.otherContainerClaimed(), at: time)
         if !arbitration.isDragging { dragRecognizer.containerDeclined(at: time) }
         finishChange()
@@ -209,10 +209,10 @@ extension ScrollContainer {
 
     /// The container leaves touch routing (removed from the window, scrolling disabled): forget the fingers.
     func routerDetach(time: Duration) {
-        if let grab = scrollbarGrab, grab.touchID != Touch.pointerID { scrubFingerEnded(id: grab.touchID, time: time) }
-        if let pending = pendingScrub { scrubFingerEnded(id: pending.id, time: time) }
+        if let grab = bars.grab, grab.touchID != Touch.pointerID { scrubFingerEnded(id: grab.touchID, time: time) }
+        if let pending = bars.pendingScrub { scrubFingerEnded(id: pending.id, time: time) }
         fingers.removeAll()
-        hasPendingMoves = false
+        drag.hasPendingMoves = false
         cancelDelayTimer()
         let action = arbitration.reset()
         motion = ScrollMotion(start: .zero)
@@ -225,7 +225,7 @@ extension ScrollContainer {
     /// The container's sequence is over: its pan recognizer ends (or is cancelled, or fails) and is `possible`
     /// again.
     private func endDragRecognizerSequence(cancelled: Bool, at time: Duration) {
-        waitingDragOrigin = nil
+        drag.waitingOrigin = nil
         dragRecognizer.containerStoppedWaiting()
         dragRecognizer.containerSequenceEnded(cancelled: cancelled, at: time)
         dragRecognizer.resetIfFinished()
@@ -246,15 +246,15 @@ extension ScrollContainer {
 
     /// The content-touch delay timer fired.
     func contentDelayElapsed() {
-        delayTimer = nil
-        perform(arbitration.delayElapsed(at: delayDeadline), at: delayDeadline)
+        drag.delayTimer = nil
+        perform(arbitration.delayElapsed(at: drag.delayDeadline), at: drag.delayDeadline)
         finishChange()
     }
 
     func cancelDelayTimer() {
-        guard let timer = delayTimer else { return }
+        guard let timer = drag.delayTimer else { return }
         attachedWindow?.timers.cancel(timer)
-        delayTimer = nil
+        drag.delayTimer = nil
     }
 
     // MARK: - Drag
@@ -264,27 +264,27 @@ extension ScrollContainer {
     func rebaseDrag() {
         let policy = makePolicy()
         let offset = contentOffset
-        dragStartRaw = Point(x: policy.raw(displayed: offset.x, .horizontal),
+        drag.startRaw = Point(x: policy.raw(displayed: offset.x, .horizontal),
                              y: policy.raw(displayed: offset.y, .vertical))
-        dragOrigin = fingers.translation
-        chainTranslation = fingers.translation
+        drag.origin = fingers.translation
+        chain.translation = fingers.translation
     }
 
     /// Moves the content with the fingers: 1:1 inside the range, rubber band (or clamp) outside it, only
     /// along the axes the lock and the range allow. `current` is the policy of the current geometry when the
     /// caller has it.
     func applyDrag(policy current: ScrollPolicy? = nil) {
-        guard arbitration.isDragging, isScrollEnabled, !isChainFollower else { return }
+        guard arbitration.isDragging, isScrollEnabled, !chain.isFollower else { return }
         let lock = arbitration.lock
         let policy = current ?? makePolicy()
-        let delta = fingers.translation - dragOrigin
+        let delta = fingers.translation - drag.origin
         var offset = contentOffset
         var chained: Axis.Set = []
         for axis in Axis.allCases where lock.allows(axis) && policy.scrollable.contains(axis) {
             if chainReaches(along: axis) {
                 chained.insert(Axis.Set(axis))
             } else {
-                offset[axis] = policy.displayed(raw: dragStartRaw[axis] - delta[axis], axis)
+                offset[axis] = policy.displayed(raw: drag.startRaw[axis] - delta[axis], axis)
             }
         }
         applyOffset(offset)
@@ -343,8 +343,8 @@ extension ScrollContainer {
             }
             cancelDelayTimer()
             rebaseDrag()
-            dragOrigin = origin
-            chainTranslation = origin
+            drag.origin = origin
+            chain.translation = origin
             gatherChain()
             effects.push(.willBeginDragging)
             showIndicators()
@@ -445,7 +445,35 @@ extension ScrollContainer {
     private func startDelayTimer(until deadline: Duration) {
         cancelDelayTimer()
         guard let window = attachedWindow else { return }
-        delayDeadline = deadline
-        delayTimer = window.timers.schedule(at: deadline, delayAction)
+        drag.delayDeadline = deadline
+        drag.delayTimer = window.timers.schedule(at: deadline, delayAction)
+    }
+}
+
+extension ScrollContainer {
+    /// What a touch sequence on the container keeps besides its fingers and the arbitration.
+    struct DragState {
+        /// The fling the current touch sequence caught, when it caught one (fling acceleration, <doc:ScrollBehaviour> §5).
+        var caughtFling: FlingAcceleration?
+        /// The raw (finger) offset at which the drag was anchored.
+        var startRaw: Point = .zero
+        /// The translation at which the drag was anchored.
+        var origin: Point = .zero
+        /// Moves reported by the router since the last touch frame.
+        var hasPendingMoves = false
+        /// The content-touch delay timer, while pending.
+        var delayTimer: TimerQueue.ID?
+        /// Its deadline.
+        var delayDeadline: Duration = .zero
+        /// Whether the current touch sequence may drag (false for a pointer press on a container that does not
+        /// drag with the pointer and only caught a motion).
+        var sequenceDrags = true
+        /// Where the slop was crossed while the drag waited for a requirement of `panGestureRecognizer` to fail.
+        var waitingOrigin: Point?
+        /// The fingers' release velocity at the last lift (window coordinates, pt/s), for the pan's `velocity(in:)`.
+        var lastReleaseVelocity: Point = .zero
+        /// Set while the container leaves the arena because scrolling was turned off (it settles, see
+        /// `PanGestureRecognizer.leaveArena`).
+        var isWithdrawingToSettle = false
     }
 }

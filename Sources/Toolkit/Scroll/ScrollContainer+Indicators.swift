@@ -10,7 +10,7 @@
 //   thumb = clamp(T·v/c, 24, T), shortened by the overscroll past lo or hi (never under the bar's thickness,
 //   a round dot), at T' = (T − thumb)·clamp((x − lo)/(hi − lo), 0, 1) from the track's start.
 //
-// Visibility: in `.automatic`, `indicatorAlpha` is 1 while the content moves, while the pointer moves over the
+// Visibility: in `.automatic`, `bars.alpha` is 1 while the content moves, while the pointer moves over the
 // container (or stays in a bar's hover zone, or holds a thumb) and for `indicatorHoldTime` after, then falls to
 // 0 over 0.25 s. `.always` draws full bars at opacity 1; `.never` draws nothing.
 
@@ -36,7 +36,7 @@ extension ScrollContainer {
     /// The `.automatic` bars' current opacity, 0 (hidden) to 1 (`.always`: 1 whenever a bar exists; `.never`: 0).
     public var scrollIndicatorOpacity: Double {
         switch scrollbarVisibility {
-        case .automatic: indicatorAlpha
+        case .automatic: bars.alpha
         case .always: 1
         case .never: 0
         }
@@ -87,7 +87,7 @@ extension ScrollContainer {
     /// How far the bar along `axis` is widened now: 0 thin, 1 full (`.always`: 1).
     func scrollbarWidening(_ axis: Axis) -> Double {
         if scrollbarVisibility == .always { return 1 }
-        let state = axis == .horizontal ? horizontalBar : verticalBar
+        let state = axis == .horizontal ? bars.horizontalBar : bars.verticalBar
         return state.widening(at: attachedWindow?.now ?? .zero, duration: ScrollContainer.scrollbarWidenTime)
     }
 
@@ -100,21 +100,21 @@ extension ScrollContainer {
 
     /// Whether something keeps the `.automatic` bars up: the pointer in a bar's hover zone, or a held thumb.
     var scrollbarsHeldUp: Bool {
-        horizontalBar.hovered || verticalBar.hovered || scrollbarGrab != nil || pendingScrub != nil
+        bars.horizontalBar.hovered || bars.verticalBar.hovered || bars.grab != nil || bars.pendingScrub != nil
     }
 
     /// The offset changed (or the pointer moved over the container): the bars show at full opacity, and any
     /// pending fade is called off.
     func showIndicators() {
         guard scrollbarVisibility == .automatic, hasScrollbar(.horizontal) || hasScrollbar(.vertical) else { return }
-        if let timer = indicatorFadeTimer {
+        if let timer = bars.fadeTimer {
             attachedWindow?.timers.cancel(timer)
-            indicatorFadeTimer = nil
+            bars.fadeTimer = nil
         }
-        indicatorFadeStart = nil
-        if indicatorAlpha != 1 {
+        bars.fadeStart = nil
+        if bars.alpha != 1 {
             forEachIndicatorRect { setNeedsDisplay($0) }
-            indicatorAlpha = 1
+            bars.alpha = 1
             forEachIndicatorRect { setNeedsDisplay($0) }
             verticalIndicatorPresenter?.verticalIndicatorChanged(self)
         }
@@ -125,47 +125,47 @@ extension ScrollContainer {
 
     /// The content is at rest: fade the bars out after `indicatorHoldTime`.
     func scheduleIndicatorFade() {
-        guard indicatorAlpha > 0, indicatorFadeStart == nil, let window = attachedWindow else { return }
-        if let timer = indicatorFadeTimer { window.timers.cancel(timer) }
-        indicatorFadeTimer = window.timers.schedule(at: window.now + indicatorHoldTime, fadeAction)
+        guard bars.alpha > 0, bars.fadeStart == nil, let window = attachedWindow else { return }
+        if let timer = bars.fadeTimer { window.timers.cancel(timer) }
+        bars.fadeTimer = window.timers.schedule(at: window.now + indicatorHoldTime, fadeAction)
     }
 
     /// The hold time passed: start the fade, sampled by the frame animator (unless something holds the bars up:
     /// whatever lets go of them schedules the fade again).
     func startIndicatorFade() {
-        indicatorFadeTimer = nil
-        guard let window = attachedWindow, indicatorAlpha > 0 else { return }
+        bars.fadeTimer = nil
+        guard let window = attachedWindow, bars.alpha > 0 else { return }
         guard !arbitration.isTracking, !arbitration.isAnimating, !scrollbarsHeldUp else { return }
-        indicatorFadeStart = window.now
+        bars.fadeStart = window.now
         window.addAnimator(animationDriver)
     }
 
     /// Advances the fade and the widening to `time`; returns whether either still runs.
     func stepIndicatorFade(at time: Duration) -> Bool {
-        let widening = horizontalBar.start != nil || verticalBar.start != nil
+        let widening = bars.horizontalBar.start != nil || bars.verticalBar.start != nil
         if widening {
             // Only the bars change: redraw them, not the whole container.
             forEachIndicatorRect { setNeedsDisplay($0) }
             verticalIndicatorPresenter?.verticalIndicatorChanged(self)
         }
-        let horizontalRuns = horizontalBar.settle(at: time, duration: ScrollContainer.scrollbarWidenTime)
-        let verticalRuns = verticalBar.settle(at: time, duration: ScrollContainer.scrollbarWidenTime)
+        let horizontalRuns = bars.horizontalBar.settle(at: time, duration: ScrollContainer.scrollbarWidenTime)
+        let verticalRuns = bars.verticalBar.settle(at: time, duration: ScrollContainer.scrollbarWidenTime)
         let widthRuns = horizontalRuns || verticalRuns
-        guard let start = indicatorFadeStart else { return widthRuns }
+        guard let start = bars.fadeStart else { return widthRuns }
         let alpha = max(0, 1 - ScrollbarState.seconds(time - start) / ScrollContainer.indicatorFadeTime)
-        if alpha != indicatorAlpha {
+        if alpha != bars.alpha {
             forEachIndicatorRect { setNeedsDisplay($0) }
-            indicatorAlpha = alpha
+            bars.alpha = alpha
             forEachIndicatorRect { setNeedsDisplay($0) }
             verticalIndicatorPresenter?.verticalIndicatorChanged(self)
         }
-        if alpha <= 0 { indicatorFadeStart = nil }
-        return indicatorFadeStart != nil || widthRuns
+        if alpha <= 0 { bars.fadeStart = nil }
+        return bars.fadeStart != nil || widthRuns
     }
 
     /// Whether the bars animate (fade or widening): the frame animator keeps running.
     var scrollbarsAnimate: Bool {
-        indicatorFadeStart != nil || horizontalBar.start != nil || verticalBar.start != nil
+        bars.fadeStart != nil || bars.horizontalBar.start != nil || bars.verticalBar.start != nil
     }
 
     /// A bar setting changed (visibility, style, insets): the bars are redrawn where they were and where they go.
@@ -173,10 +173,10 @@ extension ScrollContainer {
         forEachIndicatorRect { setNeedsDisplay($0) }
         if scrollbarVisibility != .automatic {
             // Not faded by `.automatic` any more: no fade may run on.
-            attachedWindow?.timers.cancel(indicatorFadeTimer)
-            indicatorFadeTimer = nil
-            indicatorFadeStart = nil
-            indicatorAlpha = 0
+            attachedWindow?.timers.cancel(bars.fadeTimer)
+            bars.fadeTimer = nil
+            bars.fadeStart = nil
+            bars.alpha = 0
         }
         if scrollbarVisibility == .never { endScrollbarInteraction() }
         verticalIndicatorPresenter?.verticalIndicatorChanged(self)
@@ -242,9 +242,9 @@ extension ScrollContainer {
 
     /// Draws the bars (called by `drawOverlay`, above the content) and remembers where.
     func drawIndicators(in canvas: Canvas) {
-        drawnIndicatorRects = (scrollbarDamageRect(.horizontal), verticalIndicatorElsewhere ? nil : scrollbarDamageRect(.vertical))
-        if drawnIndicatorRects.horizontal != nil { drawScrollbar(.horizontal, in: canvas) }
-        if drawnIndicatorRects.vertical != nil { drawScrollbar(.vertical, in: canvas) }
+        bars.drawnRects = (scrollbarDamageRect(.horizontal), verticalIndicatorElsewhere ? nil : scrollbarDamageRect(.vertical))
+        if bars.drawnRects.horizontal != nil { drawScrollbar(.horizontal, in: canvas) }
+        if bars.drawnRects.vertical != nil { drawScrollbar(.vertical, in: canvas) }
     }
 
     /// The part of the container the bar along `axis` covers now (its trough when it has one, else its thumb),
@@ -320,8 +320,8 @@ extension ScrollContainer {
     /// Calls `body` with the bar rectangles (container coordinates) where they were drawn last, then where
     /// they are now.
     func forEachIndicatorRect(_ body: (Rect) -> Void) {
-        if let rect = drawnIndicatorRects.horizontal { body(rect) }
-        if let rect = drawnIndicatorRects.vertical { body(rect) }
+        if let rect = bars.drawnRects.horizontal { body(rect) }
+        if let rect = bars.drawnRects.vertical { body(rect) }
         if let rect = scrollbarDamageRect(.horizontal) { body(rect) }
         if !verticalIndicatorElsewhere, let rect = scrollbarDamageRect(.vertical) { body(rect) }
     }
@@ -331,5 +331,32 @@ extension Color {
     /// This colour with its alpha multiplied by `factor` (0...1).
     func scaled(_ factor: Double) -> Color {
         Color(red: red, green: green, blue: blue, alpha: alpha * factor)
+    }
+}
+
+extension ScrollContainer {
+    /// The indicators' fade and drawn places, and the bars' hover, widening, held thumb and scrubbing finger.
+    struct IndicatorState {
+        /// Scroll indicator opacity, 0...1.
+        var alpha = 0.0
+        /// When the indicators started fading out, if they are.
+        var fadeStart: Duration?
+        /// The timer that starts the fade after the content came to rest.
+        var fadeTimer: TimerQueue.ID?
+        /// Where the indicators were drawn last, in the container's coordinates (nil: not drawn): their old pixels
+        /// move with the content when it scrolls by copying pixels, and are redrawn there.
+        var drawnRects: (horizontal: Rect?, vertical: Rect?) = (nil, nil)
+        /// The horizontal and vertical bars' hover and widening.
+        var horizontalBar = ScrollbarState()
+        var verticalBar = ScrollbarState()
+        /// The thumb being held, if one is.
+        var grab: ScrollbarGrab?
+        /// A finger resting on a shown bar, waiting for the scrub delay (0.3 s): its id, axis, where it touched down
+        /// and where it is (window coordinates).
+        var pendingScrub: PendingScrub?
+        /// The scrub delay's timer.
+        var scrubTimer: TimerQueue.ID?
+        /// Whether the pointer is over a full bar (the cursor is then the arrow).
+        var pointerOnBar = false
     }
 }

@@ -71,7 +71,7 @@ extension ScrollContainer {
             case .start, .end:
                 let target = move == .start ? lower : upper
                 run.move(to: target)
-                stepTargets[axis] = run
+                pointerScroll.stepTargets[axis] = run
                 step(axis, to: target, paged: true, policy: policy, at: time)
             }
             return true
@@ -95,7 +95,7 @@ extension ScrollContainer {
             target = snapped
         }
         run.move(to: target)
-        stepTargets[axis] = run
+        pointerScroll.stepTargets[axis] = run
         step(axis, to: target, paged: false, policy: policy, at: time)
         return true
     }

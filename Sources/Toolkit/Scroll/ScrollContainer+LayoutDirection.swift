@@ -20,7 +20,7 @@ extension ScrollContainer {
     /// `layoutDirection` changed: the vertical bar moves to the other edge and the offset to its mirror position in
     /// the horizontal range (the start of the content is at the other end).
     func layoutDirectionChanged() {
-        if let rect = drawnIndicatorRects.vertical { setNeedsDisplay(rect) }
+        if let rect = bars.drawnRects.vertical { setNeedsDisplay(rect) }
         let policy = makePolicy()
         let lo = policy.minOffset.x, hi = policy.maxOffset.x
         rightToLeftRangeEnd = hi

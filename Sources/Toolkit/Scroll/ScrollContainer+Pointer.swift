@@ -114,7 +114,7 @@ extension ScrollContainer {
             run.pageUnits += units
             let pages = (run.pageUnits / ScrollContainer.wheelUnitsPerDetent).rounded(.towardZero)
             run.pageUnits -= pages * ScrollContainer.wheelUnitsPerDetent
-            stepTargets[axis] = run
+            pointerScroll.stepTargets[axis] = run
             guard pages != 0 else { return }
             // Detents past the first or last page go up the chain, 48 pt each (<doc:ScrollBehaviour> §14: paging
             // containers chain too).
@@ -146,7 +146,7 @@ extension ScrollContainer {
             run.move(to: snapped)
             target = snapped
         }
-        stepTargets[axis] = run
+        pointerScroll.stepTargets[axis] = run
         step(axis, to: target, paged: false, policy: policy, at: time)
         if excess != 0 { handWheelOn(axis, distance: excess, at: time) }
     }
@@ -158,7 +158,7 @@ extension ScrollContainer {
         guard distance.isFinite, distance != 0, canStep(along: axis), !arbitration.isTracking else { return }
         let policy = makePolicy()
         let target = policy.clamp(contentOffset[axis] + distance, axis)
-        stepTargets[axis].restart(at: target)
+        pointerScroll.stepTargets[axis].restart(at: target)
         applyStepAtOnce(axis, target)
     }
 
@@ -186,18 +186,18 @@ extension ScrollContainer {
         guard delta.isFinite, isScrollEnabled else { return }
         if !arbitration.isPointerScrolling {
             guard beginPointerGesture() else { return }
-            velocityTracker.reset()
-            touchpadTravel = .zero
-            touchpadLock = nil
+            pointerScroll.velocityTracker.reset()
+            pointerScroll.touchpadTravel = .zero
+            pointerScroll.touchpadLock = nil
             showIndicators()
             gatherPointerChain()
         }
         var delta = delta
         if isDirectionalLockEnabled {
-            if touchpadLock == nil && delta != .zero {
-                touchpadLock = abs(delta.x) > abs(delta.y) ? .horizontal : .vertical
+            if pointerScroll.touchpadLock == nil && delta != .zero {
+                pointerScroll.touchpadLock = abs(delta.x) > abs(delta.y) ? .horizontal : .vertical
             }
-            if let locked = touchpadLock { delta[locked.other] = 0 }
+            if let locked = pointerScroll.touchpadLock { delta[locked.other] = 0 }
         }
         let policy = makePolicy()
         var offset = contentOffset
@@ -214,14 +214,14 @@ extension ScrollContainer {
             let raw = policy.raw(displayed: offset[axis], axis) + delta[axis]
             offset[axis] = policy.displayed(raw: raw, axis)
         }
-        touchpadTravel += delta
-        velocityTracker.addSample(touchpadTravel, at: time)
+        pointerScroll.touchpadTravel += delta
+        pointerScroll.velocityTracker.addSample(pointerScroll.touchpadTravel, at: time)
         applyOffset(offset)
         if !chained.isEmpty {
             for axis in Axis.allCases where chained.contains(Axis.Set(axis)) {
                 handOut(delta[axis], along: axis, pointer: true)
             }
-            for link in chainLinks where link.isChainFollower { link.finishChange() }
+            for link in chain.links where link.chain.isFollower { link.finishChange() }
         }
         finishChange()
     }
@@ -230,8 +230,8 @@ extension ScrollContainer {
     /// on up the chain where this container is at its edge (<doc:ScrollBehaviour> §14). A container that only
     /// follows a chained swipe is ended by the one latched (a stop on its own axis waits for that).
     func touchpadEnded(at time: Duration) {
-        guard arbitration.isPointerScrolling, !isChainFollower else { return }
-        let measured = handOffPointerRelease(velocityTracker.velocity(at: time), at: time)
+        guard arbitration.isPointerScrolling, !chain.isFollower else { return }
+        let measured = handOffPointerRelease(pointerScroll.velocityTracker.velocity(at: time), at: time)
         releaseTouchpad(measured: measured, at: time)
         // A kinetic tail keeps the links, to hand its velocity on at this container's edge.
         endChain(keepingLinks: arbitration.isDecelerating)
@@ -256,7 +256,7 @@ extension ScrollContainer {
     /// The run of steps along `axis` to extend: the current one while a step runs there (or an immediate step
     /// left the offset on its target), otherwise a new one from the current offset, clamped.
     func currentStepRun(_ axis: Axis, policy: ScrollPolicy) -> ScrollStepTargets.Run {
-        var run = stepTargets[axis]
+        var run = pointerScroll.stepTargets[axis]
         let moving = arbitration.isAnimating && !motion[axis].isNone
         let continues = moving ? motion[axis].isStep : contentOffset[axis] == run.target
         if !continues { run.restart(at: policy.clamp(contentOffset[axis], axis)) }
@@ -273,7 +273,7 @@ extension ScrollContainer {
         let index = pages >= 0 ? min(last, from + min(pages, last)) : max(0, from - min(-pages, last))
         let target = policy.boundary(index, axis)
         run.move(to: target)
-        stepTargets[axis] = run
+        pointerScroll.stepTargets[axis] = run
         step(axis, to: target, paged: true, policy: policy, at: time)
     }
 
@@ -348,5 +348,19 @@ extension ScrollContainer {
             finishMotion(at: time)
         }
         finishChange()
+    }
+}
+
+extension ScrollContainer {
+    /// Wheel steps and touchpad swipes in progress (<doc:ScrollBehaviour> §7).
+    struct PointerScrollState {
+        /// Touchpad release velocity, fed with the gesture's travel (touch releases use `fingers`, per finger).
+        var velocityTracker = VelocityTracker()
+        /// Where wheel and key steps are heading, per axis (`+Pointer.swift`).
+        var stepTargets = ScrollStepTargets()
+        /// Touchpad motion since the gesture began, points (the velocity tracker's positions).
+        var touchpadTravel: Point = .zero
+        /// The axis a touchpad gesture keeps to, with `isDirectionalLockEnabled` (decided by its first event).
+        var touchpadLock: Axis?
     }
 }

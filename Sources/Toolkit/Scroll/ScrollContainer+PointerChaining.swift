@@ -89,13 +89,13 @@ extension ScrollContainer {
 
     /// At a touchpad swipe's first event: the chain around this latched container (see the file header).
     func gatherPointerChain() {
-        chainLinks.removeAll(keepingCapacity: true)
-        chainOverscroll = .zero
-        guard scrollChaining == .automatic, !isChainFollower else { return }
+        chain.links.removeAll(keepingCapacity: true)
+        chain.overscroll = .zero
+        guard scrollChaining == .automatic, !chain.isFollower else { return }
         var view = superview
         while let candidate = view {
             if let link = candidate as? ScrollContainer, link.isScrollEnabled {
-                chainLinks.append(link)
+                chain.links.append(link)
                 if link.scrollChaining == .contained { break }
             }
             view = candidate.superview
@@ -106,20 +106,20 @@ extension ScrollContainer {
     /// container cannot move its way, to the first link that can, and ends every link's part of the swipe (the
     /// one handed the velocity decelerates from it, the others come to rest). Returns the velocity kept here.
     func handOffPointerRelease(_ velocity: Point, at time: Duration) -> Point {
-        guard !chainLinks.isEmpty, !isChainFollower else { return velocity }
+        guard !chain.links.isEmpty, !chain.isFollower else { return velocity }
         var kept = velocity
         let policy = makePolicy()
         for axis in Axis.allCases where velocity[axis] != 0 && policy.scrollable.contains(axis)
             && chainReaches(along: axis) && !canMove(along: axis, direction: velocity[axis], policy: policy) {
             if let link = firstLink(along: axis, direction: velocity[axis]), link.joinChain(pointer: true) {
-                link.chainReleaseVelocity[axis] = velocity[axis]
+                link.chain.releaseVelocity[axis] = velocity[axis]
                 kept[axis] = 0
             }
         }
-        for link in chainLinks where link.isChainFollower {
-            let handed = link.chainReleaseVelocity
-            link.isChainFollower = false
-            link.chainReleaseVelocity = .zero
+        for link in chain.links where link.chain.isFollower {
+            let handed = link.chain.releaseVelocity
+            link.chain.isFollower = false
+            link.chain.releaseVelocity = .zero
             link.releaseTouchpad(measured: handed, at: time)
         }
         return kept
@@ -128,9 +128,9 @@ extension ScrollContainer {
     /// This latched container leaves its window (or the window goes away) during a chained swipe: the links it
     /// moved end their part of it at rest (they would otherwise wait for a stop that no longer reaches them).
     func abandonPointerChain() {
-        for link in chainLinks where link.isChainFollower && link.arbitration.isPointerScrolling {
-            link.isChainFollower = false
-            link.chainReleaseVelocity = .zero
+        for link in chain.links where link.chain.isFollower && link.arbitration.isPointerScrolling {
+            link.chain.isFollower = false
+            link.chain.releaseVelocity = .zero
             link.releaseTouchpad(measured: .zero, at: link.attachedWindow?.now ?? .zero)
         }
     }

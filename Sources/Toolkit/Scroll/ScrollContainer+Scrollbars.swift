@@ -36,8 +36,8 @@ extension ScrollContainer {
     /// Whether the bar along `axis` is full or going to be: `.always`, hovered by the pointer, or held.
     func scrollbarIsFull(_ axis: Axis) -> Bool {
         if scrollbarVisibility == .always { return true }
-        if scrollbarGrab?.axis == axis { return true }
-        return axis == .horizontal ? horizontalBar.hovered : verticalBar.hovered
+        if bars.grab?.axis == axis { return true }
+        return axis == .horizontal ? bars.horizontalBar.hovered : bars.verticalBar.hovered
     }
 
     /// Whether `point` (container coordinates) is on the shown bar along `axis`.
@@ -68,13 +68,13 @@ extension ScrollContainer {
         let time = attachedWindow?.now ?? .zero
         updateHover(.horizontal, inZone: isInHoverZone(.horizontal, local), at: time)
         updateHover(.vertical, inZone: isInHoverZone(.vertical, local), at: time)
-        pointerOnBar = scrollbarAxis(at: local).map { scrollbarIsFull($0) } ?? false
+        bars.pointerOnBar = scrollbarAxis(at: local).map { scrollbarIsFull($0) } ?? false
         if !scrollbarsHeldUp { scheduleIndicatorFade() }
     }
 
     /// The pointer left the container: the bars narrow (unless a thumb is held) and fade after the hold time.
     func scrollbarPointerLeft() {
-        pointerOnBar = false
+        bars.pointerOnBar = false
         let time = attachedWindow?.now ?? .zero
         updateHover(.horizontal, inZone: false, at: time)
         updateHover(.vertical, inZone: false, at: time)
@@ -92,19 +92,19 @@ extension ScrollContainer {
 
     /// Records whether the pointer is in the bar's zone and aims its widening (full while hovered or held).
     func updateHover(_ axis: Axis, inZone: Bool, at time: Duration) {
-        if axis == .horizontal { horizontalBar.hovered = inZone } else { verticalBar.hovered = inZone }
+        if axis == .horizontal { bars.horizontalBar.hovered = inZone } else { bars.verticalBar.hovered = inZone }
         retargetWidening(axis, at: time)
     }
 
     /// Aims the bar's widening at full (hovered or held) or thin, animating from where it is.
     func retargetWidening(_ axis: Axis, at time: Duration) {
-        var state = axis == .horizontal ? horizontalBar : verticalBar
-        let held = scrollbarGrab?.axis == axis
+        var state = axis == .horizontal ? bars.horizontalBar : bars.verticalBar
+        let held = bars.grab?.axis == axis
         let target: Double = (state.hovered || held) && hasScrollbar(axis) ? 1 : 0
         guard target != state.target else { return }
         forEachIndicatorRect { setNeedsDisplay($0) }
         state.retarget(target, at: time, duration: ScrollContainer.scrollbarWidenTime)
-        if axis == .horizontal { horizontalBar = state } else { verticalBar = state }
+        if axis == .horizontal { bars.horizontalBar = state } else { bars.verticalBar = state }
         attachedWindow?.addAnimator(animationDriver)
         verticalIndicatorPresenter?.verticalIndicatorChanged(self)
     }
@@ -118,10 +118,10 @@ extension ScrollContainer {
                                 time: Duration) -> Bool {
         // Only the primary and middle buttons act on bars.
         guard button == .left || button == .middle else { return false }
-        guard scrollbarGrab == nil, pendingScrub == nil, !arbitration.isTracking, isScrollEnabled else { return false }
+        guard bars.grab == nil, bars.pendingScrub == nil, !arbitration.isTracking, isScrollEnabled else { return false }
         let local = convert(location, from: nil)
         // The pointer over the container shows the bars: a press that comes before any motion sees them too.
-        if scrollbarVisibility == .automatic && indicatorAlpha == 0 {
+        if scrollbarVisibility == .automatic && bars.alpha == 0 {
             guard hasScrollbar(.horizontal) || hasScrollbar(.vertical) else { return false }
             showIndicators()
         }
@@ -140,13 +140,13 @@ extension ScrollContainer {
 
     /// The pointer moved to `location` (window coordinates) while this container holds its press.
     func scrollbarPointerMoved(to location: Point, time: Duration) {
-        guard let grab = scrollbarGrab, grab.touchID == Touch.pointerID else { return }
+        guard let grab = bars.grab, grab.touchID == Touch.pointerID else { return }
         moveGrab(to: location[grab.axis])
     }
 
     /// The button holding this container's bar press went up (or the pointer left the window).
     func scrollbarPointerReleased(time: Duration) {
-        guard scrollbarGrab?.touchID == Touch.pointerID else { return }
+        guard bars.grab?.touchID == Touch.pointerID else { return }
         endGrab(at: time)
     }
 
@@ -159,7 +159,7 @@ extension ScrollContainer {
         if case .stopAnimation = arbitration.offsetAssigned() {
             motion = ScrollMotion(start: .zero)
         }
-        scrollbarGrab = ScrollbarGrab(axis: axis, touchID: touchID, anchorPointer: position,
+        bars.grab = ScrollbarGrab(axis: axis, touchID: touchID, anchorPointer: position,
                                       anchorOffset: contentOffset[axis])
         effects.push(.willBeginDragging)
         retargetWidening(axis, at: time)
@@ -169,7 +169,7 @@ extension ScrollContainer {
 
     /// The holder is at `position` along the grab's axis (window points): the offset follows, clamped.
     func moveGrab(to position: Double) {
-        guard let grab = scrollbarGrab, position.isFinite else { return }
+        guard let grab = bars.grab, position.isFinite else { return }
         let policy = makePolicy()
         let axis = grab.axis
         guard let track = scrollbarTrack(axis, thickness: ScrollContainer.fullScrollbarThickness) else { return }
@@ -186,8 +186,8 @@ extension ScrollContainer {
 
     /// The thumb is let go: the drag's end is told (no motion follows) and the bars may narrow and fade.
     func endGrab(at time: Duration) {
-        guard let grab = scrollbarGrab else { return }
-        scrollbarGrab = nil
+        guard let grab = bars.grab else { return }
+        bars.grab = nil
         // Sent now (not queued) as for a finger's release: the delegate answers a question.
         drainEffects()
         var target = contentOffset
@@ -200,10 +200,10 @@ extension ScrollContainer {
 
     /// Drops a held thumb or a waiting scrub (the bars went away, the container left its window).
     func endScrollbarInteraction() {
-        if let timer = scrubTimer { attachedWindow?.timers.cancel(timer) }
-        scrubTimer = nil
-        pendingScrub = nil
-        if scrollbarGrab != nil { endGrab(at: attachedWindow?.now ?? .zero) }
+        if let timer = bars.scrubTimer { attachedWindow?.timers.cancel(timer) }
+        bars.scrubTimer = nil
+        bars.pendingScrub = nil
+        if bars.grab != nil { endGrab(at: attachedWindow?.now ?? .zero) }
     }
 
     /// Track click: the thumb's centre goes to `along` (container coordinates along `axis`) at once, clamped.
@@ -236,21 +236,21 @@ extension ScrollContainer {
     /// A finger `id` touched down at `location` (window coordinates): when it lands on a shown bar, the scrub
     /// delay starts and the content never gets this finger. Returns whether it landed on a bar.
     func scrubTouchDown(id: Int, at location: Point, time: Duration) -> Bool {
-        guard id != Touch.pointerID, scrollbarGrab == nil, pendingScrub == nil, !hasFingers,
+        guard id != Touch.pointerID, bars.grab == nil, bars.pendingScrub == nil, !hasFingers,
               !arbitration.isMovingWithoutFingers,
               let axis = scrollbarAxis(at: convert(location, from: nil)) else { return false }
-        pendingScrub = PendingScrub(id: id, axis: axis, down: location, latest: location)
+        bars.pendingScrub = PendingScrub(id: id, axis: axis, down: location, latest: location)
         if let window = attachedWindow {
-            scrubTimer = window.timers.schedule(at: time + ScrollContainer.scrubDelay, scrubAction)
+            bars.scrubTimer = window.timers.schedule(at: time + ScrollContainer.scrubDelay, scrubAction)
         }
         return true
     }
 
     /// The scrub delay passed with the finger still within the slop: it holds the thumb from where it is.
     func scrubDelayElapsed() {
-        scrubTimer = nil
-        guard let pending = pendingScrub, let time = attachedWindow?.now else { return }
-        pendingScrub = nil
+        bars.scrubTimer = nil
+        guard let pending = bars.pendingScrub, let time = attachedWindow?.now else { return }
+        bars.pendingScrub = nil
         guard fingers.contains(pending.id), !arbitration.isDragging else { return }
         let position = pending.latest
         beginGrab(pending.axis, touchID: pending.id, at: position[pending.axis], time: time)
@@ -259,18 +259,18 @@ extension ScrollContainer {
     /// A scrubbing finger moved: returns whether the scrub took the move (the arbitration then never sees it).
     /// A waiting finger that moves past the slop gives up the scrub (an ordinary drag may follow).
     func scrubFingerMoved(id: Int, to location: Point) -> Bool {
-        if let grab = scrollbarGrab, grab.touchID == id {
+        if let grab = bars.grab, grab.touchID == id {
             moveGrab(to: location[grab.axis])
             return true
         }
-        if let pending = pendingScrub, pending.id == id {
-            pendingScrub?.latest = location
+        if let pending = bars.pendingScrub, pending.id == id {
+            bars.pendingScrub?.latest = location
             let dx = location.x - pending.down.x, dy = location.y - pending.down.y
             let slop = TouchArbitration.sanitizedSlop(touchSlop)
             if dx * dx + dy * dy > slop * slop {
-                if let timer = scrubTimer { attachedWindow?.timers.cancel(timer) }
-                scrubTimer = nil
-                pendingScrub = nil
+                if let timer = bars.scrubTimer { attachedWindow?.timers.cancel(timer) }
+                bars.scrubTimer = nil
+                bars.pendingScrub = nil
             }
         }
         return false
@@ -278,12 +278,12 @@ extension ScrollContainer {
 
     /// Finger `id` lifted or was cancelled: a scrub it held ends, a waiting one is dropped.
     func scrubFingerEnded(id: Int, time: Duration) {
-        if let pending = pendingScrub, pending.id == id {
-            if let timer = scrubTimer { attachedWindow?.timers.cancel(timer) }
-            scrubTimer = nil
-            pendingScrub = nil
+        if let pending = bars.pendingScrub, pending.id == id {
+            if let timer = bars.scrubTimer { attachedWindow?.timers.cancel(timer) }
+            bars.scrubTimer = nil
+            bars.pendingScrub = nil
             scheduleIndicatorFade()
         }
-        if scrollbarGrab?.touchID == id { endGrab(at: time) }
+        if bars.grab?.touchID == id { endGrab(at: time) }
     }
 }

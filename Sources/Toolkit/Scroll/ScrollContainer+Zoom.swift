@@ -102,12 +102,12 @@ extension ScrollContainer {
     /// Shows the zoomed view at `scale` (and `contentSize` with it) and the content at `offset`, as one step.
     /// Queues `didZoom` and `didScroll` for what changed; the caller ends the change.
     func applyZoom(scale: Double, offset: Point) {
-        if scale != currentZoomScale, scale.isFinite, scale > 0, let view = zoomedView {
-            currentZoomScale = scale
+        if scale != zoomState.scale, scale.isFinite, scale > 0, let view = zoomedView {
+            zoomState.scale = scale
             view.setScaleInSuperview(scale)
-            isApplyingZoom = true
+            zoomState.isApplying = true
             contentSize = view.bounds.size * scale
-            isApplyingZoom = false
+            zoomState.isApplying = false
             effects.push(.didZoom)
         }
         applyOffset(offset)
@@ -115,7 +115,7 @@ extension ScrollContainer {
 
     /// Whether the scale rests outside the limits (after a pinch past them, or limits changed under it).
     var zoomNeedsBounce: Bool {
-        zoomedView != nil && clampedZoomScale(currentZoomScale) != currentZoomScale
+        zoomedView != nil && clampedZoomScale(zoomState.scale) != zoomState.scale
     }
 
     // MARK: - Animations
@@ -128,9 +128,9 @@ extension ScrollContainer {
             assignContentOffset(offset)   // stops a running motion; ends the change
             return
         }
-        guard scale != currentZoomScale || offset != contentOffset else { return }
+        guard scale != zoomState.scale || offset != contentOffset else { return }
         if arbitration.isAnimating { assignContentOffset(contentOffset) }   // a fling or step stops here
-        zoomMotion = ZoomMotion(start: window.now, fromScale: currentZoomScale, toScale: scale,
+        zoomState.motion = ZoomMotion(start: window.now, fromScale: zoomState.scale, toScale: scale,
                                 fromOffset: contentOffset, toOffset: offset, curve: .easeOut)
         effects.push(.willBeginZooming)
         window.addAnimator(animationDriver)
@@ -141,27 +141,27 @@ extension ScrollContainer {
     /// pointer): the zoomed view's point there stays there. Without a window the scale goes there at once.
     func startZoomBounce(at time: Duration, around visible: Point) {
         guard let view = zoomedView else { return }
-        let target = clampedZoomScale(currentZoomScale)
+        let target = clampedZoomScale(zoomState.scale)
         let anchor = zoomAnchor(of: view, at: visible)
         let toOffset = offset(showing: anchor, of: view, at: visible, scale: target)
         guard attachedWindow != nil else {
             applyZoom(scale: target, offset: toOffset)
-            effects.push(.didEndZooming(scale: currentZoomScale))
+            effects.push(.didEndZooming(scale: zoomState.scale))
             return
         }
-        zoomMotion = ZoomMotion(start: time, fromScale: currentZoomScale, toScale: target,
+        zoomState.motion = ZoomMotion(start: time, fromScale: zoomState.scale, toScale: target,
                                 fromOffset: contentOffset, toOffset: toOffset, curve: .spring)
         isZoomBouncing = true
     }
 
     /// One frame of a running zoom motion at window time `time`. Returns whether it still runs.
     func stepZoomMotion(at time: Duration) -> Bool {
-        guard let zoom = zoomMotion else { return false }
+        guard let zoom = zoomState.motion else { return false }
         guard !zoom.isDone(at: time) else {
-            zoomMotion = nil
+            zoomState.motion = nil
             applyZoom(scale: zoom.toScale, offset: zoom.toOffset)
             isZoomBouncing = false
-            effects.push(.didEndZooming(scale: currentZoomScale))
+            effects.push(.didEndZooming(scale: zoomState.scale))
             return false
         }
         applyZoom(scale: zoom.scale(at: time), offset: zoom.offset(at: time))
@@ -170,10 +170,10 @@ extension ScrollContainer {
 
     /// Stops a running zoom motion where the last frame left it (a touch, a new zoom, an offset set directly).
     func stopZoomMotion() {
-        guard zoomMotion != nil else { return }
-        zoomMotion = nil
+        guard zoomState.motion != nil else { return }
+        zoomState.motion = nil
         isZoomBouncing = false
-        effects.push(.didEndZooming(scale: currentZoomScale))
+        effects.push(.didEndZooming(scale: zoomState.scale))
     }
 
     // MARK: - Pinch with fingers
@@ -182,7 +182,7 @@ extension ScrollContainer {
     /// so that neither the scale nor the offset jumps.
     func rebasePinch() {
         pinch.spreadAtStart = fingers.spread
-        pinch.rawScaleAtStart = pinch.isActive ? pinch.rawScale : currentZoomScale
+        pinch.rawScaleAtStart = pinch.isActive ? pinch.rawScale : zoomState.scale
         pinch.rawScale = pinch.rawScaleAtStart
         guard let view = zoomedView, !fingers.isEmpty else { return }
         let centroid = visiblePoint(fromWindow: fingers.centroid)
@@ -237,7 +237,7 @@ extension ScrollContainer {
             if !wasZooming { effects.push(.willBeginZooming) }
             startZoomBounce(at: time, around: pinch.lastCentroid)
         } else if wasZooming {
-            effects.push(.didEndZooming(scale: currentZoomScale))
+            effects.push(.didEndZooming(scale: zoomState.scale))
         }
     }
 
@@ -247,13 +247,13 @@ extension ScrollContainer {
     /// Returns whether the container took it (it zooms, and no pinch or touch sequence runs on it).
     @discardableResult
     func touchpadPinchBegan(at location: Point, time: Duration) -> Bool {
-        guard canZoom, let view = zoomedView, touchpadPinchStartScale == nil, beginPointerGesture() else {
+        guard canZoom, let view = zoomedView, zoomState.touchpadPinchStartScale == nil, beginPointerGesture() else {
             return false
         }
         stopZoomMotion()
-        velocityTracker.reset()
-        touchpadTravel = .zero
-        touchpadPinchStartScale = currentZoomScale
+        pointerScroll.velocityTracker.reset()
+        pointerScroll.touchpadTravel = .zero
+        zoomState.touchpadPinchStartScale = zoomState.scale
         let visible = visiblePoint(fromWindow: location)
         pinch.anchor = zoomAnchor(of: view, at: visible)
         pinch.lastCentroid = visible
@@ -266,7 +266,7 @@ extension ScrollContainer {
 
     /// The touchpad pinch's cumulative `scale` since it began; the pointer stays where it began.
     func touchpadPinchChanged(scale: Double, time: Duration) {
-        guard let start = touchpadPinchStartScale, scale.isFinite, scale > 0, let view = zoomedView else { return }
+        guard let start = zoomState.touchpadPinchStartScale, scale.isFinite, scale > 0, let view = zoomedView else { return }
         let shown = resistedZoomScale(start * scale)
         let wanted = offset(showing: pinch.anchor, of: view, at: pinch.lastCentroid, scale: shown)
         applyZoom(scale: shown, offset: contentOffset)
@@ -279,21 +279,21 @@ extension ScrollContainer {
     /// The touchpad pinch ended; `cancelled` returns to the scale it began at. A scale past a limit returns to
     /// it, then the offset comes to rest inside the range.
     func touchpadPinchEnded(cancelled: Bool, time: Duration) {
-        guard let start = touchpadPinchStartScale else { return }
-        touchpadPinchStartScale = nil
+        guard let start = zoomState.touchpadPinchStartScale else { return }
+        zoomState.touchpadPinchStartScale = nil
         isZooming = false
-        if cancelled, start != currentZoomScale, let view = zoomedView {
+        if cancelled, start != zoomState.scale, let view = zoomedView {
             // Back to where it began, around the same point, as a bounce.
             let toOffset = offset(showing: pinch.anchor, of: view, at: pinch.lastCentroid, scale: start)
-            zoomMotion = ZoomMotion(start: time, fromScale: currentZoomScale, toScale: start,
+            zoomState.motion = ZoomMotion(start: time, fromScale: zoomState.scale, toScale: start,
                                     fromOffset: contentOffset, toOffset: toOffset, curve: .spring)
             isZoomBouncing = true
         } else if zoomNeedsBounce {
             startZoomBounce(at: time, around: pinch.lastCentroid)
         } else {
-            effects.push(.didEndZooming(scale: currentZoomScale))
+            effects.push(.didEndZooming(scale: zoomState.scale))
         }
-        let moves = zoomMotion != nil || !makePolicy().isResting(contentOffset)
+        let moves = zoomState.motion != nil || !makePolicy().isResting(contentOffset)
         let action = arbitration.pointerScrollEnded(release: moves ? .moves : .stays)
         perform(action, at: time, planned: ScrollMotion(start: time))
         finishChange()
@@ -304,7 +304,7 @@ extension ScrollContainer {
     func wheelZoom(units: Double, around location: Point, time: Duration) -> Bool {
         guard canZoom, units.isFinite, units != 0, !arbitration.isTracking else { return false }
         let factor = pow(ScrollContainer.wheelZoomFactor, -units / 120)
-        zoomStep(to: currentZoomScale * factor, around: visiblePoint(fromWindow: location))
+        zoomStep(to: zoomState.scale * factor, around: visiblePoint(fromWindow: location))
         return true
     }
 
@@ -315,8 +315,8 @@ extension ScrollContainer {
               !arbitration.isTracking else { return false }
         let scale: Double
         switch keysym {
-        case 0x2b, 0x3d, 0xffab: scale = currentZoomScale * ScrollContainer.keyZoomFactor
-        case 0x2d, 0xffad: scale = currentZoomScale / ScrollContainer.keyZoomFactor
+        case 0x2b, 0x3d, 0xffab: scale = zoomState.scale * ScrollContainer.keyZoomFactor
+        case 0x2d, 0xffad: scale = zoomState.scale / ScrollContainer.keyZoomFactor
         case 0x30, 0xffb0: scale = 1
         default: return false
         }
@@ -334,5 +334,19 @@ extension ScrollContainer {
         let wanted = offset(showing: anchor, of: view, at: visible, scale: target)
         applyZoom(scale: target, offset: contentOffset)
         assignContentOffset(makePolicy().clamp(wanted))
+    }
+}
+
+extension ScrollContainer {
+    /// The zoom scale and what moves it (<doc:ScrollBehaviour> §11).
+    struct ZoomState {
+        /// The current zoom scale (see `zoomScale`).
+        var scale = 1.0
+        /// A running zoom animation or bounce.
+        var motion: ZoomMotion?
+        /// The scale a touchpad pinch started from, while one runs (`zwp_pointer_gesture_pinch_v1`).
+        var touchpadPinchStartScale: Double?
+        /// Set while the zoom changes `contentSize`: the geometry change is part of the zoom step.
+        var isApplying = false
     }
 }

@@ -79,9 +79,9 @@ open class ScrollContainer: View, PointerScrollParticipant {
         didSet {
             guard isScrollEnabled != oldValue else { return }
             if !isScrollEnabled, let arena = attachedWindow?.touchArena {
-                isWithdrawingToSettle = true
+                drag.isWithdrawingToSettle = true
                 arena.withdraw(dragRecognizer)
-                isWithdrawingToSettle = false
+                drag.isWithdrawingToSettle = false
             }
             finishChange()
         }
@@ -311,7 +311,7 @@ open class ScrollContainer: View, PointerScrollParticipant {
     /// and conversions follow it, and `contentSize` is its unscaled size times this. Setting it is
     /// `setZoomScale(_:animated: false)`. Default 1.
     public var zoomScale: Double {
-        get { currentZoomScale }
+        get { zoomState.scale }
         set { setZoomScale(newValue, animated: false) }
     }
 
@@ -346,7 +346,7 @@ open class ScrollContainer: View, PointerScrollParticipant {
 
     /// Whether the container is following fingers.
     /// Whether the container is following fingers, or a scroll bar's thumb is held (pointer or scrubbing finger).
-    public var isDragging: Bool { arbitration.isDragging || scrollbarGrab != nil }
+    public var isDragging: Bool { arbitration.isDragging || bars.grab != nil }
 
     /// Whether the content moves on after a drag (fling, bounce, spring back or page snap).
     public var isDecelerating: Bool { arbitration.isDecelerating }
@@ -360,111 +360,52 @@ open class ScrollContainer: View, PointerScrollParticipant {
     @exclusivity(unchecked) var arbitration = TouchArbitration()
     /// The fingers on the container and their centroid translation.
     @exclusivity(unchecked) var fingers = FingerSet()
-    /// Touchpad release velocity, fed with the gesture's travel (touch releases use `fingers`, per finger).
-    var velocityTracker = VelocityTracker()
-    /// The fling the current touch sequence caught, when it caught one (fling acceleration, <doc:ScrollBehaviour> §5).
-    @exclusivity(unchecked) var caughtFling: FlingAcceleration?
-    /// The raw (finger) offset at which the drag was anchored.
-    @exclusivity(unchecked) var dragStartRaw: Point = .zero
-    /// The translation at which the drag was anchored.
-    @exclusivity(unchecked) var dragOrigin: Point = .zero
-    /// Same-axis hand-off (<doc:ScrollBehaviour> §14): the containers around this latched one that take the part
-    /// of a drag's motion it cannot use, innermost first (empty when this container does not lead a chain).
-    @exclusivity(unchecked) var chainLinks: [ScrollContainer] = []
-    /// The translation up to which the fingers' motion was handed along the chain.
-    @exclusivity(unchecked) var chainTranslation: Point = .zero
-    /// The motion no container of the chain could use, per axis (finger points, before the rubber band).
-    @exclusivity(unchecked) var chainOverscroll: Point = .zero
-    /// Whether a container inside this one moves it as part of its drag (this one ignores its own fingers' motion).
-    @exclusivity(unchecked) var isChainFollower = false
-    /// The release velocity (content points per second) the latched container hands this follower at the lift.
-    @exclusivity(unchecked) var chainReleaseVelocity: Point = .zero
-    /// Moves reported by the router since the last touch frame.
-    @exclusivity(unchecked) var hasPendingMoves = false
     /// The running motion (idle when none).
     @exclusivity(unchecked) var motion = ScrollMotion(start: .zero)
-    /// The content-touch delay timer, while pending.
-    @exclusivity(unchecked) var delayTimer: TimerQueue.ID?
-    /// Its deadline.
-    var delayDeadline: Duration = .zero
     /// Notifications owed, sent after the change.
     @exclusivity(unchecked) var effects = ScrollEffectQueue()
     /// Whether effects are being sent (re-entrant changes only queue).
     @exclusivity(unchecked) var isDrainingEffects = false
     /// Key-path observers.
     let observers = ObserverRegistry<ScrollContainer>()
-    /// Scroll indicator opacity, 0...1.
-    @exclusivity(unchecked) var indicatorAlpha = 0.0
-    /// When the indicators started fading out, if they are.
-    @exclusivity(unchecked) var indicatorFadeStart: Duration?
-    /// The timer that starts the fade after the content came to rest.
-    @exclusivity(unchecked) var indicatorFadeTimer: TimerQueue.ID?
-    /// Where the indicators were drawn last, in the container's coordinates (nil: not drawn): their old pixels
-    /// move with the content when it scrolls by copying pixels, and are redrawn there.
-    @exclusivity(unchecked) var drawnIndicatorRects: (horizontal: Rect?, vertical: Rect?) = (nil, nil)
-    /// The horizontal and vertical bars' hover and widening.
-    @exclusivity(unchecked) var horizontalBar = ScrollbarState()
-    @exclusivity(unchecked) var verticalBar = ScrollbarState()
-    /// The thumb being held, if one is.
-    @exclusivity(unchecked) var scrollbarGrab: ScrollbarGrab?
-    /// A finger resting on a shown bar, waiting for the scrub delay (0.3 s): its id, axis, where it touched down
-    /// and where it is (window coordinates).
-    @exclusivity(unchecked) var pendingScrub: PendingScrub?
-    /// The scrub delay's timer.
-    @exclusivity(unchecked) var scrubTimer: TimerQueue.ID?
     /// With `.rightToLeft`: the end of the horizontal range when the geometry last changed, so that a new
     /// content width or bounds keep the content's right end where it was (`+LayoutDirection.swift`).
     @exclusivity(unchecked) var rightToLeftRangeEnd = 0.0
-    /// Whether the pointer is over a full bar (the cursor is then the arrow).
-    @exclusivity(unchecked) var pointerOnBar = false
     /// Who draws the vertical indicator outside the window's pixels (a presenter's overlay), if anyone: the
     /// container then neither draws nor damages it in the window's pixels (`verticalIndicatorElsewhere`). Setting
     /// or clearing it damages the knob's place, where it leaves or comes back.
     weak var verticalIndicatorPresenter: (any VerticalIndicatorPresenter)? {
         didSet {
             guard (verticalIndicatorPresenter == nil) != (oldValue == nil) else { return }
-            if let rect = drawnIndicatorRects.vertical { setNeedsDisplay(rect) }
-            drawnIndicatorRects.vertical = nil
+            if let rect = bars.drawnRects.vertical { setNeedsDisplay(rect) }
+            bars.drawnRects.vertical = nil
             if let rect = indicatorRect(.vertical) { setNeedsDisplay(rect) }
         }
     }
     /// The window the container is shown in, as a scroll host (`hostWindow`, the one link to the window).
     var attachedWindow: (any ScrollHost)? { hostWindow?.scrollHost }
-    /// Where wheel and key steps are heading, per axis (`+Pointer.swift`).
-    var stepTargets = ScrollStepTargets()
     /// The snap offsets gathered last, kept so that their storage is reused (`collectSnapOffsets`).
     var snapScratch = SnapOffsets()
-    /// Touchpad motion since the gesture began, points (the velocity tracker's positions).
-    var touchpadTravel: Point = .zero
-    /// The axis a touchpad gesture keeps to, with `isDirectionalLockEnabled` (decided by its first event).
-    var touchpadLock: Axis?
-    /// Whether the current touch sequence may drag (false for a pointer press on a container that does not
-    /// drag with the pointer and only caught a motion).
-    @exclusivity(unchecked) var sequenceDrags = true
 
-    /// The current zoom scale (see `zoomScale`).
-    @exclusivity(unchecked) var currentZoomScale = 1.0
     /// The pinch of the current touch sequence.
     @exclusivity(unchecked) var pinch = PinchState()
-    /// A running zoom animation or bounce.
-    @exclusivity(unchecked) var zoomMotion: ZoomMotion?
-    /// The scale a touchpad pinch started from, while one runs (`zwp_pointer_gesture_pinch_v1`).
-    var touchpadPinchStartScale: Double?
-    /// Set while the zoom changes `contentSize`: the geometry change is part of the zoom step.
-    @exclusivity(unchecked) var isApplyingZoom = false
 
     /// The view scroll anchoring follows in the current turn, where it was, and when it was picked.
     @exclusivity(unchecked) var anchor: ScrollAnchor?
 
     /// The container's drag as a recognizer (`panGestureRecognizer`); the container owns it.
     let dragRecognizer = PanGestureRecognizer()
-    /// Set while the container leaves the arena because scrolling was turned off (it settles, see
-    /// `PanGestureRecognizer.leaveArena`).
-    var isWithdrawingToSettle = false
-    /// Where the slop was crossed while the drag waited for a requirement of `panGestureRecognizer` to fail.
-    @exclusivity(unchecked) var waitingDragOrigin: Point?
-    /// The fingers' release velocity at the last lift (window coordinates, pt/s), for the pan's `velocity(in:)`.
-    var lastReleaseVelocity: Point = .zero
+
+    /// What a touch sequence on the container keeps besides its fingers and the arbitration. (`ScrollContainer+Dragging`).
+    @exclusivity(unchecked) var drag = DragState()
+    /// Same-axis hand-off (<doc:ScrollBehaviour> §14): the links of a chain this container leads, or its part as a follower. (`ScrollContainer+Chaining`).
+    @exclusivity(unchecked) var chain = ChainState()
+    /// The indicators' fade and drawn places, and the bars' hover, widening, held thumb and scrubbing finger. (`ScrollContainer+Indicators`).
+    @exclusivity(unchecked) var bars = IndicatorState()
+    /// The zoom scale and what moves it (<doc:ScrollBehaviour> §11). (`ScrollContainer+Zoom`).
+    @exclusivity(unchecked) var zoomState = ZoomState()
+    /// Wheel steps and touchpad swipes in progress (<doc:ScrollBehaviour> §7). (`ScrollContainer+Pointer`).
+    @exclusivity(unchecked) var pointerScroll = PointerScrollState()
 
     /// The frame animator, made once.
     lazy var animationDriver = ScrollAnimationDriver(container: self)
@@ -559,7 +500,7 @@ open class ScrollContainer: View, PointerScrollParticipant {
 
     /// The content size, insets or bounds size changed.
     func geometryDidChange() {
-        if isApplyingZoom {
+        if zoomState.isApplying {
             setNeedsDisplay()
             return
         }
@@ -605,8 +546,8 @@ open class ScrollContainer: View, PointerScrollParticipant {
         guard offset.isFinite else { return }
         // A zoom bounce stopped on its way back would leave the scale past a limit with nothing to bring it back
         // (found by the fuzzer, Fuzz/): it ends at its limit at once; the offset is then the one set.
-        if zoomMotion != nil && zoomNeedsBounce {
-            applyZoom(scale: clampedZoomScale(currentZoomScale), offset: contentOffset)
+        if zoomState.motion != nil && zoomNeedsBounce {
+            applyZoom(scale: clampedZoomScale(zoomState.scale), offset: contentOffset)
         }
         stopZoomMotion()
         let action = arbitration.offsetAssigned()
@@ -667,7 +608,7 @@ open class ScrollContainer: View, PointerScrollParticipant {
     }
 
     /// The arrow over a full scroll bar (whatever the content's cursor), else the superview's choice.
-    open override var cursor: Cursor? { pointerOnBar ? .arrow : super.cursor }
+    open override var cursor: Cursor? { bars.pointerOnBar ? .arrow : super.cursor }
 
     /// The pointer moved over the container: the `.automatic` bars show, and those near it widen.
     open override func pointerMoved(_ location: Point) {
@@ -705,18 +646,18 @@ open class ScrollContainer: View, PointerScrollParticipant {
     /// The window is going away: its timers (whose actions reach the container without owning it) are cancelled,
     /// so that none outlives the window's hold on the container, even in a timer queue an app kept.
     override func hostWillGoAway(_ host: any ViewHost) {
-        host.timers.cancel(delayTimer)
-        host.timers.cancel(indicatorFadeTimer)
-        host.timers.cancel(scrubTimer)
-        delayTimer = nil
-        indicatorFadeTimer = nil
-        scrubTimer = nil
+        host.timers.cancel(drag.delayTimer)
+        host.timers.cancel(bars.fadeTimer)
+        host.timers.cancel(bars.scrubTimer)
+        drag.delayTimer = nil
+        bars.fadeTimer = nil
+        bars.scrubTimer = nil
         // The window's arena goes too: nothing will call the container through its recognizer any more.
         dragRecognizer.heldDriver = nil
         // The chain owns its links (containers around this one, which own it in turn): a drag or fling cut short by
         // the window going away must not leave that cycle behind.
         abandonPointerChain()
-        chainLinks.removeAll()
+        chain.links.removeAll()
         super.hostWillGoAway(host)
     }
 
@@ -726,31 +667,31 @@ open class ScrollContainer: View, PointerScrollParticipant {
         if let old {
             // Timers and the animator belong to the old window: take them back. Their actions reach the container
             // without owning it (`delayAction`), which is sound because none is left in a window it is not in.
-            old.timers.cancel(delayTimer)
-            old.timers.cancel(indicatorFadeTimer)
-            old.timers.cancel(scrubTimer)
+            old.timers.cancel(drag.delayTimer)
+            old.timers.cancel(bars.fadeTimer)
+            old.timers.cancel(bars.scrubTimer)
             old.removeAnimator(animationDriver)
         }
-        delayTimer = nil
-        indicatorFadeTimer = nil
-        scrubTimer = nil
-        pendingScrub = nil
-        scrollbarGrab = nil
+        drag.delayTimer = nil
+        bars.fadeTimer = nil
+        bars.scrubTimer = nil
+        bars.pendingScrub = nil
+        bars.grab = nil
         abandonPointerChain()
-        chainLinks.removeAll()   // a chain is a drag's or fling's in one window (and a cycle if kept)
-        horizontalBar = ScrollbarState()
-        verticalBar = ScrollbarState()
-        pointerOnBar = false
-        indicatorFadeStart = nil
-        indicatorAlpha = 0
+        chain.links.removeAll()   // a chain is a drag's or fling's in one window (and a cycle if kept)
+        bars.horizontalBar = ScrollbarState()
+        bars.verticalBar = ScrollbarState()
+        bars.pointerOnBar = false
+        bars.fadeStart = nil
+        bars.alpha = 0
         verticalIndicatorPresenter = nil
         let action = arbitration.reset()
         fingers.removeAll()
         motion = ScrollMotion(start: .zero)
-        if zoomMotion != nil { stopZoomMotion() }
+        if zoomState.motion != nil { stopZoomMotion() }
         pinch = PinchState()
         isZooming = false
-        touchpadPinchStartScale = nil
+        zoomState.touchpadPinchStartScale = nil
         perform(action, at: hostWindow?.now ?? .zero)
         finishChange()
         super.hostWindowDidChange(from: old)
