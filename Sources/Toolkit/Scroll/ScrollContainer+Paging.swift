@@ -63,3 +63,127 @@ extension ScrollContainer {
         return offsets
     }
 }
+
+extension ScrollContainer {
+    /// Whether resting offsets snap to pages. Default false.
+    public var isPagingEnabled: Bool {
+        get { scrolling.isPagingEnabled }
+        set {
+            let oldValue = scrolling.isPagingEnabled
+            scrolling.isPagingEnabled = newValue
+            if scrolling.isPagingEnabled != oldValue { finishChange() }
+        }
+    }
+
+    /// The axes paging applies to (the others scroll freely). Default both.
+    public var pagingAxes: Axis.Set {
+        get { scrolling.pagingAxes }
+        set {
+            let oldValue = scrolling.pagingAxes
+            scrolling.pagingAxes = newValue
+            if scrolling.pagingAxes != oldValue { finishChange() }
+        }
+    }
+
+    /// The page size, in points; nil means the bounds size. A dimension below 1 pt (zero, negative, or tiny
+    /// like 1e-12, whose boundaries would lie within rounding of each other) or non-finite means no paging
+    /// along that axis; so does a bounds dimension below 1 pt when this is nil. Default nil.
+    public var pageSize: Size? {
+        get { scrolling.pageSize }
+        set {
+            let oldValue = scrolling.pageSize
+            scrolling.pageSize = newValue
+            if scrolling.pageSize != oldValue {
+                updateCurrentPage()
+                finishChange()
+            }
+        }
+    }
+
+    /// The page at rest (nearest page boundary per axis, counted from the start of the range). Changes when
+    /// the content comes to rest on another page, or when the offset is set directly.
+    public internal(set) var currentPage: PageIndex {
+        get { scrolling.currentPage }
+        set { scrolling.currentPage = newValue }
+    }
+
+    /// Whether resting offsets snap to the content's snap targets (subviews with a `snapAlignment`), after flings,
+    /// slow releases, wheel and key steps, touchpad swipes and `scrollRectToVisible` (<doc:ScrollBehaviour> §15).
+    /// Paging axes page instead. Default `.none`.
+    public var snapping: Snapping {
+        get { scrolling.snapping }
+        set {
+            let oldValue = scrolling.snapping
+            scrolling.snapping = newValue
+            if scrolling.snapping != oldValue { finishChange() }
+        }
+    }
+
+    /// Whether a touch drag that starts while the content is at its edge in the drag's direction goes on to the
+    /// nearest container around it that can move that way (`.automatic`), or stays here and rubber-bands
+    /// (`.contained`, UIKit's behaviour). Orthogonal nesting (<doc:ScrollBehaviour> §2.7) is not affected.
+    /// Default `.automatic`.
+    public var scrollChaining: ScrollChaining {
+        get { scrolling.scrollChaining }
+        set {
+            let oldValue = scrolling.scrollChaining
+            scrolling.scrollChaining = newValue
+            if scrolling.scrollChaining != oldValue { finishChange() }
+        }
+    }
+
+    /// Whether drags and flings may go past the edges (rubber band, bounce). Default true.
+    public var bounces: Bool {
+        get { scrolling.bounces }
+        set {
+            scrolling.bounces = newValue
+            finishChange()
+        }
+    }
+
+    /// Whether a horizontal drag is possible (and bounces) even when the content is not wider than the
+    /// container. Default false.
+    public var alwaysBounceHorizontal: Bool {
+        get { scrolling.alwaysBounceHorizontal }
+        set {
+            scrolling.alwaysBounceHorizontal = newValue
+            finishChange()
+        }
+    }
+
+    /// Whether a vertical drag is possible (and bounces) even when the content is not taller than the
+    /// container. Default false.
+    public var alwaysBounceVertical: Bool {
+        get { scrolling.alwaysBounceVertical }
+        set {
+            scrolling.alwaysBounceVertical = newValue
+            finishChange()
+        }
+    }
+
+    /// How fast flings slow down: the velocity is multiplied by `rawValue` per millisecond. Values outside
+    /// (0, 1) are clamped into it. Default `.normal` (0.998).
+    public var decelerationRate: DecelerationRate {
+        get { scrolling.decelerationRate }
+        set {
+            scrolling.decelerationRate = newValue
+            finishChange()
+        }
+    }
+}
+
+extension ScrollContainer {
+    /// Where scrolling may rest and how it moves there: paging, snapping, bouncing, deceleration, chaining.
+    struct ScrollingSettings {
+        var isPagingEnabled: Bool = false
+        var pagingAxes: Axis.Set = [.horizontal, .vertical]
+        var pageSize: Size? = nil
+        var currentPage: PageIndex = .zero
+        var snapping: Snapping = .none
+        var scrollChaining: ScrollChaining = .automatic
+        var bounces: Bool = true
+        var alwaysBounceHorizontal: Bool = false
+        var alwaysBounceVertical: Bool = false
+        var decelerationRate: DecelerationRate = .normal
+    }
+}

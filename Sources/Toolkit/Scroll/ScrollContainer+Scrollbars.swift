@@ -287,3 +287,83 @@ extension ScrollContainer {
         if bars.grab?.touchID == id { endGrab(at: time) }
     }
 }
+
+extension ScrollContainer {
+    /// Whether the horizontal scroll indicator appears while scrolling. Default true.
+    public var showsHorizontalScrollIndicator: Bool {
+        get { barSettings.showsHorizontalScrollIndicator }
+        set {
+            barSettings.showsHorizontalScrollIndicator = newValue
+            finishChange()
+        }
+    }
+
+    /// Whether the vertical scroll indicator appears while scrolling. Default true.
+    public var showsVerticalScrollIndicator: Bool {
+        get { barSettings.showsVerticalScrollIndicator }
+        set {
+            barSettings.showsVerticalScrollIndicator = newValue
+            finishChange()
+        }
+    }
+
+    /// When the bars show: `.automatic` (thin while moving, full near the pointer, fading out at rest),
+    /// `.always` (full bars) or `.never`. `showsHorizontalScrollIndicator` / `showsVerticalScrollIndicator`
+    /// still hide one axis. Default `.automatic`.
+    public var scrollbarVisibility: ScrollbarVisibility {
+        get { barSettings.scrollbarVisibility }
+        set {
+            let oldValue = barSettings.scrollbarVisibility
+            barSettings.scrollbarVisibility = newValue
+            guard barSettings.scrollbarVisibility != oldValue else { return }
+            scrollbarSettingsChanged()
+        }
+    }
+
+    /// The bars' colours. Default `.default` (a dark thumb with a 1 pt light outline).
+    public var indicatorStyle: ScrollIndicatorStyle {
+        get { barSettings.indicatorStyle }
+        set {
+            let oldValue = barSettings.indicatorStyle
+            barSettings.indicatorStyle = newValue
+            if barSettings.indicatorStyle != oldValue { scrollbarSettingsChanged() }
+        }
+    }
+
+    /// How far the bars keep from the container's edges, in points, on top of their own 2 pt. Non-finite or
+    /// negative values count as zero. Default `.zero`.
+    public var scrollIndicatorInsets: EdgeInsets {
+        get { barSettings.scrollIndicatorInsets }
+        set {
+            let oldValue = barSettings.scrollIndicatorInsets
+            barSettings.scrollIndicatorInsets = newValue
+            let clean = barSettings.scrollIndicatorInsets.mapSides(ScrollContainer.nonNegative)
+            if clean != barSettings.scrollIndicatorInsets { barSettings.scrollIndicatorInsets = clean }
+            if barSettings.scrollIndicatorInsets != oldValue { scrollbarSettingsChanged() }
+        }
+    }
+
+    /// How long `.automatic` bars stay after the content comes to rest (or after `flashScrollIndicators()`,
+    /// or after the pointer last moved over the container) before they fade out over 0.25 s. Negative values
+    /// count as zero. Default 500 ms.
+    public var indicatorHoldTime: Duration {
+        get { barSettings.indicatorHoldTime }
+        set {
+            barSettings.indicatorHoldTime = newValue
+            if barSettings.indicatorHoldTime < .zero { barSettings.indicatorHoldTime = .zero }
+            finishChange()
+        }
+    }
+}
+
+extension ScrollContainer {
+    /// How the indicators and bars show (<doc:ScrollBehaviour> §13).
+    struct BarSettings {
+        var showsHorizontalScrollIndicator: Bool = true
+        var showsVerticalScrollIndicator: Bool = true
+        var scrollbarVisibility: ScrollbarVisibility = .automatic
+        var indicatorStyle: ScrollIndicatorStyle = .default
+        var scrollIndicatorInsets: EdgeInsets = .zero
+        var indicatorHoldTime: Duration = .milliseconds(500)
+    }
+}

@@ -350,3 +350,64 @@ extension ScrollContainer {
         var isApplying = false
     }
 }
+
+extension ScrollContainer {
+    /// The smallest `zoomScale` a zoom rests at (a pinch may go below it with resistance, see `bouncesZoom`).
+    /// Values that are not positive and finite are ignored. Default 1.
+    public var minimumZoomScale: Double {
+        get { zoomSettings.minimumZoomScale }
+        set {
+            let oldValue = zoomSettings.minimumZoomScale
+            zoomSettings.minimumZoomScale = newValue
+            if !(zoomSettings.minimumZoomScale > 0 && zoomSettings.minimumZoomScale.isFinite) { zoomSettings.minimumZoomScale = oldValue }
+            if zoomSettings.minimumZoomScale != oldValue { finishChange() }
+        }
+    }
+
+    /// The largest `zoomScale` a zoom rests at. Values that are not positive and finite are ignored. Zooming
+    /// is possible only when this is above `minimumZoomScale` and the delegate names a view for zooming.
+    /// Default 1.
+    public var maximumZoomScale: Double {
+        get { zoomSettings.maximumZoomScale }
+        set {
+            let oldValue = zoomSettings.maximumZoomScale
+            zoomSettings.maximumZoomScale = newValue
+            if !(zoomSettings.maximumZoomScale > 0 && zoomSettings.maximumZoomScale.isFinite) { zoomSettings.maximumZoomScale = oldValue }
+            if zoomSettings.maximumZoomScale != oldValue { finishChange() }
+        }
+    }
+
+    /// Whether a pinch may go past the zoom limits with resistance, returning to the limit when it ends
+    /// (true), or is clamped at them (false). Default true.
+    public var bouncesZoom: Bool {
+        get { zoomSettings.bouncesZoom }
+        set {
+            let oldValue = zoomSettings.bouncesZoom
+            zoomSettings.bouncesZoom = newValue
+            if zoomSettings.bouncesZoom != oldValue { finishChange() }
+        }
+    }
+
+    /// Whether a pinch (fingers or touchpad) holds the zoom now.
+    public internal(set) var isZooming: Bool {
+        get { zoomSettings.isZooming }
+        set { zoomSettings.isZooming = newValue }
+    }
+
+    /// Whether the scale is returning to a zoom limit after a pinch went past it.
+    public internal(set) var isZoomBouncing: Bool {
+        get { zoomSettings.isZoomBouncing }
+        set { zoomSettings.isZoomBouncing = newValue }
+    }
+}
+
+extension ScrollContainer {
+    /// The zoom limits and whether a pinch holds or bounces (<doc:ScrollBehaviour> §11).
+    struct ZoomSettings {
+        var minimumZoomScale: Double = 1
+        var maximumZoomScale: Double = 1
+        var bouncesZoom: Bool = true
+        var isZooming: Bool = false
+        var isZoomBouncing: Bool = false
+    }
+}

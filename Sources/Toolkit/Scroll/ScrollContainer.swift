@@ -87,32 +87,9 @@ open class ScrollContainer: View, PointerScrollParticipant {
         }
     }
 
-    /// Whether a new touch is held back from the content for `contentTouchDelay` (or until it moves past the
-    /// slop, which starts a drag the content never sees). Default true.
-    public var delaysContentTouches = true {
-        didSet { syncConfiguration(); finishChange() }
-    }
 
-    /// How long `delaysContentTouches` holds a touch back. Negative values count as zero. Default 150 ms.
-    public var contentTouchDelay: Duration = .milliseconds(150) {
-        didSet {
-            if contentTouchDelay < .zero { contentTouchDelay = .zero }
-            syncConfiguration()
-            finishChange()
-        }
-    }
 
-    /// Whether the content's touches may be taken away (cancelled) when a drag starts. When false, a touch
-    /// the content tracks stays with it until it lifts and the container does not scroll. Default true.
-    public var canCancelContentTouches = true {
-        didSet { syncConfiguration(); finishChange() }
-    }
 
-    /// How far the fingers' centroid may move, in points, before a drag can start. Non-finite or negative
-    /// values count as zero. Default 10.
-    public var touchSlop: Double = 10 {
-        didSet { syncConfiguration(); finishChange() }
-    }
 
     /// Whether the content may receive `touches` in `view` (asked before `touchesBegan`). Default true.
     open func touchesShouldBegin(_ touches: [Touch], in view: View) -> Bool {
@@ -124,76 +101,17 @@ open class ScrollContainer: View, PointerScrollParticipant {
         !(view is Control)
     }
 
-    /// Whether a drag moves along one axis only, the dominant one at the slop crossing, for the whole drag
-    /// and the deceleration after it (strict, diagonals included). Default false.
-    public var isDirectionalLockEnabled = false {
-        didSet { syncConfiguration(); finishChange() }
-    }
 
-    /// Fewest fingers that drag, at least 1. With 2 or more, a single finger goes to the content at once and
-    /// never scrolls; a second finger landing within `contentTouchDelay` of the first cancels the first
-    /// finger's content touch and the fingers scroll. Default 1.
-    public var minimumNumberOfTouches = 1 {
-        didSet {
-            if minimumNumberOfTouches < 1 { minimumNumberOfTouches = 1 }
-            syncConfiguration()
-            finishChange()
-        }
-    }
 
-    /// Most fingers that can start a drag; fingers beyond it do not steer a running drag. At least
-    /// `minimumNumberOfTouches` in effect. Default `Int.max`.
-    public var maximumNumberOfTouches = Int.max {
-        didSet {
-            if maximumNumberOfTouches < 1 { maximumNumberOfTouches = 1 }
-            syncConfiguration()
-            finishChange()
-        }
-    }
 
-    /// Whether a primary-button pointer drag scrolls like one finger, through the same arbitration (delay,
-    /// slop, axis gate, nesting, fling). Default false: the pointer's presses and drags go to the content (a
-    /// `Button` highlights and fires) and never scroll. The window's `pointerEmulatesTouch` turns it on for
-    /// every container at once (see `dragsWithPointer`).
-    public var pointerDragScrolls = false {
-        didSet { finishChange() }
-    }
 
-    /// Whether wheel detents and scrolling keys animate (0.1 s per step, consecutive steps extending the
-    /// target; the page snap spring when paging) or jump at once. Default true.
-    public var smoothWheelScrolling = true {
-        didSet { finishChange() }
-    }
 
     // MARK: - Scrolling behaviour
 
-    /// Whether resting offsets snap to pages. Default false.
-    @exclusivity(unchecked) public var isPagingEnabled = false {
-        didSet { if isPagingEnabled != oldValue { finishChange() } }
-    }
 
-    /// The axes paging applies to (the others scroll freely). Default both.
-    @exclusivity(unchecked) public var pagingAxes: Axis.Set = [.horizontal, .vertical] {
-        didSet { if pagingAxes != oldValue { finishChange() } }
-    }
 
-    /// The page size, in points; nil means the bounds size. A dimension below 1 pt (zero, negative, or tiny
-    /// like 1e-12, whose boundaries would lie within rounding of each other) or non-finite means no paging
-    /// along that axis; so does a bounds dimension below 1 pt when this is nil. Default nil.
-    @exclusivity(unchecked) public var pageSize: Size? {
-        didSet { if pageSize != oldValue { updateCurrentPage(); finishChange() } }
-    }
 
-    /// The page at rest (nearest page boundary per axis, counted from the start of the range). Changes when
-    /// the content comes to rest on another page, or when the offset is set directly.
-    public internal(set) var currentPage: PageIndex = .zero
 
-    /// Whether resting offsets snap to the content's snap targets (subviews with a `snapAlignment`), after flings,
-    /// slow releases, wheel and key steps, touchpad swipes and `scrollRectToVisible` (<doc:ScrollBehaviour> §15).
-    /// Paging axes page instead. Default `.none`.
-    @exclusivity(unchecked) public var snapping: Snapping = .none {
-        didSet { if snapping != oldValue { finishChange() } }
-    }
 
     /// Pull to refresh (<doc:ScrollBehaviour> §15): the control is shown above the content's top edge, and a pull
     /// past that edge by its `triggerDistance` starts refreshing. Setting it adds the control as a subview (and
@@ -202,83 +120,18 @@ open class ScrollContainer: View, PointerScrollParticipant {
         didSet { if refreshControl !== oldValue { refreshControlDidChange(from: oldValue) } }
     }
 
-    /// Whether a touch drag that starts while the content is at its edge in the drag's direction goes on to the
-    /// nearest container around it that can move that way (`.automatic`), or stays here and rubber-bands
-    /// (`.contained`, UIKit's behaviour). Orthogonal nesting (<doc:ScrollBehaviour> §2.7) is not affected.
-    /// Default `.automatic`.
-    @exclusivity(unchecked) public var scrollChaining: ScrollChaining = .automatic {
-        didSet { if scrollChaining != oldValue { finishChange() } }
-    }
 
-    /// Whether drags and flings may go past the edges (rubber band, bounce). Default true.
-    @exclusivity(unchecked) public var bounces = true {
-        didSet { finishChange() }
-    }
 
-    /// Whether a horizontal drag is possible (and bounces) even when the content is not wider than the
-    /// container. Default false.
-    @exclusivity(unchecked) public var alwaysBounceHorizontal = false {
-        didSet { finishChange() }
-    }
 
-    /// Whether a vertical drag is possible (and bounces) even when the content is not taller than the
-    /// container. Default false.
-    @exclusivity(unchecked) public var alwaysBounceVertical = false {
-        didSet { finishChange() }
-    }
 
-    /// How fast flings slow down: the velocity is multiplied by `rawValue` per millisecond. Values outside
-    /// (0, 1) are clamped into it. Default `.normal` (0.998).
-    @exclusivity(unchecked) public var decelerationRate: DecelerationRate = .normal {
-        didSet { finishChange() }
-    }
 
-    /// Whether the horizontal scroll indicator appears while scrolling. Default true.
-    @exclusivity(unchecked) public var showsHorizontalScrollIndicator = true {
-        didSet { finishChange() }
-    }
 
-    /// Whether the vertical scroll indicator appears while scrolling. Default true.
-    @exclusivity(unchecked) public var showsVerticalScrollIndicator = true {
-        didSet { finishChange() }
-    }
 
     // MARK: - Scroll bars (<doc:ScrollBehaviour> §13; `ScrollContainer+Indicators.swift`, `+Scrollbars.swift`)
 
-    /// When the bars show: `.automatic` (thin while moving, full near the pointer, fading out at rest),
-    /// `.always` (full bars) or `.never`. `showsHorizontalScrollIndicator` / `showsVerticalScrollIndicator`
-    /// still hide one axis. Default `.automatic`.
-    @exclusivity(unchecked) public final var scrollbarVisibility: ScrollbarVisibility = .automatic {
-        didSet {
-            guard scrollbarVisibility != oldValue else { return }
-            scrollbarSettingsChanged()
-        }
-    }
 
-    /// The bars' colours. Default `.default` (a dark thumb with a 1 pt light outline).
-    @exclusivity(unchecked) public final var indicatorStyle: ScrollIndicatorStyle = .default {
-        didSet { if indicatorStyle != oldValue { scrollbarSettingsChanged() } }
-    }
 
-    /// How far the bars keep from the container's edges, in points, on top of their own 2 pt. Non-finite or
-    /// negative values count as zero. Default `.zero`.
-    @exclusivity(unchecked) public final var scrollIndicatorInsets: EdgeInsets = .zero {
-        didSet {
-            let clean = scrollIndicatorInsets.mapSides(ScrollContainer.nonNegative)
-            if clean != scrollIndicatorInsets { scrollIndicatorInsets = clean }
-            if scrollIndicatorInsets != oldValue { scrollbarSettingsChanged() }
-        }
-    }
 
-    /// How long `.automatic` bars stay after the content comes to rest (or after `flashScrollIndicators()`,
-    /// or after the pointer last moved over the container) before they fade out over 0.25 s. Negative values
-    /// count as zero. Default 500 ms.
-    public final var indicatorHoldTime: Duration = .milliseconds(500) {
-        didSet {
-            if indicatorHoldTime < .zero { indicatorHoldTime = .zero }
-            finishChange()
-        }
-    }
 
     /// Which way the horizontal content reads. `.rightToLeft` puts the vertical bar along the left edge.
     /// Default `.leftToRight`.
@@ -288,24 +141,7 @@ open class ScrollContainer: View, PointerScrollParticipant {
 
     // MARK: - Zoom (<doc:ScrollBehaviour> §11; `ScrollContainer+Zoom.swift`)
 
-    /// The smallest `zoomScale` a zoom rests at (a pinch may go below it with resistance, see `bouncesZoom`).
-    /// Values that are not positive and finite are ignored. Default 1.
-    @exclusivity(unchecked) public var minimumZoomScale: Double = 1 {
-        didSet {
-            if !(minimumZoomScale > 0 && minimumZoomScale.isFinite) { minimumZoomScale = oldValue }
-            if minimumZoomScale != oldValue { finishChange() }
-        }
-    }
 
-    /// The largest `zoomScale` a zoom rests at. Values that are not positive and finite are ignored. Zooming
-    /// is possible only when this is above `minimumZoomScale` and the delegate names a view for zooming.
-    /// Default 1.
-    @exclusivity(unchecked) public var maximumZoomScale: Double = 1 {
-        didSet {
-            if !(maximumZoomScale > 0 && maximumZoomScale.isFinite) { maximumZoomScale = oldValue }
-            if maximumZoomScale != oldValue { finishChange() }
-        }
-    }
 
     /// The scale of the zoomed view (the delegate's `viewForZooming(in:)`), a factor: its drawing, hit testing
     /// and conversions follow it, and `contentSize` is its unscaled size times this. Setting it is
@@ -315,17 +151,8 @@ open class ScrollContainer: View, PointerScrollParticipant {
         set { setZoomScale(newValue, animated: false) }
     }
 
-    /// Whether a pinch may go past the zoom limits with resistance, returning to the limit when it ends
-    /// (true), or is clamped at them (false). Default true.
-    public var bouncesZoom = true {
-        didSet { if bouncesZoom != oldValue { finishChange() } }
-    }
 
-    /// Whether a pinch (fingers or touchpad) holds the zoom now.
-    public internal(set) var isZooming = false
 
-    /// Whether the scale is returning to a zoom limit after a pinch went past it.
-    public internal(set) var isZoomBouncing = false
 
     // MARK: - Scroll anchoring (<doc:ScrollBehaviour> §15; `ScrollContainer+Anchoring.swift`)
 
@@ -406,6 +233,15 @@ open class ScrollContainer: View, PointerScrollParticipant {
     @exclusivity(unchecked) var zoomState = ZoomState()
     /// Wheel steps and touchpad swipes in progress (<doc:ScrollBehaviour> §7). (`ScrollContainer+Pointer`).
     @exclusivity(unchecked) var pointerScroll = PointerScrollState()
+
+    /// The touch settings of sections 2 to 4 (`ScrollContainer+TouchSettings`).
+    @exclusivity(unchecked) var touchSettings = TouchSettings()
+    /// Where scrolling may rest and how it moves there (`ScrollContainer+Paging`).
+    @exclusivity(unchecked) var scrolling = ScrollingSettings()
+    /// How the indicators and bars show (`ScrollContainer+Scrollbars`).
+    @exclusivity(unchecked) var barSettings = BarSettings()
+    /// The zoom limits and whether a pinch holds or bounces (`ScrollContainer+Zoom`).
+    @exclusivity(unchecked) var zoomSettings = ZoomSettings()
 
     /// The frame animator, made once.
     lazy var animationDriver = ScrollAnimationDriver(container: self)

@@ -1,0 +1,119 @@
+
+extension ScrollContainer {
+    /// Whether a new touch is held back from the content for `contentTouchDelay` (or until it moves past the
+    /// slop, which starts a drag the content never sees). Default true.
+    public var delaysContentTouches: Bool {
+        get { touchSettings.delaysContentTouches }
+        set {
+            touchSettings.delaysContentTouches = newValue
+            syncConfiguration()
+            finishChange()
+        }
+    }
+
+    /// How long `delaysContentTouches` holds a touch back. Negative values count as zero. Default 150 ms.
+    public var contentTouchDelay: Duration {
+        get { touchSettings.contentTouchDelay }
+        set {
+            touchSettings.contentTouchDelay = newValue
+            if touchSettings.contentTouchDelay < .zero { touchSettings.contentTouchDelay = .zero }
+            syncConfiguration()
+            finishChange()
+        }
+    }
+
+    /// Whether the content's touches may be taken away (cancelled) when a drag starts. When false, a touch
+    /// the content tracks stays with it until it lifts and the container does not scroll. Default true.
+    public var canCancelContentTouches: Bool {
+        get { touchSettings.canCancelContentTouches }
+        set {
+            touchSettings.canCancelContentTouches = newValue
+            syncConfiguration()
+            finishChange()
+        }
+    }
+
+    /// How far the fingers' centroid may move, in points, before a drag can start. Non-finite or negative
+    /// values count as zero. Default 10.
+    public var touchSlop: Double {
+        get { touchSettings.touchSlop }
+        set {
+            touchSettings.touchSlop = newValue
+            syncConfiguration()
+            finishChange()
+        }
+    }
+
+    /// Whether a drag moves along one axis only, the dominant one at the slop crossing, for the whole drag
+    /// and the deceleration after it (strict, diagonals included). Default false.
+    public var isDirectionalLockEnabled: Bool {
+        get { touchSettings.isDirectionalLockEnabled }
+        set {
+            touchSettings.isDirectionalLockEnabled = newValue
+            syncConfiguration()
+            finishChange()
+        }
+    }
+
+    /// Fewest fingers that drag, at least 1. With 2 or more, a single finger goes to the content at once and
+    /// never scrolls; a second finger landing within `contentTouchDelay` of the first cancels the first
+    /// finger's content touch and the fingers scroll. Default 1.
+    public var minimumNumberOfTouches: Int {
+        get { touchSettings.minimumNumberOfTouches }
+        set {
+            touchSettings.minimumNumberOfTouches = newValue
+            if touchSettings.minimumNumberOfTouches < 1 { touchSettings.minimumNumberOfTouches = 1 }
+            syncConfiguration()
+            finishChange()
+        }
+    }
+
+    /// Most fingers that can start a drag; fingers beyond it do not steer a running drag. At least
+    /// `minimumNumberOfTouches` in effect. Default `Int.max`.
+    public var maximumNumberOfTouches: Int {
+        get { touchSettings.maximumNumberOfTouches }
+        set {
+            touchSettings.maximumNumberOfTouches = newValue
+            if touchSettings.maximumNumberOfTouches < 1 { touchSettings.maximumNumberOfTouches = 1 }
+            syncConfiguration()
+            finishChange()
+        }
+    }
+
+    /// Whether a primary-button pointer drag scrolls like one finger, through the same arbitration (delay,
+    /// slop, axis gate, nesting, fling). Default false: the pointer's presses and drags go to the content (a
+    /// `Button` highlights and fires) and never scroll. The window's `pointerEmulatesTouch` turns it on for
+    /// every container at once (see `dragsWithPointer`).
+    public var pointerDragScrolls: Bool {
+        get { touchSettings.pointerDragScrolls }
+        set {
+            touchSettings.pointerDragScrolls = newValue
+            finishChange()
+        }
+    }
+
+    /// Whether wheel detents and scrolling keys animate (0.1 s per step, consecutive steps extending the
+    /// target; the page snap spring when paging) or jump at once. Default true.
+    public var smoothWheelScrolling: Bool {
+        get { touchSettings.smoothWheelScrolling }
+        set {
+            touchSettings.smoothWheelScrolling = newValue
+            finishChange()
+        }
+    }
+}
+
+extension ScrollContainer {
+    /// The touch settings of sections 2 to 4 (<doc:ScrollBehaviour>): what the arbitration copies (`syncConfiguration`).
+    struct TouchSettings {
+        var delaysContentTouches: Bool = true
+        var contentTouchDelay: Duration = .milliseconds(150)
+        var canCancelContentTouches: Bool = true
+        var touchSlop: Double = 10
+        var isDirectionalLockEnabled: Bool = false
+        var minimumNumberOfTouches: Int = 1
+        var maximumNumberOfTouches: Int = Int.max
+        var pointerDragScrolls: Bool = false
+        var smoothWheelScrolling: Bool = true
+    }
+}
