@@ -14,28 +14,28 @@ extension ScrollContainer {
     func anchorWillChange() {
         guard maintainsVisibleContentPosition else { return }
         let now = hostWindow?.now
-        if let current = anchor, current.offset == contentOffset, current.time == now,
+        if let current = anchoring.anchor, current.offset == contentOffset, current.time == now,
            current.view.superview === self {
             return
         }
-        anchor = pickAnchor(at: now)
+        anchoring.anchor = pickAnchor(at: now)
     }
 
     /// A direct subview changed: follow the anchor's displacement.
     func anchorDidChange() {
-        guard maintainsVisibleContentPosition, var current = anchor else { return }
+        guard maintainsVisibleContentPosition, var current = anchoring.anchor else { return }
         guard current.view.superview === self else {
             // The anchor itself left: nothing on screen is followed any more until the next turn.
-            anchor = nil
+            anchoring.anchor = nil
             return
         }
         let axis = current.axis
         let displacement = current.view.frame.origin[axis] - current.origin[axis]
         current.origin = current.view.frame.origin
-        anchor = current
+        anchoring.anchor = current
         guard displacement != 0 else { return }
         shiftForAnchoring(axis, by: displacement)
-        anchor?.offset = contentOffset
+        anchoring.anchor?.offset = contentOffset
     }
 
     /// The first direct subview, in content order along the scrolling axis, whose frame meets the visible rect;
@@ -80,5 +80,27 @@ extension ScrollContainer {
         if arbitration.isDragging { rebaseDrag() }
         finishChange()
         return true
+    }
+}
+
+extension ScrollContainer {
+    /// Whether content changes before the visible content leave it where it is on screen: when direct content
+    /// subviews are added, removed, moved or resized before the *anchor* (the first subview, in content order
+    /// along the scrolling axis, whose frame meets the visible rect), `contentOffset` shifts by the anchor's
+    /// displacement in the same turn, so the anchor does not move on screen. A drag, fling or animation in
+    /// progress goes on, shifted, without stopping. Not applied while the offset is at (or before) the minimum
+    /// edge: content added at the top then shows. Default false (`ListContainer`: true).
+    public var maintainsVisibleContentPosition: Bool {
+        get { anchoring.isOn }
+        set {
+            anchoring.isOn = newValue
+            if !newValue { anchoring.anchor = nil }
+        }
+    }
+
+    /// Whether anchoring is on, and the view it follows in the current turn (where it was, when it was picked).
+    struct AnchoringState {
+        var isOn = false
+        var anchor: ScrollAnchor?
     }
 }

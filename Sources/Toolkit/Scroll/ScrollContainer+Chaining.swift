@@ -196,7 +196,7 @@ extension ScrollContainer {
         let policy = makePolicy()
         let released = policy.releaseVelocity(measured, lock: .none)
         let natural = policy.naturalTarget(from: contentOffset, velocity: released)
-        effects.push(.willBeginDecelerating)
+        notifications.effects.push(.willBeginDecelerating)
         startMotion(policy.releaseMotion(from: contentOffset, velocity: released, target: natural, overridden: [],
                                          at: time))
         finishChange()
@@ -300,7 +300,7 @@ extension ScrollContainer {
         }
         guard arbitration.chainedDragBegan() else { return false }
         chain.isFollower = true
-        effects.push(.willBeginDragging)
+        notifications.effects.push(.willBeginDragging)
         showIndicators()
         return true
     }

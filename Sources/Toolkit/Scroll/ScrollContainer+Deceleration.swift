@@ -90,7 +90,7 @@ extension ScrollContainer {
     /// there is one, else the container is at rest.
     func decelerateOrRest(willDecelerate: Bool, planned: ScrollMotion?) {
         if willDecelerate, let planned {
-            effects.push(.willBeginDecelerating)
+            notifications.effects.push(.willBeginDecelerating)
             startMotion(planned)
         } else {
             didComeToRest()

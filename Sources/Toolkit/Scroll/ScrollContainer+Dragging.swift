@@ -30,7 +30,7 @@ extension ScrollContainer {
             drag.caughtFling = nil
             // A new sequence catches a zoom animation or bounce where it is.
             stopZoomMotion()
-            pinch = PinchState()
+            zoomState.pinch = PinchState()
             // A pointer press here only to catch a motion (the pointer does not drag here) never drags.
             drag.sequenceDrags = id != Touch.pointerID || dragsWithPointer
         } else {
@@ -346,7 +346,7 @@ extension ScrollContainer {
             drag.origin = origin
             chain.translation = origin
             gatherChain()
-            effects.push(.willBeginDragging)
+            notifications.effects.push(.willBeginDragging)
             showIndicators()
             dragRecognizer.containerDragBegan(at: origin)
             applyDrag()
@@ -358,7 +358,7 @@ extension ScrollContainer {
             dragRecognizer.containerDeclined(at: time)
         case .drag:
             dragRecognizer.containerDragChanged()
-            if pinch.isActive && fingers.count >= 2 {
+            if zoomState.pinch.isActive && fingers.count >= 2 {
                 applyPinch()
             } else {
                 applyDrag(policy: policy)
@@ -411,10 +411,10 @@ extension ScrollContainer {
         case .none:
             break
         case .endDeceleration:
-            effects.push(.didEndDecelerating)
+            notifications.effects.push(.didEndDecelerating)
             didComeToRest()
         case .endSettling(let programmatic):
-            if programmatic { effects.push(.didEndScrollingAnimation) }
+            if programmatic { notifications.effects.push(.didEndScrollingAnimation) }
             didComeToRest()
         }
     }
@@ -438,7 +438,7 @@ extension ScrollContainer {
     }
 
     private func endDrag(willDecelerate: Bool, planned: ScrollMotion?) {
-        effects.push(.didEndDragging(willDecelerate: willDecelerate))
+        notifications.effects.push(.didEndDragging(willDecelerate: willDecelerate))
         decelerateOrRest(willDecelerate: willDecelerate, planned: planned)
     }
 
@@ -446,7 +446,7 @@ extension ScrollContainer {
         cancelDelayTimer()
         guard let window = attachedWindow else { return }
         drag.delayDeadline = deadline
-        drag.delayTimer = window.timers.schedule(at: deadline, delayAction)
+        drag.delayTimer = window.timers.schedule(at: deadline, timerActions.delay)
     }
 }
 

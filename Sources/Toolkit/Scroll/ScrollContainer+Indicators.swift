@@ -127,7 +127,7 @@ extension ScrollContainer {
     func scheduleIndicatorFade() {
         guard bars.alpha > 0, bars.fadeStart == nil, let window = attachedWindow else { return }
         if let timer = bars.fadeTimer { window.timers.cancel(timer) }
-        bars.fadeTimer = window.timers.schedule(at: window.now + indicatorHoldTime, fadeAction)
+        bars.fadeTimer = window.timers.schedule(at: window.now + indicatorHoldTime, timerActions.fade)
     }
 
     /// The hold time passed: start the fade, sampled by the frame animator (unless something holds the bars up:
@@ -358,5 +358,31 @@ extension ScrollContainer {
         var scrubTimer: TimerQueue.ID?
         /// Whether the pointer is over a full bar (the cursor is then the arrow).
         var pointerOnBar = false
+        // The settings (`+Scrollbars`).
+        var showsHorizontalScrollIndicator: Bool = true
+        var showsVerticalScrollIndicator: Bool = true
+        var scrollbarVisibility: ScrollbarVisibility = .automatic
+        var indicatorStyle: ScrollIndicatorStyle = .default
+        var scrollIndicatorInsets: EdgeInsets = .zero
+        var indicatorHoldTime: Duration = .milliseconds(500)
+        /// Who draws the vertical indicator outside the window's pixels, held weakly.
+        weak var presenter: (any VerticalIndicatorPresenter)?
+    }
+}
+
+extension ScrollContainer {
+    /// Who draws the vertical indicator outside the window's pixels (a presenter's overlay), if anyone: the
+    /// container then neither draws nor damages it in the window's pixels (`verticalIndicatorElsewhere`). Setting
+    /// or clearing it damages the knob's place, where it leaves or comes back.
+    var verticalIndicatorPresenter: (any VerticalIndicatorPresenter)? {
+        get { bars.presenter }
+        set {
+            let hadOne = bars.presenter != nil
+            bars.presenter = newValue
+            guard (newValue == nil) == hadOne else { return }
+            if let rect = bars.drawnRects.vertical { setNeedsDisplay(rect) }
+            bars.drawnRects.vertical = nil
+            if let rect = indicatorRect(.vertical) { setNeedsDisplay(rect) }
+        }
     }
 }

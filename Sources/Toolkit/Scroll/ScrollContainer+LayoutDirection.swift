@@ -23,7 +23,7 @@ extension ScrollContainer {
         if let rect = bars.drawnRects.vertical { setNeedsDisplay(rect) }
         let policy = makePolicy()
         let lo = policy.minOffset.x, hi = policy.maxOffset.x
-        rightToLeftRangeEnd = hi
+        layout.rightToLeftRangeEnd = hi
         if hi > lo {
             let x = contentOffset.x
             contentOffset = Point(x: lo + hi - x, y: contentOffset.y)
@@ -37,9 +37,30 @@ extension ScrollContainer {
     func keepRightToLeftEnd() {
         guard layoutDirection == .rightToLeft else { return }
         let hi = makePolicy().maxOffset.x
-        let shift = hi - rightToLeftRangeEnd
-        rightToLeftRangeEnd = hi
+        let shift = hi - layout.rightToLeftRangeEnd
+        layout.rightToLeftRangeEnd = hi
         guard shift != 0, !arbitration.isTracking, !arbitration.isAnimating else { return }
         applyOffset(Point(x: contentOffset.x + shift, y: contentOffset.y))
+    }
+}
+
+extension ScrollContainer {
+    /// Which way the horizontal content reads. `.rightToLeft` puts the vertical bar along the left edge.
+    /// Default `.leftToRight`.
+    public final var layoutDirection: LayoutDirection {
+        get { layout.direction }
+        set {
+            guard newValue != layout.direction else { return }
+            layout.direction = newValue
+            layoutDirectionChanged()
+        }
+    }
+
+    /// The reading direction and what keeps its end in place.
+    struct LayoutState {
+        var direction: LayoutDirection = .leftToRight
+        /// With `.rightToLeft`: the end of the horizontal range when the geometry last changed, so that a new
+        /// content width or bounds keep the content's right end where it was.
+        var rightToLeftRangeEnd = 0.0
     }
 }

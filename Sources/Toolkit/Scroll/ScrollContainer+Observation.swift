@@ -21,13 +21,13 @@ extension ScrollContainer {
         options: ObservationOptions = [],
         _ handler: @escaping @MainActor (ScrollContainer, ObservedChange<Value>) -> Void
     ) -> Observation {
-        observers.observe(keyPath, on: self, options: options, handler: handler)
+        notifications.observers.observe(keyPath, on: self, options: options, handler: handler)
     }
 
     /// Ends a change: observers are due. Sends the queued notifications now, or lets the router send them
     /// when the touch event it is handling is done.
     func finishChange() {
-        effects.push(.notifyObservers)
+        notifications.effects.push(.notifyObservers)
         if let arena = attachedWindow?.touchArena, arena.isHandlingInput {
             dragRecognizer.heldDriver = self
             dragRecognizer.isQueuedForEffects = true
@@ -45,10 +45,10 @@ extension ScrollContainer {
     /// Sends the queued notifications, in order. Re-entrant calls return at once: the running loop takes
     /// what they queued.
     func drainEffects() {
-        guard !isDrainingEffects else { return }
-        isDrainingEffects = true
-        defer { isDrainingEffects = false }
-        while let effect = effects.pop() {
+        guard !notifications.isDraining else { return }
+        notifications.isDraining = true
+        defer { notifications.isDraining = false }
+        while let effect = notifications.effects.pop() {
             switch effect {
             case .didScroll:
                 delegate?.scrollContainerDidScroll(self)
@@ -71,8 +71,20 @@ extension ScrollContainer {
             case .refresh:
                 refreshControl?.onRefresh?()
             case .notifyObservers:
-                if !observers.isEmpty { observers.rootDidChange(self) }
+                if !notifications.observers.isEmpty { notifications.observers.rootDidChange(self) }
             }
         }
+    }
+}
+
+extension ScrollContainer {
+    /// Notifications owed, sent after the change, and the key-path observers.
+    @MainActor
+    struct NotificationState {
+        var effects = ScrollEffectQueue()
+        /// Whether effects are being sent (re-entrant changes only queue). Needed for a container outside a window;
+        /// in one, the window's effect runner orders the drains.
+        var isDraining = false
+        let observers = ObserverRegistry<ScrollContainer>()
     }
 }

@@ -22,8 +22,8 @@ extension ScrollContainer {
     /// scrollable axis, clamped into `policy`'s range, sorted, without duplicates. The storage of the last call is
     /// reused, so a steady scroll gathers them without allocating.
     func collectSnapOffsets(_ policy: ScrollPolicy) -> SnapOffsets {
-        var offsets = snapScratch
-        snapScratch = SnapOffsets()   // `offsets` holds the only reference: no copy on write below
+        var offsets = scrolling.snapScratch
+        scrolling.snapScratch = SnapOffsets()   // `offsets` holds the only reference: no copy on write below
         let inset = contentInset
         for axis in Axis.allCases {
             // Swapped out rather than mutated through `offsets[axis]`: the subscript's getter would hand over a
@@ -59,7 +59,7 @@ extension ScrollContainer {
             }
             if axis == .horizontal { offsets.horizontal = list } else { offsets.vertical = list }
         }
-        snapScratch = offsets
+        scrolling.snapScratch = offsets
         return offsets
     }
 }
@@ -185,5 +185,7 @@ extension ScrollContainer {
         var alwaysBounceHorizontal: Bool = false
         var alwaysBounceVertical: Bool = false
         var decelerationRate: DecelerationRate = .normal
+        /// The snap offsets gathered last, kept so that their storage is reused (`collectSnapOffsets`).
+        var snapScratch = SnapOffsets()
     }
 }

@@ -54,7 +54,7 @@ extension ScrollContainer {
         let pull = refreshPull
         guard pull > 0, pull >= control.triggerDistance else { return false }
         control.beginRefreshingFromPull()
-        effects.push(.refresh)
+        notifications.effects.push(.refresh)
         attachedWindow?.addAnimator(animationDriver)
         return true
     }

@@ -161,7 +161,7 @@ extension ScrollContainer {
         }
         bars.grab = ScrollbarGrab(axis: axis, touchID: touchID, anchorPointer: position,
                                       anchorOffset: contentOffset[axis])
-        effects.push(.willBeginDragging)
+        notifications.effects.push(.willBeginDragging)
         retargetWidening(axis, at: time)
         showIndicators()
         finishChange()
@@ -192,7 +192,7 @@ extension ScrollContainer {
         drainEffects()
         var target = contentOffset
         delegate?.scrollContainerWillEndDragging(self, velocity: .zero, targetContentOffset: &target)
-        effects.push(.didEndDragging(willDecelerate: false))
+        notifications.effects.push(.didEndDragging(willDecelerate: false))
         retargetWidening(grab.axis, at: time)
         didComeToRest()
         finishChange()
@@ -241,7 +241,7 @@ extension ScrollContainer {
               let axis = scrollbarAxis(at: convert(location, from: nil)) else { return false }
         bars.pendingScrub = PendingScrub(id: id, axis: axis, down: location, latest: location)
         if let window = attachedWindow {
-            bars.scrubTimer = window.timers.schedule(at: time + ScrollContainer.scrubDelay, scrubAction)
+            bars.scrubTimer = window.timers.schedule(at: time + ScrollContainer.scrubDelay, timerActions.scrub)
         }
         return true
     }
@@ -291,18 +291,18 @@ extension ScrollContainer {
 extension ScrollContainer {
     /// Whether the horizontal scroll indicator appears while scrolling. Default true.
     public var showsHorizontalScrollIndicator: Bool {
-        get { barSettings.showsHorizontalScrollIndicator }
+        get { bars.showsHorizontalScrollIndicator }
         set {
-            barSettings.showsHorizontalScrollIndicator = newValue
+            bars.showsHorizontalScrollIndicator = newValue
             finishChange()
         }
     }
 
     /// Whether the vertical scroll indicator appears while scrolling. Default true.
     public var showsVerticalScrollIndicator: Bool {
-        get { barSettings.showsVerticalScrollIndicator }
+        get { bars.showsVerticalScrollIndicator }
         set {
-            barSettings.showsVerticalScrollIndicator = newValue
+            bars.showsVerticalScrollIndicator = newValue
             finishChange()
         }
     }
@@ -311,35 +311,35 @@ extension ScrollContainer {
     /// `.always` (full bars) or `.never`. `showsHorizontalScrollIndicator` / `showsVerticalScrollIndicator`
     /// still hide one axis. Default `.automatic`.
     public var scrollbarVisibility: ScrollbarVisibility {
-        get { barSettings.scrollbarVisibility }
+        get { bars.scrollbarVisibility }
         set {
-            let oldValue = barSettings.scrollbarVisibility
-            barSettings.scrollbarVisibility = newValue
-            guard barSettings.scrollbarVisibility != oldValue else { return }
+            let oldValue = bars.scrollbarVisibility
+            bars.scrollbarVisibility = newValue
+            guard bars.scrollbarVisibility != oldValue else { return }
             scrollbarSettingsChanged()
         }
     }
 
     /// The bars' colours. Default `.default` (a dark thumb with a 1 pt light outline).
     public var indicatorStyle: ScrollIndicatorStyle {
-        get { barSettings.indicatorStyle }
+        get { bars.indicatorStyle }
         set {
-            let oldValue = barSettings.indicatorStyle
-            barSettings.indicatorStyle = newValue
-            if barSettings.indicatorStyle != oldValue { scrollbarSettingsChanged() }
+            let oldValue = bars.indicatorStyle
+            bars.indicatorStyle = newValue
+            if bars.indicatorStyle != oldValue { scrollbarSettingsChanged() }
         }
     }
 
     /// How far the bars keep from the container's edges, in points, on top of their own 2 pt. Non-finite or
     /// negative values count as zero. Default `.zero`.
     public var scrollIndicatorInsets: EdgeInsets {
-        get { barSettings.scrollIndicatorInsets }
+        get { bars.scrollIndicatorInsets }
         set {
-            let oldValue = barSettings.scrollIndicatorInsets
-            barSettings.scrollIndicatorInsets = newValue
-            let clean = barSettings.scrollIndicatorInsets.mapSides(ScrollContainer.nonNegative)
-            if clean != barSettings.scrollIndicatorInsets { barSettings.scrollIndicatorInsets = clean }
-            if barSettings.scrollIndicatorInsets != oldValue { scrollbarSettingsChanged() }
+            let oldValue = bars.scrollIndicatorInsets
+            bars.scrollIndicatorInsets = newValue
+            let clean = bars.scrollIndicatorInsets.mapSides(ScrollContainer.nonNegative)
+            if clean != bars.scrollIndicatorInsets { bars.scrollIndicatorInsets = clean }
+            if bars.scrollIndicatorInsets != oldValue { scrollbarSettingsChanged() }
         }
     }
 
@@ -347,23 +347,12 @@ extension ScrollContainer {
     /// or after the pointer last moved over the container) before they fade out over 0.25 s. Negative values
     /// count as zero. Default 500 ms.
     public var indicatorHoldTime: Duration {
-        get { barSettings.indicatorHoldTime }
+        get { bars.indicatorHoldTime }
         set {
-            barSettings.indicatorHoldTime = newValue
-            if barSettings.indicatorHoldTime < .zero { barSettings.indicatorHoldTime = .zero }
+            bars.indicatorHoldTime = newValue
+            if bars.indicatorHoldTime < .zero { bars.indicatorHoldTime = .zero }
             finishChange()
         }
     }
 }
 
-extension ScrollContainer {
-    /// How the indicators and bars show (<doc:ScrollBehaviour> §13).
-    struct BarSettings {
-        var showsHorizontalScrollIndicator: Bool = true
-        var showsVerticalScrollIndicator: Bool = true
-        var scrollbarVisibility: ScrollbarVisibility = .automatic
-        var indicatorStyle: ScrollIndicatorStyle = .default
-        var scrollIndicatorInsets: EdgeInsets = .zero
-        var indicatorHoldTime: Duration = .milliseconds(500)
-    }
-}

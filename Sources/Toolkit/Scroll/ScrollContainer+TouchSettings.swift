@@ -1,5 +1,20 @@
 
 extension ScrollContainer {
+    /// Whether touches scroll the container. When false, touches go straight to the content. Default true.
+    public var isScrollEnabled: Bool {
+        get { touchSettings.isScrollEnabled }
+        set {
+            guard newValue != touchSettings.isScrollEnabled else { return }
+            touchSettings.isScrollEnabled = newValue
+            if !newValue, let arena = attachedWindow?.touchArena {
+                drag.isWithdrawingToSettle = true
+                arena.withdraw(dragRecognizer)
+                drag.isWithdrawingToSettle = false
+            }
+            finishChange()
+        }
+    }
+
     /// Whether a new touch is held back from the content for `contentTouchDelay` (or until it moves past the
     /// slop, which starts a drag the content never sees). Default true.
     public var delaysContentTouches: Bool {
@@ -106,6 +121,7 @@ extension ScrollContainer {
 extension ScrollContainer {
     /// The touch settings of sections 2 to 4 (<doc:ScrollBehaviour>): what the arbitration copies (`syncConfiguration`).
     struct TouchSettings {
+        var isScrollEnabled: Bool = true
         var delaysContentTouches: Bool = true
         var contentTouchDelay: Duration = .milliseconds(150)
         var canCancelContentTouches: Bool = true

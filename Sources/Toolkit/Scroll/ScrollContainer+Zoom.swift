@@ -108,7 +108,7 @@ extension ScrollContainer {
             zoomState.isApplying = true
             contentSize = view.bounds.size * scale
             zoomState.isApplying = false
-            effects.push(.didZoom)
+            notifications.effects.push(.didZoom)
         }
         applyOffset(offset)
     }
@@ -132,7 +132,7 @@ extension ScrollContainer {
         if arbitration.isAnimating { assignContentOffset(contentOffset) }   // a fling or step stops here
         zoomState.motion = ZoomMotion(start: window.now, fromScale: zoomState.scale, toScale: scale,
                                 fromOffset: contentOffset, toOffset: offset, curve: .easeOut)
-        effects.push(.willBeginZooming)
+        notifications.effects.push(.willBeginZooming)
         window.addAnimator(animationDriver)
         finishChange()
     }
@@ -146,7 +146,7 @@ extension ScrollContainer {
         let toOffset = offset(showing: anchor, of: view, at: visible, scale: target)
         guard attachedWindow != nil else {
             applyZoom(scale: target, offset: toOffset)
-            effects.push(.didEndZooming(scale: zoomState.scale))
+            notifications.effects.push(.didEndZooming(scale: zoomState.scale))
             return
         }
         zoomState.motion = ZoomMotion(start: time, fromScale: zoomState.scale, toScale: target,
@@ -161,7 +161,7 @@ extension ScrollContainer {
             zoomState.motion = nil
             applyZoom(scale: zoom.toScale, offset: zoom.toOffset)
             isZoomBouncing = false
-            effects.push(.didEndZooming(scale: zoomState.scale))
+            notifications.effects.push(.didEndZooming(scale: zoomState.scale))
             return false
         }
         applyZoom(scale: zoom.scale(at: time), offset: zoom.offset(at: time))
@@ -173,7 +173,7 @@ extension ScrollContainer {
         guard zoomState.motion != nil else { return }
         zoomState.motion = nil
         isZoomBouncing = false
-        effects.push(.didEndZooming(scale: zoomState.scale))
+        notifications.effects.push(.didEndZooming(scale: zoomState.scale))
     }
 
     // MARK: - Pinch with fingers
@@ -181,45 +181,45 @@ extension ScrollContainer {
     /// Takes the pinch's start values again: at the start of a sequence and whenever a finger joins or leaves,
     /// so that neither the scale nor the offset jumps.
     func rebasePinch() {
-        pinch.spreadAtStart = fingers.spread
-        pinch.rawScaleAtStart = pinch.isActive ? pinch.rawScale : zoomState.scale
-        pinch.rawScale = pinch.rawScaleAtStart
+        zoomState.pinch.spreadAtStart = fingers.spread
+        zoomState.pinch.rawScaleAtStart = zoomState.pinch.isActive ? zoomState.pinch.rawScale : zoomState.scale
+        zoomState.pinch.rawScale = zoomState.pinch.rawScaleAtStart
         guard let view = zoomedView, !fingers.isEmpty else { return }
         let centroid = visiblePoint(fromWindow: fingers.centroid)
-        pinch.anchor = zoomAnchor(of: view, at: centroid)
+        zoomState.pinch.anchor = zoomAnchor(of: view, at: centroid)
         // A bounce after the pinch turns around where the pinching fingers were, not the last finger left.
-        if !pinch.isActive || fingers.count >= 2 { pinch.lastCentroid = centroid }
+        if !zoomState.pinch.isActive || fingers.count >= 2 { zoomState.pinch.lastCentroid = centroid }
     }
 
     /// Whether two or more fingers on a zoomable container changed their spread by more than the slop since
     /// the start values: a pinch may claim them.
     var pinchCrossedSlop: Bool {
-        guard !pinch.isActive, fingers.count >= 2, canZoom else { return false }
-        return abs(fingers.spread - pinch.spreadAtStart) > TouchArbitration.sanitizedSlop(touchSlop)
+        guard !zoomState.pinch.isActive, fingers.count >= 2, canZoom else { return false }
+        return abs(fingers.spread - zoomState.pinch.spreadAtStart) > TouchArbitration.sanitizedSlop(touchSlop)
     }
 
     /// The pinch claims the fingers (they are the container's already: a drag began or runs). The scale and
     /// the offset catch up with what the fingers did since the start values were taken: the zoomed view's
     /// point that was under the centroid then is put under the centroid now.
     func beginPinch() {
-        guard !pinch.isActive, zoomedView != nil else { return }
+        guard !zoomState.pinch.isActive, zoomedView != nil else { return }
         stopZoomMotion()
-        pinch.isActive = true
+        zoomState.pinch.isActive = true
         isZooming = true
-        effects.push(.willBeginZooming)
+        notifications.effects.push(.willBeginZooming)
         applyPinch()
     }
 
     /// One step of the pinch: the scale from the spread (with the limits' resistance), the anchor under the
     /// centroid (rubber band, or clamp, past the scroll range as for a drag).
     func applyPinch() {
-        guard pinch.isActive, fingers.count >= 2, let view = zoomedView else { return }
-        let ratio = fingers.spread / max(pinch.spreadAtStart, 1)
-        pinch.rawScale = pinch.rawScaleAtStart * ratio
-        let shown = resistedZoomScale(pinch.rawScale)
+        guard zoomState.pinch.isActive, fingers.count >= 2, let view = zoomedView else { return }
+        let ratio = fingers.spread / max(zoomState.pinch.spreadAtStart, 1)
+        zoomState.pinch.rawScale = zoomState.pinch.rawScaleAtStart * ratio
+        let shown = resistedZoomScale(zoomState.pinch.rawScale)
         let centroid = visiblePoint(fromWindow: fingers.centroid)
-        pinch.lastCentroid = centroid
-        let wanted = offset(showing: pinch.anchor, of: view, at: centroid, scale: shown)
+        zoomState.pinch.lastCentroid = centroid
+        let wanted = offset(showing: zoomState.pinch.anchor, of: view, at: centroid, scale: shown)
         applyZoom(scale: shown, offset: contentOffset)
         let policy = makePolicy()
         applyOffset(Point(x: policy.displayed(raw: wanted.x, .horizontal),
@@ -230,14 +230,14 @@ extension ScrollContainer {
     /// the pinch ends; a scale past a limit returns to it (`bounce`, decided before the release), otherwise a
     /// pinch's zoom is at rest now.
     func finishPinchSequence(at time: Duration, bounce: Bool) {
-        let wasZooming = pinch.isActive
-        pinch.isActive = false
+        let wasZooming = zoomState.pinch.isActive
+        zoomState.pinch.isActive = false
         isZooming = false
         if bounce {
-            if !wasZooming { effects.push(.willBeginZooming) }
-            startZoomBounce(at: time, around: pinch.lastCentroid)
+            if !wasZooming { notifications.effects.push(.willBeginZooming) }
+            startZoomBounce(at: time, around: zoomState.pinch.lastCentroid)
         } else if wasZooming {
-            effects.push(.didEndZooming(scale: zoomState.scale))
+            notifications.effects.push(.didEndZooming(scale: zoomState.scale))
         }
     }
 
@@ -255,10 +255,10 @@ extension ScrollContainer {
         pointerScroll.touchpadTravel = .zero
         zoomState.touchpadPinchStartScale = zoomState.scale
         let visible = visiblePoint(fromWindow: location)
-        pinch.anchor = zoomAnchor(of: view, at: visible)
-        pinch.lastCentroid = visible
+        zoomState.pinch.anchor = zoomAnchor(of: view, at: visible)
+        zoomState.pinch.lastCentroid = visible
         isZooming = true
-        effects.push(.willBeginZooming)
+        notifications.effects.push(.willBeginZooming)
         showIndicators()
         finishChange()
         return true
@@ -268,7 +268,7 @@ extension ScrollContainer {
     func touchpadPinchChanged(scale: Double, time: Duration) {
         guard let start = zoomState.touchpadPinchStartScale, scale.isFinite, scale > 0, let view = zoomedView else { return }
         let shown = resistedZoomScale(start * scale)
-        let wanted = offset(showing: pinch.anchor, of: view, at: pinch.lastCentroid, scale: shown)
+        let wanted = offset(showing: zoomState.pinch.anchor, of: view, at: zoomState.pinch.lastCentroid, scale: shown)
         applyZoom(scale: shown, offset: contentOffset)
         let policy = makePolicy()
         applyOffset(Point(x: policy.displayed(raw: wanted.x, .horizontal),
@@ -284,14 +284,14 @@ extension ScrollContainer {
         isZooming = false
         if cancelled, start != zoomState.scale, let view = zoomedView {
             // Back to where it began, around the same point, as a bounce.
-            let toOffset = offset(showing: pinch.anchor, of: view, at: pinch.lastCentroid, scale: start)
+            let toOffset = offset(showing: zoomState.pinch.anchor, of: view, at: zoomState.pinch.lastCentroid, scale: start)
             zoomState.motion = ZoomMotion(start: time, fromScale: zoomState.scale, toScale: start,
                                     fromOffset: contentOffset, toOffset: toOffset, curve: .spring)
             isZoomBouncing = true
         } else if zoomNeedsBounce {
-            startZoomBounce(at: time, around: pinch.lastCentroid)
+            startZoomBounce(at: time, around: zoomState.pinch.lastCentroid)
         } else {
-            effects.push(.didEndZooming(scale: zoomState.scale))
+            notifications.effects.push(.didEndZooming(scale: zoomState.scale))
         }
         let moves = zoomState.motion != nil || !makePolicy().isResting(contentOffset)
         let action = arbitration.pointerScrollEnded(release: moves ? .moves : .stays)
@@ -348,62 +348,9 @@ extension ScrollContainer {
         var touchpadPinchStartScale: Double?
         /// Set while the zoom changes `contentSize`: the geometry change is part of the zoom step.
         var isApplying = false
-    }
-}
-
-extension ScrollContainer {
-    /// The smallest `zoomScale` a zoom rests at (a pinch may go below it with resistance, see `bouncesZoom`).
-    /// Values that are not positive and finite are ignored. Default 1.
-    public var minimumZoomScale: Double {
-        get { zoomSettings.minimumZoomScale }
-        set {
-            let oldValue = zoomSettings.minimumZoomScale
-            zoomSettings.minimumZoomScale = newValue
-            if !(zoomSettings.minimumZoomScale > 0 && zoomSettings.minimumZoomScale.isFinite) { zoomSettings.minimumZoomScale = oldValue }
-            if zoomSettings.minimumZoomScale != oldValue { finishChange() }
-        }
-    }
-
-    /// The largest `zoomScale` a zoom rests at. Values that are not positive and finite are ignored. Zooming
-    /// is possible only when this is above `minimumZoomScale` and the delegate names a view for zooming.
-    /// Default 1.
-    public var maximumZoomScale: Double {
-        get { zoomSettings.maximumZoomScale }
-        set {
-            let oldValue = zoomSettings.maximumZoomScale
-            zoomSettings.maximumZoomScale = newValue
-            if !(zoomSettings.maximumZoomScale > 0 && zoomSettings.maximumZoomScale.isFinite) { zoomSettings.maximumZoomScale = oldValue }
-            if zoomSettings.maximumZoomScale != oldValue { finishChange() }
-        }
-    }
-
-    /// Whether a pinch may go past the zoom limits with resistance, returning to the limit when it ends
-    /// (true), or is clamped at them (false). Default true.
-    public var bouncesZoom: Bool {
-        get { zoomSettings.bouncesZoom }
-        set {
-            let oldValue = zoomSettings.bouncesZoom
-            zoomSettings.bouncesZoom = newValue
-            if zoomSettings.bouncesZoom != oldValue { finishChange() }
-        }
-    }
-
-    /// Whether a pinch (fingers or touchpad) holds the zoom now.
-    public internal(set) var isZooming: Bool {
-        get { zoomSettings.isZooming }
-        set { zoomSettings.isZooming = newValue }
-    }
-
-    /// Whether the scale is returning to a zoom limit after a pinch went past it.
-    public internal(set) var isZoomBouncing: Bool {
-        get { zoomSettings.isZoomBouncing }
-        set { zoomSettings.isZoomBouncing = newValue }
-    }
-}
-
-extension ScrollContainer {
-    /// The zoom limits and whether a pinch holds or bounces (<doc:ScrollBehaviour> §11).
-    struct ZoomSettings {
+        /// The pinch of the current touch sequence.
+        var pinch = PinchState()
+        // The limits and flags behind the public properties.
         var minimumZoomScale: Double = 1
         var maximumZoomScale: Double = 1
         var bouncesZoom: Bool = true
@@ -411,3 +358,54 @@ extension ScrollContainer {
         var isZoomBouncing: Bool = false
     }
 }
+
+extension ScrollContainer {
+    /// The smallest `zoomScale` a zoom rests at (a pinch may go below it with resistance, see `bouncesZoom`).
+    /// Values that are not positive and finite are ignored. Default 1.
+    public var minimumZoomScale: Double {
+        get { zoomState.minimumZoomScale }
+        set {
+            let oldValue = zoomState.minimumZoomScale
+            zoomState.minimumZoomScale = newValue
+            if !(zoomState.minimumZoomScale > 0 && zoomState.minimumZoomScale.isFinite) { zoomState.minimumZoomScale = oldValue }
+            if zoomState.minimumZoomScale != oldValue { finishChange() }
+        }
+    }
+
+    /// The largest `zoomScale` a zoom rests at. Values that are not positive and finite are ignored. Zooming
+    /// is possible only when this is above `minimumZoomScale` and the delegate names a view for zooming.
+    /// Default 1.
+    public var maximumZoomScale: Double {
+        get { zoomState.maximumZoomScale }
+        set {
+            let oldValue = zoomState.maximumZoomScale
+            zoomState.maximumZoomScale = newValue
+            if !(zoomState.maximumZoomScale > 0 && zoomState.maximumZoomScale.isFinite) { zoomState.maximumZoomScale = oldValue }
+            if zoomState.maximumZoomScale != oldValue { finishChange() }
+        }
+    }
+
+    /// Whether a pinch may go past the zoom limits with resistance, returning to the limit when it ends
+    /// (true), or is clamped at them (false). Default true.
+    public var bouncesZoom: Bool {
+        get { zoomState.bouncesZoom }
+        set {
+            let oldValue = zoomState.bouncesZoom
+            zoomState.bouncesZoom = newValue
+            if zoomState.bouncesZoom != oldValue { finishChange() }
+        }
+    }
+
+    /// Whether a pinch (fingers or touchpad) holds the zoom now.
+    public internal(set) var isZooming: Bool {
+        get { zoomState.isZooming }
+        set { zoomState.isZooming = newValue }
+    }
+
+    /// Whether the scale is returning to a zoom limit after a pinch went past it.
+    public internal(set) var isZoomBouncing: Bool {
+        get { zoomState.isZoomBouncing }
+        set { zoomState.isZoomBouncing = newValue }
+    }
+}
+

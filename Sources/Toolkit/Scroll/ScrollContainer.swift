@@ -74,18 +74,6 @@ open class ScrollContainer: View, PointerScrollParticipant {
 
     // MARK: - Touch settings
 
-    /// Whether touches scroll the container. When false, touches go straight to the content. Default true.
-    @exclusivity(unchecked) public var isScrollEnabled = true {
-        didSet {
-            guard isScrollEnabled != oldValue else { return }
-            if !isScrollEnabled, let arena = attachedWindow?.touchArena {
-                drag.isWithdrawingToSettle = true
-                arena.withdraw(dragRecognizer)
-                drag.isWithdrawingToSettle = false
-            }
-            finishChange()
-        }
-    }
 
 
 
@@ -133,11 +121,6 @@ open class ScrollContainer: View, PointerScrollParticipant {
 
 
 
-    /// Which way the horizontal content reads. `.rightToLeft` puts the vertical bar along the left edge.
-    /// Default `.leftToRight`.
-    @exclusivity(unchecked) public final var layoutDirection: LayoutDirection = .leftToRight {
-        didSet { if layoutDirection != oldValue { layoutDirectionChanged() } }
-    }
 
     // MARK: - Zoom (<doc:ScrollBehaviour> §11; `ScrollContainer+Zoom.swift`)
 
@@ -156,15 +139,6 @@ open class ScrollContainer: View, PointerScrollParticipant {
 
     // MARK: - Scroll anchoring (<doc:ScrollBehaviour> §15; `ScrollContainer+Anchoring.swift`)
 
-    /// Whether content changes before the visible content leave it where it is on screen: when direct content
-    /// subviews are added, removed, moved or resized before the *anchor* (the first subview, in content order
-    /// along the scrolling axis, whose frame meets the visible rect), `contentOffset` shifts by the anchor's
-    /// displacement in the same turn, so the anchor does not move on screen. A drag, fling or animation in
-    /// progress goes on, shifted, without stopping. Not applied while the offset is at (or before) the minimum
-    /// edge: content added at the top then shows. Default false (`ListContainer`: true).
-    public var maintainsVisibleContentPosition = false {
-        didSet { if !maintainsVisibleContentPosition { anchor = nil } }
-    }
 
     // MARK: - State
 
@@ -189,36 +163,12 @@ open class ScrollContainer: View, PointerScrollParticipant {
     @exclusivity(unchecked) var fingers = FingerSet()
     /// The running motion (idle when none).
     @exclusivity(unchecked) var motion = ScrollMotion(start: .zero)
-    /// Notifications owed, sent after the change.
-    @exclusivity(unchecked) var effects = ScrollEffectQueue()
-    /// Whether effects are being sent (re-entrant changes only queue).
-    @exclusivity(unchecked) var isDrainingEffects = false
-    /// Key-path observers.
-    let observers = ObserverRegistry<ScrollContainer>()
-    /// With `.rightToLeft`: the end of the horizontal range when the geometry last changed, so that a new
-    /// content width or bounds keep the content's right end where it was (`+LayoutDirection.swift`).
-    @exclusivity(unchecked) var rightToLeftRangeEnd = 0.0
-    /// Who draws the vertical indicator outside the window's pixels (a presenter's overlay), if anyone: the
-    /// container then neither draws nor damages it in the window's pixels (`verticalIndicatorElsewhere`). Setting
-    /// or clearing it damages the knob's place, where it leaves or comes back.
-    weak var verticalIndicatorPresenter: (any VerticalIndicatorPresenter)? {
-        didSet {
-            guard (verticalIndicatorPresenter == nil) != (oldValue == nil) else { return }
-            if let rect = bars.drawnRects.vertical { setNeedsDisplay(rect) }
-            bars.drawnRects.vertical = nil
-            if let rect = indicatorRect(.vertical) { setNeedsDisplay(rect) }
-        }
-    }
+    /// Delegate calls and observers owed after a change (`+Observation`).
+    @exclusivity(unchecked) var notifications = NotificationState()
     /// The window the container is shown in, as a scroll host (`hostWindow`, the one link to the window).
     var attachedWindow: (any ScrollHost)? { hostWindow?.scrollHost }
-    /// The snap offsets gathered last, kept so that their storage is reused (`collectSnapOffsets`).
-    var snapScratch = SnapOffsets()
 
-    /// The pinch of the current touch sequence.
-    @exclusivity(unchecked) var pinch = PinchState()
 
-    /// The view scroll anchoring follows in the current turn, where it was, and when it was picked.
-    @exclusivity(unchecked) var anchor: ScrollAnchor?
 
     /// The container's drag as a recognizer (`panGestureRecognizer`); the container owns it.
     let dragRecognizer = PanGestureRecognizer()
@@ -234,26 +184,19 @@ open class ScrollContainer: View, PointerScrollParticipant {
     /// Wheel steps and touchpad swipes in progress (<doc:ScrollBehaviour> §7). (`ScrollContainer+Pointer`).
     @exclusivity(unchecked) var pointerScroll = PointerScrollState()
 
+    /// The reading direction (`+LayoutDirection`).
+    @exclusivity(unchecked) var layout = LayoutState()
+    /// Scroll anchoring (`+Anchoring`).
+    @exclusivity(unchecked) var anchoring = AnchoringState()
     /// The touch settings of sections 2 to 4 (`ScrollContainer+TouchSettings`).
     @exclusivity(unchecked) var touchSettings = TouchSettings()
     /// Where scrolling may rest and how it moves there (`ScrollContainer+Paging`).
     @exclusivity(unchecked) var scrolling = ScrollingSettings()
-    /// How the indicators and bars show (`ScrollContainer+Scrollbars`).
-    @exclusivity(unchecked) var barSettings = BarSettings()
-    /// The zoom limits and whether a pinch holds or bounces (`ScrollContainer+Zoom`).
-    @exclusivity(unchecked) var zoomSettings = ZoomSettings()
 
     /// The frame animator, made once.
     lazy var animationDriver = ScrollAnimationDriver(container: self)
-    /// The delay timer's action, made once (no closure per touch). It refers to the container without owning it
-    /// (the closure is the container's own) and without a weak reference (which would put every retain of the
-    /// container on the runtime's slow path): a timer of a window lives only while the container is in that window
-    /// (`hostWindowDidChange(from:)` cancels them), and the window's tree owns the container meanwhile.
-    lazy var delayAction: @MainActor () -> Void = { [unowned self] in self.contentDelayElapsed() }
-    /// The indicator fade timer's action, made once; unowned as `delayAction`.
-    lazy var fadeAction: @MainActor () -> Void = { [unowned self] in self.startIndicatorFade() }
-    /// The scrub delay timer's action, made once; unowned as `delayAction`.
-    lazy var scrubAction: @MainActor () -> Void = { [unowned self] in self.scrubDelayElapsed() }
+    /// The timers' actions, made once (no closure per touch).
+    lazy var timerActions = TimerActions(container: self)
 
     /// A scroll container in `frame` (superview coordinates, points). It clips its content.
     public override init(frame: Rect) {
@@ -365,7 +308,7 @@ open class ScrollContainer: View, PointerScrollParticipant {
         if let control = refreshControl, !control.isRefreshing, offset.y < baseMinimumOffsetY + 1 {
             control.setNeedsDisplay()
         }
-        effects.push(.didScroll)
+        notifications.effects.push(.didScroll)
         showIndicators()
         contentOffsetDidChange()
     }
@@ -525,7 +468,7 @@ open class ScrollContainer: View, PointerScrollParticipant {
         fingers.removeAll()
         motion = ScrollMotion(start: .zero)
         if zoomState.motion != nil { stopZoomMotion() }
-        pinch = PinchState()
+        zoomState.pinch = PinchState()
         isZooming = false
         zoomState.touchpadPinchStartScale = nil
         perform(action, at: hostWindow?.now ?? .zero)
