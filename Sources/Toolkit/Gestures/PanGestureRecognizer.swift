@@ -164,13 +164,13 @@ public final class PanGestureRecognizer: GestureRecognizer {
 
     override public func takesPart(inTouch id: Int) -> Bool {
         guard let driver else { return super.takesPart(inTouch: id) }
-        return isEnabled && driver.participates(inTouch: id)
+        return isEnabled && driver.takesPartInDrag(touch: id)
     }
 
     override public func fingerDown(_ id: Int, at location: Point, time: Duration) -> ContentTouchDisposition {
         guard let driver else { return super.fingerDown(id, at: location, time: time) }
         heldDriver = driver
-        let answer = driver.routerTouchDown(id: id, at: location, time: time)
+        let answer = driver.dragFingerDown(id: id, at: location, time: time)
         // A finger joining a running drag is the drag's: recognizers tracking it give it up.
         if answer == .suppress && driver.isDragging, let arena = driver.touchArena {
             arena.claimFingers(of: self, cancellingContent: true)
@@ -180,22 +180,22 @@ public final class PanGestureRecognizer: GestureRecognizer {
 
     override public func fingerMoved(_ id: Int, to location: Point) {
         guard let driver else { return super.fingerMoved(id, to: location) }
-        driver.routerFingerMoved(id: id, to: location)
+        driver.dragFingerMoved(id: id, to: location)
     }
 
     override public func touchFrameEnded(at time: Duration) {
         guard let driver else { return super.touchFrameEnded(at: time) }
-        driver.routerFrame(time: time)
+        driver.dragFrameEnded(time: time)
     }
 
     override public func fingerLifted(_ id: Int, at time: Duration) {
         guard let driver else { return super.fingerLifted(id, at: time) }
-        driver.routerTouchUp(id: id, time: time)
+        driver.dragFingerLifted(id: id, time: time)
     }
 
     override public func allFingersCancelled(at time: Duration) {
         guard let driver else { return super.allFingersCancelled(at: time) }
-        driver.routerTouchesCancelled(time: time)
+        driver.dragFingersCancelled(time: time)
     }
 
     override public func fingersClaimed(_ claim: TouchClaim, at time: Duration) {
@@ -211,7 +211,7 @@ public final class PanGestureRecognizer: GestureRecognizer {
         case .content:
             break
         }
-        driver.routerOtherContainerClaimed(time: time)
+        driver.declineSequence(time: time)
     }
 
     override public func leaveArena(at time: Duration) {
@@ -219,9 +219,9 @@ public final class PanGestureRecognizer: GestureRecognizer {
         if driver.drag.isWithdrawingToSettle {
             // Scrolling was turned off: the fingers are gone for it, as when the compositor cancels them, and it
             // settles inside its range (<doc:ScrollBehaviour> §1, §2.9).
-            driver.routerTouchesCancelled(time: time)
+            driver.dragFingersCancelled(time: time)
         } else {
-            driver.routerDetach(time: time)
+            driver.forgetFingers(time: time)
         }
     }
 

@@ -16,7 +16,7 @@ extension ScrollContainer {
 
     /// A finger touched down on the container (or its content). Returns what the container wants for the
     /// content touch of this finger.
-    func routerTouchDown(id: Int, at location: Point, time: Duration) -> ContentTouchDisposition {
+    func dragFingerDown(id: Int, at location: Point, time: Duration) -> ContentTouchDisposition {
         // The fling this touch may catch, as it moves at the touch (read before the catch stops it).
         let flingVelocity = fingers.isEmpty && arbitration.isDecelerating && !motion.isIdle
             ? motion.velocity(at: time) : nil
@@ -46,15 +46,15 @@ extension ScrollContainer {
         return onBar ? .suppress : disposition
     }
 
-    /// A finger moved; the decision waits for the touch frame (`routerFrame`).
-    func routerFingerMoved(id: Int, to location: Point) {
+    /// A finger moved; the decision waits for the touch frame (`dragFrameEnded`).
+    func dragFingerMoved(id: Int, to location: Point) {
         guard fingers.contains(id), !scrubFingerMoved(id: id, to: location) else { return }
         fingers.move(id, to: location)
         drag.hasPendingMoves = true
     }
 
     /// The touch frame ended: act on the moves reported since the last one.
-    func routerFrame(time: Duration) {
+    func dragFrameEnded(time: Duration) {
         guard drag.hasPendingMoves else { return }
         drag.hasPendingMoves = false
         fingers.commitMoves(at: time)
@@ -124,7 +124,7 @@ extension ScrollContainer {
     /// A requirement of `panGestureRecognizer` began: this container gives the sequence up.
     func dragRequirementWon(at time: Duration) {
         drag.waitingOrigin = nil
-        routerOtherContainerClaimed(time: time)
+        declineSequence(time: time)
     }
 
     /// The fingers' velocity now (their release velocity once they lifted), window coordinates, pt/s.
@@ -136,7 +136,7 @@ extension ScrollContainer {
     var dragTranslation: Point { fingers.translation }
 
     /// A finger lifted.
-    func routerTouchUp(id: Int, time: Duration) {
+    func dragFingerLifted(id: Int, time: Duration) {
         guard fingers.contains(id) else { return }
         scrubFingerEnded(id: id, time: time)
         fingers.remove(id, at: time)
@@ -177,7 +177,7 @@ extension ScrollContainer {
     }
 
     /// Every finger is gone at once (compositor cancel, capability lost): no fling, the content settles.
-    func routerTouchesCancelled(time: Duration) {
+    func dragFingersCancelled(time: Duration) {
         var planned = ScrollMotion(start: time)
         let bounce = zoomNeedsBounce
         if arbitration.isDragging {
@@ -200,7 +200,7 @@ extension ScrollContainer {
     }
 
     /// Another container claimed fingers this one tracks.
-    func routerOtherContainerClaimed(time: Duration) {
+    func declineSequence(time: Duration) {
         drag.waitingOrigin = nil
         perform(arbitration.otherContainerClaimed(), at: time)
         if !arbitration.isDragging { dragRecognizer.containerDeclined(at: time) }
@@ -208,7 +208,7 @@ extension ScrollContainer {
     }
 
     /// The container leaves touch routing (removed from the window, scrolling disabled): forget the fingers.
-    func routerDetach(time: Duration) {
+    func forgetFingers(time: Duration) {
         if let grab = bars.grab, grab.touchID != Touch.pointerID { scrubFingerEnded(id: grab.touchID, time: time) }
         if let pending = bars.pendingScrub { scrubFingerEnded(id: pending.id, time: time) }
         fingers.removeAll()

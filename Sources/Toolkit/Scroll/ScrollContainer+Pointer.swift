@@ -74,7 +74,7 @@ extension ScrollContainer {
     /// Never while an ancestor container drags a sequence this touch would join (<doc:ScrollBehaviour> §2.7): a finger
     /// landing then joins that drag only (it steers the ancestor's centroid). Were this container to track it
     /// too, it could claim the same finger later and both would scroll with it.
-    func participates(inTouch id: Int) -> Bool {
+    func takesPartInDrag(touch id: Int) -> Bool {
         guard isScrollEnabled, !tracksOtherDevice(than: id), !hasDraggingAncestor(joinedBy: id) else { return false }
         guard id == Touch.pointerID else { return true }
         return dragsWithPointer || arbitration.isMovingWithoutFingers

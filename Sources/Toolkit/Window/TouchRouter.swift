@@ -153,7 +153,7 @@ final class TouchRouter: TouchArena {
     /// The compositor took every touch away (`wl_touch.cancel`, or the seat lost its touch capability): the
     /// content's are cancelled, the containers settle. The pointer's primary button (`pointerTouchID`) is not
     /// one of the compositor's touches: its sequence goes on, and so do the containers tracking it (a container
-    /// never tracks both, see `ScrollContainer.participates(inTouch:)`).
+    /// never tracks both, see `ScrollContainer.takesPartInDrag(touch:)`).
     func cancelAll(time: Duration) {
         window.effects.run {
             let t = monotonic(time)
