@@ -110,6 +110,26 @@ struct GesturesDemoTests {
         #expect(s.board.rows.enumerated().allSatisfy { $0.element.slider.value == GesturesDemo.initialValue($0.offset) })
     }
 
+    /// A finger that stops the flung list is no tap, but it may still make a pan: dragged sideways on a slider, it
+    /// moves that slider by 90 / 360 = 0.25 (the slop's 10 pt of the 100 are not counted), and the list stays where
+    /// the finger stopped it.
+    @Test func aFingerThatStopsTheListMayStillMoveASlider() throws {
+        let s = try Scene()
+        s.window.drag(from: Point(x: 200, y: 500), by: Point(x: 0, y: -200), duration: .milliseconds(80), steps: 5)
+        s.ms(50)
+        #expect(s.board.list.isDecelerating)
+        // The slider under window (200, y): the row at content y - 44 + offset, 54 pt down it (inside the slider).
+        let offset = s.board.list.contentOffset.y
+        let row = Int((330 - 44 + offset) / 64)
+        let y = 44 + Double(row) * 64 + 54 - offset
+        let before = s.board.rows[row].slider.value
+        s.heldDrag(from: Point(x: 200, y: y), by: Point(x: 100, y: 0), steps: 10) {
+            #expect(s.status == "touch: list failed · slider \(row + 1) changed")
+        }
+        #expect(!s.board.list.isDecelerating && s.board.list.contentOffset.y == offset)
+        #expect(s.board.rows[row].slider.value == min(1, before + 0.25))
+    }
+
     /// The "Slider pan" setting at `free`: the slider's pan takes vertical drags too (it begins at the slop, as any
     /// pan), so the list cannot be scrolled from a slider; the thumb moves only by the horizontal part (none).
     @Test func aFreePanKeepsTheListStill() throws {
