@@ -26,6 +26,7 @@ enum EventBench {
                            taps: options.quick ? 20 : 100, options: options))
         results.append(contentsOf: ScrollEventBench.run(options))
         results.append(contentsOf: PointerChainBench.run(options))
+        results.append(contentsOf: GestureEventBench.run(options))
         return results
     }
 

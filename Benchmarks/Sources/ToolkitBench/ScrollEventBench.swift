@@ -44,7 +44,7 @@ enum ScrollEventBench {
         return top - Double(phase < dragSpan ? phase : 2 * dragSpan - phase)
     }
 
-    private static func drag(_ name: String, scene: ListScene, motions: Int, options: Options) -> Measurement {
+    static func drag(_ name: String, scene: ListScene, motions: Int, options: Options) -> Measurement {
         let window = scene.window
         let x = 400.0, top = 900.0
         return Measurement.measure(name, runs: options.runs, operationsPerRun: motions,

@@ -25,6 +25,7 @@ struct ToolkitBench {
             events = EventBench.run(options)
             printTable("events (operations per second: touch events, taps or frames as named)",
                        events, unit: .operationsPerSecond, reference: nil)
+            GestureEventBench.printRatios(events)
         }
         if options.group == .regions || options.group == .all {
             printTable("regions (one frame's region operations, same rectangles: frames per second)",
@@ -60,6 +61,8 @@ struct ToolkitBench {
     /// - `fling_frame_one_buffer_vs_copy`: the events group's fling, prepareFrame + draw into one buffer;
     /// - `*_4k`: the same at 3840 x 2160 (scale 2) against a copy of that size (a4, b4, g4, i4, j4);
     /// - `drag_events_per_second` (ScrollContainer drag, motion + frame, 100 rows);
+    /// - `drag_vs_touch_motion`, `gesture_drag_vs_drag`, `gesture_drag_vs_touch_motion`, `pan_motion_vs_touch_motion`:
+    ///   the rates of the gesture cases against each other (`GestureEventBench.ratios`);
     /// - `allocations_per_frame` (the most of any frame case) and `allocations_per_event` (the most of any event
     ///   case).
     /// A figure whose cases did not run (a group or `--only` left them out) is printed as `nan`.
@@ -91,7 +94,7 @@ struct ToolkitBench {
                                         + [fling].compactMap { $0 }).map(\.allocationsPerOperation).max() ?? .nan),
             ("allocations_per_event", events.filter { !$0.samples.isEmpty && !$0.name.contains("fling") }
                                         .map(\.allocationsPerOperation).max() ?? .nan),
-        ] + lists
+        ] + GestureEventBench.ratios(events) + lists
         print("")
         print("== summary")
         for (name, value) in figures {
