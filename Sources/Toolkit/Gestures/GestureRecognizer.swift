@@ -34,6 +34,7 @@ open class GestureRecognizer: TouchParticipant {
         self.action = action
         transitions.reserveCapacity(8)
         dependents.reserveCapacity(2)
+        timerTarget.recognizer = self
     }
 
     /// The current state (inside the action: the state of the transition being reported).
@@ -103,10 +104,43 @@ open class GestureRecognizer: TouchParticipant {
     private var isRunningActions = false
     /// Whether the arena will call `runQueuedEffects()` after the current input.
     var isQueuedForEffects = false
-    /// The view, without owning it.
-    weak var attachedView: View?
+    /// The view, without owning it. Neither weak nor owning (a weak reference would put every retain of the view
+    /// on the runtime's slow path): the view clears it when the recognizer is removed and when the view goes away.
+    @exclusivity(unchecked) unowned(unsafe) var attachedView: View?
     /// Whether it waits for any other recognizer.
     var hasRequirements: Bool { !requirements.isEmpty }
+
+    /// What a timer of this recognizer calls (`timerFired()`), through `timerTarget`, made once.
+    lazy var timerAction: @MainActor () -> Void = { [timerTarget] in timerTarget.recognizer?.timerFired() }
+    /// The timer queue a timer of this recognizer is in, while one is scheduled.
+    var timerQueue: TimerQueue?
+    /// The scheduled timer, if any.
+    var timer: TimerQueue.ID?
+    /// Reaches the recognizer from a timer without owning it (and without a weak reference, which would slow every
+    /// retain of the recognizer); cleared when the recognizer goes away, so a timer left in a queue finds nobody.
+    private let timerTarget = RecognizerTimerTarget()
+
+    /// Schedules `timerFired()` at `deadline` on the view's window clock (replacing a scheduled one).
+    func scheduleTimer(at deadline: Duration) {
+        cancelTimer()
+        timerQueue = attachedView?.hostWindow?.timers
+        timer = timerQueue?.schedule(at: deadline, timerAction)
+    }
+
+    /// Cancels the scheduled timer, if any.
+    func cancelTimer() {
+        if let timer { timerQueue?.cancel(timer) }
+        timer = nil
+        timerQueue = nil
+    }
+
+    /// The scheduled timer is due. Default: nothing.
+    func timerFired() {}
+
+    /// A timer left in a queue finds nobody.
+    isolated deinit {
+        timerTarget.recognizer = nil
+    }
     /// Those it waits for, and those waiting for it.
     var requirements: [WeakRecognizer] = []
     var dependents: [WeakRecognizer] = []
@@ -144,6 +178,8 @@ open class GestureRecognizer: TouchParticipant {
     }
 
     public func fingerMoved(_ id: Int, to location: Point) {
+        // A recognizer that failed or ended only waits for the lift: its fingers' motion no longer matters.
+        guard currentState == .possible || currentState == .began || currentState == .changed else { return }
         fingers.move(id, to: location)
         hasMoves = true
     }
@@ -411,8 +447,15 @@ open class GestureRecognizer: TouchParticipant {
     }
 }
 
-/// A recognizer held without owning it.
+/// A recognizer held without owning it: a requirement or a dependent that goes away is simply gone. (Only
+/// recognizers linked by `require(toFail:)` are held weakly, and so pay for it on every retain.)
 struct WeakRecognizer {
     weak var recognizer: GestureRecognizer?
     init(_ recognizer: GestureRecognizer) { self.recognizer = recognizer }
+}
+
+/// See `GestureRecognizer.timerTarget`.
+@MainActor
+final class RecognizerTimerTarget {
+    unowned(unsafe) var recognizer: GestureRecognizer?
 }

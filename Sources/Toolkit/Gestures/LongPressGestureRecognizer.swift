@@ -15,16 +15,10 @@ public final class LongPressGestureRecognizer: GestureRecognizer {
         didSet { if !(allowableMovement >= 0) || !allowableMovement.isFinite { allowableMovement = 0 } }
     }
 
-    private var timer: TimerQueue.ID?
-    /// The queue `timer` is in (the view may have left its window since).
-    private weak var timerQueue: TimerQueue?
-    private lazy var timeout: @MainActor () -> Void = { [weak self] in self?.pressHeld() }
 
     override func recognizerFingerDown(_ id: Int, at location: Point, time: Duration) {
         guard currentState == .possible, fingers.count == 1, !awaitingRequirements else { return }
-        cancelTimer()
-        timerQueue = attachedView?.hostWindow?.timers
-        timer = timerQueue?.schedule(at: time + minimumPressDuration, timeout)
+        scheduleTimer(at: time + minimumPressDuration)
     }
 
     override func recognizerFingersMoved(at time: Duration) {
@@ -56,17 +50,12 @@ public final class LongPressGestureRecognizer: GestureRecognizer {
         attemptToBegin(at: time)
     }
 
-    private func pressHeld() {
+    override func timerFired() {
         timer = nil
+        timerQueue = nil
         guard currentState == .possible, !fingers.isEmpty else { return }
         if let arena {
             arena.performAsInput { attemptToBegin(at: arena.now) }
         }
-    }
-
-    private func cancelTimer() {
-        guard let timer else { return }
-        timerQueue?.cancel(timer)
-        self.timer = nil
     }
 }

@@ -31,11 +31,6 @@ public final class TapGestureRecognizer: GestureRecognizer {
     private var previousLift: Duration = .zero
     /// The most fingers down at once in the current tap.
     private var mostFingers = 0
-    /// The deadline of the current wait (the tap's length, or the pause before the next tap).
-    private var timer: TimerQueue.ID?
-    /// The queue `timer` is in (the view may have left its window since).
-    private weak var timerQueue: TimerQueue?
-    private lazy var timeout: @MainActor () -> Void = { [weak self] in self?.deadlinePassed() }
 
     override var isDeciding: Bool { super.isDeciding || taps > 0 }
 
@@ -64,7 +59,7 @@ public final class TapGestureRecognizer: GestureRecognizer {
             }
             tapStart = time
             mostFingers = 0
-            schedule(at: time + TapGestureRecognizer.maximumDuration)
+            scheduleTimer(at: time + TapGestureRecognizer.maximumDuration)
         }
         mostFingers = max(mostFingers, fingers.count)
         if mostFingers > numberOfTouchesRequired { fail(at: time) }
@@ -88,7 +83,7 @@ public final class TapGestureRecognizer: GestureRecognizer {
             attemptToBegin(at: time, discrete: true)
         } else {
             previousLift = time
-            schedule(at: time + TapGestureRecognizer.maximumDuration)
+            scheduleTimer(at: time + TapGestureRecognizer.maximumDuration)
         }
     }
 
@@ -102,8 +97,9 @@ public final class TapGestureRecognizer: GestureRecognizer {
     }
 
     /// The tap lasted too long, or the next tap did not come.
-    private func deadlinePassed() {
+    override func timerFired() {
         timer = nil
+        timerQueue = nil
         guard currentState == .possible, !awaitingRequirements else { return }
         if let arena {
             arena.performAsInput { fail(at: arena.now) }
@@ -115,17 +111,5 @@ public final class TapGestureRecognizer: GestureRecognizer {
     private func resetSeries() {
         taps = 0
         mostFingers = 0
-    }
-
-    private func schedule(at deadline: Duration) {
-        cancelTimer()
-        timerQueue = attachedView?.hostWindow?.timers
-        timer = timerQueue?.schedule(at: deadline, timeout)
-    }
-
-    private func cancelTimer() {
-        guard let timer else { return }
-        timerQueue?.cancel(timer)
-        self.timer = nil
     }
 }

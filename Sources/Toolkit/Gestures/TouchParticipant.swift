@@ -108,7 +108,7 @@ public struct TouchClaim {
         /// container scrolls for them. Recognizers go on.
         case content
         /// A moving container caught these fingers at their down (the tap that stops a fling): they are nobody's
-        /// tap or gesture. Recognizers fail; containers go on deciding.
+        /// tap. Tap recognizers fail; a pan or a long press may still begin with them, and containers go on deciding.
         case caughtMotion
     }
 

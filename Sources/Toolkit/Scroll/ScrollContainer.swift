@@ -207,6 +207,12 @@ open class ScrollContainer: View, PointerScrollParticipant {
         scrollsByCopyingPixels = true
     }
 
+    /// Its own recognizer refers to it without owning it: an app that keeps the recognizer must not reach it.
+    isolated deinit {
+        dragRecognizer.driver = nil
+        dragRecognizer.attachedView = nil
+    }
+
     // MARK: - Geometry helpers
 
     static func nonNegative(_ value: Double) -> Double { value.isFinite ? max(0, value) : 0 }

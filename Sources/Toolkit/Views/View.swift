@@ -346,6 +346,8 @@ open class View {
     /// can go away while it has a host (one that did not own it); its subtree then leaves that host, as by
     /// `removeFromSuperview`.
     isolated deinit {
+        // The recognizers refer to the view without owning it: they must not reach it any more.
+        for recognizer in recognizers { recognizer.attachedView = nil }
         let host = hostLink
         for subview in subviews {
             subview.superview = nil

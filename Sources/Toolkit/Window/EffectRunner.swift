@@ -9,7 +9,7 @@
 @MainActor
 final class EffectRunner {
     /// The window owning this runner, set once by its `init`.
-    unowned var window: WindowCore!
+    unowned(unsafe) var window: WindowCore!
 
     /// Nesting of `run` calls.
     @exclusivity(unchecked) private var depth = 0

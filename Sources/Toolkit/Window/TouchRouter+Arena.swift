@@ -10,7 +10,7 @@ extension TouchRouter {
             participant.leaveArena(at: monotonic(window.now))
             return
         }
-        window.effects.run {
+        effects.run {
             containers.remove(at: k)
             containerDepths.remove(at: k)
             participant.leaveArena(at: monotonic(window.now))
@@ -20,7 +20,7 @@ extension TouchRouter {
 
     /// `participant` stopped holding its fingers back: deliver whatever no other participant holds.
     func releaseContent(of participant: any TouchParticipant) {
-        window.effects.run {
+        effects.run {
             resolveWaiting()
         }
     }
@@ -40,7 +40,7 @@ extension TouchRouter {
         for i in touches.indices where participant.tracksFinger(touches[i].touch.id) && touches[i].owner == nil {
             touches[i].owner = participant
         }
-        window.effects.run {
+        effects.run {
             if cancellingContent {
                 for i in touches.indices where participant.tracksFinger(touches[i].touch.id) {
                     finishContent(at: i)
@@ -54,7 +54,7 @@ extension TouchRouter {
 
     /// `participant` leaves its fingers to the content: the other participants tracking them hear it.
     func leaveFingersToContent(of participant: any TouchParticipant) {
-        window.effects.run {
+        effects.run {
             announce(TouchClaim(claimant: participant, kind: .content))
             resolveWaiting()
         }
@@ -63,7 +63,7 @@ extension TouchRouter {
     /// The content's touches of `participant`'s fingers end (a second finger came in time for a two-finger
     /// drag): began ones are cancelled, waiting ones are never delivered.
     func cancelContent(of participant: any TouchParticipant) {
-        window.effects.run {
+        effects.run {
             for i in touches.indices where participant.tracksFinger(touches[i].touch.id) {
                 finishContent(at: i)
             }
@@ -72,7 +72,7 @@ extension TouchRouter {
 
     /// Runs `body` as one input (a participant's timer): what it causes is delivered when it returns.
     func performAsInput(_ body: () -> Void) {
-        window.effects.run(body)
+        effects.run(body)
     }
 
     /// Tells every registered participant but the claimant that shares one of its fingers.
@@ -93,6 +93,6 @@ extension TouchRouter {
     /// `participant` queued notifications during an input; they are sent when the input is done (at once when
     /// no input is being handled).
     func queueEffects(of participant: any TouchParticipant) {
-        window.effects.queueEffects(of: participant)
+        effects.queueEffects(of: participant)
     }
 }

@@ -87,6 +87,8 @@ final class TouchRouter: TouchArena {
 
     /// The window owning this router, set once by its `init` (the router is one of its constants).
     unowned var window: WindowCore!
+    /// The window's effect runner, reached on every event (the window owns both).
+    unowned(unsafe) var effects: EffectRunner!
 
     init() {
         touches.reserveCapacity(16)
@@ -98,7 +100,7 @@ final class TouchRouter: TouchArena {
     }
 
     /// Whether an input is being handled (participants then leave their notifications to the arena).
-    var isHandlingInput: Bool { window.effects.isHandlingInput }
+    var isHandlingInput: Bool { effects.isHandlingInput }
 
     /// The window clock's latest time.
     var now: Duration { window.now }
@@ -109,7 +111,7 @@ final class TouchRouter: TouchArena {
     // MARK: - Inputs from the window
 
     func touchDown(id: Int, at location: Point, time: Duration) {
-        window.effects.run {
+        effects.run {
             let t = monotonic(time)
             processMoves(time: t)
             if index(of: id) != nil { lift(id: id, time: t) }
@@ -124,7 +126,7 @@ final class TouchRouter: TouchArena {
 
     func touchMoved(id: Int, to location: Point, time: Duration) {
         guard let i = index(of: id) else { return }
-        window.effects.run {
+        effects.run {
             let t = monotonic(time)
             touches[i].touch.location = location
             touches[i].touch.timestamp = t
@@ -137,7 +139,7 @@ final class TouchRouter: TouchArena {
     }
 
     func touchUp(id: Int, time: Duration) {
-        window.effects.run {
+        effects.run {
             let t = monotonic(time)
             processMoves(time: t)
             lift(id: id, time: t)
@@ -145,7 +147,7 @@ final class TouchRouter: TouchArena {
     }
 
     func frame(time: Duration) {
-        window.effects.run {
+        effects.run {
             processMoves(time: monotonic(time))
         }
     }
@@ -155,7 +157,7 @@ final class TouchRouter: TouchArena {
     /// one of the compositor's touches: its sequence goes on, and so do the containers tracking it (a container
     /// never tracks both, see `ScrollContainer.takesPartInDrag(touch:)`).
     func cancelAll(time: Duration) {
-        window.effects.run {
+        effects.run {
             let t = monotonic(time)
             pendingMoves = false
             for i in touches.indices where touches[i].touch.id != WindowCore.pointerTouchID {
@@ -178,7 +180,7 @@ final class TouchRouter: TouchArena {
     /// `view` is leaving the window: touches its subtree tracks are cancelled (or never delivered), and
     /// containers in it stop tracking.
     func viewWillLeave(_ view: View, time: Duration) {
-        window.effects.run {
+        effects.run {
             let t = monotonic(time)
             for i in touches.indices {
                 guard let target = touches[i].view, target.isDescendant(of: view) else { continue }

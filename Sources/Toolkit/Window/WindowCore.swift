@@ -106,6 +106,7 @@ public final class WindowCore: ScrollHost {
         animators.reserveCapacity(8)
         effects.window = self
         touchRouter.window = self
+        touchRouter.effects = effects
         pointerRouter.window = self
         accessibility.window = self
         rootView.hostWindow = self
