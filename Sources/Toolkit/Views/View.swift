@@ -14,16 +14,16 @@ open class View {
     // or overridable method). Observers (`didSet`) run after the assignment, outside it. The same rule applies in
     // ScrollContainer, WindowCore and TouchRouter.
     /// The frame's origin and the *unscaled* size (the bounds size); `frame` scales the size by `storedScale`.
-    @exclusivity(unchecked) private var storedFrame: Rect
-    @exclusivity(unchecked) private var boundsOrigin: Point = .zero
+    @exclusivity(unchecked) var storedFrame: Rect
+    @exclusivity(unchecked) var boundsOrigin: Point = .zero
     /// See `scaleInSuperview`.
-    @exclusivity(unchecked) private var storedScale = 1.0
+    @exclusivity(unchecked) var storedScale = 1.0
     /// Where this view and its subviews may draw, in the superview's coordinates (see `drawnExtent()`), while
     /// `extentIsValid`.
-    @exclusivity(unchecked) private var cachedExtent: Rect = .zero
-    @exclusivity(unchecked) private var extentIsValid = false
+    @exclusivity(unchecked) var cachedExtent: Rect = .zero
+    @exclusivity(unchecked) var extentIsValid = false
     /// Finds the subviews under a rectangle or a point among many stacked ones (see `SubviewIndex`).
-    private var subviewIndex = SubviewIndex()
+    var subviewIndex = SubviewIndex()
     /// What the app set of `accessibilityRole`, `accessibilityLabel` and `isAccessibilityElement` (nil: the
     /// default), and the view's id in the accessible tree (View+Accessibility.swift).
     var accessibility = AccessibilitySettings()
@@ -97,149 +97,6 @@ open class View {
         }
     }
 
-    /// The scale at which the view and its subviews are shown in the superview, around the frame's origin: a
-    /// point `p` of the view's own coordinates appears at `frame.origin + (p - bounds.origin) * scale` of the
-    /// superview's. Drawing, hit testing, `convert(_:to:)` and `Touch.location(in:)` all follow it, and the view is
-    /// drawn at the scaled pixel size (crisp, not stretched). A `ScrollContainer` sets it on the view its delegate
-    /// returns from `viewForZooming(in:)` (its `zoomScale`); 1 otherwise.
-    public var scaleInSuperview: Double { storedScale }
-
-    /// Shows the view at `scale` in its superview (see `scaleInSuperview`); ignored unless positive and finite.
-    func setScaleInSuperview(_ scale: Double) {
-        guard scale.isFinite, scale > 0, scale != storedScale else { return }
-        damageInWindow()
-        storedScale = scale
-        extentDidChange()
-        damageInWindow()
-    }
-
-    /// Whether this view or one of its ancestors is shown at a scale other than 1.
-    var isInsideScaledView: Bool { scaleInWindow != 1 }
-
-    /// Maps a point of this view's own coordinates to its superview's.
-    func pointInSuperview(_ point: Point) -> Point {
-        storedScale == 1 ? point - boundsOrigin + storedFrame.origin
-            : (point - boundsOrigin) * storedScale + storedFrame.origin
-    }
-
-    /// Maps a point of the superview's coordinates to this view's own.
-    func pointFromSuperview(_ point: Point) -> Point {
-        storedScale == 1 ? point - storedFrame.origin + boundsOrigin
-            : (point - storedFrame.origin) * (1 / storedScale) + boundsOrigin
-    }
-
-    /// Maps a rectangle of the superview's coordinates to this view's own.
-    func rectFromSuperview(_ rect: Rect) -> Rect {
-        rectFromSuperview(rect, drawnAt: boundsOrigin)
-    }
-
-    /// Maps a rectangle of the superview's coordinates to this view's own as drawn with its bounds origin at
-    /// `origin` (`drawingOrigin(on:)`).
-    func rectFromSuperview(_ rect: Rect, drawnAt origin: Point) -> Rect {
-        if storedScale == 1 { return rect.offsetBy(origin - storedFrame.origin) }
-        let p = (rect.origin - storedFrame.origin) * (1 / storedScale) + origin
-        return Rect(origin: p, size: rect.size * (1 / storedScale))
-    }
-
-    /// Maps a rectangle of this view's own coordinates to its superview's.
-    func rectInSuperview(_ rect: Rect) -> Rect {
-        storedScale == 1 ? rect.offsetBy(storedFrame.origin - boundsOrigin)
-            : Rect(origin: pointInSuperview(rect.origin), size: rect.size * storedScale)
-    }
-
-    /// Moves the canvas from the superview's coordinates into this view's own (translation, then scale), with
-    /// the bounds origin drawn at `origin` (`drawingOrigin(on:)`, computed by the caller before this call).
-    /// Applies to `canvas` (in its state at the start of a window's drawing) what drawing the window applies before
-    /// this view's `drawOverlay`: each ancestor's transform below the root, this view's, and the step from its
-    /// drawn origin to its exact one. Shapes drawn then land on the pixels they would in the window's drawing,
-    /// computed with the same arithmetic.
-    func applyOverlayTransform(to canvas: Canvas) {
-        let origin = applyDrawnTransform(to: canvas)
-        if origin != boundsOrigin { canvas.translate(by: origin - boundsOrigin) }
-    }
-
-    /// Applies the transforms of this view's ancestors below the root and its own, as drawing does before its
-    /// content; returns its drawing origin.
-    private func applyDrawnTransform(to canvas: Canvas) -> Point {
-        guard let superview else { return drawingOrigin(on: canvas) }
-        _ = superview.applyDrawnTransform(to: canvas)
-        let origin = drawingOrigin(on: canvas)
-        applyTransform(to: canvas, drawnAt: origin)
-        return origin
-    }
-
-    func applyTransform(to canvas: Canvas, drawnAt origin: Point) {
-        if storedScale == 1 {
-            canvas.translate(by: storedFrame.origin - origin)
-        } else {
-            canvas.translate(by: storedFrame.origin)
-            canvas.scale(by: storedScale)
-            canvas.translate(by: Point.zero - origin)
-        }
-    }
-
-    // MARK: - Whole-pixel scrolling
-
-    /// Whether this view's content is drawn at its `bounds.origin` rounded to whole device pixels: a view that
-    /// scrolls by copying pixels and clips, shown at scale 1 (see `drawingOrigin(pixelsPerPoint:)`).
-    private var snapsContentToPixels: Bool {
-        scrollsByCopyingPixels && clipsToBounds && storedScale == 1
-    }
-
-    /// The bounds origin this view's content is drawn at, in points: for a view that scrolls by copying pixels
-    /// (and clips, at scale 1, under no scale), `bounds.origin` rounded to whole pixels at `pixelsPerPoint`, so
-    /// that a scroll by any amount (a fling's fractional offsets) moves the drawn content by whole pixels, which a
-    /// copy (or a move of the buffer's start) reproduces exactly; `bounds.origin` otherwise. Only drawing follows
-    /// it (the content lands at most half a pixel from its exact place); `contentOffset`, `convert(_:to:)`, hit
-    /// testing and touches keep the exact origin, and damage inside such a view is widened to cover the
-    /// difference (`damageSlack`). The clip, the background and the overlay (indicators) stay at the exact frame.
-    func drawingOrigin(pixelsPerPoint s: Double) -> Point {
-        guard snapsContentToPixels, View.roundsOrigins(at: s) else { return boundsOrigin }
-        return View.snapped(boundsOrigin, pixelsPerPoint: s)
-    }
-
-    /// Whether content is drawn at rounded origins at `s` pixels per point: at 1, 2, 4... pixels per point,
-    /// where a whole pixel is an exact binary fraction of a point, so rounded origins place content on exactly
-    /// the same pixel fractions frame after frame. At other scales (1.5, 3) the exact origin is drawn and only
-    /// scrolls by whole pixels are copied.
-    static func roundsOrigins(at s: Double) -> Bool {
-        s.isFinite && s >= 1 && s.significand == 1
-    }
-
-    /// `drawingOrigin(pixelsPerPoint:)` for drawing on `canvas` under its current transform (no snapping under a
-    /// scale, where whole pixels of the view are not whole pixels of the canvas).
-    func drawingOrigin(on canvas: Canvas) -> Point {
-        guard canvas.isUnscaled else { return boundsOrigin }
-        return drawingOrigin(pixelsPerPoint: canvas.pixelsPerPoint)
-    }
-
-    /// `origin` rounded to whole pixels at `s` pixels per point.
-    static func snapped(_ origin: Point, pixelsPerPoint s: Double) -> Point {
-        Point(x: (origin.x * s).rounded() / s, y: (origin.y * s).rounded() / s)
-    }
-
-    /// How far (window points) this view's drawing may lie from where `convert(_:to:)` puts it: half a point
-    /// for each ancestor whose content is drawn at a rounded origin and whose origin is not whole (half a pixel
-    /// at most at any scale of 1 or more pixels per point). Damage is widened by it.
-    private var damageSlack: Double {
-        var slack = 0.0
-        var current = superview
-        while let view = current {
-            if view.snapsContentToPixels,
-               view.boundsOrigin.x != view.boundsOrigin.x.rounded() || view.boundsOrigin.y != view.boundsOrigin.y.rounded() {
-                slack += 0.5
-            }
-            current = view.superview
-        }
-        return slack
-    }
-
-    /// `rect` (own coordinates) in window points, widened by `damageSlack`.
-    private func damageRectInWindow(_ rect: Rect) -> Rect {
-        let converted = convert(rect, to: nil)
-        let slack = damageSlack
-        return slack == 0 ? converted : converted.insetBy(dx: -slack, dy: -slack)
-    }
 
     /// The view holding this one, or nil for a root view or a detached view.
     ///
@@ -298,26 +155,8 @@ open class View {
         didSet { if clipsToBounds != oldValue { extentDidChange() } }
     }
 
-    /// The window core this view is shown in; set on the root view, inherited by the tree. Setting it tells
-    /// the subtree (`hostWindowDidChange(from:)`, then `didMoveToWindow()`).
-    ///
-    /// Neither owning nor weak, as `superview` (the host owns the root view, which owns the tree): cleared when
-    /// the view leaves the tree (`removeFromSuperview`), when a root view goes away (its deinit clears its
-    /// subtree's links) and when the host goes away (it calls `hostWillGoAway(_:)` on its root view), so it never
-    /// reaches a freed host.
-    var hostWindow: (any ViewHost)? {
-        get { hostLink }
-        set {
-            let old = hostLink
-            guard newValue !== old else { return }
-            hostLink = newValue
-            for subview in subviews { subview.hostWindow = newValue }
-            hostWindowDidChange(from: old)
-        }
-    }
-
     /// The storage of `hostWindow`.
-    @exclusivity(unchecked) private unowned(unsafe) var hostLink: (any ViewHost)?
+    @exclusivity(unchecked) unowned(unsafe) var hostLink: (any ViewHost)?
 
     /// `hostWindow` changed from `old` (the subviews were told first). Calls `didMoveToWindow()`; a view that
     /// keeps something in its old host (timers, an animator) takes it back here first.
@@ -397,16 +236,6 @@ open class View {
         parent.subviewLayoutDidChange()
     }
 
-    /// Whether this view is `view` or lies somewhere below it.
-    public func isDescendant(of view: View) -> Bool {
-        var current: View? = self
-        while let candidate = current {
-            if candidate === view { return true }
-            current = candidate.superview
-        }
-        return false
-    }
-
     /// Called after the view joined or left a window (`hostWindow` changed).
     open func didMoveToWindow() {}
 
@@ -433,7 +262,7 @@ open class View {
     /// A direct subview was added, removed, moved or resized. Default: nothing.
     func subviewLayoutDidChange() {}
 
-    // MARK: - Geometry
+    // MARK: - Hit testing
 
     /// The deepest visible, interactive view containing `point` (in this view's coordinates), or nil.
     /// Subviews are searched front to back; a point outside the bounds finds nothing, even in a subview
@@ -454,124 +283,6 @@ open class View {
             if let hit = subview.hitTest(subview.pointFromSuperview(point)) { return hit }
         }
         return self
-    }
-
-    // MARK: - Extents and the subview index
-
-    /// Where this view and its subviews may draw, in the superview's coordinates: the frame, grown by the
-    /// subviews' extents unless the view clips them (a view draws inside its frame; see `drawHierarchy`).
-    /// Cached until the view's frame, clipping or subviews change, or a subview's extent does.
-    func drawnExtent() -> Rect {
-        if extentIsValid { return cachedExtent }
-        var extent = frame
-        if !clipsToBounds {
-            for subview in subviews {
-                extent = extent.union(rectInSuperview(subview.drawnExtent()))
-            }
-        }
-        cachedExtent = extent
-        extentIsValid = true
-        return extent
-    }
-
-    /// This view's extent may have changed: the superview's index is stale, and so is the superview's own extent
-    /// when it does not clip (and so on up). Stops where nothing cached depends on it any more.
-    private func extentDidChange() {
-        var view = self
-        while true {
-            view.extentIsValid = false
-            guard let parent = view.superview else { return }
-            parent.subviewIndex.isValid = false
-            // An invalid extent was already reported up the tree (and is recomputed before any index uses it).
-            guard !parent.clipsToBounds, parent.extentIsValid else { return }
-            view = parent
-        }
-    }
-
-    /// A subview was added, removed or reordered.
-    private func subviewsDidChange() {
-        subviewIndex.isValid = false
-        if !clipsToBounds { extentDidChange() }
-    }
-
-    /// Rebuilds the subview index from the subviews' extents.
-    private func rebuildSubviewIndex() {
-        let views = subviews
-        subviewIndex.rebuild(extents: { views[$0].drawnExtent() }, count: views.count)
-    }
-
-    /// The indices of the subviews whose extents may meet `rect` (this view's coordinates), in drawing order:
-    /// a superset, each still to be checked. All of them for views with few subviews or no stacking order.
-    func subviewCandidates(meeting rect: Rect) -> Range<Int> {
-        guard subviews.count > SubviewIndex.threshold else { return subviews.indices }
-        if !subviewIndex.isValid { rebuildSubviewIndex() }
-        return subviewIndex.candidates(meeting: rect, count: subviews.count)
-    }
-
-    /// The indices of the subviews whose extents may contain `point` (this view's coordinates), in drawing order.
-    func subviewCandidates(containing point: Point) -> Range<Int> {
-        guard subviews.count > SubviewIndex.threshold else { return subviews.indices }
-        if !subviewIndex.isValid { rebuildSubviewIndex() }
-        return subviewIndex.candidates(containing: point, count: subviews.count)
-    }
-
-    /// Converts a point from this view's coordinates to `view`'s (nil: window coordinates).
-    public func convert(_ point: Point, to view: View?) -> Point {
-        let inWindow = convertToWindow(point)
-        guard let view else { return inWindow }
-        return view.convertFromWindow(inWindow)
-    }
-
-    /// Converts a point from `view`'s coordinates (nil: window coordinates) to this view's.
-    public func convert(_ point: Point, from view: View?) -> Point {
-        let inWindow = view?.convertToWindow(point) ?? point
-        return convertFromWindow(inWindow)
-    }
-
-    /// Converts a rectangle from this view's coordinates to `view`'s (nil: window coordinates). Scales on the
-    /// way (`scaleInSuperview`) scale the size.
-    public func convert(_ rect: Rect, to view: View?) -> Rect {
-        let origin = convert(rect.origin, to: view)
-        let factor = scaleInWindow / (view?.scaleInWindow ?? 1)
-        return Rect(origin: origin, size: factor == 1 ? rect.size : rect.size * factor)
-    }
-
-    /// The product of the scales of this view and its ancestors: how large one of its points is in the window.
-    var scaleInWindow: Double {
-        var product = 1.0
-        var current: View? = self
-        while let view = current {
-            product *= view.storedScale
-            current = view.superview
-        }
-        return product
-    }
-
-    private func convertToWindow(_ point: Point) -> Point {
-        var p = point
-        var current: View? = self
-        while let v = current {
-            p = v.pointInSuperview(p)
-            current = v.superview
-        }
-        return p
-    }
-
-    private func convertFromWindow(_ point: Point) -> Point {
-        // Walk up without allocating, composing the maps to the window as p -> p * scale + offset, then invert.
-        var scale = 1.0
-        var offset = Point.zero
-        var current: View? = self
-        while let v = current {
-            if v.storedScale == 1 {
-                offset = offset - v.boundsOrigin + v.storedFrame.origin
-            } else {
-                offset = (offset - v.boundsOrigin) * v.storedScale + v.storedFrame.origin
-                scale *= v.storedScale
-            }
-            current = v.superview
-        }
-        return scale == 1 ? point - offset : (point - offset) * (1 / scale)
     }
 
     // MARK: - Routing
@@ -670,140 +381,4 @@ open class View {
     /// their overlay reported by `forEachOverlayRect`), so that scrolling by copying pixels may move what lies
     /// under them. A class answers for itself only (`self == Class.self`): a subclass may draw.
     class var drawsOnlyItsBackground: Bool { self == View.self }
-
-    /// The rectangle the canvas clips this view's drawing to, in window points, computed edge by edge with the
-    /// very arithmetic of `drawHierarchy` (translations added root first, each clipping view's bounds added to
-    /// its translation), so that scaling and snapping it gives the canvas's clip box exactly. Infinite edges
-    /// where nothing clips. Nil when this view or one above it is hidden (it is not drawn).
-    ///
-    /// With `pixelsPerPoint`, views drawn at a rounded origin count at that origin, as drawing on a canvas of that
-    /// scale places them (`drawingOrigin(pixelsPerPoint:)`); without, at their exact origin.
-    func visibleEdgesInWindow(pixelsPerPoint: Double? = nil) -> ClipEdges? {
-        var edges = ClipEdges()
-        var translation = Point.zero
-        guard accumulateClip(&edges, &translation, pixelsPerPoint) else { return nil }
-        return edges
-    }
-
-    /// Adds the ancestors' translations and clips, then this view's; false when one of them is hidden.
-    private func accumulateClip(_ edges: inout ClipEdges, _ translation: inout Point,
-                                _ pixelsPerPoint: Double?) -> Bool {
-        let origin = pixelsPerPoint.map { drawingOrigin(pixelsPerPoint: $0) } ?? boundsOrigin
-        if let parent = superview {
-            guard parent.accumulateClip(&edges, &translation, pixelsPerPoint) else { return false }
-            // drawHierarchy translates by frame.origin - (drawing) origin before drawing a subview.
-            translation += storedFrame.origin - origin
-        }
-        guard !isHidden else { return false }
-        if clipsToBounds {
-            let b = Rect(origin: origin, size: storedFrame.size)
-            edges.intersect(x0: b.minX + translation.x, y0: b.minY + translation.y,
-                            x1: b.maxX + translation.x, y1: b.maxY + translation.y)
-        }
-        return true
-    }
-
-    /// Marks the whole view as needing to be drawn again in the next frame.
-    public func setNeedsDisplay() {
-        damageInWindow()
-    }
-
-    /// Marks a rectangle of the view (in its own coordinates) as needing to be drawn again.
-    public func setNeedsDisplay(_ rect: Rect) {
-        guard let window = hostWindow, !isHidden else { return }
-        window.addDamage(damageRectInWindow(rect))
-    }
-
-    func damageInWindow() {
-        guard let window = hostWindow, !isHidden else { return }
-        window.addDamage(damageRectInWindow(bounds))
-    }
-
-    /// Draws this view and its subviews that intersect `dirty` (in this view's coordinates).
-    func drawHierarchy(in canvas: Canvas, dirty: Rect) {
-        drawHierarchy(in: canvas, dirty: dirty, drawnAt: drawingOrigin(on: canvas))
-    }
-
-    /// `drawHierarchy(in:dirty:)` with the bounds origin drawn at `origin` (`drawingOrigin(on:)`, which the
-    /// superview computed under its own transform, before moving the canvas into this view).
-    private func drawHierarchy(in canvas: Canvas, dirty: Rect, drawnAt origin: Point) {
-        guard !isHidden else { return }
-        canvas.saveState()
-        // The bounds as drawn: at a rounded origin for a view drawn at whole pixels (its frame either way).
-        let drawnBounds = Rect(origin: origin, size: storedFrame.size)
-        if clipsToBounds { canvas.clip(to: drawnBounds) }
-        let visible = clipsToBounds ? dirty.intersection(drawnBounds) : dirty
-        if let backgroundColor { fillBackground(backgroundColor, in: canvas, visible: visible, bounds: drawnBounds) }
-        draw(in: canvas)
-        // Among many stacked subviews, only the band under the dirty area (found by binary search).
-        for index in subviewCandidates(meeting: visible) where index < subviews.count {
-            let subview = subviews[index]
-            guard !subview.isHidden else { continue }
-            // The subview's frame is in our coordinates; skip it when it cannot touch the dirty area.
-            guard subview.frame.intersects(visible) || !subview.clipsToBounds && !subview.subviews.isEmpty else {
-                continue
-            }
-            canvas.saveState()
-            let subviewOrigin = subview.drawingOrigin(on: canvas)
-            let subviewDirty = subview.rectFromSuperview(visible, drawnAt: subviewOrigin)
-            subview.applyTransform(to: canvas, drawnAt: subviewOrigin)
-            subview.drawHierarchy(in: canvas, dirty: subviewDirty, drawnAt: subviewOrigin)
-            canvas.restoreState()
-        }
-        if origin != boundsOrigin {
-            // The overlay (indicators) does not move with the content: drawn at the exact origin, where the
-            // window's damage for it is.
-            canvas.translate(by: origin - boundsOrigin)
-        }
-        drawOverlay(in: canvas)
-        canvas.restoreState()
-    }
-
-    /// Fills the background, except where subviews with an opaque background will fill over it anyway (a
-    /// list's rows over the window's background): the same pixels, written once instead of twice.
-    ///
-    /// Safe by construction: an opaque background is filled with SRC over the subview's whole clipped box
-    /// before anything else of the subview draws, and every pixel of `covered` is such a box (computed with
-    /// the canvas arithmetic the subview's own fill uses), so what is skipped here would be overwritten.
-    /// Only the fill is skipped; `draw(in:)` still draws everywhere.
-    private func fillBackground(_ color: Color, in canvas: Canvas, visible: Rect, bounds: Rect) {
-        var covered = PixelRegion()
-        if !subviews.isEmpty { collectOpaqueCoverage(in: canvas, visible: visible, into: &covered) }
-        canvas.fillBackground(bounds, color: color, excluding: covered)
-    }
-
-    /// Adds to `covered` (pixels) the boxes that subviews with an opaque background will fill while this view's
-    /// subviews draw under the canvas's current state; looks inside subviews without one. Walks exactly the
-    /// subviews `drawHierarchy` draws. `covered` only ever holds pixels that will be filled (a box that does
-    /// not fit is left out).
-    private func collectOpaqueCoverage(in canvas: Canvas, visible: Rect, into covered: inout PixelRegion) {
-        for index in subviewCandidates(meeting: visible) where index < subviews.count {
-            let subview = subviews[index]
-            guard !subview.isHidden,
-                  subview.frame.intersects(visible) || !subview.clipsToBounds && !subview.subviews.isEmpty else {
-                continue
-            }
-            canvas.saveState()
-            let origin = subview.drawingOrigin(on: canvas)
-            let drawnBounds = Rect(origin: origin, size: subview.storedFrame.size)
-            let subDirty = subview.rectFromSuperview(visible, drawnAt: origin)
-            subview.applyTransform(to: canvas, drawnAt: origin)
-            if subview.clipsToBounds { canvas.clip(to: drawnBounds) }
-            if subview.backgroundColor?.isOpaque == true {
-                canvas.addClippedBox(of: drawnBounds, to: &covered)
-            } else if !subview.subviews.isEmpty {
-                let subVisible = subview.clipsToBounds ? subDirty.intersection(drawnBounds) : subDirty
-                subview.collectOpaqueCoverage(in: canvas, visible: subVisible, into: &covered)
-            }
-            canvas.restoreState()
-        }
-    }
-}
-
-extension Touch {
-    /// The touch's location in `view`'s coordinates, in points.
-    @MainActor
-    public func location(in view: View) -> Point {
-        view.convert(location, from: nil)
-    }
 }
