@@ -13,6 +13,28 @@
 import Glibc
 
 extension Canvas {
+    /// Copies the pixels inside `region` (pixels, not points) from `source` into this surface, replacing them (SRC).
+    ///
+    /// `source` must hold a surface of this canvas's pixel size with `stride` bytes per row; the clip and the
+    /// translation do not apply. Parts of the region outside the surface are skipped; a stride too small to hold a
+    /// row copies nothing. This carries undamaged pixels forward from the previously presented buffer.
+    public func copyPixels(from source: UnsafeRawPointer, stride: Int, region: PixelRegion) {
+        guard let pixels, destination != nil, stride >= pixelWidth * 4 else { return }
+        let destinationBase = UnsafeMutableRawPointer(pixels)
+        guard UnsafeRawPointer(destinationBase) != source else { return }
+        backdrop.forget()
+        let bounds = PixelBox(x0: 0, y0: 0, x1: pixelWidth, y1: pixelHeight)
+        region.forEachRect { x, y, w, h in
+            let box = PixelBox(x0: Int(x), y0: Int(y), x1: Int(x) + Int(w), y1: Int(y) + Int(h))
+                .intersection(bounds)
+            guard !box.isEmpty else { return }
+            for row in box.y0..<box.y1 {
+                (destinationBase + row * strideBytes + box.x0 * 4)
+                    .copyMemory(from: source + row * stride + box.x0 * 4, byteCount: box.width * 4)
+            }
+        }
+    }
+
     /// The destination rows and columns of a shift of `box` by (`dx`, `dy`) pixels: `box ∩ (box - d)`, clipped to
     /// the surface. Empty when nothing stays inside.
     private func shiftDestination(_ box: PixelBox, dx: Int, dy: Int) -> PixelBox {

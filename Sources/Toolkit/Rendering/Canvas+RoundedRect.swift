@@ -87,7 +87,7 @@ extension Canvas {
     /// when the cache is bypassed or cannot hold them.
     private func drawCachedCorners(of box: PixelBox, kx: Int, ky: Int, radius r: Double, lineWidth: Int?,
                                    pixel: UInt32) -> Bool {
-        guard usesCornerMaskCache else { return false }
+        guard testHooks.usesCornerMaskCache else { return false }
         let drawn: Void? = CornerMaskCache.shared.withCorners(radius: r, lineWidth: lineWidth ?? 0,
                                                               width: kx, height: ky) { image, slotY in
             for index in 0..<4 {

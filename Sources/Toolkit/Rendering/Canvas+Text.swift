@@ -48,7 +48,7 @@ extension Canvas {
                     let glyphs = first + line.start
                     // Over a known solid background: the line's finished pixels, from its raster. Not under a
                     // zoom: a pinch draws every frame at a new scale, where rasters would be made and not used.
-                    if usesLineRasters, isUnscaled, let background = backdrop.pixel(under: visible) {
+                    if testHooks.usesLineRasters, isUnscaled, let background = backdrop.pixel(under: visible) {
                         if let place = state.rasters.place(line: line.serial, text: pixel, background: background,
                                                            width: ink.width, height: ink.height) {
                             if place.isNew {
@@ -58,7 +58,7 @@ extension Canvas {
                                 compositeGlyphs(into: place.image, pixel: pixel, x: place.x - ink.x0,
                                                 y: place.y - ink.y0, cache: cache, glyphs: glyphs, count: line.count)
                             } else {
-                                linesCopied += 1
+                                testHooks.linesCopied += 1
                             }
                             copyRaster(place.image, x: place.x, y: place.y, inkBox: inkBox, visible: visible)
                             return

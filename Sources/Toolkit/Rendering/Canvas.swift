@@ -22,40 +22,34 @@ public final class Canvas {
         var clip: PixelBox
     }
 
-    /// The first pixel, or nil for a canvas that draws nothing.
-    private(set) var pixels: UnsafeMutablePointer<UInt32>?
+    /// The first pixel, or nil for a canvas that draws nothing. Set by the initializers, `invalidate()` and
+    /// `moveStart(toRow:)`.
+    var pixels: UnsafeMutablePointer<UInt32>?
     /// Surface width, in pixels.
     let pixelWidth: Int
     /// Surface height, in pixels.
     let pixelHeight: Int
     /// Bytes from one row to the next.
     let strideBytes: Int
-    /// The pixman image over `pixels`; nil when the canvas draws nothing. For a canvas over a ring block
-    /// (`RingFrameBuffer`) it covers the whole block and the surface starts `imageRowOrigin` rows into it.
+    /// The pixman image over `pixels`; nil when the canvas draws nothing. For a ring canvas it covers the whole
+    /// block and the surface starts `imageRowOrigin` rows into it.
     private(set) var destination: OpaquePointer?
-    /// Rows from the first row of `destination` to `pixels`: add it to the y of every pixman call on
+    /// Rows from the first row of `destination` to `pixels`, to add to the y of every pixman call on
     /// `destination` (0 except for ring canvases).
-    private(set) var imageRowOrigin = 0
+    var imageRowOrigin = 0
     /// Rows `destination` has (the surface height, or a ring block's height).
-    private var imageRows = 0
-    /// A 1x1 repeating pixman image whose single pixel is rewritten per draw: a solid source without the malloc that
-    /// `pixman_image_create_solid_fill` costs every time.
-    private let solidPixel: UnsafeMutablePointer<UInt32>
-    private let solidSource: OpaquePointer?
+    var imageRows = 0
+    /// A 1x1 repeating image whose pixel is rewritten per draw: a solid source without the malloc of
+    /// `pixman_image_create_solid_fill`.
+    let solidPixel: UnsafeMutablePointer<UInt32>
+    let solidSource: OpaquePointer?
     /// Scratch coverage for antialiased shapes.
     let mask = CoverageMask()
-    /// Whether rounded-rect corners come from `CornerMaskCache.shared` (true) or are computed per pixel on every
-    /// draw (false: the reference path that tests compare the cache against).
-    var usesCornerMaskCache = true
-    /// Whether text over a known solid background is copied from `LineRasters` (true) or always composited glyph by
-    /// glyph (false: the reference path that tests compare the rasters against).
-    var usesLineRasters = true
-    /// The box this canvas last filled with one pixel value (an opaque view background, a clear), and what was
-    /// drawn over it since: where a line of text can be copied as finished pixels (see `LineRasters`), and where a
-    /// translucent fill is a plain store (over transparent pixels).
+    /// The box this canvas last filled with one pixel value, and what was drawn over it since: where a line of
+    /// text can be copied as finished pixels (`LineRasters`), and where a translucent fill is a plain store.
     var backdrop = SolidBackdrop()
-    /// Lines copied from a raster drawn before (not made for this draw), for tests.
-    var linesCopied = 0
+    /// The reference paths tests compare the caches against, and what they count.
+    var testHooks = CanvasTestHooks()
 
     /// The current transform, from drawing coordinates `p` to pixels: `((p + innerTranslation) * zoom +
     /// translation) * pixelsPerPoint`. Without a `scale(by:)` in effect (`zoom` 1, `innerTranslation` zero) it is
@@ -169,27 +163,6 @@ public final class Canvas {
         pixels = typed
         destination = image
         imageRows = height
-    }
-
-    /// A canvas of `width` x `height` pixels that lives inside a block of `blockRows` rows of `stride` bytes
-    /// starting at `block`, its first row at block row 0; `moveStart(toRow:)` moves it inside the block without
-    /// making a new pixman image (no allocation per frame). Draws nothing when the block cannot hold it.
-    convenience init(block: UnsafeMutableRawPointer, blockRows: Int, width: Int, height: Int, stride: Int,
-                     pixelsPerPoint: Double) {
-        let fits = blockRows >= height
-        self.init(optionalPixels: fits ? block : nil, width: width, height: fits ? blockRows : 0, stride: stride,
-                  pixelsPerPoint: Canvas.clampedPixelsPerPoint(pixelsPerPoint), pixelHeightOverride: height)
-    }
-
-    /// Moves the surface of a ring canvas so that it starts `row` rows into its block (clamped so that it stays
-    /// inside). The drawing state is unchanged.
-    func moveStart(toRow row: Int) {
-        guard let destination else { return }
-        guard let first = pixman_image_get_data(destination) else { return }
-        let origin = min(max(0, row), imageRows - pixelHeight)
-        imageRowOrigin = origin
-        pixels = UnsafeMutableRawPointer(first).advanced(by: origin * strideBytes).assumingMemoryBound(to: UInt32.self)
-        backdrop.forget()
     }
 
     deinit {
@@ -325,186 +298,5 @@ public final class Canvas {
         saveState()
         defer { restoreState() }
         try body()
-    }
-
-    // MARK: Rectangles
-
-    /// Fills `rect` (points) with `color`: opaque colors replace pixels, translucent ones blend OVER.
-    public func fill(_ rect: Rect, color: Color) {
-        guard let box = pixelBox(rect) else { return }
-        fillBox(box, pixel: color.premultipliedARGB)
-    }
-
-    /// Strokes a border of `lineWidth` points just inside `rect`'s edges; the inside stays untouched.
-    ///
-    /// The line width is rounded to whole pixels, at least 1 for any positive width; non-positive or non-finite
-    /// widths draw nothing. A border as wide as half the rect fills it.
-    public func stroke(_ rect: Rect, color: Color, lineWidth: Double = 1) {
-        guard let box = pixelBox(rect), !box.isEmpty, let lw = pixelLineWidth(lineWidth) else { return }
-        let pixel = color.premultipliedARGB
-        if 2 * lw >= box.width || 2 * lw >= box.height {
-            fillBox(box, pixel: pixel)
-            return
-        }
-        // Four boxes that tile the border without overlap, so translucent borders blend once per pixel.
-        fillBox(PixelBox(x0: box.x0, y0: box.y0, x1: box.x1, y1: box.y0 + lw), pixel: pixel)
-        fillBox(PixelBox(x0: box.x0, y0: box.y1 - lw, x1: box.x1, y1: box.y1), pixel: pixel)
-        fillBox(PixelBox(x0: box.x0, y0: box.y0 + lw, x1: box.x0 + lw, y1: box.y1 - lw), pixel: pixel)
-        fillBox(PixelBox(x0: box.x1 - lw, y0: box.y0 + lw, x1: box.x1, y1: box.y1 - lw), pixel: pixel)
-    }
-
-    /// Sets every pixel of the surface to `color`, ignoring the clip and the translation (SRC: the color replaces
-    /// what was there, transparency included).
-    public func clear(color: Color) {
-        guard let pixels, destination != nil else { return }
-        let whole = PixelBox(x0: 0, y0: 0, x1: pixelWidth, y1: pixelHeight)
-        Canvas.fillPixels(pixels, stride: strideBytes / 4, box: whole, pixel: color.premultipliedARGB)
-        backdrop.set(whole, pixel: color.premultipliedARGB)
-    }
-
-    /// Makes the pixels of `rect` (points, translated and clipped like drawing) fully transparent (SRC 0): the
-    /// start of a redraw of a damaged area whose background is not opaque, so that translucent drawing does not
-    /// pile up on the pixels of earlier frames.
-    public func clear(_ rect: Rect) {
-        guard let box = pixelBox(rect) else { return }
-        let clipped = box.intersection(clipBox)
-        guard !clipped.isEmpty, let pixels, destination != nil else { return }
-        backdrop.touch(clipped)
-        Canvas.fillPixels(pixels, stride: strideBytes / 4, box: clipped, pixel: 0)
-    }
-
-    // MARK: Buffers
-
-    /// Copies the pixels inside `region` (pixels, not points) from `source` into this surface, replacing them (SRC).
-    ///
-    /// `source` must hold a surface of this canvas's pixel size with `stride` bytes per row; the clip and the
-    /// translation do not apply. Parts of the region outside the surface are skipped; a stride too small to hold a
-    /// row copies nothing. This carries undamaged pixels forward from the previously presented buffer.
-    public func copyPixels(from source: UnsafeRawPointer, stride: Int, region: PixelRegion) {
-        guard let pixels, destination != nil, stride >= pixelWidth * 4 else { return }
-        let destinationBase = UnsafeMutableRawPointer(pixels)
-        guard UnsafeRawPointer(destinationBase) != source else { return }
-        backdrop.forget()
-        let bounds = PixelBox(x0: 0, y0: 0, x1: pixelWidth, y1: pixelHeight)
-        region.forEachRect { x, y, w, h in
-            let box = PixelBox(x0: Int(x), y0: Int(y), x1: Int(x) + Int(w), y1: Int(y) + Int(h))
-                .intersection(bounds)
-            guard !box.isEmpty else { return }
-            for row in box.y0..<box.y1 {
-                (destinationBase + row * strideBytes + box.x0 * 4)
-                    .copyMemory(from: source + row * stride + box.x0 * 4, byteCount: box.width * 4)
-            }
-        }
-    }
-
-    // MARK: Internals shared by the drawing extensions
-
-    /// `rect` translated, scaled and snapped to pixels; nil when any coordinate is not finite. The box may be empty
-    /// (also for negative sizes) and is not clipped.
-    func pixelBox(_ rect: Rect) -> PixelBox? {
-        let p0 = pixelPosition(rect.origin), p1 = pixelPosition(Point(x: rect.maxX, y: rect.maxY))
-        let x0 = p0.x, y0 = p0.y, x1 = p1.x, y1 = p1.y
-        guard x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite else { return nil }
-        return PixelBox(x0: PixelBox.snap(x0), y0: PixelBox.snap(y0), x1: PixelBox.snap(x1), y1: PixelBox.snap(y1))
-    }
-
-    /// A line width in whole pixels (at least 1), or nil for non-positive or non-finite widths.
-    func pixelLineWidth(_ lineWidth: Double) -> Int? {
-        guard lineWidth.isFinite, lineWidth > 0 else { return nil }
-        return max(1, PixelBox.snap(lineWidth * drawingScale))
-    }
-
-    /// Sets every pixel of `box` (inside the surface) to `pixel`, row by row with libc's `wmemset` (a 32-bit
-    /// `wchar_t` on Linux). glibc fills long runs with string stores that need not read the lines they write
-    /// first: a 1920 x 1080 fill takes about 85 us here against 144 us for `pixman_fill`'s SSE2 stores, which is
-    /// most of a full repaint (toolkit-bench (b)).
-    static func fillPixels(_ pixels: UnsafeMutablePointer<UInt32>, stride: Int, box: PixelBox, pixel: UInt32) {
-        let value = wchar_t(bitPattern: pixel)
-        var row = pixels + box.y0 * stride + box.x0
-        if box.width == stride {
-            // Whole rows back to back (a narrow overlay column, a full-width strip): one run.
-            UnsafeMutableRawPointer(row).withMemoryRebound(to: wchar_t.self, capacity: box.width * box.height) {
-                _ = wmemset($0, value, box.width * box.height)
-            }
-            return
-        }
-        for _ in box.y0..<box.y1 {
-            UnsafeMutableRawPointer(row).withMemoryRebound(to: wchar_t.self, capacity: box.width) {
-                _ = wmemset($0, value, box.width)
-            }
-            row += stride
-        }
-    }
-
-    /// Fills `box` (pixels, clipped here) with a premultiplied pixel: SRC for opaque, OVER for translucent.
-    func fillBox(_ box: PixelBox, pixel: UInt32) {
-        let clipped = box.intersection(clipBox)
-        guard !clipped.isEmpty, let pixels, destination != nil else { return }
-        let alpha = pixel >> 24
-        // OVER onto pixels known to be transparent (a cleared overlay) gives the source itself.
-        let overTransparent = alpha != 0 && backdrop.pixel(under: clipped) == 0
-        backdrop.touch(clipped)
-        if alpha == 0xFF || overTransparent {
-            Canvas.fillPixels(pixels, stride: strideBytes / 4, box: clipped, pixel: pixel)
-        } else if alpha != 0 {
-            compositeSolid(pixel: pixel, box: clipped, mask: nil, maskX: 0, maskY: 0)
-        }
-    }
-
-    /// Blends a solid premultiplied pixel OVER `box` (pixels, already clipped), optionally through an `a8` mask
-    /// whose pixel (`maskX`, `maskY`) lines up with the box's top-left corner.
-    func compositeSolid(pixel: UInt32, box: PixelBox, mask: OpaquePointer?, maskX: Int, maskY: Int) {
-        guard !box.isEmpty, let destination, let solidSource else { return }
-        backdrop.touch(box)
-        solidPixel.pointee = pixel
-        pixman_image_composite32(PIXMAN_OP_OVER, solidSource, mask, destination, 0, 0,
-                                 Int32(maskX), Int32(maskY), Int32(box.x0), Int32(box.y0 + imageRowOrigin),
-                                 Int32(box.width), Int32(box.height))
-    }
-
-    /// Composites `count` glyphs of `GlyphCache` (positions relative to (`x`, `baseline`), pixels) OVER in the
-    /// solid `pixel`, clipped, in one pixman call: the same pixels as one `compositeSolid` per glyph, without
-    /// pixman's per-call set-up for each. The clip goes to the destination image for the call (a one-box region:
-    /// no allocation) and is taken off again.
-    func compositeGlyphs(pixel: UInt32, x: Int, baseline: Int, cache: OpaquePointer,
-                         glyphs: UnsafePointer<pixman_glyph_t>, count: Int) {
-        guard count > 0, !clipBox.isEmpty, let destination, let solidSource else { return }
-        solidPixel.pointee = pixel
-        var region = pixman_region32_t()
-        pixman_region32_init_rect(&region, Int32(clipBox.x0), Int32(clipBox.y0 + imageRowOrigin),
-                                  UInt32(clipBox.width), UInt32(clipBox.height))
-        _ = pixman_image_set_clip_region32(destination, &region)
-        pixman_composite_glyphs_no_mask(PIXMAN_OP_OVER, solidSource, destination, 0, 0, Int32(x),
-                                        Int32(baseline + imageRowOrigin), cache, Int32(count), glyphs)
-        _ = pixman_image_set_clip_region32(destination, nil)
-        pixman_region32_fini(&region)
-    }
-
-    /// Composites `count` glyphs of `GlyphCache` OVER in the solid `pixel` into `image` (a line raster), with the
-    /// line's origin and baseline at (`x`, `y`) of the image; unclipped (the glyphs lie inside the line's ink box,
-    /// reserved for it in the image).
-    func compositeGlyphs(into image: OpaquePointer, pixel: UInt32, x: Int, y: Int, cache: OpaquePointer,
-                         glyphs: UnsafePointer<pixman_glyph_t>, count: Int) {
-        guard count > 0, let solidSource else { return }
-        solidPixel.pointee = pixel
-        pixman_composite_glyphs_no_mask(PIXMAN_OP_OVER, solidSource, image, 0, 0, Int32(x), Int32(y), cache,
-                                        Int32(count), glyphs)
-    }
-
-    /// Copies the `visible` part (inside the clip) of a line raster, whose ink box's top-left corner is pixel
-    /// (`x`, `y`) of `raster` and goes at `inkBox`'s (SRC: the raster holds the line over exactly the pixels there).
-    func copyRaster(_ raster: OpaquePointer, x: Int, y: Int, inkBox: PixelBox, visible: PixelBox) {
-        guard let destination else { return }
-        pixman_image_composite32(PIXMAN_OP_SRC, raster, nil, destination, Int32(x + visible.x0 - inkBox.x0),
-                                 Int32(y + visible.y0 - inkBox.y0), 0, 0, Int32(visible.x0),
-                                 Int32(visible.y0 + imageRowOrigin), Int32(visible.width), Int32(visible.height))
-    }
-
-    /// Composites the prepared `self.mask` corner (`maskBox` size) at `maskBox`'s position, clipped.
-    func compositeMask(pixel: UInt32, maskBox: PixelBox) {
-        let clipped = maskBox.intersection(clipBox)
-        guard !clipped.isEmpty, pixel >> 24 != 0 else { return }
-        compositeSolid(pixel: pixel, box: clipped, mask: mask.image,
-                       maskX: clipped.x0 - maskBox.x0, maskY: clipped.y0 - maskBox.y0)
     }
 }
