@@ -1,7 +1,6 @@
 extension View {
-    /// How far (window points) this view's drawing may lie from where `convert(_:to:)` puts it: half a point
-    /// for each ancestor whose content is drawn at a rounded origin and whose origin is not whole (half a pixel
-    /// at most at any scale of 1 or more pixels per point). Damage is widened by it.
+    /// How far (window points) this view's drawing may lie from where `convert(_:to:)` puts it: half a point for
+    /// each ancestor drawn at a rounded, not whole, origin.
     private var damageSlack: Double {
         var slack = 0.0
         var current = superview
@@ -21,12 +20,13 @@ extension View {
         let slack = damageSlack
         return slack == 0 ? converted : converted.insetBy(dx: -slack, dy: -slack)
     }
+
     /// Marks the whole view as needing to be drawn again in the next frame.
     public func setNeedsDisplay() {
         damageInWindow()
     }
 
-    /// Marks a rectangle of the view (in its own coordinates) as needing to be drawn again.
+    /// Marks a rectangle of the view (own coordinates, points) as needing to be drawn again.
     public func setNeedsDisplay(_ rect: Rect) {
         guard let window = hostWindow, !isHidden else { return }
         window.addDamage(damageRectInWindow(rect))

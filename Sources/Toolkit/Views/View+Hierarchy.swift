@@ -1,11 +1,6 @@
 extension View {
-    /// The window core this view is shown in; set on the root view, inherited by the tree. Setting it tells
-    /// the subtree (`hostWindowDidChange(from:)`, then `didMoveToWindow()`).
-    ///
-    /// Neither owning nor weak, as `superview` (the host owns the root view, which owns the tree): cleared when
-    /// the view leaves the tree (`removeFromSuperview`), when a root view goes away (its deinit clears its
-    /// subtree's links) and when the host goes away (it calls `hostWillGoAway(_:)` on its root view), so it never
-    /// reaches a freed host.
+    /// The window core this view is shown in; set on the root view, inherited by the tree, which is told
+    /// (`hostWindowDidChange(from:)`). Neither owning nor weak: see `hostLink`.
     var hostWindow: (any ViewHost)? {
         get { hostLink }
         set {
