@@ -5,7 +5,7 @@ struct RegionBox: Equatable, Sendable {
     var x1: Int32
     var y1: Int32
 
-    /// The empty box at the origin (a literal, so that filling storage with it compiles to a memset).
+    /// The empty box at the origin (a literal, so that filling storage with it is a memset).
     static var zero: RegionBox { RegionBox(x0: 0, y0: 0, x1: 0, y1: 0) }
 
     var isEmpty: Bool { x1 <= x0 || y1 <= y0 }
@@ -29,8 +29,7 @@ struct RegionBox: Equatable, Sendable {
         x0 <= other.x0 && y0 <= other.y0 && x1 >= other.x1 && y1 >= other.y1
     }
 
-    /// `rect` times `factor`, rounded outward and clamped; nil when it covers no unit or has a non-finite
-    /// coordinate. Non-finite or non-positive factors count as 1.
+    /// `rect` times `factor` (non-finite or non-positive: 1), rounded outward and clamped; nil when empty.
     static func outward(_ rect: Rect, factor: Double) -> RegionBox? {
         let s = factor.isFinite && factor > 0 ? factor : 1
         let x0 = (rect.minX * s).rounded(.down), y0 = (rect.minY * s).rounded(.down)
