@@ -5,10 +5,8 @@ extension Canvas {
         fillBox(box, pixel: color.premultipliedARGB)
     }
 
-    /// Strokes a border of `lineWidth` points just inside `rect`'s edges; the inside stays untouched.
-    ///
-    /// The line width is rounded to whole pixels, at least 1 for any positive width; non-positive or non-finite
-    /// widths draw nothing. A border as wide as half the rect fills it.
+    /// Strokes a border of `lineWidth` points (whole pixels, at least 1) just inside `rect`; non-positive or
+    /// non-finite widths draw nothing.
     public func stroke(_ rect: Rect, color: Color, lineWidth: Double = 1) {
         guard let box = pixelBox(rect), !box.isEmpty, let lw = pixelLineWidth(lineWidth) else { return }
         let pixel = color.premultipliedARGB
@@ -23,8 +21,7 @@ extension Canvas {
         fillBox(PixelBox(x0: box.x1 - lw, y0: box.y0 + lw, x1: box.x1, y1: box.y1 - lw), pixel: pixel)
     }
 
-    /// Sets every pixel of the surface to `color`, ignoring the clip and the translation (SRC: the color replaces
-    /// what was there, transparency included).
+    /// Sets every pixel of the surface to `color` (SRC), ignoring clip and translation.
     public func clear(color: Color) {
         guard let pixels, destination != nil else { return }
         let whole = PixelBox(x0: 0, y0: 0, x1: pixelWidth, y1: pixelHeight)
@@ -32,9 +29,7 @@ extension Canvas {
         backdrop.set(whole, pixel: color.premultipliedARGB)
     }
 
-    /// Makes the pixels of `rect` (points, translated and clipped like drawing) fully transparent (SRC 0): the
-    /// start of a redraw of a damaged area whose background is not opaque, so that translucent drawing does not
-    /// pile up on the pixels of earlier frames.
+    /// Makes `rect` (points, clipped) fully transparent, so translucent drawing does not pile up on earlier frames.
     public func clear(_ rect: Rect) {
         guard let box = pixelBox(rect) else { return }
         let clipped = box.intersection(clipBox)

@@ -2,17 +2,10 @@ import CPixman
 
 /// A drawing surface over 32-bit premultiplied ARGB pixels (pixman `a8r8g8b8`, `wl_shm` `argb8888`).
 ///
-/// Coordinates are in points; a point is `pixelsPerPoint` pixels on each axis (a whole `scale` on most screens, a
-/// fraction such as 1.5 under fractional-scale-v1). Shapes are pixel-snapped: each rectangle edge
-/// goes to the nearest pixel edge after translation and scaling, so adjacent rectangles never leave a gap or
-/// overlap. Opaque colors replace pixels (pixman SRC fast path); translucent ones blend OVER in premultiplied space:
-/// `dst = src + dst * (1 - src.alpha)`.
-///
-/// A canvas does not own its pixels: it wraps memory that must outlive it (a `wl_shm` buffer, or an `Image`'s storage
-/// through `Canvas.draw(into:scale:_:)`). It is not thread-safe and not `Sendable`; use it from one thread at a time.
-///
-/// Bad input never traps: a canvas made with an impossible size draws nothing, and shapes with NaN or infinite
-/// coordinates, or with empty or negative sizes, are dropped.
+/// Coordinates are in points, `pixelsPerPoint` pixels each. Rectangle edges snap to the nearest pixel edge, so
+/// adjacent rectangles never gap or overlap. Opaque colors replace pixels; translucent ones blend OVER. The canvas
+/// wraps memory that must outlive it; not thread-safe. Bad input never traps: an impossible size draws nothing,
+/// shapes with non-finite coordinates or empty sizes are dropped.
 public final class Canvas {
     /// The translation, drawing scale and clip that `saveState()` records.
     struct SavedState {
@@ -22,8 +15,7 @@ public final class Canvas {
         var clip: PixelBox
     }
 
-    /// The first pixel, or nil for a canvas that draws nothing. Set by the initializers, `invalidate()` and
-    /// `moveStart(toRow:)`.
+    /// The first pixel, or nil for a canvas that draws nothing.
     var pixels: UnsafeMutablePointer<UInt32>?
     /// Surface width, in pixels.
     let pixelWidth: Int
@@ -31,54 +23,43 @@ public final class Canvas {
     let pixelHeight: Int
     /// Bytes from one row to the next.
     let strideBytes: Int
-    /// The pixman image over `pixels`; nil when the canvas draws nothing. For a ring canvas it covers the whole
-    /// block and the surface starts `imageRowOrigin` rows into it.
+    /// The pixman image over `pixels` (nil: draws nothing); a ring canvas's covers the whole block.
     private(set) var destination: OpaquePointer?
-    /// Rows from the first row of `destination` to `pixels`, to add to the y of every pixman call on
-    /// `destination` (0 except for ring canvases).
+    /// Rows from `destination`'s first to `pixels`, added to every pixman y (0 but for ring canvases).
     var imageRowOrigin = 0
-    /// Rows `destination` has (the surface height, or a ring block's height).
+    /// Rows `destination` has.
     var imageRows = 0
-    /// A 1x1 repeating image whose pixel is rewritten per draw: a solid source without the malloc of
-    /// `pixman_image_create_solid_fill`.
+    /// A 1x1 repeating image whose pixel is rewritten per draw: a solid source without a malloc per fill.
     let solidPixel: UnsafeMutablePointer<UInt32>
     let solidSource: OpaquePointer?
     /// Scratch coverage for antialiased shapes.
     let mask = CoverageMask()
-    /// The box this canvas last filled with one pixel value, and what was drawn over it since: where a line of
-    /// text can be copied as finished pixels (`LineRasters`), and where a translucent fill is a plain store.
+    /// The box last filled with one pixel value and what was drawn over it since (`LineRasters`, plain stores).
     var backdrop = SolidBackdrop()
     /// The reference paths tests compare the caches against, and what they count.
     var testHooks = CanvasTestHooks()
 
-    /// The current transform, from drawing coordinates `p` to pixels: `((p + innerTranslation) * zoom +
-    /// translation) * pixelsPerPoint`. Without a `scale(by:)` in effect (`zoom` 1, `innerTranslation` zero) it is
-    /// the plain `(p + translation) * pixelsPerPoint`, computed exactly so. Translations made under a scale go to
-    /// `innerTranslation`, so that moving a scaled view by whole points (a zoomed list scrolling) changes only
-    /// `translation`, by exactly that amount: the scaled content then lands on the same pixel fractions, and a
-    /// scroll by copying pixels gives the same picture as drawing it again.
-    ///
-    /// Offset added to every drawing coordinate before any scale, in points.
+    /// The transform from drawing coordinates to pixels: `((p + innerTranslation) * zoom + translation) *
+    /// pixelsPerPoint`. Translations under a scale go to `innerTranslation`, so that a zoomed view moving by whole
+    /// points changes only `translation` and lands on the same pixel fractions (copies stay exact).
     private(set) var translation = Point.zero
     /// The product of the `scale(by:)` factors in effect.
     private(set) var zoom = 1.0
     /// Offset added under the scale, in scaled points.
     private(set) var innerTranslation = Point.zero
-    /// Pixels per point as drawing uses it now: `pixelsPerPoint` times every `scale(by:)` in effect.
+    /// Pixels per point as drawing uses it now.
     var drawingScale: Double { pixelsPerPoint * zoom }
-    /// Whether no `scale(by:)` is in effect (a point is `pixelsPerPoint` pixels).
+    /// Whether no `scale(by:)` is in effect.
     var isUnscaled: Bool { zoom == 1 }
     /// Current clip, in pixels; always inside the surface.
     private(set) var clipBox: PixelBox
-    /// Saved states; capacity reserved up front so that balanced save/restore does not allocate.
+    /// Saved states, storage reserved so that balanced save/restore does not allocate.
     private var stack: [SavedState] = []
 
-    /// Whole pixels per point: `pixelsPerPoint` rounded up (1 on normal screens, 2 on HiDPI ones, 2 for a 1.5
-    /// canvas). Drawing uses `pixelsPerPoint`; this is for code that needs an integer factor.
+    /// Whole pixels per point: `pixelsPerPoint` rounded up (2 for a 1.5 canvas), for code needing an integer.
     public let scale: Int
 
-    /// Pixels per point on each axis, as drawing uses it: equal to `scale` for canvases made with an integer
-    /// scale, fractional (1.25, 1.5, ...) for those made with `init(pixels:width:height:stride:pixelsPerPoint:)`.
+    /// Pixels per point on each axis, as drawing uses it (fractional under fractional-scale-v1).
     public let pixelsPerPoint: Double
 
     /// The surface size, in points (pixel size divided by `pixelsPerPoint`).
@@ -86,38 +67,17 @@ public final class Canvas {
         Size(width: Double(pixelWidth) / pixelsPerPoint, height: Double(pixelHeight) / pixelsPerPoint)
     }
 
-    /// A canvas over existing pixels.
-    ///
-    /// - Parameters:
-    ///   - pixels: the first of `height` rows of `stride` bytes each, premultiplied `0xAARRGGBB` in native byte order.
-    ///     The memory must stay valid, and not be freed, while the canvas lives.
-    ///   - width: surface width, in pixels.
-    ///   - height: surface height, in pixels.
-    ///   - stride: bytes per row; at least `width * 4` and a multiple of 4.
-    ///   - scale: pixels per point, 1...16; values outside are clamped into that range.
-    ///
-    /// Sizes that are zero, negative, larger than 2^15 pixels per side, or a stride that cannot hold a row make a
-    /// canvas that draws nothing (its `size` still reports the given size when non-negative).
+    /// A canvas over `height` rows of `stride` bytes (at least `width * 4`, a multiple of 4) of premultiplied
+    /// `0xAARRGGBB` pixels at `pixels`, valid while the canvas lives; `scale` clamped into 1...16. Impossible sizes
+    /// (over 2^15 pixels a side) make a canvas that draws nothing.
     public convenience init(pixels: UnsafeMutableRawPointer, width: Int, height: Int, stride: Int, scale: Int = 1) {
         self.init(optionalPixels: pixels, width: width, height: height, stride: stride,
                   pixelsPerPoint: Double(min(max(scale, 1), 16)))
     }
 
-    /// A canvas over existing pixels at a fractional scale (fractional-scale-v1: a 100 x 50 point window at 1.5 is a
-    /// 150 x 75 pixel buffer).
-    ///
-    /// - Parameters:
-    ///   - pixels: as in `init(pixels:width:height:stride:scale:)`: premultiplied ARGB32 rows, valid while the
-    ///     canvas lives.
-    ///   - width: surface width, in pixels.
-    ///   - height: surface height, in pixels.
-    ///   - stride: bytes per row; at least `width * 4` and a multiple of 4.
-    ///   - pixelsPerPoint: pixels per point, 0.25...16; values outside are clamped into that range and a
-    ///     non-finite value counts as 1.
-    ///
-    /// Rectangle edges still snap to the nearest pixel edge, so a 1 point line at 1.5 is 1 or 2 pixels wide
-    /// depending on where it falls (it never blurs across a pixel edge); text is rasterized at the pixel size
-    /// `round(size * pixelsPerPoint)`.
+    /// A canvas over existing pixels at a fractional `pixelsPerPoint` (clamped into 0.25...16, non-finite: 1); the
+    /// pixels as in `init(pixels:width:height:stride:scale:)`. Edges still snap, so a 1 point line at 1.5 is 1 or 2
+    /// pixels wide, never blurred.
     public convenience init(pixels: UnsafeMutableRawPointer, width: Int, height: Int, stride: Int,
                             pixelsPerPoint: Double) {
         self.init(optionalPixels: pixels, width: width, height: height, stride: stride,
@@ -129,9 +89,8 @@ public final class Canvas {
         value.isFinite ? min(max(value, 0.25), 16) : 1
     }
 
-    /// The designated initializer; a nil `optionalPixels` gives a canvas that draws nothing. `pixelsPerPoint` must
-    /// be clamped already.
-    /// `pixelHeightOverride` (ring canvases): the surface has that many rows, the pixman image `height`.
+    /// The designated initializer: nil `optionalPixels` draws nothing; `pixelsPerPoint` already clamped;
+    /// `pixelHeightOverride` (ring canvases) is the surface's rows, the image's being `height`.
     init(optionalPixels: UnsafeMutableRawPointer?, width: Int, height: Int, stride: Int, pixelsPerPoint: Double,
          pixelHeightOverride: Int? = nil) {
         self.pixelsPerPoint = pixelsPerPoint
@@ -180,16 +139,12 @@ public final class Canvas {
         backdrop.forget()
     }
 
-    /// Runs `body` with a canvas over `image`'s pixels, at `scale` pixels per point.
-    ///
-    /// The canvas is valid only inside `body`; if it escapes, it draws nothing afterwards. An empty image gives a
-    /// canvas that draws nothing, and `body` still runs.
+    /// Runs `body` with a canvas over `image`'s pixels at `scale` pixels per point, valid only inside `body`.
     public static func draw(into image: inout Image, scale: Int = 1, _ body: (Canvas) throws -> Void) rethrows {
         try draw(into: &image, clampedPixelsPerPoint: Double(min(max(scale, 1), 16)), body)
     }
 
-    /// Runs `body` with a canvas over `image`'s pixels at a fractional `pixelsPerPoint` (clamped into 0.25...16,
-    /// non-finite: 1); otherwise like `draw(into:scale:_:)`.
+    /// `draw(into:scale:_:)` at a fractional `pixelsPerPoint` (clamped into 0.25...16, non-finite: 1).
     public static func draw(into image: inout Image, pixelsPerPoint: Double,
                             _ body: (Canvas) throws -> Void) rethrows {
         try draw(into: &image, clampedPixelsPerPoint: clampedPixelsPerPoint(pixelsPerPoint), body)
@@ -207,8 +162,6 @@ public final class Canvas {
         }
     }
 
-    // MARK: State
-
     /// Moves the origin of subsequent drawing by `offset` points (cumulative). Non-finite offsets are ignored.
     public func translate(by offset: Point) {
         guard offset.isFinite else { return }
@@ -219,15 +172,12 @@ public final class Canvas {
         }
     }
 
-    /// Scales subsequent drawing by `factor` around the current origin (cumulative with earlier calls, undone by
-    /// `restoreState()`): a rectangle of `w` points then covers `w * factor` points of the coordinates before the
-    /// call. Shapes and text are drawn at the resulting pixel size (text is rasterized at the scaled size, not
-    /// stretched), so a zoomed view stays crisp. A factor that is not positive and finite is ignored; the
-    /// resulting pixels per point are kept within 1/64...1024.
+    /// Scales subsequent drawing by `factor` around the current origin, until `restoreState()`; shapes and text are
+    /// drawn at the resulting pixel size (crisp). Ignored unless positive and finite; kept within 1/64...1024 px/pt.
     public func scale(by factor: Double) {
         guard factor.isFinite, factor > 0 else { return }
         let newZoom = min(max(zoom * factor, 1.0 / 64 / pixelsPerPoint), 1024 / pixelsPerPoint)
-        // A scale inside a scale: fold the inner offset into the outer one first, ((p + i) k + T) = (p k + (i k + T)).
+        // Fold the inner offset into the outer one first: ((p + i) k + T) = (p k + (i k + T)).
         if innerTranslation != .zero {
             translation += innerTranslation * zoom
             innerTranslation = .zero
@@ -245,10 +195,8 @@ public final class Canvas {
                      y: ((p.y + innerTranslation.y) * zoom + translation.y) * s)
     }
 
-    /// Intersects the clip with `rect` (points, in the current translated coordinates, snapped to pixels).
-    ///
-    /// A rect that covers nothing (empty, negative or non-finite) leaves nothing drawable until `restoreState()`:
-    /// failing closed keeps content from leaking outside a container whose bounds went bad.
+    /// Intersects the clip with `rect` (points, snapped). A rect covering nothing (or non-finite) leaves nothing
+    /// drawable until `restoreState()`: failing closed keeps content inside a container whose bounds went bad.
     public func clip(to rect: Rect) {
         guard let box = pixelBox(rect), !box.isEmpty else {
             clipBox = .empty
@@ -258,7 +206,7 @@ public final class Canvas {
         if clipBox.isEmpty { clipBox = .empty }
     }
 
-    /// The current clip in points, in the current translated coordinates (`Rect.zero` when nothing is drawable).
+    /// The current clip in the current coordinates, points (`Rect.zero` when nothing is drawable).
     public var clipBounds: Rect {
         guard !clipBox.isEmpty else { return .zero }
         let s = pixelsPerPoint
@@ -282,8 +230,8 @@ public final class Canvas {
         clipBox = saved.clip
     }
 
-    /// Forgets every saved state and returns to no translation and a clip of the whole surface: for a canvas kept
-    /// across frames (one per `wl_shm` buffer), called at the start of each frame. Keeps the stack's storage.
+    /// Forgets every saved state and returns to no translation and a whole-surface clip: for a canvas kept across
+    /// frames, at the start of each. Keeps the stack's storage.
     public func resetState() {
         stack.removeAll(keepingCapacity: true)
         translation = .zero

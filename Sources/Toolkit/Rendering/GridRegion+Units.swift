@@ -5,8 +5,7 @@ extension GridRegion where Unit == PointUnit {
         add(rect)
     }
 
-    /// Adds `rect` (points), rounded outward to whole points. Empty, negative-size and non-finite rects add
-    /// nothing.
+    /// Adds `rect` (points), rounded outward to whole points; empty or non-finite rects add nothing.
     public mutating func add(_ rect: Rect) {
         guard let box = RegionBox.outward(rect, factor: 1) else { return }
         addBox(box)
@@ -17,8 +16,7 @@ extension GridRegion where Unit == PointUnit {
         pixels(pixelsPerPoint: Double(max(scale, 1)))
     }
 
-    /// The buffer pixels these points cover at a fractional `pixelsPerPoint` (fractional-scale-v1 buffers),
-    /// each rectangle rounded outward. Non-finite or non-positive factors count as 1.
+    /// The buffer pixels these points cover at a fractional `pixelsPerPoint` (non-finite or non-positive: 1).
     public func pixels(pixelsPerPoint: Double) -> PixelRegion {
         var result = PixelRegion()
         forEachRectangle { result.add($0, pixelsPerPoint: pixelsPerPoint) }
@@ -33,15 +31,12 @@ extension GridRegion where Unit == PixelUnit {
         add(rect, scale: scale)
     }
 
-    /// Adds `rect` (points) times `scale` (pixels per point; values below 1 count as 1), rounded outward to
-    /// whole pixels. Empty, negative-size and non-finite rects add nothing.
+    /// Adds `rect` (points) times `scale` (below 1: 1), rounded outward to whole pixels.
     public mutating func add(_ rect: Rect, scale: Int) {
         add(rect, pixelsPerPoint: Double(max(scale, 1)))
     }
 
-    /// Adds `rect` (points) times a fractional `pixelsPerPoint` (fractional-scale-v1 buffers), rounded outward
-    /// to whole pixels. Non-finite or non-positive factors count as 1; empty, negative-size and non-finite rects
-    /// add nothing.
+    /// Adds `rect` (points) times a fractional `pixelsPerPoint` (non-finite or non-positive: 1), rounded outward.
     public mutating func add(_ rect: Rect, pixelsPerPoint: Double) {
         guard let box = RegionBox.outward(rect, factor: pixelsPerPoint) else { return }
         addBox(box)

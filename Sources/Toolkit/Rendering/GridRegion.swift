@@ -1,56 +1,26 @@
-// A region as sorted bands of boxes, computed without heap allocation.
+// A region as sorted bands of boxes (the form X11 and pixman use, in fixed storage): sorted by y then x; boxes
+// with the same y0 share y1 and form a band; bands do not overlap; a band's boxes neither overlap nor touch; two
+// touching bands never have the same spans. The form is unique, so equal regions have equal boxes.
 //
-// Representation (the one X11 and pixman regions use, written here so that it fits in fixed storage):
-//   the boxes are sorted by y, then x; boxes with the same y0 share the same y1 and form a *band*; bands do
-//   not overlap; within a band, boxes are sorted by x and neither overlap nor touch; two touching bands
-//   (one's y1 is the next one's y0) never have the same x spans (they would have been merged into one band).
-//   This form is unique for a set of pixels, so two regions are equal exactly when their boxes are.
-//
-// Speed (toolkit-bench regions): the boxes are read through `Span`s and written in place, in mutating code.
-// Indexing a stored InlineArray of a struct that is only borrowed (a non-mutating method, a parameter) copies
-// the whole array (512 bytes) at every access in Swift 6.3's optimized code; inside a mutating method the
-// array is addressable and read in place. So the operations run on `self` in place, with the other operand
-// as a span, and the result is built in a scratch array and copied back box by box.
-//
-// Units: one grid type, two unit tags. `DamageRegion` (`GridRegion<PointUnit>`) is the window's damage in whole
-// points; `PixelRegion` (`GridRegion<PixelUnit>`) is buffer pixels. Going from one to the other takes a scale and is
-// spelled out (`pixels(scale:)`), so a point rectangle can no longer be subtracted from a pixel region by mistake.
-// The algorithms below know neither: they work on `RegionBox`es.
-//
-// Capacity: 32 boxes in place. A union that would need more boxes collapses to its bounding box (damage may
-// grow, never shrink); a difference that would need more keeps the minuend (a larger region, never a smaller).
+// The operations run on `self` in place (mutating), the other operand as a `Span`: indexing a stored InlineArray
+// of a borrowed struct copies the whole array (512 bytes) at every access in Swift 6.3's optimized code.
 
-/// The window's damage, in whole points: what `WindowCore.draw(into:)` drew. `pixels(scale:)` gives the
-/// buffer's pixels for it.
+/// The window's damage, in whole points; `pixels(scale:)` gives the buffer's pixels for it.
 public typealias DamageRegion = GridRegion<PointUnit>
 
 /// A set of buffer pixels: what a buffer lacks of the presented frame, what a frame reports to the compositor.
 public typealias PixelRegion = GridRegion<PixelUnit>
 
-/// A set of whole points or pixels (the `Unit`), as a union of integer rectangles.
-///
-/// A value type holding up to `maximumRectCount` rectangles in place: no operation allocates memory, so a
-/// region can be built, copied and combined in every frame for free (toolkit-bench's `regions` group measures
-/// it against `pixman_region32_t`, which allocates as soon as a region holds two rectangles).
-///
-/// The rectangles are kept in the banded form pixman and X11 use (sorted top to bottom, then left to right;
-/// rectangles of one band share their top and bottom; touching bands with the same columns merged), which is
-/// unique: two regions covering the same units have the same rectangles.
-///
-/// When a result would need more than `maximumRectCount` (32) rectangles, the region stays a superset of the
-/// truth, never a subset (damage may grow, never shrink):
-/// - `add` and `formUnion` give the bounding box of both operands: one rectangle.
-/// - `subtract` leaves the region exactly as it was (the minuend).
-/// - `clip(toWidth:height:)` and `translate(dx:dy:)` never need more rectangles than the region has.
+/// A set of whole points or pixels (the `Unit`), as a union of at most `maximumRectCount` integer rectangles held
+/// in place: no operation allocates. A result that would need more stays a superset of the truth (damage may grow,
+/// never shrink): a union gives the bounding box, a subtraction leaves the region as it was.
 public struct GridRegion<Unit: RegionUnit>: Sendable, Equatable {
-    /// Fixed storage for the boxes; its size is `maximumRectCount`.
     typealias Boxes = InlineArray<32, RegionBox>
 
     private var boxes: Boxes
     private var count: Int
 
-    /// The most rectangles a region holds. A union that would need more is replaced by its bounding box; a
-    /// subtraction that would need more leaves the region as it was (see the type's overview).
+    /// The most rectangles a region holds (see the type's overview).
     public static var maximumRectCount: Int { RegionSweep.capacity }
 
     /// An empty region.
@@ -68,21 +38,19 @@ public struct GridRegion<Unit: RegionUnit>: Sendable, Equatable {
         }
     }
 
-    // MARK: - Adding
-
     /// Adds the rectangle `x`, `y`, `width`, `height` (whole units); empty or negative sizes add nothing.
     public mutating func add(x: Int, y: Int, width: Int, height: Int) {
         guard let box = RegionBox.clamped(x: x, y: y, width: width, height: height) else { return }
         addBox(box)
     }
 
-    /// Adds a box, with shortcuts for the common cases: into an empty region, already covered, covering all.
+    /// Adds a box, with shortcuts: into an empty region, already covered, covering all.
     mutating func addBox(_ box: RegionBox) {
         addBox(box, keepingFirstOnOverflow: false)
     }
 
-    /// Adds `box` only when the result fits in `maximumRectCount` rectangles (otherwise leaves the region as it
-    /// was): for a region that must never hold a unit that is not truly in it, such as opaque coverage.
+    /// Adds `box` only when the result fits (else leaves the region as it was): for a region that must never hold a
+    /// unit not truly in it, such as opaque coverage.
     mutating func addBoxIfItFits(_ box: RegionBox) {
         addBox(box, keepingFirstOnOverflow: true)
     }
@@ -96,8 +64,7 @@ public struct GridRegion<Unit: RegionUnit>: Sendable, Equatable {
         }
         let last = boxes[count - 1]
         if box.y0 >= last.y1 {
-            // Below every band (rows added top to bottom): a new last band, or the last band grown downward when
-            // it is this one span and touches. Growing cannot make it equal to the band above: its spans stay.
+            // Below every band: a new last band, or the last one grown downward when it is this one span and touches.
             if last.y1 == box.y0 && last.x0 == box.x0 && last.x1 == box.x1
                 && (count == 1 || boxes[count - 2].y0 != last.y0) {
                 boxes[count - 1].y1 = box.y1
@@ -129,9 +96,8 @@ public struct GridRegion<Unit: RegionUnit>: Sendable, Equatable {
         combineInPlace(with: span, other.count, .union)
     }
 
-    /// Removes the rectangle `x`, `y`, `width`, `height` (whole units). When the rest would need more than
-    /// `maximumRectCount` rectangles, the region is left exactly as it was (it never shrinks below the truth).
-    /// Empty or negative sizes remove nothing.
+    /// Removes the rectangle (whole units; empty or negative sizes remove nothing); when the rest would not fit,
+    /// the region is left as it was.
     public mutating func subtract(x: Int, y: Int, width: Int, height: Int) {
         guard count > 0, let box = RegionBox.clamped(x: x, y: y, width: width, height: height) else { return }
         let extents = RegionSweep.extents(of: boxes.span, count)
@@ -144,8 +110,7 @@ public struct GridRegion<Unit: RegionUnit>: Sendable, Equatable {
         combineInPlace(with: operand.span, 1, .subtraction)
     }
 
-    /// Removes every unit of `other`. When the rest would need more than `maximumRectCount` rectangles, the
-    /// region is left exactly as it was (it never shrinks below the truth).
+    /// Removes every unit of `other`; when the rest would not fit, the region is left as it was.
     public mutating func subtract(_ other: GridRegion) {
         guard count > 0, other.count > 0 else { return }
         let span = other.boxes.span
@@ -161,8 +126,7 @@ public struct GridRegion<Unit: RegionUnit>: Sendable, Equatable {
         count = 0
     }
 
-    /// Keeps only the units inside `0 ..< width` by `0 ..< height` (a buffer's or a window's size); non-positive
-    /// sizes empty it.
+    /// Keeps only the units inside `0 ..< width` by `0 ..< height`; non-positive sizes empty it.
     public mutating func clip(toWidth width: Int, height: Int) {
         guard count > 0 else { return }
         guard width > 0, height > 0 else {
@@ -190,8 +154,6 @@ public struct GridRegion<Unit: RegionUnit>: Sendable, Equatable {
         }
     }
 
-    // MARK: - Reading
-
     /// True when no unit is in the region.
     public var isEmpty: Bool { count == 0 }
 
@@ -208,8 +170,7 @@ public struct GridRegion<Unit: RegionUnit>: Sendable, Equatable {
     /// How many disjoint rectangles make up the region (0 when empty).
     public var rectCount: Int { count }
 
-    /// Calls `body` with each disjoint rectangle as (x, y, width, height) in whole units, top to bottom, left to
-    /// right (for a `PixelRegion`: the arguments of `wl_surface.damage_buffer`).
+    /// Calls `body` with each disjoint rectangle as (x, y, width, height) in whole units, top to bottom, left to right.
     public func forEachRect(_ body: (Int32, Int32, Int32, Int32) throws -> Void) rethrows {
         let boxes = self.boxes.span
         for index in 0..<count {
@@ -239,20 +200,18 @@ public struct GridRegion<Unit: RegionUnit>: Sendable, Equatable {
         return false
     }
 
-    /// Whether every unit of `rect` (in the region's units, rounded outward to whole ones) is in the region; an
-    /// empty rect is contained in every region.
+    /// Whether every unit of `rect` (rounded outward) is in the region; an empty rect is in every region.
     public func contains(_ rect: Rect) -> Bool {
         guard let box = RegionBox.outward(rect, factor: 1) else { return true }
         return contains(box)
     }
 
-    /// Whether every unit of `box` is in the region: the bands over its rows follow each other without a gap,
-    /// and each has one box spanning its columns.
+    /// Whether every unit of `box` is in the region.
     func contains(_ box: RegionBox) -> Bool {
         RegionSweep.covers(boxes.span, count, box)
     }
 
-    /// Regions are equal when they cover the same units (the banded form is unique, so: the same boxes).
+    /// Regions are equal when they cover the same units.
     public static func == (lhs: GridRegion, rhs: GridRegion) -> Bool {
         guard lhs.count == rhs.count else { return false }
         let a = lhs.boxes.span, b = rhs.boxes.span
@@ -260,10 +219,8 @@ public struct GridRegion<Unit: RegionUnit>: Sendable, Equatable {
         return true
     }
 
-    /// Replaces the region by itself combined with the first `otherCount` boxes of `other` (banded) by
-    /// `operation`. When the result needs more than `maximumRectCount` boxes, a union gives the bounding box of
-    /// both (a superset) unless `keepingFirstOnOverflow`, which leaves the region as it was (a subset); the other
-    /// operations leave it as it was (a superset of the truth: the minuend).
+    /// Combines the region with the first `otherCount` boxes of `other` by `operation`. On overflow a union gives the
+    /// bounding box (unless `keepingFirstOnOverflow`) and the other operations leave the region as it was.
     private mutating func combineInPlace(with other: Span<RegionBox>, _ otherCount: Int,
                                          _ operation: RegionSweep.Operation, keepingFirstOnOverflow: Bool = false) {
         // Scratch space on the stack, left uninitialized: combine writes before it reads.

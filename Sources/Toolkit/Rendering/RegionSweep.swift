@@ -1,9 +1,6 @@
-// Boolean operations sweep both operands' bands top to bottom: the next band edge of either operand ends the
-// current elementary interval [ya, yb), which lies inside at most one band of each operand, so the result's
-// spans there are the two sorted span lists combined (union, difference or intersection) in one linear merge.
-// A band equal to the band just above it extends that band instead. The sweep visits at most 2·32 + 2·32
-// edges, so an operation costs a few thousand comparisons at worst and a few dozen for the usual one or two
-// boxes.
+// Boolean operations sweep both operands' bands top to bottom: the next band edge of either ends the current
+// interval [ya, yb), inside at most one band of each, where the result's spans are the two sorted span lists
+// merged in one pass. A band equal to the one above extends it instead.
 
 /// The region algorithms, on spans of banded boxes (the form `GridRegion` describes); unit-free.
 enum RegionSweep {
@@ -56,20 +53,17 @@ enum RegionSweep {
         return end
     }
 
-    /// Writes into `out` the first `na` boxes of `a` combined with the first `nb` of `b` by `operation`, in
-    /// banded form (see the top of the file); returns how many boxes, or nil when more than `capacity`
-    /// would be needed.
+    /// Writes into `out` the first `na` boxes of `a` combined with the first `nb` of `b` by `operation`, banded;
+    /// returns how many, or nil when more than `capacity` would be needed.
     static func combine(_ a: Span<RegionBox>, _ na: Int, _ b: Span<RegionBox>, _ nb: Int, _ operation: Operation,
                         into out: UnsafeMutableBufferPointer<RegionBox>) -> Int? {
         var n = 0
-        // The first box of each operand's current band (whose bottom is always below `y`), and where the last
-        // band written to `out` starts.
+        // Each operand's current band's first box (its bottom below `y`), and where `out`'s last band starts.
         var ia = 0, ib = 0
         var previousBand = -1
         var y = min(na > 0 ? a[0].y0 : Int32.max, nb > 0 ? b[0].y0 : Int32.max)
         while ia < na || ib < nb {
-            // Past the last band of `a`, a difference or an intersection adds nothing; past `b`'s, an
-            // intersection adds nothing.
+            // Past the last band of `a` only a union adds; past `b`'s, an intersection adds nothing.
             if ia >= na && operation != .union { break }
             if ib >= nb && operation == .intersection { break }
             let aTop = ia < na ? a[ia].y0 : Int32.max, aBottom = ia < na ? a[ia].y1 : Int32.max
@@ -105,9 +99,8 @@ enum RegionSweep {
         return n
     }
 
-    /// Appends to `out` (holding `count` boxes) the spans of band rows [`ya`, `yb`) that `operation` gives for
-    /// the spans `a[aStart..<aEnd]` and `b[bStart..<bEnd]` (each sorted, disjoint, not touching; an empty range
-    /// for an operand with no band there). Returns false when `out` would need more than `capacity`.
+    /// Appends to `out` the spans over rows [`ya`, `yb`) that `operation` gives for `a[aStart..<aEnd]` and
+    /// `b[bStart..<bEnd]`; false when `out` would need more than `capacity`.
     static func mergeSpans(_ a: Span<RegionBox>, _ aStart: Int, _ aEnd: Int,
                            _ b: Span<RegionBox>, _ bStart: Int, _ bEnd: Int,
                            _ operation: Operation, _ ya: Int32, _ yb: Int32,
