@@ -38,7 +38,7 @@ import Testing
         let side = Int((240 * pixelsPerPoint).rounded(.up))
         var image = Image(width: side, height: side, fill: 0xFF20_3040)
         Canvas.draw(into: &image, pixelsPerPoint: pixelsPerPoint) { canvas in
-            canvas.usesCornerMaskCache = cached
+            canvas.testHooks.usesCornerMaskCache = cached
             drawScene(canvas)
         }
         return image
@@ -102,7 +102,7 @@ import Testing
         Canvas.draw(into: &cached) { $0.fillRoundedRect(Rect(x: 0, y: 0, width: 200, height: 180), radius: 80,
                                                         color: .red) }
         Canvas.draw(into: &direct) { canvas in
-            canvas.usesCornerMaskCache = false
+            canvas.testHooks.usesCornerMaskCache = false
             canvas.fillRoundedRect(Rect(x: 0, y: 0, width: 200, height: 180), radius: 80, color: .red)
         }
         #expect(differingPixels(cached, direct) == 0)

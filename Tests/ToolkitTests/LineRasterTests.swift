@@ -64,9 +64,9 @@ import Testing
                                   height: Int((window.size.height * s).rounded(.up)), fill: 0xFF12_3456)
                 window.addDamage(Rect(origin: .zero, size: window.size))
                 Canvas.draw(into: &image, pixelsPerPoint: s) { canvas in
-                    canvas.usesLineRasters = rasters
+                    canvas.testHooks.usesLineRasters = rasters
                     window.draw(into: canvas)
-                    copies += canvas.linesCopied
+                    copies += canvas.testHooks.linesCopied
                 }
                 return image
             }

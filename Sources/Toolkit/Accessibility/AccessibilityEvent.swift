@@ -1,6 +1,4 @@
-/// A change of the accessible tree a bridge reports to assistive technologies (AT-SPI events).
-///
-/// Views are those of the tree (`AccessibilityTree`): exposed ones, with nil standing for the window itself.
+/// A change of the accessible tree a bridge reports to assistive technologies; nil stands for the window.
 @MainActor
 public enum AccessibilityEvent {
     /// `child` (exposed) joined the children of `parent` (nil: the window) at `index`.

@@ -1,7 +1,4 @@
-/// What a view is to assistive technologies (a screen reader says it: "button", "list item").
-///
-/// `.none` means the view itself is not exposed: its exposed descendants take its place under its exposed
-/// ancestor (the way an unnamed layout box is skipped). See <doc:Accessibility>.
+/// What a view is to assistive technologies ("button", "list item"). See <doc:Accessibility>.
 public enum AccessibilityRole: Sendable, Hashable, CaseIterable {
     /// Not exposed; its children are.
     case none

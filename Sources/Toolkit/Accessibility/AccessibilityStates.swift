@@ -5,15 +5,15 @@ public struct AccessibilityStates: OptionSet, Sendable, Hashable {
 
     /// Neither the view nor an ancestor is hidden.
     public static let visible = AccessibilityStates(rawValue: 1 << 0)
-    /// Visible, and some of it lies inside the window and inside every clipping ancestor (on screen now).
+    /// Visible, and some of it inside the window and every clipping ancestor.
     public static let showing = AccessibilityStates(rawValue: 1 << 1)
     /// It takes input (a disabled `Control` has neither this nor `sensitive`).
     public static let enabled = AccessibilityStates(rawValue: 1 << 2)
-    /// It reacts to the user (AT-SPI keeps this apart from `enabled`; the toolkit sets both together).
+    /// It reacts to the user (AT-SPI's separate state; set with `enabled`).
     public static let sensitive = AccessibilityStates(rawValue: 1 << 3)
     /// It can take the keyboard focus (`View.acceptsKeyboardFocus`).
     public static let focusable = AccessibilityStates(rawValue: 1 << 4)
-    /// It holds the keyboard focus (for a list's row: it is the focused row of a list that holds it).
+    /// It holds the keyboard focus (a list's row: the focused row of a focused list).
     public static let focused = AccessibilityStates(rawValue: 1 << 5)
     /// It can be selected (a row of a list whose `selectionMode` is not `.none`).
     public static let selectable = AccessibilityStates(rawValue: 1 << 6)

@@ -1,34 +1,21 @@
-/// The accessible tree of one window, derived from its view tree on demand (<doc:Accessibility>): what a bridge
-/// (the Wayland window's AT-SPI bridge, or an app's own) serves to assistive technologies.
-///
-/// The window itself is the tree's root and is written `nil` here; below it come the exposed views
-/// (`View.isAccessibilityElement`), each the child of its nearest exposed ancestor (views that are not exposed are
-/// skipped, their exposed descendants take their place), in subview order. Nothing is stored per view but its
-/// id, so the tree is always the view tree's present state; it costs nothing until someone asks, and its events
-/// (`onEvent`) are computed only while a listener is set.
-///
-/// Geometry is in window coordinates (points), as `View.convert(_:to: nil)` gives it.
+/// The accessible tree of one window (<doc:Accessibility>), derived on demand from the view tree: the window is the
+/// root (`nil`), each exposed view a child of its nearest exposed ancestor. Window points.
 @MainActor
 public final class AccessibilityTree {
-    /// The window whose views this tree exposes, set once by its `init`.
     unowned var window: WindowCore!
 
-    /// Receives every change of the tree (children added or removed, names, scrolls, focus), after the change,
-    /// on the main actor. Nil (the default): nothing is computed or reported.
+    /// Receives every change of the tree after it happens, on the main actor. Default nil: nothing is computed.
     public var onEvent: ((AccessibilityEvent) -> Void)? {
         didSet { isObserved = onEvent != nil }
     }
-    /// `onEvent != nil`, kept as a plain flag: a scrolling container reports every offset change, and reading the
-    /// closure itself costs an exclusivity check on each (the rule at the top of `View.swift`).
+    /// `onEvent != nil` as a plain flag: every offset change asks, and reading the closure costs an exclusivity check.
     @exclusivity(unchecked) private var isObserved = false
 
-    /// Exposed views of the window by id, while `idTableIsValid`; rebuilt by a walk after any change of the tree.
+    /// Exposed views by id, while `idTableIsValid`; rebuilt by a walk after any change of the tree.
     private var viewsByID: [UInt64: View] = [:]
     private var idTableIsValid = false
 
     init() {}
-
-    // MARK: - Structure
 
     /// The exposed children of `parent` (nil: the window), in order.
     public func children(of parent: View?) -> [View] {
@@ -79,10 +66,7 @@ public final class AccessibilityTree {
         view.hostWindow === window && view.isAccessibilityElement
     }
 
-    /// Where `view` stands in its set of items, for "item 3 of 200": a list item's position (from 0) and the item
-    /// count, from its exposed parent's `accessibilityItemIndex(of:)` and `accessibilityItemCount` (a list whose rows
-    /// are not all alive), else from its index and the parent's child count. Nil for views that are not list items
-    /// or not in this window.
+    /// Where `view` stands among its parent's items ("item 3 of 200"); nil unless a list item in this window.
     public func itemPosition(of view: View) -> (index: Int, count: Int)? {
         guard contains(view), view.exposedRole == .listItem else { return nil }
         let parent = parent(of: view)
@@ -92,10 +76,7 @@ public final class AccessibilityTree {
         return (parent?.accessibilityItemIndex(of: view) ?? index, max(count, index + 1))
     }
 
-    // MARK: - Ids
-
-    /// The id of `view` in this process's accessible trees (an AT-SPI object path carries it): given at the first
-    /// request, never reused.
+    /// The id of `view` in this process's accessible trees: given at the first request, never reused.
     public func id(of view: View) -> UInt64 {
         view.accessibilityID
     }
@@ -115,8 +96,6 @@ public final class AccessibilityTree {
         for subview in view.subviews { index(subview) }
     }
 
-    // MARK: - Properties
-
     /// The role reported for `view`: its `accessibilityRole`, or `.group` for a view exposed with role `.none`.
     public func role(of view: View) -> AccessibilityRole {
         view.exposedRole
@@ -127,13 +106,12 @@ public final class AccessibilityTree {
         view.accessibilityLabel ?? ""
     }
 
-    /// The view's rectangle in window coordinates, in points (its bounds, scaled by zoom on the way).
+    /// The view's rectangle in window points (its bounds, scaled by zoom on the way).
     public func extents(of view: View) -> Rect {
         view.convert(view.bounds, to: nil)
     }
 
-    /// The part of `view` on screen now, in window coordinates: its extents cut by the window and by every
-    /// clipping ancestor; nil when hidden (itself or an ancestor) or when nothing of it is left.
+    /// The part of `view` on screen now (window points), cut by the window and clipping ancestors; nil when none.
     public func visibleExtents(of view: View) -> Rect? {
         guard let edges = view.visibleEdgesInWindow() else { return nil }
         var clip = edges
@@ -144,10 +122,7 @@ public final class AccessibilityTree {
         return visible.isEmpty ? nil : visible
     }
 
-    /// The states of `view`: visible unless it or an ancestor is hidden; showing when, besides, some of it lies
-    /// inside the window and every clipping ancestor; enabled and sensitive unless it is a disabled `Control`;
-    /// focusable and focused after the keyboard focus; a list's rows selectable, selected and focused after its
-    /// selection (`AccessibleSelection`).
+    /// The states of `view`, from its visibility, `Control.isEnabled`, the keyboard focus and a list's selection.
     public func states(of view: View) -> AccessibilityStates {
         var states: AccessibilityStates = []
         var hidden = false
@@ -178,8 +153,7 @@ public final class AccessibilityTree {
         return actions
     }
 
-    /// The deepest exposed view whose extents contain `point` (window coordinates), front to back, among the
-    /// visible ones; nil when none does.
+    /// The deepest visible exposed view whose extents contain `point` (window points), or nil.
     public func element(at point: Point) -> View? {
         deepestExposed(at: point, below: nil)
     }
@@ -192,26 +166,16 @@ public final class AccessibilityTree {
         return nil
     }
 
-    // MARK: - Actions
-
-    /// Performs `action` on `view`; returns whether it was done (false: the view does not offer it, is not in the
-    /// window, cannot scroll that way, or a tap at its centre would land elsewhere).
-    ///
-    /// - `click` on a view with an enabled tap recognizer: that recognizer is recognized (the one needing the fewest
-    ///   taps and fingers), as if tapped at the centre of the view's visible part.
-    /// - `click` on another view: the view is scrolled into view if nothing of it shows, then a touch goes down and up at the
-    ///   centre of its visible part through the window's touch arbitration, at the window's present time, as
-    ///   a quick tap: scroll containers above it see a tap (which stops a running fling instead of reaching the
-    ///   view), controls act as on a finger's tap.
-    /// - `scroll-...`: as Page Up / Page Down along that axis (<doc:ScrollBehaviour> §7): the visible length minus
-    ///   40 pt (at least half of it), one page when paging, with the key's motion.
+    /// Performs `action` on `view`; false when it is not offered, cannot be done, or a tap would land elsewhere.
+    /// `click` recognizes the view's tap recognizer, or taps the centre of its visible part through the arbitration
+    /// (a container above a fling stops it); `scroll-...` acts as Page Up / Page Down (<doc:ScrollBehaviour> §7).
     @discardableResult
     public func perform(_ action: AccessibilityAction, on view: View) -> Bool {
         guard view.hostWindow === window, actions(of: view).contains(action) else { return false }
         switch action {
         case .click:
             if let recognizer = view.accessibilityTapRecognizer {
-                // The view's own tap: recognized as such (a double tap too), wherever its centre shows.
+                // Recognized as such (a double tap too), wherever its centre shows.
                 guard let visible = visibleExtents(of: view) ?? (scrollToVisible(view) ? visibleExtents(of: view) : nil)
                 else { return false }
                 recognizer.recognizeForAccessibility(at: Point(x: visible.midX, y: visible.midY))
@@ -226,15 +190,14 @@ public final class AccessibilityTree {
         }
     }
 
-    /// The touch id of taps made for `click`: 2^31 + 1, outside the Int32 range of a compositor's touch ids and
-    /// apart from the pointer's (`Touch.pointerID`).
+    /// The touch id of `click` taps: outside a compositor's Int32 ids and apart from `Touch.pointerID`.
     static let tapTouchID = Touch.pointerID + 1
 
     private func tap(_ view: View) -> Bool {
         if visibleExtents(of: view) == nil { _ = scrollToVisible(view) }
         guard let visible = visibleExtents(of: view) else { return false }
         let centre = Point(x: visible.midX, y: visible.midY)
-        // The tap must land on the view (or inside it): never activate whatever covers it.
+        // Never activate whatever covers the view.
         guard let hit = window.rootView.hitTest(centre), hit.isDescendant(of: view) else { return false }
         let time = window.now
         window.handle(.touchDown(id: AccessibilityTree.tapTouchID, location: centre, timestamp: time))
@@ -244,8 +207,7 @@ public final class AccessibilityTree {
         return true
     }
 
-    /// Scrolls every scroll container above `view`, innermost first, the least that shows it
-    /// (`scrollRectToVisible`, at once); returns whether some of it shows afterwards (AT-SPI's `ScrollTo`).
+    /// Scrolls the containers above `view`, innermost first, the least that shows it; whether some of it shows.
     @discardableResult
     public func scrollToVisible(_ view: View) -> Bool {
         guard view.hostWindow === window else { return false }
@@ -259,8 +221,6 @@ public final class AccessibilityTree {
         return visibleExtents(of: view) != nil
     }
 
-    // MARK: - Snapshot
-
     /// The tree below `parent` (nil: the whole window) as values, for tests and diagnostics.
     public func snapshot(of parent: View? = nil) -> [AccessibilityNode] {
         children(of: parent).enumerated().map { index, child in
@@ -270,10 +230,7 @@ public final class AccessibilityTree {
         }
     }
 
-    // MARK: - Changes
-
-    /// A view reported a change (`ViewHost.accessibilityDidChange`). Structure changes drop the id table; events
-    /// are computed only while `onEvent` is set.
+    /// A view reported a change: structure changes drop the id table; events only while observed.
     func viewDidChange(_ view: View, _ change: AccessibilityChange) {
         switch change {
         case .added, .willRemove, .exposure:
@@ -316,8 +273,7 @@ public final class AccessibilityTree {
         }
     }
 
-    /// Calls `body` with (exposed parent, child) for each topmost exposed view of `view`'s subtree: `view` itself
-    /// when exposed, else its exposed descendants that have no exposed ancestor inside the subtree.
+    /// Calls `body` with (exposed parent, child) for each topmost exposed view of `view`'s subtree.
     private func reportTops(of view: View, _ body: (View?, View) -> Void) {
         if view.isAccessibilityElement {
             body(parent(of: view), view)
@@ -330,7 +286,6 @@ public final class AccessibilityTree {
         for top in tops { body(parent, top) }
     }
 
-    /// The keyboard focus moved (the window calls this).
     func focusDidChange(to view: View?) {
         onEvent?(.focusChanged(view))
     }

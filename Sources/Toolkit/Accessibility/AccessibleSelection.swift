@@ -1,5 +1,4 @@
-/// A view whose items (direct subviews) can be selected and focused, as a list's rows are: the accessible tree
-/// reads their states here (<doc:ScrollBehaviour> §19).
+/// A view whose subviews can be selected and focused, as a list's rows (<doc:ScrollBehaviour> §19).
 @MainActor
 protocol AccessibleSelection: View {
     /// The view's own states from its selection (`.multiselectable`).

@@ -4,14 +4,9 @@ import Glibc
 import Musl
 #endif
 
-/// The package's one mutex: a pthread mutex with a condition variable on the monotonic clock, in heap memory
-/// (pthread objects must not move). The font and corner caches lock around process-wide state with it; the
-/// test compositor keeps all of its state under one and waits on its condition.
-///
-/// pthread rather than `Synchronization.Mutex`: the users run closures that touch non-`Sendable` values (a
-/// canvas drawing cached glyphs) under the lock, which `Mutex.withLock`'s `inout sending` state rejects even
-/// though nothing escapes; and `Mutex` has no condition variable, which the compositor's waits with a timeout
-/// need. Not recursive: code under the lock must not take it again.
+/// The package's one mutex, with a condition variable on the monotonic clock, in heap memory (pthread objects
+/// must not move). Not `Synchronization.Mutex`: callers run closures on non-`Sendable` values under the lock,
+/// which its `inout sending` state rejects, and the compositor's timed waits need a condition. Not recursive.
 package final class Lock: @unchecked Sendable {
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
     private let condition: UnsafeMutablePointer<pthread_cond_t>
@@ -37,7 +32,7 @@ package final class Lock: @unchecked Sendable {
         mutex.deallocate()
     }
 
-    /// Takes the lock (for a hold that spans calls, such as the compositor's dispatch of a batch of requests).
+    /// Takes the lock, for a hold that spans calls.
     package func lock() { pthread_mutex_lock(mutex) }
 
     /// Releases the lock taken by `lock()`.

@@ -8,9 +8,7 @@ public enum Axis: Sendable, Hashable, CaseIterable {
 
     /// A set of axes.
     public struct Set: OptionSet, Sendable, Hashable {
-        /// Bit 0: horizontal, bit 1: vertical.
         public let rawValue: UInt8
-        /// A set from its bits.
         public init(rawValue: UInt8) { self.rawValue = rawValue }
         /// The horizontal axis.
         public static let horizontal = Set(rawValue: 1)

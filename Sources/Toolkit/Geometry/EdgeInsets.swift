@@ -25,8 +25,7 @@ public struct EdgeInsets: Hashable, Sendable {
     /// The inset at the end of `axis` (right or bottom), in points.
     public func trailing(_ axis: Axis) -> Double { axis == .horizontal ? right : bottom }
 
-    /// The insets with `transform` applied to each side: how a property cleans what it is given (non-finite or
-    /// negative sides) the same way on all four.
+    /// The insets with `transform` applied to each side (a property cleaning its input the same way on all four).
     func mapSides(_ transform: (Double) -> Double) -> EdgeInsets {
         EdgeInsets(top: transform(top), left: transform(left), bottom: transform(bottom), right: transform(right))
     }

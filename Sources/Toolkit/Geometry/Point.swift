@@ -1,6 +1,4 @@
-/// A position or a displacement, in points (1 point = 1 buffer pixel at scale 1).
-///
-/// The y axis grows downwards, as in Wayland surface coordinates.
+/// A position or a displacement, in points; y grows downwards.
 public struct Point: Hashable, Sendable, CustomStringConvertible {
     /// Horizontal coordinate, in points.
     public var x: Double
@@ -41,6 +39,6 @@ public struct Point: Hashable, Sendable, CustomStringConvertible {
     /// Subtracts `b` in place.
     public static func -= (a: inout Point, b: Point) { a = a - b }
 
-    /// `(x, y)`, for logs and test messages.
+    /// `(x, y)`.
     public var description: String { "(\(x), \(y))" }
 }

@@ -1,7 +1,5 @@
-/// An axis-aligned rectangle: an origin (top-left corner) and a size, in points.
-///
-/// A rectangle with a negative width or height is treated as empty by `contains`, `intersection` and
-/// `isEmpty`; it is never normalized behind the caller's back.
+/// An axis-aligned rectangle: an origin (top-left corner) and a size, in points. A negative width or height
+/// counts as empty; it is never normalized behind the caller's back.
 public struct Rect: Hashable, Sendable, CustomStringConvertible {
     /// The top-left corner, in points.
     public var origin: Point
@@ -76,6 +74,6 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
         Rect(x: minX + dx, y: minY + dy, width: width - 2 * dx, height: height - 2 * dy)
     }
 
-    /// `(x, y, width, height)`, for logs and test messages.
+    /// `(x, y, width, height)`.
     public var description: String { "(\(origin.x), \(origin.y), \(size.width), \(size.height))" }
 }

@@ -28,6 +28,6 @@ public struct Size: Hashable, Sendable, CustomStringConvertible {
         Size(width: size.width * factor, height: size.height * factor)
     }
 
-    /// `WxH`, for logs and test messages.
+    /// `WxH`.
     public var description: String { "\(width)x\(height)" }
 }

@@ -1,25 +1,13 @@
-/// A window with no compositor: a manual clock, injected input and rendering into an `Image`.
-///
-/// It drives the same `WindowCore` the Wayland window uses, the way a compositor would, so a test reads like
-/// a script (like NIO's `EmbeddedChannel`): `touchDown`, `advance(by:)`, check, `touchMove`, check.
-/// - The clock starts at `.zero` and moves only in `advance(by:)`. Every injected event is stamped with `now`.
-/// - Each touch event is followed by a `touchFrame`, as a compositor groups them.
-/// - `advance(by:)` fires timers at their exact deadlines and runs a frame at every multiple of 1/60 s, in
-///   time order (a timer due at a frame's time fires first), up to and including `now + duration`.
-/// - `render()` draws the whole window through `Canvas`, as the Wayland window does, within the limits its
-///   buffers have: sides of at most `maximumRenderSide` (16384) pixels and at most `maximumRenderPixels` (2^25,
-///   128 MiB) pixels in all. A larger window (any size is accepted, even 1e300 points) renders its top-left part:
-///   each side cut to 16384, then, when the area is still too large, the width kept and the height reduced to
-///   fit. Nothing traps on a huge size.
+/// A window with no compositor: a manual clock, injected input (each touch event followed by a frame) and
+/// rendering into an `Image`, driving the same `WindowCore` so that a test reads like a script.
 @MainActor
 public final class HeadlessWindow {
     /// The longest side, in pixels, of the picture `render()` makes (the Wayland window's buffer limit).
     public static let maximumRenderSide = 16384
-    /// The largest area, in pixels, of the picture `render()` makes: 2^25 (128 MiB of ARGB), which holds a
-    /// full 8K UHD frame.
+    /// The largest area, in pixels, of the picture `render()` makes: 2^25 (128 MiB), a full 8K UHD frame.
     public static let maximumRenderPixels = 1 << 25
 
-    /// The window core being driven (input routing, timers, animators, damage).
+    /// The window core being driven.
     public let core: WindowCore
 
     /// The view filling the window; add views to it.
@@ -34,7 +22,6 @@ public final class HeadlessWindow {
     /// How many frames ran so far (one per 1/60 s of advanced time).
     public private(set) var frameCount = 0
 
-    // Frames run at k/60 s for k = 1, 2, ...; this is the next k.
     private var nextFrameIndex: Int64 = 1
 
     /// A window of `size` points. Non-finite or negative sizes are treated as zero.
@@ -42,21 +29,17 @@ public final class HeadlessWindow {
         core = WindowCore(size: size)
     }
 
-    /// The time of frame `k`, `k/60` s, exact to the nanosecond.
     private static func frameTime(_ k: Int64) -> Duration {
         .nanoseconds(k * 1_000_000_000 / 60)
     }
 
-    /// Moves the clock forward by `duration`, firing every timer at its deadline and running a frame
-    /// (`prepareFrame`, animations sampled at that time) at every 1/60 s on the way. A negative duration
-    /// does nothing.
+    /// Moves the clock forward by `duration`, firing timers at their deadlines and a frame every 1/60 s on the way.
     public func advance(by duration: Duration) {
         guard duration >= .zero else { return }
         let end = now + duration
         while true {
             let frame = HeadlessWindow.frameTime(nextFrameIndex)
             let timer = core.nextTimerDeadline
-            // Timers already due (scheduled for a time not after `now`) fire right away.
             if let timer, timer <= end, timer <= frame {
                 now = max(now, timer)
                 core.fireTimers(upTo: now)
@@ -74,11 +57,9 @@ public final class HeadlessWindow {
     private func runFrame() {
         frameCount += 1
         core.prepareFrame(at: now)
-        // Nothing is presented: the damage would only pile up. `render()` draws everything anyway.
+        // Nothing is presented: the damage would only pile up.
         core.discardDamage()
     }
-
-    // MARK: - Touch
 
     /// A finger touches down at `point` (window coordinates, points), stamped `now`.
     public func touchDown(id: Int, at point: Point) {
@@ -111,8 +92,6 @@ public final class HeadlessWindow {
         core.handle(.touchFrame(timestamp: now))
     }
 
-    // MARK: - Pointer and keyboard
-
     /// The pointer moves to `point` (window coordinates); the first move also enters the window.
     public func pointerMove(to point: Point) {
         if core.pointerLocation == nil {
@@ -127,15 +106,12 @@ public final class HeadlessWindow {
         core.handle(.pointerLeave(timestamp: now))
     }
 
-    /// A pointer button changes state. The primary button reaches content views as touch
-    /// `WindowCore.pointerTouchID`; a press gives the keyboard focus to the innermost scroll container under it.
+    /// A pointer button changes state; the primary button reaches views as touch `Touch.pointerID`.
     public func pointerButton(_ button: PointerButton, pressed: Bool) {
         core.handle(.pointerButton(button, pressed: pressed, timestamp: now))
     }
 
-    /// A scroll step, as one pointer frame: for `.wheel` in 1/120 detents (120 = one notch, 48 pt), otherwise in
-    /// points (`.finger`: a touchpad, ended by `pointerAxisStop()`). Positive values scroll down or right. It goes
-    /// to the innermost scroll container under the pointer that can scroll along each axis.
+    /// A scroll step: `.wheel` in 1/120 detents, otherwise points; positive values scroll down or right.
     public func pointerAxis(dx: Double, dy: Double, source: AxisSource) {
         core.handle(.axis(AxisEvent(source: source, dx: dx, dy: dy, timestamp: now)))
     }
@@ -151,37 +127,32 @@ public final class HeadlessWindow {
         core.handle(.key(key, pressed: pressed, modifiers: [], isRepeat: false, timestamp: now))
     }
 
-    /// A key event with `modifiers`; `isRepeat` for a key repeat (a press the seat's repeat_info generated).
+    /// A key event with `modifiers`; `isRepeat` for a key repeat.
     public func key(_ key: Key, pressed: Bool, modifiers: KeyModifiers, isRepeat: Bool = false) {
         core.handle(.key(key, pressed: pressed, modifiers: modifiers, isRepeat: isRepeat, timestamp: now))
     }
 
-    /// The modifier keys held from now on (`wl_keyboard.modifiers`): wheel events see them (Ctrl + wheel zooms).
+    /// The modifier keys held from now on (Ctrl + wheel zooms).
     public func setKeyboardModifiers(_ modifiers: KeyModifiers) {
         core.handle(.keyboardModifiers(modifiers))
     }
 
-    /// A touchpad pinch with `fingers` fingers begins at the pointer's location
-    /// (`zwp_pointer_gesture_pinch_v1.begin`); it goes to the innermost zoomable scroll container there.
+    /// A touchpad pinch with `fingers` fingers begins at the pointer.
     public func pointerPinchBegin(fingers: Int) {
         core.handle(.pointerPinchBegin(fingers: fingers, timestamp: now))
     }
 
-    /// The pinch changes: `dx`, `dy` the centroid's motion in points since the last update, `scale` the
-    /// cumulative scale since the begin, `rotation` in degrees since the last update.
+    /// The pinch changes: centroid motion `dx`, `dy` points, cumulative `scale`, `rotation` degrees.
     public func pointerPinchUpdate(dx: Double, dy: Double, scale: Double, rotation: Double) {
         core.handle(.pointerPinchUpdate(dx: dx, dy: dy, scale: scale, rotation: rotation, timestamp: now))
     }
 
-    /// The pinch ends (`cancelled`: it was cancelled, and the zoom returns to where it began).
+    /// The pinch ends; when `cancelled`, the zoom returns to where it began.
     public func pointerPinchEnd(cancelled: Bool) {
         core.handle(.pointerPinchEnd(cancelled: cancelled, timestamp: now))
     }
 
-    // MARK: - Output
-
-    /// Draws the whole window at scale 1 and returns the pixels (premultiplied ARGB): `size` rounded up to whole
-    /// pixels, within `maximumRenderSide` and `maximumRenderPixels` (see `renderSize(for:)`).
+    /// Draws the whole window at scale 1 (premultiplied ARGB), within `renderSize(for:)`.
     public func render() -> Image {
         let (width, height) = HeadlessWindow.renderSize(for: core.size)
         var image = Image(width: width, height: height)
@@ -193,9 +164,7 @@ public final class HeadlessWindow {
         return image
     }
 
-    /// The picture `render()` makes for a window of `size` points, in pixels: each side rounded up, at most
-    /// `maximumRenderSide` (zero for a side that is not positive and finite); then, when the area exceeds
-    /// `maximumRenderPixels`, the width kept and the height reduced to the largest that fits.
+    /// The picture size `render()` makes for `size` points, within `maximumRenderSide` and `maximumRenderPixels`.
     public static func renderSize(for size: Size) -> (width: Int, height: Int) {
         func side(_ points: Double) -> Int {
             guard points.isFinite, points > 0 else { return 0 }

@@ -12,9 +12,7 @@ public enum Key: Sendable, Hashable {
 
 /// Modifier keys held while a key event happened.
 public struct KeyModifiers: OptionSet, Sendable, Hashable {
-    /// The modifier bits.
     public let rawValue: UInt8
-    /// A set from its bits.
     public init(rawValue: UInt8) { self.rawValue = rawValue }
     /// Shift.
     public static let shift = KeyModifiers(rawValue: 1)

@@ -1,13 +1,6 @@
-/// The window's rows above and below a scrolled band, in a buffer the size of the window that a surface *below*
-/// the band's shows: on Wayland the window's own surface, with the band in a subsurface over it
-/// (`bandTop ..< bandBottom`). The ring buffer then shows only the band's rows, so the rows the compositor holds
-/// of it are the band's alone: a frame can go on in its memory (`FramePresenter.drawOnward`) whichever way the band
-/// scrolls, since the rows that come into view lie beyond the held ones at either end. (With the bars in the
-/// ring's frame, the held frame's bar rows lie exactly where scrolling towards the bar brings new rows.)
-///
-/// Damage outside the band's rows is drawn into `canvas` only; the ring buffer neither takes nor keeps pixels
-/// there. The base's own rows inside the band are never drawn or shown. The window must be opaque (its root view
-/// has an opaque background), or the base's stale band rows would show through the band.
+/// The window's rows above and below a scrolled band, in a window-sized buffer shown by a surface below the band's,
+/// so that the ring holds the band's rows alone and a frame can go on in held memory whichever way it scrolls. The
+/// window must be opaque, or the base's stale band rows would show through.
 @_spi(Presentation)
 public struct FrameBase {
     /// The base buffer's canvas, the whole window at the window's pixels per point.
@@ -16,14 +9,11 @@ public struct FrameBase {
     public var bandTop: Double
     /// The row after the band, in window points (a whole number of pixels; the window's height: no rows below).
     public var bandBottom: Double
-    /// The presented base's pixels and what `canvas` lacks of them (`missing`, in its pixels); nil when `canvas`
-    /// holds the presented base or everything outside the band is damaged. The base catches up only in a frame
-    /// that draws into it (`RingFrame.baseDamage` not empty), and then outside the band only; otherwise `canvas`
-    /// is left as it was, and the presented base stays shown.
+    /// The presented base's pixels and what `canvas` lacks of them; nil when `canvas` holds it or everything outside
+    /// the band is damaged. The base catches up only in a frame that draws into it.
     public var previousFrame: PreviousFrame?
 
-    /// A base for the rows outside `bandTop ..< bandBottom` (points), drawn into `canvas`, lagging
-    /// `previousFrame` behind.
+    /// A base for the rows outside `bandTop ..< bandBottom` (points), drawn into `canvas`.
     public init(canvas: Canvas, bandTop: Double, bandBottom: Double, previousFrame: PreviousFrame?) {
         self.canvas = canvas
         self.bandTop = bandTop

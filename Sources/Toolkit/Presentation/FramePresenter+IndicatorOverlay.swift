@@ -1,17 +1,14 @@
 // Binding a scroll container's vertical indicator to an `IndicatorOverlay` and drawing the knob into it.
 
 extension FramePresenter {
-    /// The column (window points) an `IndicatorOverlay` would cover for the container of the pending scroll: its
-    /// vertical indicator's column, when it is a `ScrollContainer` showing a vertical indicator, drawn unscaled, and
-    /// the column lies inside the window on whole pixels at `pixelsPerPoint`. Nil otherwise, or with no pending
-    /// scroll.
+    /// The column (window points) an `IndicatorOverlay` would cover for the pending scroll's container: its vertical
+    /// indicator's, when shown unscaled inside the window on whole pixels. Nil otherwise.
     public func indicatorColumnForPendingMove(pixelsPerPoint: Double) -> Rect? {
         guard let container = core.pendingScroll?.view as? ScrollContainer else { return nil }
         return indicatorColumn(of: container, pixelsPerPoint: pixelsPerPoint)
     }
 
-    /// `container`'s vertical indicator column in window points, under the conditions of
-    /// `indicatorColumnForPendingMove(pixelsPerPoint:)`.
+    /// `container`'s vertical indicator column in window points.
     func indicatorColumn(of container: ScrollContainer, pixelsPerPoint s: Double) -> Rect? {
         guard container.hostWindow === core, !container.isInsideScaledView,
               let local = container.verticalIndicatorColumn, let superview = container.superview else { return nil }
@@ -28,17 +25,15 @@ extension FramePresenter {
         return column
     }
 
-    /// Binds `overlay` to its container (the overlay's, or `moved`'s, the view of this frame's scroll) and draws
-    /// it when its picture changed. Returns whether it was drawn, and whether it can no longer be used (its
-    /// container left, hid, moved or changed size: the caller drops it; the container's indicator is back in the
-    /// window's pixels). Without an overlay, a bound container gets its indicator back.
+    /// Binds `overlay` to its container and draws it when its picture changed. Returns whether it was drawn, and
+    /// whether the caller must drop it (the container left, hid, moved or resized). Without an overlay, a bound
+    /// container gets its indicator back.
     func drawIndicatorOverlay(_ overlay: IndicatorOverlay?, moved: View?) -> (drawn: Bool, unusable: Bool) {
         core.presentationChanged = false
-        // Binding or releasing damages the knob's place during the frame that draws it: no frame is asked for.
+        // Binding or releasing damages the knob's place during this frame: no frame is asked for.
         return core.withoutFrameRequests { bindAndDrawOverlay(overlay, moved: moved) }
     }
 
-    /// `drawIndicatorOverlay(_:moved:)`'s work, while frame requests are covered by the frame being drawn.
     private func bindAndDrawOverlay(_ overlay: IndicatorOverlay?, moved: View?) -> (drawn: Bool, unusable: Bool) {
         guard let overlay else {
             releaseOverlayContainer()
@@ -56,7 +51,7 @@ extension FramePresenter {
             overlayContainer = container
             container.verticalIndicatorPresenter = self
         }
-        // The bar's boxes as the window's drawing computes them (same transforms, same arithmetic).
+        // The bar's boxes with the window's own transforms and arithmetic.
         canvas.resetState()
         canvas.saveState()
         container.applyOverlayTransform(to: canvas)
@@ -76,7 +71,6 @@ extension FramePresenter {
         guard picture != overlayPicture || overlay.needsDrawing else { return (false, false) }
         canvas.clear(color: Color(red: 0, green: 0, blue: 0, alpha: 0))
         if knob != nil {
-            // The window's own drawing of the bar (same transforms, same boxes), shifted by the column's origin.
             let dx = Int((overlay.column.minX * s).rounded()), dy = Int((overlay.column.minY * s).rounded())
             canvas.resetState()
             canvas.saveState()
@@ -88,8 +82,7 @@ extension FramePresenter {
         return (true, false)
     }
 
-    /// Whether `drawIndicatorOverlay(overlay, moved:)` would bind a container or release one, which damages the
-    /// knob's place in the window's pixels. Draws nothing.
+    /// Whether `drawIndicatorOverlay(overlay, moved:)` would bind or release a container (damaging the knob's place).
     func overlayBindingChanges(_ overlay: IndicatorOverlay?, moved: View?) -> Bool {
         guard let overlay else { return overlayContainer != nil }
         let canvas = overlay.canvas

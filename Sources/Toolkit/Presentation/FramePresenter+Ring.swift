@@ -1,68 +1,31 @@
-// Scrolling without copying pixels, the presenter's side: drawing into a `RingFrameBuffer`, a vertical scroll of a
-// band spanning the whole width becomes a move of the buffer's start in its memory (see `RingFrameBuffer`), so a
-// scrolling frame costs the rows that come into view, what changed (indicators), and the rows outside the band
-// (copied from the presented frame, unless a `FrameBase` below the band's surface takes them), but no copy of
-// the band. Anything else (a horizontal or partial-width
-// move, a fraction of a pixel at a scale that does not round origins, a block without room) takes the copy
-// path of `WindowCore.draw(into:previousFrame:)` (`WindowCore.copyForward`).
-//
-// While the compositor still holds the presented frame, the next one can go on in the same memory
-// (`drawOnward`): a new start the band's move away, where only the rows that come into view need pixels. It is
-// drawn there only when nothing it writes lies in the held rows; otherwise it goes to another buffer, which first
-// catches up with the presented frame.
+// Scrolling without copying pixels: in a `RingFrameBuffer`, a vertical scroll of a full-width band is a move of
+// the buffer's start, so a frame costs the rows coming into view, what changed, and the margins (from the
+// presented frame or a `FrameBase`). Any other move takes `WindowCore.copyForward`'s copy path. While the
+// compositor holds the presented frame, the next can go on in its memory (`drawOnward`) when it writes none of
+// the held rows; otherwise it goes to another buffer, which first catches up.
 
 extension FramePresenter {
-    /// Draws the next frame into `buffer`: first the buffer catches up with the presented frame (its pending
-    /// `previousFrame.shift` and this frame's scroll become one move of its start; the rows outside the moved
-    /// band and the `missing` pixels come from `previousFrame`), then the damage is drawn. The pending damage is
-    /// cleared.
-    ///
-    /// - Parameters:
-    ///   - buffer: the ring buffer to draw into.
-    ///   - previousFrame: the presented frame and what `buffer` lacks of it (`PreviousFrame(pixels:stride:lag:)`);
-    ///     nil when `buffer` holds the presented frame (then the rows outside a moved band are moved with it).
-    /// - Returns: the damage to report, what other buffers now lack, and the band move.
-    ///
+    /// Draws the next frame into `buffer`: the buffer first catches up with the presented frame (its lag and this
+    /// frame's scroll become one move of its start), then the damage is drawn and cleared. `previousFrame` is nil when
+    /// `buffer` holds the presented frame. Returns the damage to report, what other buffers lack, and the band move.
     /// Allocation-free.
     public func draw(into buffer: RingFrameBuffer, previousFrame: PreviousFrame?) -> RingFrame {
         draw(into: buffer, previousFrame: previousFrame, base: nil, indicators: nil)
     }
 
-    /// `draw(into:previousFrame:)` with the window's rows outside a band drawn into `base` instead of `buffer`
-    /// (nil: `buffer` has every row), and the vertical indicator of the scrolled container in `indicators` (see
-    /// `IndicatorOverlay`) instead of the window's pixels (nil gives it back to them).
-    ///
-    /// With a base, `buffer` neither takes nor keeps pixels outside the band (its rows there are left as they
-    /// are, moved or stale); the base first catches up with the presented base (`base.previousFrame`) when the
-    /// frame draws into it, then takes the damage outside the band. A move whose rectangle reaches outside the
-    /// band draws that part of the base again, and content moving away from the band's edge brings rows the ring
-    /// buffer never drew into view: they are drawn.
-    ///
-    /// Allocation-free.
+    /// `draw(into:previousFrame:)` with the rows outside a band drawn into `base` (never kept in `buffer`), and the
+    /// scrolled container's vertical indicator in `indicators` instead of the window's pixels. Allocation-free.
     public func draw(into buffer: RingFrameBuffer, previousFrame: PreviousFrame?, base: FrameBase?,
                      indicators: IndicatorOverlay?) -> RingFrame {
-        // (Never declined: only an onward draw is.)
         drawRing(into: buffer, previousFrame: previousFrame, base: base, indicators: indicators, onward: false)
             ?? RingFrame(damage: DamageRegion(), changed: DamageRegion())
     }
 
-    /// Draws the next frame into `buffer`, which holds the presented frame while the compositor may still read
-    /// its `RingFrameBuffer.heldRows` (on Wayland: the same pool, a new `wl_buffer` at the moved start, the
-    /// presented one not yet released), when the frame needs no write there: a scroll of a band spanning the
-    /// width whose new rows, other damage, wrap copies and margins (unless `base` takes them) all lie outside the
-    /// held rows, with the indicator overlay's binding unchanged. Then nothing of the unchanged pixels is copied:
-    /// the start moves and only what came into view is drawn (and mirrored).
-    ///
-    /// With a `base` whose band is the scrolled one, and a compositor holding only the band's rows (the
-    /// `wl_buffer` spans them alone), every such scroll qualifies, up or down. A frame where nothing moves
-    /// qualifies when its damage lies outside `buffer`'s rows (in the base's, or none: an overlay's fade); it
-    /// returns no `shift` and empty `damage`, which means nothing was written into `buffer` (the presented frame
-    /// stays as it is and need not be attached again).
-    ///
-    /// Otherwise nothing is drawn or copied and nil is returned; the frame's resolved scroll is kept for the next
-    /// draw call, into another buffer (`draw(into:previousFrame:base:indicators:)`).
-    ///
-    /// Allocation-free.
+    /// Draws the next frame into `buffer`, which holds the presented frame while the compositor may still read its
+    /// `heldRows`, when nothing needs writing there: the start moves and only what came into view is drawn. With a
+    /// `base` for the scrolled band every such scroll qualifies; a frame with nothing moving qualifies when its damage
+    /// lies outside `buffer`'s rows (no `shift`, empty `damage`: the presented frame stays). Otherwise nil, nothing
+    /// drawn, and the resolved scroll kept for the next draw. Allocation-free.
     public func drawOnward(into buffer: RingFrameBuffer, base: FrameBase?,
                            indicators: IndicatorOverlay?) -> RingFrame? {
         drawRing(into: buffer, previousFrame: nil, base: base, indicators: indicators, onward: true)
@@ -73,22 +36,18 @@ extension FramePresenter {
         let canvas = buffer.canvas
         let s = canvas.pixelsPerPoint
         let movedView = core.movedViewForFrame
-        // (The strips are added to the damage below, or drawn at their exact pixels by an onward frame.)
-        // A move by no whole pixel (a fling's last frames) moves nothing: neither a pixel move nor its rectangle
-        // to report (nor for the other buffers to catch up on).
+        // A move by no whole pixel (a fling's last frames) moves nothing and reports nothing.
         let move = core.resolvePendingMove(for: canvas, addingStrips: false).flatMap { $0.dx == 0 && $0.dy == 0 ? nil : $0 }
-        // The base's rows above and below the band, in points (empty without a base).
         let aboveBand = base.map { Rect(x: 0, y: 0, width: core.size.width, height: max(0, $0.bandTop)) } ?? .zero
         let belowBand = base.map { Rect(x: 0, y: $0.bandBottom, width: core.size.width,
                                          height: max(0, core.size.height - $0.bandBottom)) } ?? .zero
         if let move, base != nil {
-            // The base shows the part of a move outside the band: drawn again there. (One rectangle at a time: an
-            // array of the two would allocate per frame.)
+            // The part of a move outside the band is the base's to draw again (one rectangle at a time: an array of two
+            // would allocate per frame).
             let above = move.rect.intersection(aboveBand), below = move.rect.intersection(belowBand)
             if !above.isEmpty { core.damage.add(above) }
             if !below.isEmpty { core.damage.add(below) }
-            // A move reaching into the base brings rows the ring buffer never drew (they were the base's) into
-            // the band beside it: content moving down (`dy` < 0), below the top edge; up, above the bottom one.
+            // A move reaching into the base brings rows the ring never drew into the band beside it.
             let rows = Double(abs(move.dy)) / s
             let r = move.rect
             if !aboveBand.isEmpty, move.dy < 0, r.minY < aboveBand.maxY, r.maxY > aboveBand.maxY {
@@ -104,20 +63,17 @@ extension FramePresenter {
         if let move, move.dx == 0, move.dy != 0, buffer.canShift, move.box.x0 <= 0, move.box.x1 >= buffer.width {
             bandMove = RowShift(top: max(0, move.box.y0), bottom: min(buffer.height, move.box.y1), dy: move.dy)
         }
-        // The pixel rows the base takes (never drawn into `buffer`).
         let baseRows = base?.pixelRows(height: buffer.height, pixelsPerPoint: s)
         let topRows = baseRows?.above ?? 0..<0, bottomRows = baseRows?.below ?? buffer.height..<buffer.height
-        // Rows outside a moved band keep their pixels only where the base does not take them.
         func marginsNeedKeeping(_ band: RowShift) -> Bool {
             let topTaken = band.top == 0 || topRows.upperBound >= band.top
             let bottomTaken = band.bottom == buffer.height || bottomRows.lowerBound <= band.bottom
             return !(topTaken && bottomTaken)
         }
-        // The rows coming into view inside the band, drawn at their exact pixels by an onward frame: the damage
-        // region's whole points may reach a row of the held frame beside them (an odd number of rows at 2x).
+        // The rows coming into view, drawn at their exact pixels by an onward frame: whole points may reach a held row
+        // beside them (an odd number of rows at 2x).
         var exactStrip = Rect.zero
         if onward {
-            // The rows `buffer` shows (all of them without a base).
             let bandBottom = bottomRows.isEmpty ? buffer.height : bottomRows.lowerBound
             let band = Rect(x: 0, y: Double(topRows.upperBound) / s, width: core.size.width,
                             height: Double(bandBottom - topRows.upperBound) / s)
@@ -132,17 +88,14 @@ extension FramePresenter {
                                                bottomRows: bottomRows, strip: strip)
                 } ?? false
             } else {
-                // Nothing moves: the frame goes on when it writes nothing into `buffer` (the overlay, the base's
-                // rows): the presented frame stays as it is.
+                // Nothing moves: the frame goes on when it writes nothing into `buffer`.
                 allowed = !damageIntersects(band)
             }
             guard allowed else {
-                // The strips stay with the move.
                 core.deferMove(move, view: movedView, pixelsPerPoint: s)
                 return nil
             }
             exactStrip = strip
-            // Any part of the strip outside the band is the base's.
             let rows = move?.rowStrip ?? .zero
             if !rows.isEmpty, rows.minY < band.minY {
                 core.damage.add(Rect(x: rows.minX, y: rows.minY, width: rows.width,
@@ -155,7 +108,7 @@ extension FramePresenter {
         } else {
             move?.addStrips(to: &core.damage)
         }
-        // Before anything is copied or drawn: binding or releasing the indicator damages its place.
+        // Before anything is drawn: binding or releasing the indicator damages its place.
         let overlay = drawIndicatorOverlay(indicators, moved: movedView)
         var missing = previousFrame?.missing ?? PixelRegion()
         var total = previousFrame?.shift
@@ -166,8 +119,7 @@ extension FramePresenter {
             total = lag.shift
         }
         if let total, total.dy != 0 {
-            // Holding the presented frame, the buffer keeps its own margins (unless the base takes them);
-            // otherwise they come from the presented frame with the rest of what it lacks.
+            // Holding the presented frame, the buffer keeps its margins; else they come with what it lacks.
             let keepsMargins = previousFrame == nil && marginsNeedKeeping(total)
             buffer.shift(rows: total.dy, bandTop: total.top, bandBottom: total.bottom, preservingMargins: keepsMargins)
             if previousFrame != nil {
@@ -175,7 +127,6 @@ extension FramePresenter {
                 missing.add(x: 0, y: total.bottom, width: buffer.width, height: buffer.height - total.bottom)
             }
         }
-        // Nothing the base takes is ever shown from `buffer`.
         if !topRows.isEmpty { missing.subtract(x: 0, y: 0, width: buffer.width, height: topRows.count) }
         if !bottomRows.isEmpty {
             missing.subtract(x: 0, y: bottomRows.lowerBound, width: buffer.width, height: bottomRows.count)
@@ -183,7 +134,6 @@ extension FramePresenter {
         if let previousFrame {
             core.leaveOutDamagedPixels(from: &missing, canvas: canvas)
             if let bandMove {
-                // Inside the band, this frame's pixels are the presented ones `dy` rows further.
                 var outside = missing
                 outside.subtract(x: 0, y: bandMove.top, width: buffer.width, height: bandMove.bottom - bandMove.top)
                 canvas.copyPixels(from: previousFrame.pixels, stride: previousFrame.stride, region: outside)
@@ -202,8 +152,7 @@ extension FramePresenter {
             canvas.movePixels(in: move.box, dx: move.dx, dy: move.dy)
         }
         if let base, let presented = base.previousFrame, damageIntersects(aboveBand) || damageIntersects(belowBand) {
-            // The frame draws into the base, which is shown from now on: it first takes what it lacks of the
-            // presented base outside the band (a base nothing is drawn into is not presented again).
+            // The base is shown from now on: it first takes what it lacks of the presented base outside the band.
             var baseMissing = presented.missing
             let rows = base.pixelRows(height: base.canvas.pixelHeight, pixelsPerPoint: base.canvas.pixelsPerPoint)
             baseMissing.subtract(x: 0, y: rows.above.upperBound, width: base.canvas.pixelWidth,
@@ -214,7 +163,7 @@ extension FramePresenter {
         var (drawn, baseDrawn) = drawPendingDamage(into: canvas, base: base)
         if !exactStrip.isEmpty {
             core.draw(exactStrip, into: canvas)
-            // (Reported, mirrored and lacked by the other buffers in whole points: a row more is harmless there.)
+            // Reported and lacked in whole points: a row more is harmless there.
             drawn.add(exactStrip)
         }
         mirrorWrites(into: buffer, copied: previousFrame != nil ? missing : PixelRegion(), drawn: drawn,
@@ -228,8 +177,8 @@ extension FramePresenter {
                          indicatorsDrawn: overlay.drawn, indicatorsUnusable: overlay.unusable)
     }
 
-    /// Draws the core's pending damage into `canvas`, except the rows outside `base`'s band, whose damage goes to
-    /// the base's canvas; returns what each took (points). The damage is cleared.
+    /// Draws the pending damage into `canvas`, the rows outside `base`'s band into the base's; returns what each took
+    /// (points) and clears it.
     private func drawPendingDamage(into canvas: Canvas, base: FrameBase?) -> (DamageRegion, DamageRegion) {
         guard let base else { return (core.drawPendingDamage(into: canvas), DamageRegion()) }
         var band = DamageRegion(), outside = DamageRegion()
@@ -263,10 +212,8 @@ extension FramePresenter {
         return meets
     }
 
-    /// Whether an onward frame moving `band` writes only rows of `buffer` outside its `heldRows`: the wrap's
-    /// copies (`RingFrameBuffer.onwardStart`), the margins when they are kept, the pending damage outside the
-    /// base's rows (`topRows`, `bottomRows`: pixels), each pixel row it touches, and the rows of `strip` (points,
-    /// whole pixels: those that come into view).
+    /// Whether an onward frame moving `band` writes only rows of `buffer` outside its `heldRows`: wrap copies, kept
+    /// margins, damage outside the base's rows, and the rows of `strip`.
     private func onwardWritesAllowed(_ buffer: RingFrameBuffer, band: RowShift, keepsMargins: Bool,
                                      topRows: Range<Int>, bottomRows: Range<Int>, strip: Rect) -> Bool {
         guard let start = buffer.onwardStart(rows: band.dy, bandTop: band.top, bandBottom: band.bottom) else {
@@ -286,7 +233,6 @@ extension FramePresenter {
             let y0 = max(0, Int((Double(y) * s).rounded(.down)))
             let y1 = min(buffer.height, Int((Double(y + h) * s).rounded(.up)))
             guard y1 > y0 else { return }
-            // The band's rows (drawn into `buffer`).
             let top = max(y0, topRows.isEmpty ? 0 : topRows.upperBound)
             let bottom = min(y1, bottomRows.isEmpty ? buffer.height : bottomRows.lowerBound)
             if bottom > top, !buffer.canWrite(frameRows: top..<bottom, start: start) { allowed = false }
@@ -294,9 +240,8 @@ extension FramePresenter {
         return allowed
     }
 
-    /// Tells `buffer` what this frame wrote into it (`copied` pixels, `drawn` points), for its mirror: a strip or a
-    /// few boxes are mirrored while the cache holds them; a frame that wrote much (more than half of it), or
-    /// moved pixels by copying them, leaves the mirror to the next wrap.
+    /// Tells `buffer` what this frame wrote into it, for its mirror: a little is mirrored while cached; much (over half
+    /// the frame) or a pixel copy leaves the mirror to the next wrap.
     private func mirrorWrites(into buffer: RingFrameBuffer, copied: PixelRegion, drawn: DamageRegion,
                               movedOutsideRing: Bool) {
         guard buffer.mirrors else { return }
@@ -311,18 +256,14 @@ extension FramePresenter {
         }
     }
 
-    /// The band a `FrameBase` would leave to the ring buffers for the pending scroll: for a move spanning the
-    /// window's width, its top edge when below the window's and its bottom edge when above the window's, each where
-    /// that edge is a whole number of points and of pixels at `pixelsPerPoint` (otherwise the band reaches that
-    /// edge of the window). Nil when there is no such move, neither edge qualifies, or the window is not opaque
-    /// (its root view's background).
+    /// The band a `FrameBase` would leave to the ring for the pending scroll: a full-width move's edges that are whole
+    /// points and pixels (else the window's edge). Nil without such a move, or when the window is not opaque.
     public func bandRowsForPendingMove(pixelsPerPoint: Double) -> BandRows? {
         let root = core.rootView
         guard let rect = core.pendingScroll?.rect, root.backgroundColor?.isOpaque == true, !root.isHidden else {
             return nil
         }
         guard rect.minX <= 0, rect.maxX >= core.size.width else { return nil }
-        // (The move's edges within a millionth of a point of whole ones are whole: `ClipEdges.wholeRect`.)
         func whole(_ y: Double) -> Double? {
             guard y == y.rounded(), y > 0, y < core.size.height,
                   y * pixelsPerPoint == (y * pixelsPerPoint).rounded() else { return nil }

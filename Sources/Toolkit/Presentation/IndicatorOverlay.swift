@@ -1,19 +1,10 @@
-// The vertical scroll indicator in a surface of its own: while a list scrolls by moving the window's ring buffers'
-// start, everything in the window's pixels moves with the list except the indicator, which stays near its place and
-// is translucent. Drawn there, each frame would redraw the rows under the knob's old and new places (for a 100-row
-// list, a knob 240 points tall: half of a scrolled frame's cost in toolkit-bench (i)). In an overlay buffer the knob
-// is drawn alone, over transparent pixels, and the compositor blends it; the window's pixels never hold it.
+// While a list scrolls by moving the ring's start, everything moves with it but the translucent indicator, which
+// would make each frame redraw the rows under the knob's old and new places. In an overlay the knob is drawn alone
+// over transparent pixels and the compositor blends it.
 
-/// The vertical scroll indicator of a scrolled list drawn into a buffer of its own, which a surface stacked above
-/// the window's shows at `column` (a Wayland subsurface): the column along the container's right edge where the
-/// knob runs (`FramePresenter.indicatorColumnForPendingMove(pixelsPerPoint:)`).
-///
-/// While an overlay is given to `FramePresenter.draw(into:previousFrame:base:indicators:)`, that
-/// container's vertical indicator is neither drawn nor damaged in the window's buffers. The overlay's buffer is
-/// drawn in full (transparent, then the knob) whenever the knob's place or opacity changed since the picture the
-/// overlay surface shows; `RingFrame.indicatorsDrawn` says so. The knob lands on exactly the pixels (window
-/// pixels, less the column's origin) and colours the window's own drawing would give it, so blending the overlay
-/// OVER the window's pixels is the same picture.
+/// The vertical indicator of a scrolled list in a buffer of its own, shown above the window's at `column` (a
+/// subsurface). Drawn in full whenever the knob changed, on exactly the pixels and colours the window's drawing
+/// would give it, so blending it OVER the window is the same picture.
 @_spi(Presentation)
 public struct IndicatorOverlay {
     /// The overlay buffer's canvas: the column's pixels, at the window's pixels per point.
@@ -23,16 +14,14 @@ public struct IndicatorOverlay {
     /// Whether the overlay must be drawn whatever it showed (a new surface, a buffer that holds nothing yet).
     public var needsDrawing: Bool
 
-    /// An overlay for `column` (window points) drawn into `canvas`; with `needsDrawing`, drawn this frame even if
-    /// the knob did not change.
+    /// An overlay for `column` (window points) drawn into `canvas`; with `needsDrawing`, drawn this frame regardless.
     public init(canvas: Canvas, column: Rect, needsDrawing: Bool = false) {
         self.canvas = canvas
         self.column = column
         self.needsDrawing = needsDrawing
     }
 
-    /// What an overlay shows: its column, the knob's and the whole bar's boxes in window pixels (nil: no knob),
-    /// its colour, opacity (the outline's and trough's colours follow it), how far it is widened and its style.
+    /// What an overlay shows: column, knob and bar boxes (window pixels), colour, opacity, widening and style.
     struct Picture: Equatable {
         var column: Rect
         var knob: PixelBox?

@@ -1,28 +1,20 @@
 import CPixman
 import Glibc
 
-/// A frame buffer that lives inside a larger block of memory and scrolls by moving where it starts (foot's
-/// technique with `wl_shm`): when a band of rows spanning the full width moves by `dy` rows, the frame's start
-/// moves `dy` rows further into the block, so the band's old pixels appear shifted without being copied; only the
-/// rows outside the band (which must stay put) and the rows coming into view need pixels. When the start would
-/// leave the block, the frame wraps: it moves back by `mirrorDistance` rows (`blockRows - height`).
+/// A frame buffer inside a larger block of memory that scrolls by moving where it starts (foot's technique with
+/// `wl_shm`): a full-width band moving by `dy` rows moves the start `dy` rows further, so only the margins and the
+/// rows coming into view need pixels. At the block's end the frame wraps back by `mirrorDistance` rows.
 ///
-/// A wrap in one go copies the whole frame, from memory the cache no longer holds (about 1 ms for a 1080p frame
-/// here, once every 77 frames of a 7-point scroll: more than all the other work of those frames). So a block of at
-/// least two frames keeps a mirror instead: whatever is written into a frame row (`mirror(_:)`, told by the window
-/// after each frame) is also written `mirrorDistance` rows away, to the row that takes its place after a wrap,
-/// which is outside the frame. A strip just drawn is copied while the cache still holds it; at the wrap, only rows
-/// whose mirror is not known to be current are copied.
-///
-/// On Wayland the block is a `wl_shm_pool` and each start a `wl_buffer` made at `byteOffset`; in memory the block
-/// is any allocation. The buffer does not own the memory, which must outlive it. Not thread-safe.
+/// A wrap that copies the whole frame reads memory the cache no longer holds, so a block of two frames or more
+/// keeps a mirror: what is written into a frame row (`mirror(_:)`) is also written `mirrorDistance` rows away,
+/// while still cached, and a wrap copies only rows whose mirror is stale. The block is not owned. Not thread-safe.
 @_spi(Presentation)
 public final class RingFrameBuffer {
     /// Frame width, in pixels.
     public let width: Int
     /// Frame height, in pixels.
     public let height: Int
-    /// Bytes per row (`width * 4`: rows are contiguous, so moving the start by rows moves whole rows).
+    /// Bytes per row (`width * 4`, contiguous, so moving the start by rows moves whole rows).
     public let stride: Int
     /// Rows the block holds (at least `height`).
     public let blockRows: Int
@@ -30,27 +22,23 @@ public final class RingFrameBuffer {
     public private(set) var startRow = 0
     /// Times the frame wrapped to the other end of the block.
     public private(set) var wrapCount = 0
-    /// Rows copied by wraps because their mirror was not current (a whole frame for a wrap without a mirror).
+    /// Rows copied by wraps because their mirror was stale.
     public private(set) var wrapCopiedRows = 0
     /// How far a wrap moves the frame, in rows: `blockRows - height`.
     public var mirrorDistance: Int { blockRows - height }
-    /// Whether written rows are mirrored (a block of at least two frames: a row's mirror is never in the frame).
-    /// In a block of more than two frames, rows in the middle (`height ..< mirrorDistance`) have no mirror: a wrap
-    /// never keeps them.
+    /// Whether written rows are mirrored (a block of at least two frames); rows in `height ..< mirrorDistance` have
+    /// no mirror.
     public var mirrors: Bool { height > 0 && mirrorDistance >= height }
-    /// Block rows the compositor may still read (frames of this block attached and not yet released, as one
-    /// range; empty when none): `mirror(_:)` never writes there, and `onwardStart(rows:bandTop:bandBottom:)`
-    /// refuses a move that would. Set by the owner before drawing.
+    /// Block rows the compositor may still read (one range; empty when none): never written by `mirror(_:)` or an
+    /// onward move. Set by the owner before drawing.
     public var heldRows: Range<Int> = 0..<0
-    /// Per block row: whether the row `mirrorDistance` away (below or above, whichever is in the block) holds the
-    /// same pixels.
+    /// Per block row: whether the row `mirrorDistance` away holds the same pixels.
     private var mirrored: [Bool]
-    /// A canvas over the frame, following its start (drawn with `FramePresenter.draw(into:previousFrame:)`).
+    /// A canvas over the frame, following its start.
     public let canvas: Canvas
     private let block: UnsafeMutableRawPointer
 
-    /// A `width` x `height` pixel frame inside `byteCount` bytes at `memory`, drawn at `pixelsPerPoint`. A block of
-    /// only one frame cannot scroll by moving (`canShift` is false): the window then copies pixels instead.
+    /// A `width` x `height` pixel frame inside `byteCount` bytes at `memory`; a block of one frame cannot shift.
     public init(memory: UnsafeMutableRawPointer, byteCount: Int, width: Int, height: Int, pixelsPerPoint: Double) {
         self.width = max(0, width)
         self.height = max(0, height)
@@ -71,18 +59,15 @@ public final class RingFrameBuffer {
     /// The frame's first pixel.
     public var pixels: UnsafeMutableRawPointer { block + byteOffset }
 
-    /// Moves the frame so that rows `top ..< bottom` show what rows `top + dy ..< bottom + dy` showed (rows whose
-    /// source lies outside the band hold other pixels and must be filled by the caller). With
-    /// `preservingMargins`, the rows above and below the band keep their pixels (copied to the new place);
-    /// otherwise they too must be filled by the caller. Does nothing when `canShift` is false.
+    /// Moves the frame so that rows `top ..< bottom` show what rows `top + dy ..< bottom + dy` showed; the caller fills
+    /// the rest, except the margins with `preservingMargins`. Nothing when `canShift` is false.
     public func shift(rows dy: Int, bandTop: Int, bandBottom: Int, preservingMargins: Bool) {
         guard canShift, dy != 0 else { return }
         let top = min(max(0, bandTop), height), bottom = min(max(top, bandBottom), height)
         let newStart = startRow + dy
         if newStart >= 0, newStart <= blockRows - height {
             if preservingMargins {
-                // The margins' new places never overlap the band's source rows; between the two margins, the
-                // one whose source the other's destination could cover goes first.
+                // The margins' new places never overlap the band's source; the one the other could cover goes first.
                 if dy > 0 {
                     moveRows(from: startRow + bottom, to: newStart + bottom, count: height - bottom)
                     moveRows(from: startRow, to: newStart, count: top)
@@ -101,12 +86,8 @@ public final class RingFrameBuffer {
         canvas.moveStart(toRow: startRow)
     }
 
-    /// Moves the frame back by `mirrorDistance` rows onto its mirror (`wrapToMirror`) or, for a jump farther than
-    /// that, to the block's far end from where it was heading (the start for a scroll towards the end, the end
-    /// otherwise), copying each kept row once: the top margin, the band's kept rows and the bottom margin,
-    /// each one contiguous run (one `memmove`, which glibc streams for long runs). Going towards the block's start
-    /// (`dy > 0`) every destination lies at or before its source, so the runs go top to bottom; going towards its
-    /// end, bottom to top: no run overwrites a row a later run still reads.
+    /// Moves the frame back onto its mirror, or for a jump farther than that to the block's far end, copying each kept
+    /// run once (one `memmove`); runs go in the order where none overwrites a row a later one still reads.
     private func wrap(dy: Int, top: Int, bottom: Int, preservingMargins: Bool) {
         wrapCount += 1
         let onMirror = startRow + dy + (dy > 0 ? -mirrorDistance : mirrorDistance)
@@ -135,8 +116,7 @@ public final class RingFrameBuffer {
         startRow = target
     }
 
-    /// The wrap onto the mirror: the frame moves back by `mirrorDistance` rows to `target`, where every kept band
-    /// row's mirror already is unless a write was not mirrored; those rows, and the margins when kept, are copied.
+    /// The wrap onto the mirror: only kept rows whose mirror is stale, and the kept margins, are copied.
     private func wrapToMirror(dy: Int, target: Int, top: Int, bottom: Int, preservingMargins: Bool) {
         forEachUnmirroredRun(dy: dy, top: top, bottom: bottom) { run, count in
             let source = startRow + run + dy
@@ -154,8 +134,7 @@ public final class RingFrameBuffer {
         startRow = target
     }
 
-    /// The kept band rows (frame rows of the frame after a wrap by `dy` onto the mirror) whose mirror is not
-    /// current, as runs: `body(firstRow, count)`. Band row y of the new frame is row y + dy of the old one.
+    /// The kept band rows whose mirror is stale after a wrap by `dy`, as runs `body(firstRow, count)`.
     private func forEachUnmirroredRun(dy: Int, top: Int, bottom: Int, _ body: (Int, Int) -> Void) {
         let keptTop = dy > 0 ? top : min(bottom, top - dy)
         let keptBottom = dy > 0 ? max(top, bottom - dy) : bottom
@@ -172,11 +151,8 @@ public final class RingFrameBuffer {
         }
     }
 
-    /// Where `shift(rows:bandTop:bandBottom:preservingMargins:)` would move the frame's start for a band move of
-    /// `dy` rows, when that move writes no row of `heldRows` (its margins aside: see `canWrite(frameRows:start:)`):
-    /// a move within the block writes nothing, a wrap onto the mirror copies the kept rows whose mirror is not
-    /// current. Nil when the move writes held rows, would copy the whole frame (a jump farther than the mirror
-    /// distance), or cannot be made (`canShift` false, `dy` 0). Changes nothing.
+    /// Where a band move of `dy` rows would put the frame's start when it writes no row of `heldRows` (margins aside);
+    /// nil when it would, would copy the whole frame, or cannot be made. Changes nothing.
     public func onwardStart(rows dy: Int, bandTop: Int, bandBottom: Int) -> Int? {
         guard canShift, dy != 0 else { return nil }
         let newStart = startRow + dy
@@ -197,11 +173,8 @@ public final class RingFrameBuffer {
         return start + frameRows.upperBound <= heldRows.lowerBound || start + frameRows.lowerBound >= heldRows.upperBound
     }
 
-    /// Copies what was written into the frame (`region`, frame pixels: everything drawn or copied into it since
-    /// the last call) to the mirror rows, so that a later wrap finds it there. A row written across the whole
-    /// width is then mirrored; a narrower write keeps the row's state (a mirror that was current stays so). A row
-    /// without a mirror in the block is skipped; one whose mirror is held (`heldRows`) is left stale (the wrap
-    /// copies it).
+    /// Copies what was written into the frame (`region`, frame pixels) to the mirror rows for a later wrap. A row
+    /// written across the width is then mirrored; a narrower write keeps the row's state; a held mirror stays stale.
     public func mirror(_ region: PixelRegion) {
         guard mirrors else { return }
         region.forEachRect { x, y, w, h in

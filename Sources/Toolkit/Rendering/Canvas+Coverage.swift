@@ -1,12 +1,8 @@
-// Filling around pixels that something opaque will cover: a view's background is filled only where no
-// subview with an opaque background fills over it later (see `View.drawHierarchy`). Both sides use the same
-// arithmetic as `fill(_:color:)`: the rectangle translated, scaled, snapped to pixel edges and clipped, so the
-// boxes left out are exactly the boxes the subviews fill.
+// A background is filled only where no subview with an opaque background fills later, with `fill`'s arithmetic
+// on both sides, so the boxes left out are exactly those the subviews fill.
 
 extension Canvas {
-    /// Adds `rect`'s box, as `fill(_:color:)` would fill it now (translated, snapped, clipped), to `region`
-    /// (pixels), unless the region would need too many rectangles (then it is left out: see
-    /// `GridRegion.addBoxIfItFits`).
+    /// Adds `rect`'s box as `fill(_:color:)` would fill it now to `region` (pixels), unless it would not fit.
     func addClippedBox(of rect: Rect, to region: inout PixelRegion) {
         guard let box = pixelBox(rect) else { return }
         let clipped = box.intersection(clipBox)
@@ -14,9 +10,8 @@ extension Canvas {
         region.addBoxIfItFits(RegionBox(clipped))
     }
 
-    /// Fills a view's background: `rect` (points) with `color` like `fill(_:color:)`, except the pixels in
-    /// `excluded` (pixels). An opaque fill of the whole box is remembered (`backdrop`): text drawn over it next can
-    /// be copied as finished pixels.
+    /// Fills `rect` (points) with `color` except `excluded` (pixels); an opaque whole fill is remembered in
+    /// `backdrop`.
     func fillBackground(_ rect: Rect, color: Color, excluding excluded: PixelRegion) {
         guard !excluded.isEmpty else {
             guard let box = pixelBox(rect) else { return }

@@ -1,19 +1,11 @@
-// Images composited into the canvas.
-//
-// pixman samples a transformed source at T * (p + 1/2), where p is the destination pixel minus the destination
-// origin plus the source origin passed to the composite call. With T = scale(image / box) and the source origin set
-// to the clipped area's offset inside the destination box, destination pixel p of the box samples the image at
-// (p + 1/2) * image / box: the box's edges map onto the image's edges whatever part the clip leaves.
+// pixman samples a transformed source at T * (p + 1/2); with T = scale(image / box) and the source origin at the
+// clipped area's offset in the box, the box's edges map onto the image's whatever the clip leaves.
 
 import CPixman
 
 extension Canvas {
-    /// Composites `image` OVER the canvas, stretched to fill `rect` (points).
-    ///
-    /// When the snapped pixel size of `rect` equals the image's size, pixels are copied one to one; otherwise they
-    /// are resampled bilinearly, with edge pixels extended (not faded to transparent). Empty images and empty or
-    /// non-finite rects draw nothing. Each call creates (and frees) one small pixman image header around the
-    /// image's pixels.
+    /// Composites `image` OVER the canvas, stretched to fill `rect` (points): one to one at the same pixel size, else
+    /// bilinear with edge pixels extended. Empty images or rects draw nothing.
     public func drawImage(_ image: Image, in rect: Rect) {
         guard image.width > 0, image.height > 0, image.width <= 1 << 15, image.height <= 1 << 15,
               let box = pixelBox(rect), !box.isEmpty, let destination else { return }
@@ -44,8 +36,7 @@ extension Canvas {
         }
     }
 
-    /// A positive ratio as pixman 16.16 fixed point, kept within 1/65536 ... 32767 so it neither vanishes nor
-    /// overflows (only absurd ratios, such as a 2^15-pixel image squeezed into one pixel, reach the bounds).
+    /// A positive ratio as pixman 16.16 fixed point, kept within 1/65536 ... 32767.
     static func fixed(_ value: Double) -> pixman_fixed_t {
         pixman_fixed_t((min(max(value, 1.0 / 65536), 32767) * 65536).rounded())
     }

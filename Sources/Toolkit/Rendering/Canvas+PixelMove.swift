@@ -1,20 +1,30 @@
-// Moving pixels for scrolling by copy: a frame whose only change in a rectangle is a content offset shows the
-// previous frame's pixels shifted, so they are copied instead of drawn again.
-//
-// For a box B and a shift (dx, dy), every pixel p of B whose source p + (dx, dy) also lies in B takes the old
-// value at the source: new[p] = old[p + d]. Those destinations are B ∩ (B - d); the rest of B (a strip along
-// the edge the content moved away from) keeps its old pixels and must be drawn by the caller.
-//
-// In place, source and destination rows overlap. Rows are visited in the order that reads each row before it
-// is overwritten: top to bottom when dy > 0 (each destination row lies above its source row), bottom to top
-// when dy < 0; within a row, `memmove` handles the horizontal overlap. pixman_blt does not promise
-// overlapping copies, so it is not used here.
+// Moving pixels for scrolling by copy. For a box B and a shift d, new[p] = old[p + d] for p in B ∩ (B - d); the
+// rest of B keeps its pixels for the caller to draw. In place, rows go in the order that reads each before it is
+// overwritten (top to bottom when dy > 0), `memmove` within a row: pixman_blt does not promise overlapping copies.
 
 import Glibc
 
 extension Canvas {
-    /// The destination rows and columns of a shift of `box` by (`dx`, `dy`) pixels: `box ∩ (box - d)`, clipped to
-    /// the surface. Empty when nothing stays inside.
+    /// Copies the pixels inside `region` (pixels) from `source`, a surface of this size with `stride` bytes per row,
+    /// replacing them; clip and translation do not apply. Carries undamaged pixels forward from the presented buffer.
+    public func copyPixels(from source: UnsafeRawPointer, stride: Int, region: PixelRegion) {
+        guard let pixels, destination != nil, stride >= pixelWidth * 4 else { return }
+        let destinationBase = UnsafeMutableRawPointer(pixels)
+        guard UnsafeRawPointer(destinationBase) != source else { return }
+        backdrop.forget()
+        let bounds = PixelBox(x0: 0, y0: 0, x1: pixelWidth, y1: pixelHeight)
+        region.forEachRect { x, y, w, h in
+            let box = PixelBox(x0: Int(x), y0: Int(y), x1: Int(x) + Int(w), y1: Int(y) + Int(h))
+                .intersection(bounds)
+            guard !box.isEmpty else { return }
+            for row in box.y0..<box.y1 {
+                (destinationBase + row * strideBytes + box.x0 * 4)
+                    .copyMemory(from: source + row * stride + box.x0 * 4, byteCount: box.width * 4)
+            }
+        }
+    }
+
+    /// The destinations of a shift of `box` by (`dx`, `dy`): `box ∩ (box - d)`, clipped to the surface.
     private func shiftDestination(_ box: PixelBox, dx: Int, dy: Int) -> PixelBox {
         let surface = PixelBox(x0: 0, y0: 0, x1: pixelWidth, y1: pixelHeight)
         let inside = box.intersection(surface)
@@ -22,8 +32,7 @@ extension Canvas {
         return inside.intersection(moved)
     }
 
-    /// Shifts the pixels of `box` in place: each pixel p whose source p + (`dx`, `dy`) lies in the box takes the
-    /// source's value (see the top of the file). Overlap-safe. The clip and translation do not apply.
+    /// Shifts the pixels of `box` in place, overlap-safe: new[p] = old[p + d] where p + d lies in the box.
     func movePixels(in box: PixelBox, dx: Int, dy: Int) {
         guard let pixels, destination != nil, dx != 0 || dy != 0 else { return }
         backdrop.forget()
@@ -41,9 +50,8 @@ extension Canvas {
         }
     }
 
-    /// Copies into `box` the pixels of another surface of the same size (`stride` bytes per row) shifted by
-    /// (`dx`, `dy`): each pixel p of the box whose source p + d lies in the box takes `source`'s value there.
-    /// `source` must not be this canvas's memory (use `movePixels`). A stride too small copies nothing.
+    /// Copies into `box` the pixels of another surface of this size shifted by (`dx`, `dy`), where the source lies
+    /// in the box; `source` must not be this canvas's memory.
     func copyPixels(from source: UnsafeRawPointer, stride: Int, in box: PixelBox, dx: Int, dy: Int) {
         guard let pixels, destination != nil, stride >= pixelWidth * 4 else { return }
         backdrop.forget()
@@ -63,9 +71,8 @@ extension Canvas {
 }
 
 extension Canvas {
-    /// Copies into `box` (clipped to the surface) the rows of another surface of the same size (`stride` bytes
-    /// per row) `dy` rows further: row y takes source row y + `dy`, only where that row lies in
-    /// `sourceTop ..< sourceBottom` (the band a scroll moved; other rows are left for the caller to draw).
+    /// Copies into `box` the rows of another surface `dy` rows further, where the source row lies in
+    /// `sourceTop ..< sourceBottom`; other rows are left for the caller.
     func copyRows(from source: UnsafeRawPointer, stride: Int, in box: PixelBox, dy: Int, sourceTop: Int,
                   sourceBottom: Int) {
         guard let pixels, destination != nil, stride >= pixelWidth * 4 else { return }

@@ -1,36 +1,22 @@
-// Rounded rectangles, filled and stroked, with antialiased corners.
-//
-// Coverage of a pixel by a rounded box (box edges on pixel edges, corner radius r, all in pixels):
-//   take the pixel centre c; outside the box the coverage is 0. Otherwise let
-//     qx = max(x0 + r - c.x, c.x - (x1 - r), 0),   qy likewise,
-//   the distance from c to the "inner" rectangle whose corners are the arc centres. The shape is every point within
-//   r of that inner rectangle, so with d = hypot(qx, qy) the pixel is covered by about r - d + 1/2 (clamped to
-//   0...1): a unit pixel straddling an edge at distance t from its centre is half covered at t = 0 and fully covered
-//   at t = -1/2. Where only one of qx, qy is positive, d <= r - 1/2 (pixel centres sit half a pixel inside the box),
-//   so straight edges come out fully covered and the formula is continuous there.
-// A stroke is the outer shape minus the inner one: the box inset by the line width w, with radius max(0, r - w).
-//
-// To keep the per-pixel work small, only the four corner patches (k x k pixels, k = ceil(r), or the line width if
-// larger, and at most half the box) go through a coverage mask; everything between them is covered exactly 0 or 1
-// and is filled as plain boxes (the SRC fast path for opaque colors). The patches' coverage depends only on the
-// radius, line width and patch size, so it is computed once and kept in `CornerMaskCache` (the per-pixel path below
-// remains for patches too large to cache, and as the reference the cache is tested against).
+// Coverage of a pixel by a rounded box (edges on pixel edges, radius r, pixels): with c the pixel centre inside
+// the box, qx = max(x0 + r - c.x, c.x - (x1 - r), 0), qy likewise, d = hypot(qx, qy), the distance to the box of
+// arc centres; coverage clamp(r - d + 1/2, 0, 1) (a pixel straddling an edge at its centre is half covered).
+// Straight edges come out fully covered. A stroke is the outer shape minus the box inset by w, radius max(0, r - w).
+// Only the four corner patches go through a mask (from `CornerMaskCache`; the per-pixel path is for patches too
+// large and the reference); the rest is plain boxes.
 
 import CPixman
 
 extension Canvas {
-    /// Fills `rect` (points) with corners rounded by `radius` points, antialiased.
-    ///
-    /// The radius is clamped to half the shorter side; a negative or non-finite radius draws square corners.
+    /// Fills `rect` (points) with corners rounded by `radius` points (clamped to half the shorter side; negative or
+    /// non-finite: square), antialiased.
     public func fillRoundedRect(_ rect: Rect, radius: Double, color: Color) {
         guard let box = pixelBox(rect), !box.isEmpty else { return }
         drawRoundedBox(box, radius: pixelRadius(radius, box: box), lineWidth: nil, pixel: color.premultipliedARGB)
     }
 
-    /// Strokes a border of `lineWidth` points just inside the rounded `rect`, antialiased at the corners.
-    ///
-    /// The line width is rounded to whole pixels (at least 1); a non-positive or non-finite width draws nothing, and
-    /// a border as wide as half the shorter side fills the shape.
+    /// Strokes a border of `lineWidth` points (whole pixels, at least 1; non-positive or non-finite: nothing) just
+    /// inside the rounded `rect`.
     public func strokeRoundedRect(_ rect: Rect, radius: Double, color: Color, lineWidth: Double = 1) {
         guard let box = pixelBox(rect), !box.isEmpty, let lw = pixelLineWidth(lineWidth) else { return }
         let r = pixelRadius(radius, box: box)
@@ -38,8 +24,7 @@ extension Canvas {
         drawRoundedBox(box, radius: r, lineWidth: filled ? nil : lw, pixel: color.premultipliedARGB)
     }
 
-    /// `fillRoundedRect` for a box already in pixels (`pixelBox(_:)` of the rect under another canvas's transform):
-    /// the same pixels as that canvas would draw, offset by whole pixels. `radius` is in points.
+    /// `fillRoundedRect` for a box already in pixels: the same pixels as the canvas it came from would draw.
     func fillRoundedPixelBox(_ box: PixelBox, radius: Double, color: Color) {
         guard !box.isEmpty else { return }
         drawRoundedBox(box, radius: pixelRadius(radius, box: box), lineWidth: nil, pixel: color.premultipliedARGB)
@@ -83,11 +68,10 @@ extension Canvas {
         }
     }
 
-    /// Composites the four `kx x ky` corner patches of `box` from `CornerMaskCache.shared`; false (nothing drawn)
-    /// when the cache is bypassed or cannot hold them.
+    /// Composites the four corner patches from `CornerMaskCache.shared`; false (nothing drawn) when it cannot.
     private func drawCachedCorners(of box: PixelBox, kx: Int, ky: Int, radius r: Double, lineWidth: Int?,
                                    pixel: UInt32) -> Bool {
-        guard usesCornerMaskCache else { return false }
+        guard testHooks.usesCornerMaskCache else { return false }
         let drawn: Void? = CornerMaskCache.shared.withCorners(radius: r, lineWidth: lineWidth ?? 0,
                                                               width: kx, height: ky) { image, slotY in
             for index in 0..<4 {
@@ -95,7 +79,7 @@ extension Canvas {
                 let x0 = left ? box.x0 : box.x1 - kx, y0 = top ? box.y0 : box.y1 - ky
                 let clipped = PixelBox(x0: x0, y0: y0, x1: x0 + kx, y1: y0 + ky).intersection(clipBox)
                 guard !clipped.isEmpty else { continue }
-                // The patch's top-left pixel is at (0 or kx, slotY + 0 or ky) in the slot: see CornerMaskCache.
+                // The patch's top-left pixel in the slot: (0 or kx, slotY + 0 or ky).
                 compositeSolid(pixel: pixel, box: clipped, mask: image,
                                maskX: (left ? 0 : kx) + clipped.x0 - x0,
                                maskY: slotY + (top ? 0 : ky) + clipped.y0 - y0)
@@ -126,7 +110,6 @@ extension Canvas {
     }
 
     /// Coverage (0...1) of the pixel centred at (`cx`, `cy`) by `box` with corners of `radius`, all in pixels.
-    /// See the derivation at the top of this file.
     static func roundedCoverage(cx: Double, cy: Double, box: PixelBox, radius: Double) -> Double {
         let x0 = Double(box.x0), y0 = Double(box.y0), x1 = Double(box.x1), y1 = Double(box.y1)
         guard cx > x0, cx < x1, cy > y0, cy < y1 else { return 0 }

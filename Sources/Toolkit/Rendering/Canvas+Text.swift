@@ -1,29 +1,17 @@
-// Text: one line, shaped (see Font and TextShaping), grayscale antialiased.
-//
-// Layout in pixels: the line starts at the origin snapped to a pixel; the baseline is the line box top plus the
-// line's ascent (the largest of its faces, rounded up), so `measureText`'s height (ascent + descent) bounds every
-// glyph of the faces' designs. Each glyph's cached coverage mask is placed where shaping put it and composited
-// OVER through the mask with a solid source: dst = color * coverage + dst * (1 - color.alpha * coverage).
-// Where the canvas knows the pixels under the line's ink all hold one value (a view's opaque background just
-// filled, `SolidBackdrop`), a line drawn before in the same colours is copied from its raster instead: the same
-// pixels, since the picture only depends on the line, its colour and that value (`LineRasters`).
+// One line of text, grayscale antialiased: the baseline is the line box top plus the largest ascent, each glyph's
+// mask composited OVER where shaping put it. Over a known solid background a line drawn before in the same colours
+// is copied from its raster instead (`LineRasters`).
 
 extension Canvas {
-    /// Draws `text` on one line with its line box's top-left at `origin` (points), `size` points tall (the em
-    /// size), in `color`, in `typeface` (default: sans-serif, regular, the locale's language).
-    ///
-    /// Text is shaped (kerning, ligatures, combining marks, Arabic joining, right-to-left runs laid out right to
-    /// left) and characters the typeface's best face lacks come from fontconfig's fallbacks. Shaped lines are
-    /// cached per text, pixel size and typeface, so redrawing the same text allocates nothing. Control characters
-    /// are skipped. Draws nothing when no font is installed (see `Font`), for non-finite or non-positive sizes, or
-    /// for a non-finite origin.
+    /// Draws `text` on one line with its line box's top-left at `origin` (points), `size` points tall, in `color` and
+    /// `typeface`: shaped, with fallback faces, cached (redrawing allocates nothing). Controls are skipped; nothing is
+    /// drawn without a font or for non-finite or non-positive sizes.
     public func drawText(_ text: String, at origin: Point, size: Double, color: Color,
                          typeface: Typeface = .standard) {
         drawText(text, at: origin, size: size, color: color, typeface: typeface, batched: true)
     }
 
-    /// `drawText`, with `batched` false compositing glyph by glyph instead of a line per pixman call (the same
-    /// pixels: tests compare the two).
+    /// `drawText`, with `batched` false compositing glyph by glyph (the same pixels: tests compare the two).
     func drawText(_ text: String, at origin: Point, size: Double, color: Color, typeface: Typeface,
                   batched: Bool) {
         let pixel = color.premultipliedARGB
@@ -39,16 +27,14 @@ extension Canvas {
             let ink = line.ink
             let inkBox = PixelBox(x0: left + ink.x0, y0: baseline + ink.y0, x1: left + ink.x1, y1: baseline + ink.y1)
             let visible = inkBox.intersection(clipBox)
-            // A line wholly outside the clip (a row scrolled out of the damage) costs no glyph work.
             guard !visible.isEmpty else { return }
             defer { backdrop.touch(visible) }
             if batched, line.isBatched, let cache = GlyphCache.handle {
                 state.batch.withUnsafeBufferPointer { batch in
                     guard let first = batch.baseAddress else { return }
                     let glyphs = first + line.start
-                    // Over a known solid background: the line's finished pixels, from its raster. Not under a
-                    // zoom: a pinch draws every frame at a new scale, where rasters would be made and not used.
-                    if usesLineRasters, isUnscaled, let background = backdrop.pixel(under: visible) {
+                    // Not under a zoom: a pinch draws every frame at a new scale, where rasters would be made and never used.
+                    if testHooks.usesLineRasters, isUnscaled, let background = backdrop.pixel(under: visible) {
                         if let place = state.rasters.place(line: line.serial, text: pixel, background: background,
                                                            width: ink.width, height: ink.height) {
                             if place.isNew {
@@ -58,7 +44,7 @@ extension Canvas {
                                 compositeGlyphs(into: place.image, pixel: pixel, x: place.x - ink.x0,
                                                 y: place.y - ink.y0, cache: cache, glyphs: glyphs, count: line.count)
                             } else {
-                                linesCopied += 1
+                                testHooks.linesCopied += 1
                             }
                             copyRaster(place.image, x: place.x, y: place.y, inkBox: inkBox, visible: visible)
                             return
@@ -83,8 +69,7 @@ extension Canvas {
         }
     }
 
-    /// The size of `text` drawn at `size` points in `typeface` on this canvas at its current scale, in points
-    /// (see `Font.measure`).
+    /// The size of `text` at `size` points in `typeface` on this canvas at its current scale, in points.
     public func measureText(_ text: String, size: Double, typeface: Typeface = .standard) -> Size {
         Font.measure(text, size: size, pixelsPerPoint: drawingScale, typeface: typeface)
     }

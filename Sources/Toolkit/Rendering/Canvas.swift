@@ -2,17 +2,10 @@ import CPixman
 
 /// A drawing surface over 32-bit premultiplied ARGB pixels (pixman `a8r8g8b8`, `wl_shm` `argb8888`).
 ///
-/// Coordinates are in points; a point is `pixelsPerPoint` pixels on each axis (a whole `scale` on most screens, a
-/// fraction such as 1.5 under fractional-scale-v1). Shapes are pixel-snapped: each rectangle edge
-/// goes to the nearest pixel edge after translation and scaling, so adjacent rectangles never leave a gap or
-/// overlap. Opaque colors replace pixels (pixman SRC fast path); translucent ones blend OVER in premultiplied space:
-/// `dst = src + dst * (1 - src.alpha)`.
-///
-/// A canvas does not own its pixels: it wraps memory that must outlive it (a `wl_shm` buffer, or an `Image`'s storage
-/// through `Canvas.draw(into:scale:_:)`). It is not thread-safe and not `Sendable`; use it from one thread at a time.
-///
-/// Bad input never traps: a canvas made with an impossible size draws nothing, and shapes with NaN or infinite
-/// coordinates, or with empty or negative sizes, are dropped.
+/// Coordinates are in points, `pixelsPerPoint` pixels each. Rectangle edges snap to the nearest pixel edge, so
+/// adjacent rectangles never gap or overlap. Opaque colors replace pixels; translucent ones blend OVER. The canvas
+/// wraps memory that must outlive it; not thread-safe. Bad input never traps: an impossible size draws nothing,
+/// shapes with non-finite coordinates or empty sizes are dropped.
 public final class Canvas {
     /// The translation, drawing scale and clip that `saveState()` records.
     struct SavedState {
@@ -23,68 +16,50 @@ public final class Canvas {
     }
 
     /// The first pixel, or nil for a canvas that draws nothing.
-    private(set) var pixels: UnsafeMutablePointer<UInt32>?
+    var pixels: UnsafeMutablePointer<UInt32>?
     /// Surface width, in pixels.
     let pixelWidth: Int
     /// Surface height, in pixels.
     let pixelHeight: Int
     /// Bytes from one row to the next.
     let strideBytes: Int
-    /// The pixman image over `pixels`; nil when the canvas draws nothing. For a canvas over a ring block
-    /// (`RingFrameBuffer`) it covers the whole block and the surface starts `imageRowOrigin` rows into it.
+    /// The pixman image over `pixels` (nil: draws nothing); a ring canvas's covers the whole block.
     private(set) var destination: OpaquePointer?
-    /// Rows from the first row of `destination` to `pixels`: add it to the y of every pixman call on
-    /// `destination` (0 except for ring canvases).
-    private(set) var imageRowOrigin = 0
-    /// Rows `destination` has (the surface height, or a ring block's height).
-    private var imageRows = 0
-    /// A 1x1 repeating pixman image whose single pixel is rewritten per draw: a solid source without the malloc that
-    /// `pixman_image_create_solid_fill` costs every time.
-    private let solidPixel: UnsafeMutablePointer<UInt32>
-    private let solidSource: OpaquePointer?
+    /// Rows from `destination`'s first to `pixels`, added to every pixman y (0 but for ring canvases).
+    var imageRowOrigin = 0
+    /// Rows `destination` has.
+    var imageRows = 0
+    /// A 1x1 repeating image whose pixel is rewritten per draw: a solid source without a malloc per fill.
+    let solidPixel: UnsafeMutablePointer<UInt32>
+    let solidSource: OpaquePointer?
     /// Scratch coverage for antialiased shapes.
     let mask = CoverageMask()
-    /// Whether rounded-rect corners come from `CornerMaskCache.shared` (true) or are computed per pixel on every
-    /// draw (false: the reference path that tests compare the cache against).
-    var usesCornerMaskCache = true
-    /// Whether text over a known solid background is copied from `LineRasters` (true) or always composited glyph by
-    /// glyph (false: the reference path that tests compare the rasters against).
-    var usesLineRasters = true
-    /// The box this canvas last filled with one pixel value (an opaque view background, a clear), and what was
-    /// drawn over it since: where a line of text can be copied as finished pixels (see `LineRasters`), and where a
-    /// translucent fill is a plain store (over transparent pixels).
+    /// The box last filled with one pixel value and what was drawn over it since (`LineRasters`, plain stores).
     var backdrop = SolidBackdrop()
-    /// Lines copied from a raster drawn before (not made for this draw), for tests.
-    var linesCopied = 0
+    /// The reference paths tests compare the caches against, and what they count.
+    var testHooks = CanvasTestHooks()
 
-    /// The current transform, from drawing coordinates `p` to pixels: `((p + innerTranslation) * zoom +
-    /// translation) * pixelsPerPoint`. Without a `scale(by:)` in effect (`zoom` 1, `innerTranslation` zero) it is
-    /// the plain `(p + translation) * pixelsPerPoint`, computed exactly so. Translations made under a scale go to
-    /// `innerTranslation`, so that moving a scaled view by whole points (a zoomed list scrolling) changes only
-    /// `translation`, by exactly that amount: the scaled content then lands on the same pixel fractions, and a
-    /// scroll by copying pixels gives the same picture as drawing it again.
-    ///
-    /// Offset added to every drawing coordinate before any scale, in points.
+    /// The transform from drawing coordinates to pixels: `((p + innerTranslation) * zoom + translation) *
+    /// pixelsPerPoint`. Translations under a scale go to `innerTranslation`, so that a zoomed view moving by whole
+    /// points changes only `translation` and lands on the same pixel fractions (copies stay exact).
     private(set) var translation = Point.zero
     /// The product of the `scale(by:)` factors in effect.
     private(set) var zoom = 1.0
     /// Offset added under the scale, in scaled points.
     private(set) var innerTranslation = Point.zero
-    /// Pixels per point as drawing uses it now: `pixelsPerPoint` times every `scale(by:)` in effect.
+    /// Pixels per point as drawing uses it now.
     var drawingScale: Double { pixelsPerPoint * zoom }
-    /// Whether no `scale(by:)` is in effect (a point is `pixelsPerPoint` pixels).
+    /// Whether no `scale(by:)` is in effect.
     var isUnscaled: Bool { zoom == 1 }
     /// Current clip, in pixels; always inside the surface.
     private(set) var clipBox: PixelBox
-    /// Saved states; capacity reserved up front so that balanced save/restore does not allocate.
+    /// Saved states, storage reserved so that balanced save/restore does not allocate.
     private var stack: [SavedState] = []
 
-    /// Whole pixels per point: `pixelsPerPoint` rounded up (1 on normal screens, 2 on HiDPI ones, 2 for a 1.5
-    /// canvas). Drawing uses `pixelsPerPoint`; this is for code that needs an integer factor.
+    /// Whole pixels per point: `pixelsPerPoint` rounded up (2 for a 1.5 canvas), for code needing an integer.
     public let scale: Int
 
-    /// Pixels per point on each axis, as drawing uses it: equal to `scale` for canvases made with an integer
-    /// scale, fractional (1.25, 1.5, ...) for those made with `init(pixels:width:height:stride:pixelsPerPoint:)`.
+    /// Pixels per point on each axis, as drawing uses it (fractional under fractional-scale-v1).
     public let pixelsPerPoint: Double
 
     /// The surface size, in points (pixel size divided by `pixelsPerPoint`).
@@ -92,38 +67,17 @@ public final class Canvas {
         Size(width: Double(pixelWidth) / pixelsPerPoint, height: Double(pixelHeight) / pixelsPerPoint)
     }
 
-    /// A canvas over existing pixels.
-    ///
-    /// - Parameters:
-    ///   - pixels: the first of `height` rows of `stride` bytes each, premultiplied `0xAARRGGBB` in native byte order.
-    ///     The memory must stay valid, and not be freed, while the canvas lives.
-    ///   - width: surface width, in pixels.
-    ///   - height: surface height, in pixels.
-    ///   - stride: bytes per row; at least `width * 4` and a multiple of 4.
-    ///   - scale: pixels per point, 1...16; values outside are clamped into that range.
-    ///
-    /// Sizes that are zero, negative, larger than 2^15 pixels per side, or a stride that cannot hold a row make a
-    /// canvas that draws nothing (its `size` still reports the given size when non-negative).
+    /// A canvas over `height` rows of `stride` bytes (at least `width * 4`, a multiple of 4) of premultiplied
+    /// `0xAARRGGBB` pixels at `pixels`, valid while the canvas lives; `scale` clamped into 1...16. Impossible sizes
+    /// (over 2^15 pixels a side) make a canvas that draws nothing.
     public convenience init(pixels: UnsafeMutableRawPointer, width: Int, height: Int, stride: Int, scale: Int = 1) {
         self.init(optionalPixels: pixels, width: width, height: height, stride: stride,
                   pixelsPerPoint: Double(min(max(scale, 1), 16)))
     }
 
-    /// A canvas over existing pixels at a fractional scale (fractional-scale-v1: a 100 x 50 point window at 1.5 is a
-    /// 150 x 75 pixel buffer).
-    ///
-    /// - Parameters:
-    ///   - pixels: as in `init(pixels:width:height:stride:scale:)`: premultiplied ARGB32 rows, valid while the
-    ///     canvas lives.
-    ///   - width: surface width, in pixels.
-    ///   - height: surface height, in pixels.
-    ///   - stride: bytes per row; at least `width * 4` and a multiple of 4.
-    ///   - pixelsPerPoint: pixels per point, 0.25...16; values outside are clamped into that range and a
-    ///     non-finite value counts as 1.
-    ///
-    /// Rectangle edges still snap to the nearest pixel edge, so a 1 point line at 1.5 is 1 or 2 pixels wide
-    /// depending on where it falls (it never blurs across a pixel edge); text is rasterized at the pixel size
-    /// `round(size * pixelsPerPoint)`.
+    /// A canvas over existing pixels at a fractional `pixelsPerPoint` (clamped into 0.25...16, non-finite: 1); the
+    /// pixels as in `init(pixels:width:height:stride:scale:)`. Edges still snap, so a 1 point line at 1.5 is 1 or 2
+    /// pixels wide, never blurred.
     public convenience init(pixels: UnsafeMutableRawPointer, width: Int, height: Int, stride: Int,
                             pixelsPerPoint: Double) {
         self.init(optionalPixels: pixels, width: width, height: height, stride: stride,
@@ -135,9 +89,8 @@ public final class Canvas {
         value.isFinite ? min(max(value, 0.25), 16) : 1
     }
 
-    /// The designated initializer; a nil `optionalPixels` gives a canvas that draws nothing. `pixelsPerPoint` must
-    /// be clamped already.
-    /// `pixelHeightOverride` (ring canvases): the surface has that many rows, the pixman image `height`.
+    /// The designated initializer: nil `optionalPixels` draws nothing; `pixelsPerPoint` already clamped;
+    /// `pixelHeightOverride` (ring canvases) is the surface's rows, the image's being `height`.
     init(optionalPixels: UnsafeMutableRawPointer?, width: Int, height: Int, stride: Int, pixelsPerPoint: Double,
          pixelHeightOverride: Int? = nil) {
         self.pixelsPerPoint = pixelsPerPoint
@@ -171,27 +124,6 @@ public final class Canvas {
         imageRows = height
     }
 
-    /// A canvas of `width` x `height` pixels that lives inside a block of `blockRows` rows of `stride` bytes
-    /// starting at `block`, its first row at block row 0; `moveStart(toRow:)` moves it inside the block without
-    /// making a new pixman image (no allocation per frame). Draws nothing when the block cannot hold it.
-    convenience init(block: UnsafeMutableRawPointer, blockRows: Int, width: Int, height: Int, stride: Int,
-                     pixelsPerPoint: Double) {
-        let fits = blockRows >= height
-        self.init(optionalPixels: fits ? block : nil, width: width, height: fits ? blockRows : 0, stride: stride,
-                  pixelsPerPoint: Canvas.clampedPixelsPerPoint(pixelsPerPoint), pixelHeightOverride: height)
-    }
-
-    /// Moves the surface of a ring canvas so that it starts `row` rows into its block (clamped so that it stays
-    /// inside). The drawing state is unchanged.
-    func moveStart(toRow row: Int) {
-        guard let destination else { return }
-        guard let first = pixman_image_get_data(destination) else { return }
-        let origin = min(max(0, row), imageRows - pixelHeight)
-        imageRowOrigin = origin
-        pixels = UnsafeMutableRawPointer(first).advanced(by: origin * strideBytes).assumingMemoryBound(to: UInt32.self)
-        backdrop.forget()
-    }
-
     deinit {
         if let destination { pixman_image_unref(destination) }
         if let solidSource { pixman_image_unref(solidSource) }
@@ -207,16 +139,12 @@ public final class Canvas {
         backdrop.forget()
     }
 
-    /// Runs `body` with a canvas over `image`'s pixels, at `scale` pixels per point.
-    ///
-    /// The canvas is valid only inside `body`; if it escapes, it draws nothing afterwards. An empty image gives a
-    /// canvas that draws nothing, and `body` still runs.
+    /// Runs `body` with a canvas over `image`'s pixels at `scale` pixels per point, valid only inside `body`.
     public static func draw(into image: inout Image, scale: Int = 1, _ body: (Canvas) throws -> Void) rethrows {
         try draw(into: &image, clampedPixelsPerPoint: Double(min(max(scale, 1), 16)), body)
     }
 
-    /// Runs `body` with a canvas over `image`'s pixels at a fractional `pixelsPerPoint` (clamped into 0.25...16,
-    /// non-finite: 1); otherwise like `draw(into:scale:_:)`.
+    /// `draw(into:scale:_:)` at a fractional `pixelsPerPoint` (clamped into 0.25...16, non-finite: 1).
     public static func draw(into image: inout Image, pixelsPerPoint: Double,
                             _ body: (Canvas) throws -> Void) rethrows {
         try draw(into: &image, clampedPixelsPerPoint: clampedPixelsPerPoint(pixelsPerPoint), body)
@@ -234,8 +162,6 @@ public final class Canvas {
         }
     }
 
-    // MARK: State
-
     /// Moves the origin of subsequent drawing by `offset` points (cumulative). Non-finite offsets are ignored.
     public func translate(by offset: Point) {
         guard offset.isFinite else { return }
@@ -246,15 +172,12 @@ public final class Canvas {
         }
     }
 
-    /// Scales subsequent drawing by `factor` around the current origin (cumulative with earlier calls, undone by
-    /// `restoreState()`): a rectangle of `w` points then covers `w * factor` points of the coordinates before the
-    /// call. Shapes and text are drawn at the resulting pixel size (text is rasterized at the scaled size, not
-    /// stretched), so a zoomed view stays crisp. A factor that is not positive and finite is ignored; the
-    /// resulting pixels per point are kept within 1/64...1024.
+    /// Scales subsequent drawing by `factor` around the current origin, until `restoreState()`; shapes and text are
+    /// drawn at the resulting pixel size (crisp). Ignored unless positive and finite; kept within 1/64...1024 px/pt.
     public func scale(by factor: Double) {
         guard factor.isFinite, factor > 0 else { return }
         let newZoom = min(max(zoom * factor, 1.0 / 64 / pixelsPerPoint), 1024 / pixelsPerPoint)
-        // A scale inside a scale: fold the inner offset into the outer one first, ((p + i) k + T) = (p k + (i k + T)).
+        // Fold the inner offset into the outer one first: ((p + i) k + T) = (p k + (i k + T)).
         if innerTranslation != .zero {
             translation += innerTranslation * zoom
             innerTranslation = .zero
@@ -272,10 +195,8 @@ public final class Canvas {
                      y: ((p.y + innerTranslation.y) * zoom + translation.y) * s)
     }
 
-    /// Intersects the clip with `rect` (points, in the current translated coordinates, snapped to pixels).
-    ///
-    /// A rect that covers nothing (empty, negative or non-finite) leaves nothing drawable until `restoreState()`:
-    /// failing closed keeps content from leaking outside a container whose bounds went bad.
+    /// Intersects the clip with `rect` (points, snapped). A rect covering nothing (or non-finite) leaves nothing
+    /// drawable until `restoreState()`: failing closed keeps content inside a container whose bounds went bad.
     public func clip(to rect: Rect) {
         guard let box = pixelBox(rect), !box.isEmpty else {
             clipBox = .empty
@@ -285,7 +206,7 @@ public final class Canvas {
         if clipBox.isEmpty { clipBox = .empty }
     }
 
-    /// The current clip in points, in the current translated coordinates (`Rect.zero` when nothing is drawable).
+    /// The current clip in the current coordinates, points (`Rect.zero` when nothing is drawable).
     public var clipBounds: Rect {
         guard !clipBox.isEmpty else { return .zero }
         let s = pixelsPerPoint
@@ -309,8 +230,8 @@ public final class Canvas {
         clipBox = saved.clip
     }
 
-    /// Forgets every saved state and returns to no translation and a clip of the whole surface: for a canvas kept
-    /// across frames (one per `wl_shm` buffer), called at the start of each frame. Keeps the stack's storage.
+    /// Forgets every saved state and returns to no translation and a whole-surface clip: for a canvas kept across
+    /// frames, at the start of each. Keeps the stack's storage.
     public func resetState() {
         stack.removeAll(keepingCapacity: true)
         translation = .zero
@@ -325,186 +246,5 @@ public final class Canvas {
         saveState()
         defer { restoreState() }
         try body()
-    }
-
-    // MARK: Rectangles
-
-    /// Fills `rect` (points) with `color`: opaque colors replace pixels, translucent ones blend OVER.
-    public func fill(_ rect: Rect, color: Color) {
-        guard let box = pixelBox(rect) else { return }
-        fillBox(box, pixel: color.premultipliedARGB)
-    }
-
-    /// Strokes a border of `lineWidth` points just inside `rect`'s edges; the inside stays untouched.
-    ///
-    /// The line width is rounded to whole pixels, at least 1 for any positive width; non-positive or non-finite
-    /// widths draw nothing. A border as wide as half the rect fills it.
-    public func stroke(_ rect: Rect, color: Color, lineWidth: Double = 1) {
-        guard let box = pixelBox(rect), !box.isEmpty, let lw = pixelLineWidth(lineWidth) else { return }
-        let pixel = color.premultipliedARGB
-        if 2 * lw >= box.width || 2 * lw >= box.height {
-            fillBox(box, pixel: pixel)
-            return
-        }
-        // Four boxes that tile the border without overlap, so translucent borders blend once per pixel.
-        fillBox(PixelBox(x0: box.x0, y0: box.y0, x1: box.x1, y1: box.y0 + lw), pixel: pixel)
-        fillBox(PixelBox(x0: box.x0, y0: box.y1 - lw, x1: box.x1, y1: box.y1), pixel: pixel)
-        fillBox(PixelBox(x0: box.x0, y0: box.y0 + lw, x1: box.x0 + lw, y1: box.y1 - lw), pixel: pixel)
-        fillBox(PixelBox(x0: box.x1 - lw, y0: box.y0 + lw, x1: box.x1, y1: box.y1 - lw), pixel: pixel)
-    }
-
-    /// Sets every pixel of the surface to `color`, ignoring the clip and the translation (SRC: the color replaces
-    /// what was there, transparency included).
-    public func clear(color: Color) {
-        guard let pixels, destination != nil else { return }
-        let whole = PixelBox(x0: 0, y0: 0, x1: pixelWidth, y1: pixelHeight)
-        Canvas.fillPixels(pixels, stride: strideBytes / 4, box: whole, pixel: color.premultipliedARGB)
-        backdrop.set(whole, pixel: color.premultipliedARGB)
-    }
-
-    /// Makes the pixels of `rect` (points, translated and clipped like drawing) fully transparent (SRC 0): the
-    /// start of a redraw of a damaged area whose background is not opaque, so that translucent drawing does not
-    /// pile up on the pixels of earlier frames.
-    public func clear(_ rect: Rect) {
-        guard let box = pixelBox(rect) else { return }
-        let clipped = box.intersection(clipBox)
-        guard !clipped.isEmpty, let pixels, destination != nil else { return }
-        backdrop.touch(clipped)
-        Canvas.fillPixels(pixels, stride: strideBytes / 4, box: clipped, pixel: 0)
-    }
-
-    // MARK: Buffers
-
-    /// Copies the pixels inside `region` (pixels, not points) from `source` into this surface, replacing them (SRC).
-    ///
-    /// `source` must hold a surface of this canvas's pixel size with `stride` bytes per row; the clip and the
-    /// translation do not apply. Parts of the region outside the surface are skipped; a stride too small to hold a
-    /// row copies nothing. This carries undamaged pixels forward from the previously presented buffer.
-    public func copyPixels(from source: UnsafeRawPointer, stride: Int, region: PixelRegion) {
-        guard let pixels, destination != nil, stride >= pixelWidth * 4 else { return }
-        let destinationBase = UnsafeMutableRawPointer(pixels)
-        guard UnsafeRawPointer(destinationBase) != source else { return }
-        backdrop.forget()
-        let bounds = PixelBox(x0: 0, y0: 0, x1: pixelWidth, y1: pixelHeight)
-        region.forEachRect { x, y, w, h in
-            let box = PixelBox(x0: Int(x), y0: Int(y), x1: Int(x) + Int(w), y1: Int(y) + Int(h))
-                .intersection(bounds)
-            guard !box.isEmpty else { return }
-            for row in box.y0..<box.y1 {
-                (destinationBase + row * strideBytes + box.x0 * 4)
-                    .copyMemory(from: source + row * stride + box.x0 * 4, byteCount: box.width * 4)
-            }
-        }
-    }
-
-    // MARK: Internals shared by the drawing extensions
-
-    /// `rect` translated, scaled and snapped to pixels; nil when any coordinate is not finite. The box may be empty
-    /// (also for negative sizes) and is not clipped.
-    func pixelBox(_ rect: Rect) -> PixelBox? {
-        let p0 = pixelPosition(rect.origin), p1 = pixelPosition(Point(x: rect.maxX, y: rect.maxY))
-        let x0 = p0.x, y0 = p0.y, x1 = p1.x, y1 = p1.y
-        guard x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite else { return nil }
-        return PixelBox(x0: PixelBox.snap(x0), y0: PixelBox.snap(y0), x1: PixelBox.snap(x1), y1: PixelBox.snap(y1))
-    }
-
-    /// A line width in whole pixels (at least 1), or nil for non-positive or non-finite widths.
-    func pixelLineWidth(_ lineWidth: Double) -> Int? {
-        guard lineWidth.isFinite, lineWidth > 0 else { return nil }
-        return max(1, PixelBox.snap(lineWidth * drawingScale))
-    }
-
-    /// Sets every pixel of `box` (inside the surface) to `pixel`, row by row with libc's `wmemset` (a 32-bit
-    /// `wchar_t` on Linux). glibc fills long runs with string stores that need not read the lines they write
-    /// first: a 1920 x 1080 fill takes about 85 us here against 144 us for `pixman_fill`'s SSE2 stores, which is
-    /// most of a full repaint (toolkit-bench (b)).
-    static func fillPixels(_ pixels: UnsafeMutablePointer<UInt32>, stride: Int, box: PixelBox, pixel: UInt32) {
-        let value = wchar_t(bitPattern: pixel)
-        var row = pixels + box.y0 * stride + box.x0
-        if box.width == stride {
-            // Whole rows back to back (a narrow overlay column, a full-width strip): one run.
-            UnsafeMutableRawPointer(row).withMemoryRebound(to: wchar_t.self, capacity: box.width * box.height) {
-                _ = wmemset($0, value, box.width * box.height)
-            }
-            return
-        }
-        for _ in box.y0..<box.y1 {
-            UnsafeMutableRawPointer(row).withMemoryRebound(to: wchar_t.self, capacity: box.width) {
-                _ = wmemset($0, value, box.width)
-            }
-            row += stride
-        }
-    }
-
-    /// Fills `box` (pixels, clipped here) with a premultiplied pixel: SRC for opaque, OVER for translucent.
-    func fillBox(_ box: PixelBox, pixel: UInt32) {
-        let clipped = box.intersection(clipBox)
-        guard !clipped.isEmpty, let pixels, destination != nil else { return }
-        let alpha = pixel >> 24
-        // OVER onto pixels known to be transparent (a cleared overlay) gives the source itself.
-        let overTransparent = alpha != 0 && backdrop.pixel(under: clipped) == 0
-        backdrop.touch(clipped)
-        if alpha == 0xFF || overTransparent {
-            Canvas.fillPixels(pixels, stride: strideBytes / 4, box: clipped, pixel: pixel)
-        } else if alpha != 0 {
-            compositeSolid(pixel: pixel, box: clipped, mask: nil, maskX: 0, maskY: 0)
-        }
-    }
-
-    /// Blends a solid premultiplied pixel OVER `box` (pixels, already clipped), optionally through an `a8` mask
-    /// whose pixel (`maskX`, `maskY`) lines up with the box's top-left corner.
-    func compositeSolid(pixel: UInt32, box: PixelBox, mask: OpaquePointer?, maskX: Int, maskY: Int) {
-        guard !box.isEmpty, let destination, let solidSource else { return }
-        backdrop.touch(box)
-        solidPixel.pointee = pixel
-        pixman_image_composite32(PIXMAN_OP_OVER, solidSource, mask, destination, 0, 0,
-                                 Int32(maskX), Int32(maskY), Int32(box.x0), Int32(box.y0 + imageRowOrigin),
-                                 Int32(box.width), Int32(box.height))
-    }
-
-    /// Composites `count` glyphs of `GlyphCache` (positions relative to (`x`, `baseline`), pixels) OVER in the
-    /// solid `pixel`, clipped, in one pixman call: the same pixels as one `compositeSolid` per glyph, without
-    /// pixman's per-call set-up for each. The clip goes to the destination image for the call (a one-box region:
-    /// no allocation) and is taken off again.
-    func compositeGlyphs(pixel: UInt32, x: Int, baseline: Int, cache: OpaquePointer,
-                         glyphs: UnsafePointer<pixman_glyph_t>, count: Int) {
-        guard count > 0, !clipBox.isEmpty, let destination, let solidSource else { return }
-        solidPixel.pointee = pixel
-        var region = pixman_region32_t()
-        pixman_region32_init_rect(&region, Int32(clipBox.x0), Int32(clipBox.y0 + imageRowOrigin),
-                                  UInt32(clipBox.width), UInt32(clipBox.height))
-        _ = pixman_image_set_clip_region32(destination, &region)
-        pixman_composite_glyphs_no_mask(PIXMAN_OP_OVER, solidSource, destination, 0, 0, Int32(x),
-                                        Int32(baseline + imageRowOrigin), cache, Int32(count), glyphs)
-        _ = pixman_image_set_clip_region32(destination, nil)
-        pixman_region32_fini(&region)
-    }
-
-    /// Composites `count` glyphs of `GlyphCache` OVER in the solid `pixel` into `image` (a line raster), with the
-    /// line's origin and baseline at (`x`, `y`) of the image; unclipped (the glyphs lie inside the line's ink box,
-    /// reserved for it in the image).
-    func compositeGlyphs(into image: OpaquePointer, pixel: UInt32, x: Int, y: Int, cache: OpaquePointer,
-                         glyphs: UnsafePointer<pixman_glyph_t>, count: Int) {
-        guard count > 0, let solidSource else { return }
-        solidPixel.pointee = pixel
-        pixman_composite_glyphs_no_mask(PIXMAN_OP_OVER, solidSource, image, 0, 0, Int32(x), Int32(y), cache,
-                                        Int32(count), glyphs)
-    }
-
-    /// Copies the `visible` part (inside the clip) of a line raster, whose ink box's top-left corner is pixel
-    /// (`x`, `y`) of `raster` and goes at `inkBox`'s (SRC: the raster holds the line over exactly the pixels there).
-    func copyRaster(_ raster: OpaquePointer, x: Int, y: Int, inkBox: PixelBox, visible: PixelBox) {
-        guard let destination else { return }
-        pixman_image_composite32(PIXMAN_OP_SRC, raster, nil, destination, Int32(x + visible.x0 - inkBox.x0),
-                                 Int32(y + visible.y0 - inkBox.y0), 0, 0, Int32(visible.x0),
-                                 Int32(visible.y0 + imageRowOrigin), Int32(visible.width), Int32(visible.height))
-    }
-
-    /// Composites the prepared `self.mask` corner (`maskBox` size) at `maskBox`'s position, clipped.
-    func compositeMask(pixel: UInt32, maskBox: PixelBox) {
-        let clipped = maskBox.intersection(clipBox)
-        guard !clipped.isEmpty, pixel >> 24 != 0 else { return }
-        compositeSolid(pixel: pixel, box: clipped, mask: mask.image,
-                       maskX: clipped.x0 - maskBox.x0, maskY: clipped.y0 - maskBox.y0)
     }
 }

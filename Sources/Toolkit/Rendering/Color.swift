@@ -1,8 +1,5 @@
-/// A color with straight (non-premultiplied) alpha, each component in 0...1.
-///
-/// Components are stored as given; they are clamped to 0...1 only when converted to pixels, and a NaN component
-/// counts as 0 there. Pixels in this toolkit are premultiplied 8-bit ARGB (`premultipliedARGB`), the format of
-/// pixman's `a8r8g8b8` and `wl_shm` `argb8888`.
+/// A color with straight (non-premultiplied) alpha, each component in 0...1, stored as given: clamped (NaN: 0)
+/// only when converted to premultiplied 8-bit ARGB pixels.
 public struct Color: Hashable, Sendable {
     /// Red intensity, 0...1.
     public var red: Double
@@ -34,10 +31,8 @@ public struct Color: Hashable, Sendable {
                   alpha: Double(argb >> 24) / 255)
     }
 
-    /// The color as one premultiplied `0xAARRGGBB` pixel, each channel rounded to the nearest 1/255.
-    ///
-    /// Each color channel is `round(component * alpha * 255)`, which never exceeds the alpha byte, so the result is
-    /// always a valid premultiplied pixel.
+    /// The color as one premultiplied `0xAARRGGBB` pixel: each channel `round(component * alpha * 255)`, never above
+    /// the alpha byte.
     public var premultipliedARGB: UInt32 {
         let a = Color.unit(alpha)
         let a8 = UInt32((a * 255).rounded())
@@ -88,6 +83,6 @@ public struct Color: Hashable, Sendable {
     public static let lightGray = Color(white: 0.83)
     /// Opaque dark gray (33%).
     public static let darkGray = Color(white: 0.33)
-    /// An opaque blue used for accents such as buttons and scroll indicators (#0A84FF).
+    /// An opaque blue used for accents such as buttons and scroll indicators (sRGB 0A84FF).
     public static let accent = Color(argb: 0xFF0A_84FF)
 }

@@ -1,19 +1,11 @@
-// Corner coverage kept across draws.
+// The corner patches of a rounded box depend only on (radius r, line width w or fill, patch size), never on where
+// the box is: the coverage of patch pixel (i, j) depends on its centre's distances to the near edges,
+// dx = i + 1/2, dy = j + 1/2 (Canvas+RoundedRect.swift): q = (max(r - dx, 0), max(r - dy, 0)), coverage 1 if
+// either is 0, else clamp(r - |q| + 1/2, 0, 1), minus the inner box's for a stroke. Every row of a list draws the
+// same corners, so they are computed once (a square root per pixel) and composited from here after.
 //
-// The four corner patches of a rounded box depend only on (radius r, line width w or fill, patch size kx x ky),
-// never on where the box is: in the top-left patch the far edges are more than r away (r and the patch are at most
-// half the box), so the coverage of pixel (i, j) of the patch is a function of its centre's distances from the two
-// near edges, dx = i + 1/2 and dy = j + 1/2 (see the derivation in Canvas+RoundedRect.swift):
-//     q = (max(r - dx, 0), max(r - dy, 0)),   coverage = 1 if either is 0, else clamp(r - |q| + 1/2, 0, 1),
-// minus the same for the inner box (distances dx - w, dy - w, radius max(0, r - w)) for a stroke. The other three
-// corners are its mirror images. Every rounded rect of a list draws the same corners, so computing them once (a
-// square root per pixel) and compositing the stored coverage afterwards removes the per-pixel math from a frame.
-//
-// Storage: one a8 image of `slotCount` slots stacked vertically, each `slotSide` pixels square. A slot holds the
-// four corners of one key laid out as the corners of a 2kx x 2ky rounded box: top-left at (0, 0), top-right at
-// (kx, 0), bottom-left at (0, ky), bottom-right at (kx, ky). The image is made on first use and never grows, so a
-// warm cache (and a cache miss after that) allocates nothing; patches larger than `maximumPatchSide` are not
-// cached and are drawn the old way.
+// Storage: one a8 image of slots stacked vertically, each holding one key's four corners as the corners of a
+// 2kx x 2ky box. Made once, never grown: a warm cache, or a miss, allocates nothing.
 
 #if canImport(Glibc)
 import Glibc
@@ -22,16 +14,14 @@ import Musl
 #endif
 import CPixman
 
-/// A small process-wide cache of rounded-rect corner coverage masks, least recently used out.
-///
-/// `@unchecked Sendable`: every stored property is only read or written inside `withCorners` and `removeAll`,
-/// under `lock`.
+/// A small process-wide cache of rounded-rect corner coverage, least recently used out. `@unchecked Sendable`:
+/// every stored property is touched only under `lock`.
 final class CornerMaskCache: @unchecked Sendable {
     /// What the four corners of a slot were computed for; all sizes in pixels.
     struct Key: Equatable {
-        /// The corner radius's bit pattern: equal radii give equal masks, and the radius is compared exactly.
+        /// The radius's bit pattern: masks are equal only for exactly equal radii.
         var radiusBits: UInt64
-        /// The stroke width, or 0 for a fill (strokes are at least 1 pixel wide).
+        /// The stroke width, or 0 for a fill.
         var lineWidth: Int
         /// Patch width kx.
         var width: Int
@@ -44,7 +34,7 @@ final class CornerMaskCache: @unchecked Sendable {
 
     /// Number of keys kept (a UI uses a handful of radii and line widths).
     static let slotCount = 16
-    /// Largest patch side cached, in pixels (a 32 pt radius at 2x); a slot is twice that square.
+    /// Largest patch side cached, in pixels; a slot is twice that square.
     static let maximumPatchSide = 64
     static let slotSide = 2 * maximumPatchSide
 
@@ -55,7 +45,7 @@ final class CornerMaskCache: @unchecked Sendable {
     private var useClock: UInt64 = 0
     private var bits: UnsafeMutableRawPointer?
     private var image: OpaquePointer?
-    /// Computations so far (cache misses), for tests that check reuse.
+    /// Computations so far (cache misses).
     private(set) var computeCount = 0
 
     init() {
@@ -68,12 +58,9 @@ final class CornerMaskCache: @unchecked Sendable {
         bits?.deallocate()
     }
 
-    /// Runs `body` with the a8 image holding the corners for (`radius`, `lineWidth` or 0 for a fill, `width` x
-    /// `height` patches), and the y of their slot in it, computing them on a miss. Returns nil without running
-    /// `body` when the patches are too large to cache or the storage cannot be made.
-    ///
-    /// `body` runs under the cache's lock (another thread could otherwise overwrite the slot while it is read), so
-    /// it must not call back into the cache.
+    /// Runs `body` with the a8 image holding the corners for the key and their slot's y, computing them on a miss;
+    /// nil when too large to cache. `body` runs under the lock (the slot could be overwritten otherwise) and must not
+    /// call back into the cache.
     func withCorners<Result>(radius: Double, lineWidth: Int, width: Int, height: Int,
                              _ body: (_ image: OpaquePointer, _ slotY: Int) -> Result) -> Result? {
         let side = CornerMaskCache.maximumPatchSide
@@ -98,7 +85,7 @@ final class CornerMaskCache: @unchecked Sendable {
         return body(image, slot * CornerMaskCache.slotSide)
     }
 
-    /// Forgets every key, so that the next draws compute their corners again (for tests).
+    /// Forgets every key.
     func removeAll() {
         lock.lock()
         defer { lock.unlock() }
@@ -125,7 +112,7 @@ final class CornerMaskCache: @unchecked Sendable {
         return created
     }
 
-    /// Writes the four corners of `key` into a slot starting at `base` (see the layout at the top of the file).
+    /// Writes the four corners of `key` into a slot starting at `base`.
     private static func writeCorners(into base: UnsafeMutableRawPointer, stride: Int, key: Key, radius r: Double) {
         let kx = key.width, ky = key.height, lw = key.lineWidth
         let innerRadius = max(0, r - Double(lw))
@@ -147,8 +134,7 @@ final class CornerMaskCache: @unchecked Sendable {
         }
     }
 
-    /// Coverage (0...1) of a pixel whose centre is `dx`, `dy` pixels inside the two near edges of a corner of
-    /// `radius` pixels (both distances positive). See the derivation at the top of the file.
+    /// Coverage (0...1) of a pixel whose centre is `dx`, `dy` pixels inside a corner's two near edges.
     static func cornerCoverage(dx: Double, dy: Double, radius: Double) -> Double {
         let qx = max(radius - dx, 0), qy = max(radius - dy, 0)
         if qx == 0 || qy == 0 { return 1 }

@@ -1,10 +1,7 @@
 import CPixman
 
-/// A reusable 8-bit coverage buffer wrapped in a pixman `a8` image, for antialiased shapes drawn through a mask.
-///
-/// The buffer only grows: a shape writes its coverage into the top-left `width x height` corner and composites just
-/// that part, so after the largest shape has been seen once, drawing allocates nothing (pixman images cost a malloc
-/// each, so the image is rebuilt only when the buffer grows).
+/// A reusable 8-bit coverage buffer in a pixman `a8` image that only grows: after the largest shape, drawing
+/// allocates nothing.
 final class CoverageMask {
     /// Row length in bytes; pixman wants a multiple of 4.
     private(set) var stride = 0
@@ -21,8 +18,7 @@ final class CoverageMask {
         bits?.deallocate()
     }
 
-    /// Makes room for a `width x height` mask and zeroes that corner; false when the size cannot be served (then
-    /// the caller draws nothing).
+    /// Makes room for a `width x height` mask and zeroes it; false when the size cannot be served.
     func prepare(width: Int, height: Int) -> Bool {
         guard width > 0, height > 0, width <= 1 << 14, height <= 1 << 14 else { return false }
         if width > capacityWidth || height > capacityHeight {
@@ -56,8 +52,7 @@ final class CoverageMask {
         bits.storeBytes(of: CoverageMask.byte(coverage), toByteOffset: y * stride + x, as: UInt8.self)
     }
 
-    /// A coverage (0...1, clamped; NaN counts as 0) as an a8 value; shared with `CornerMaskCache` so that cached
-    /// corners hold exactly the bytes drawing them directly would.
+    /// A coverage (0...1, NaN: 0) as an a8 value, shared with `CornerMaskCache` so that cached corners are the same.
     static func byte(_ coverage: Double) -> UInt8 {
         let c = coverage.isNaN ? 0 : min(max(coverage, 0), 1)
         return UInt8((c * 255).rounded())

@@ -1,23 +1,12 @@
-/// Text faces, found through fontconfig, shaped by HarfBuzz and rasterized by FreeType.
-///
-/// A `Typeface` (family, weight, language) selects fontconfig's best installed face and its ordered fallbacks; a
-/// character the best face lacks is drawn from the first fallback that has it. Loading is lazy and process-wide:
-/// the first text drawn or measured starts fontconfig. When no face is installed, text draws nothing and
-/// measurements fall back to an estimate (0.6 em per character, a 1.2 em line), so layout still works on a
-/// machine without fonts.
-///
-/// Sizes are in points; with a canvas scale they become a pixel size, rounded to whole pixels and limited to
-/// 1...512 pixels. Non-finite or non-positive sizes measure as zero and draw nothing.
-///
-/// Shaped lines are cached by text, pixel size and typeface (up to 1,024 of them), so measuring or drawing the same
-/// text again allocates nothing.
+/// Text faces, found through fontconfig, shaped by HarfBuzz and rasterized by FreeType; a character the best
+/// face of a `Typeface` lacks comes from the first fallback that has it. Loading is lazy and process-wide; with
+/// no face installed text draws nothing and measures by estimate (0.6 em a character, a 1.2 em line). Sizes are in
+/// points, rasterized at whole pixel sizes within 1...512; non-finite or non-positive sizes draw nothing.
 public enum Font {
-    /// The text state behind one lock: text may then be drawn from any thread, and the lock is uncontended in the
-    /// usual case of one UI thread.
+    /// The text state behind one lock: text may be drawn from any thread.
     static let store = FontStore()
 
-    /// The font file of the standard typeface's best face (DejaVu Sans on a Debian machine with
-    /// fonts-dejavu-core), or nil when no face could be loaded.
+    /// The font file of the standard typeface's best face, or nil when none could be loaded.
     public static var loadedPath: String? {
         store.withState { $0.path }
     }
@@ -30,17 +19,13 @@ public enum Font {
         store.withState { state in state.loadIfNeeded() ? state.primaryFace(for: typeface)?.path : nil }
     }
 
-    /// The size of `text` on one line at `size` points, in points, as drawn on a canvas of `scale` pixels per point.
-    ///
-    /// The width is the shaped line's advance at the pixel size (hinted advances plus kerning, so it matches what
-    /// `Canvas.drawText` draws); the height is the line box, the largest ascent plus the largest descent of the
-    /// faces the text uses. Control characters (such as newlines) take no space.
+    /// The size of `text` on one line at `size` points, in points, on a canvas of `scale` pixels per point: the
+    /// shaped advance (as `Canvas.drawText` draws it) by the faces' largest ascent plus descent. Controls take no space.
     public static func measure(_ text: String, size: Double, scale: Int = 1, typeface: Typeface = .standard) -> Size {
         measure(text, size: size, pixelsPerPoint: Double(min(max(scale, 1), 16)), typeface: typeface)
     }
 
-    /// The size of `text` as drawn on a canvas of a fractional `pixelsPerPoint` (clamped into 0.25...16,
-    /// non-finite: 1), in points; see `measure(_:size:scale:typeface:)`.
+    /// `measure(_:size:scale:typeface:)` at a fractional `pixelsPerPoint` (clamped into 0.25...16, non-finite: 1).
     public static func measure(_ text: String, size: Double, pixelsPerPoint: Double,
                                typeface: Typeface = .standard) -> Size {
         let scale = Canvas.clampedPixelsPerPoint(pixelsPerPoint)

@@ -13,13 +13,11 @@ final class FontLibrary {
     deinit { FT_Done_FreeType(handle) }
 }
 
-/// One face of a font file: FreeType's handle, for coverage and glyph masks, and HarfBuzz's font over it, for
-/// shaping. Both work at one pixel size at a time, set through `setPixelSize`.
-///
-/// Faces live in `FontState` and are only touched under its lock.
+/// One face of a font file: FreeType's handle and HarfBuzz's font over it, at one pixel size at a time; touched
+/// only under the font lock.
 final class FontFace {
     let face: FT_Face
-    /// HarfBuzz's `hb_font_t`, reading the face through hb-ft (advances hinted like the masks FreeType renders).
+    /// HarfBuzz's `hb_font_t` through hb-ft.
     let font: OpaquePointer
     /// The font file.
     let path: String
@@ -37,8 +35,7 @@ final class FontFace {
             FT_Done_Face(opened)
             return nil
         }
-        // Hinted advances (hb-ft defaults to unhinted ones): the pen then moves by the whole-pixel advances the
-        // hinted masks were drawn for, as text was laid out before shaping came in.
+        // Hinted advances (hb-ft defaults to unhinted): the pen moves by the whole pixels the hinted masks were drawn for.
         hb_ft_font_set_load_flags(font, toolkit_ft_load_default)
         self.face = opened
         self.font = font
@@ -75,8 +72,7 @@ final class FontFace {
         return (Int(max(ascent, 0)), Int(max(descent, 0)))
     }
 
-    /// The mask of glyph `index` (a glyph id of this face, as HarfBuzz returns) at `pixelSize`, rendered by
-    /// FreeType; nil when FreeType fails on it.
+    /// The mask of glyph `index` at `pixelSize`; nil when FreeType fails on it.
     func renderGlyph(_ index: UInt32, pixelSize: Int) -> Glyph? {
         guard setPixelSize(pixelSize),
               FT_Load_Glyph(face, FT_UInt(index), FT_Int32(toolkit_ft_load_render_no_bitmap)) == 0,
@@ -85,8 +81,8 @@ final class FontFace {
     }
 }
 
-/// The faces fontconfig lists for one `Typeface`, best first, each added only where it covers characters the
-/// earlier ones lack (FcFontSort with trimming). Faces are opened on first use.
+/// The faces fontconfig lists for one `Typeface`, best first, each only where it covers what earlier ones lack;
+/// opened on first use.
 final class FontChain {
     private let set: UnsafeMutablePointer<FcFontSet>
     /// Opened faces by position in the list (nil: not opened yet, or unusable).

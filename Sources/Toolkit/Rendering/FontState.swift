@@ -1,17 +1,10 @@
 import CPixman
 import CText
 
-/// The process-wide text state: fontconfig's face lists, the opened faces, the glyph cache and the shaped lines.
-///
-/// FreeType, HarfBuzz fonts and fontconfig are not thread-safe together, so this lives inside `Font.store` (a
-/// `FontStore`) and is only reached under that lock. It is created empty and initializes lazily on first use; if
-/// fontconfig or FreeType cannot start, or no face is installed, it stays unloaded and says so through
-/// `loadIfNeeded()` and `line(for:pixelSize:typeface:)`, without retrying on every call.
-///
-/// Shaped lines live in storage reserved when loading: the line table, the placements of all lines back to back,
-/// and the scratch arrays of shaping, all emptied keeping their capacity. Shaping a new line then allocates
-/// nothing once the glyphs it uses are rendered (a line longer than any before may grow the scratch arrays once),
-/// and drawing a cached one never does.
+/// The process-wide text state: face lists, opened faces, glyph cache and shaped lines. FreeType, HarfBuzz and
+/// fontconfig are not thread-safe together, so it is reached only under `Font.store`'s lock. It loads lazily
+/// once (no retry on failure), and shaped lines live in storage reserved then: shaping allocates nothing once
+/// its glyphs are rendered, drawing a cached line never does.
 struct FontState {
     private var attempted = false
     private var library: FontLibrary?
@@ -27,15 +20,13 @@ struct FontState {
     private(set) var placements: [GlyphPlacement] = []
     /// The glyph behind each of `placements`, keeping its mask alive whatever the glyph cache drops.
     var placedGlyphs: [Glyph] = []
-    /// Each of `placements` as pixman's glyph (`GlyphCache` entry, mask's top-left relative to the line's origin
-    /// and baseline), for drawing a line in one call; nil entries where a glyph has no cache entry (see
-    /// `ShapedLine.isBatched`).
+    /// Each of `placements` as pixman's glyph, for drawing a line in one call (nil where a glyph has no entry).
     private(set) var batch: [pixman_glyph_t] = []
     /// Cached lines kept as finished pixels over solid backgrounds, by `ShapedLine.serial`.
     let rasters = LineRasters()
-    /// How many lines were shaped (cache misses), for tests.
+    /// How many lines were shaped (cache misses).
     private(set) var shapedLineCount = 0
-    /// HarfBuzz's buffer, reused for every run shaped; destroyed with the last copy of this state.
+    /// HarfBuzz's buffer, reused for every run, destroyed with the last copy of this state.
     private var shapingBuffer: ShapingBuffer?
     /// HarfBuzz's `hb_buffer_t`, once loaded.
     var buffer: OpaquePointer? { shapingBuffer?.handle }
@@ -44,10 +35,10 @@ struct FontState {
     var scratchScripts: [hb_script_t] = []
     var scratchRuns: [ShapingRun] = []
 
-    /// More cached glyphs than this (a few alphabets at a few sizes) empties the glyph cache: a crude bound that
-    /// keeps memory flat when a program cycles through many sizes. Lines keep the glyphs they use.
+    /// More cached glyphs than this empties the glyph cache, keeping memory flat across many sizes; lines keep
+    /// theirs.
     static let maximumCachedGlyphs = 2048
-    /// More cached lines than this empties the line cache. A screenful of labels at a few sizes fits many times.
+    /// More cached lines than this empties the line cache.
     static let maximumCachedLines = 1024
     /// Placements reserved for the cached lines (about 32 glyphs a line); more empties the line cache.
     static let placementCapacity = 32 * 1024
@@ -58,9 +49,8 @@ struct FontState {
         var pixelSize: Int
     }
 
-    /// A shaped line's key. Text is compared and hashed by its UTF-8 bytes, not by `String`'s Unicode-aware
-    /// equality: that hashing normalizes (NFC) at every lookup, a measurable part of drawing a label (about 1 us
-    /// a line). Texts that differ only in normalization are shaped once each, which draws them the same.
+    /// A shaped line's key, compared and hashed by UTF-8 bytes: `String`'s equality normalizes at every lookup.
+    /// Texts differing only in normalization are shaped once each, and drawn the same.
     struct LineKey: Hashable {
         var text: String
         var pixelSize: Int
@@ -68,8 +58,7 @@ struct FontState {
 
         static func == (lhs: LineKey, rhs: LineKey) -> Bool {
             guard lhs.pixelSize == rhs.pixelSize, lhs.text.utf8.count == rhs.text.utf8.count else { return false }
-            // Native strings hold their UTF-8 contiguously: one memcmp (the generic byte-by-byte comparison was a
-            // tenth of a scrolled frame's text lookups).
+            // Native strings hold their UTF-8 contiguously: one memcmp.
             let same = lhs.text.utf8.withContiguousStorageIfAvailable { left in
                 rhs.text.utf8.withContiguousStorageIfAvailable { right in
                     left.isEmpty || memcmp(left.baseAddress!, right.baseAddress!, left.count) == 0
@@ -87,7 +76,6 @@ struct FontState {
         }
     }
 
-    /// How many shaped lines are cached (for tests of the bound).
     var cachedLineCount: Int { lines.count }
 
     /// Starts fontconfig and FreeType and finds the standard typeface's face; false when any of that fails.
@@ -168,8 +156,8 @@ struct FontState {
         return glyph
     }
 
-    /// `text` shaped at `pixelSize` in `typeface` (control characters left out): from the cache, or shaped and
-    /// cached. Nil when no face is installed. The result is valid until the next call.
+    /// `text` shaped at `pixelSize` in `typeface`, control characters left out; nil when no face is installed.
+    /// Valid until the next call.
     mutating func line(for text: String, pixelSize: Int, typeface: Typeface) -> ShapedLine? {
         let key = LineKey(text: text, pixelSize: pixelSize, typeface: typeface)
         if let cached = lines[key] { return cached }
@@ -201,8 +189,7 @@ struct FontState {
     }
 }
 
-/// Owns a HarfBuzz buffer (`hb_buffer_t`) and destroys it with itself, so that a `FontState` (a value type) frees
-/// it when its last copy goes away.
+/// Owns a HarfBuzz buffer, destroyed with the last copy of the `FontState` holding it.
 final class ShapingBuffer {
     let handle: OpaquePointer
 

@@ -1,9 +1,8 @@
 import CText
 import CPixman
 
-/// One rasterized glyph: an 8-bit coverage mask as a pixman `a8` image, and where it sits relative to the pen.
-///
-/// Glyphs live in `FontState`'s cache and in the shaped lines that use them, and are only touched under its lock.
+/// One rasterized glyph: an 8-bit coverage mask (pixman `a8`) and its place relative to the pen; under the font
+/// lock only.
 final class Glyph {
     /// Mask width, in pixels (0 for blank glyphs such as the space).
     let width: Int
@@ -16,12 +15,10 @@ final class Glyph {
     /// The coverage mask; nil for blank glyphs.
     let image: OpaquePointer?
     private let bits: UnsafeMutableRawPointer?
-    /// The glyph's entry in `GlyphCache` (pixman's copy of the mask, drawn by `Canvas.drawText` many glyphs per
-    /// call); nil for blank glyphs and when the cache is full.
+    /// The glyph's entry in `GlyphCache`; nil for blank glyphs and when the cache is full.
     private(set) var cacheEntry: UnsafeRawPointer?
 
-    /// Copies the glyph that FreeType just rendered into `slot`. Bitmaps that are not 8-bit gray (which
-    /// `FT_LOAD_NO_BITMAP` with the normal render mode should not produce) become blank glyphs.
+    /// Copies the glyph FreeType just rendered into `slot`; bitmaps other than 8-bit gray become blank.
     init(slot: FT_GlyphSlot) {
         let bitmap = slot.pointee.bitmap
         left = Int(slot.pointee.bitmap_left)

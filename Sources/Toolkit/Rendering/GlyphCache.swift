@@ -1,14 +1,9 @@
 import CPixman
 
-/// pixman's glyph cache (`pixman_glyph_cache_t`), holding a copy of every live `Glyph`'s mask, so that a line of
-/// text is composited with one `pixman_composite_glyphs_no_mask` call instead of one composite per glyph (the
-/// per-call set-up was most of the cost of text: about 0.13 us a glyph, 55 glyphs a list row).
-///
-/// Entries follow the lifetime of the `Glyph` objects exactly: a glyph inserts its mask when it is rendered and
-/// removes it in `deinit`, keyed by its own address. The cache stays frozen for good, so pixman never evicts an
-/// entry on its own (it would on thawing past 16,384 glyphs, leaving the lines that point at them dangling); the
-/// bound on glyphs is `FontState`'s. When pixman's table is full (32,768 live glyphs) an insert answers nil and
-/// that glyph is drawn on its own. Only reached under the font lock, as `Glyph` is.
+/// pixman's glyph cache, holding a copy of every live `Glyph`'s mask so that a line is one composite call.
+/// Entries follow the glyphs' lifetimes (inserted when rendered, removed in `deinit`, keyed by address). It stays
+/// frozen: thawed, pixman would evict past 16,384 glyphs and leave lines dangling. Full, an insert answers nil and
+/// that glyph is drawn alone. Under the font lock only.
 enum GlyphCache {
     /// The cache, created and frozen on first use; nil when pixman could not allocate it.
     nonisolated(unsafe) private static let cache: OpaquePointer? = {

@@ -1,8 +1,5 @@
-/// One glyph of a shaped line as plain values, for the per-glyph loop of `Canvas.drawText`.
-///
-/// Reading a `Glyph` (a class) out of an array retains and releases it, which costs more than placing it in a
-/// full repaint. This copy holds no reference: `image` stays valid while the placement is in
-/// `FontState.placements`, whose `placedGlyphs` keep the glyphs alive.
+/// One glyph of a shaped line as plain values: reading a `Glyph` class out of an array retains it, which costs
+/// more than placing it. `image` stays valid while `FontState.placedGlyphs` keeps the glyph.
 struct GlyphPlacement {
     /// The coverage mask (pixman `a8` image).
     var image: OpaquePointer

@@ -1,5 +1,4 @@
-/// A picture in memory: 32-bit premultiplied ARGB pixels (pixman's a8r8g8b8, `wl_shm` format argb8888),
-/// row by row from the top-left, `width * height` of them.
+/// A picture in memory: premultiplied ARGB pixels (a8r8g8b8), row by row from the top-left.
 public struct Image: Sendable, Equatable {
     /// Width, in pixels.
     public let width: Int
@@ -8,17 +7,15 @@ public struct Image: Sendable, Equatable {
     /// The pixels, row-major, `0xAARRGGBB` premultiplied.
     public internal(set) var pixels: [UInt32]
 
-    /// A transparent image (or one filled with `fill`). Sizes below zero are treated as zero. It allocates
-    /// `width * height` pixels at once: bound the sizes first (`HeadlessWindow.renderSize(for:)` does for
-    /// windows); a product beyond `Int` traps.
+    /// A transparent image (or filled with `fill`); negative sizes count as zero. It allocates at once: bound the
+    /// sizes first (a product beyond `Int` traps).
     public init(width: Int, height: Int, fill: UInt32 = 0) {
         self.width = max(0, width)
         self.height = max(0, height)
         pixels = [UInt32](repeating: fill, count: self.width * self.height)
     }
 
-    /// An image over existing pixels; returns nil when the count does not match `width * height` (also when that
-    /// product overflows).
+    /// An image over existing pixels; nil when the count is not `width * height`.
     public init?(width: Int, height: Int, pixels: [UInt32]) {
         guard width >= 0, height >= 0 else { return nil }
         let (count, overflow) = width.multipliedReportingOverflow(by: height)

@@ -1,31 +1,14 @@
 import CPixman
 
-/// Shaped lines kept as finished pixels: the line composited over a solid background, so that drawing it again
-/// over the same background is one copy of its ink box instead of a blend of every glyph.
+/// Shaped lines kept as finished pixels over a solid background, so that drawing one again over the same
+/// background is one copy of its ink box instead of a blend of every glyph (most of a text-heavy frame). The
+/// picture depends only on the line, its color and the background pixel, since glyphs sit at whole pixels.
 ///
-/// Blending the glyphs is most of a text-heavy frame (in toolkit-bench (b), the 1,300 glyphs of a 1080p list took
-/// about 115 us, more than filling all 2 million pixels: pixman's `over_n_8_8888` goes pixel by pixel through
-/// glyphs 8 to 10 pixels wide). A line composited over a solid background is the same picture wherever it is drawn,
-/// because glyphs are placed at whole pixels from the line's snapped origin; so the picture depends only on the line
-/// (text, pixel size, typeface), its color and the background's pixel. The canvas knows where its pixels all hold
-/// one value (`SolidBackdrop`: a view's opaque background); there, and only there, a line is copied from its raster.
-///
-/// A line gets a raster the second time it is drawn with the same colors over a solid background (the first time
-/// it is only noted, `Sighting`), as Flutter's raster cache waits for a picture to be reused: a fling draws each row
-/// once and never pays for a raster, while repaints of what is on screen (a resize, a redraw of the whole window,
-/// rows scrolled back into view) copy.
-///
-/// Storage is one arena image of `arenaWidth` x `arenaHeight` pixels (8 MB, allocated on first use), filled shelf
-/// by shelf like a ring: a raster goes right of the previous one on the current shelf, a new shelf starts below when
-/// it does not fit, and at the bottom the shelves start again at the top, dropping the rasters whose rows they
-/// take. Nothing is allocated per raster, so drawing never allocates once the arena exists; the oldest rasters go
-/// first (first in, first out), which keeps a screenful of lines that are drawn again and again.
-///
-/// Lives in `FontState`, under the font lock; a line is known by its serial (`ShapedLine.serial`), valid until the
-/// line cache is emptied (`forgetLines()`).
+/// A line gets a raster the second time it is drawn with the same colors (as Flutter's raster cache waits for
+/// reuse), so a fling drawing each row once never pays for one. Storage: one arena image filled shelf by shelf as
+/// a ring, oldest first out; nothing is allocated per raster. Lives under the font lock.
 final class LineRasters {
-    /// One raster: the rectangle (`x`, `y`, `width`, `height`) of the arena holding line `owner` drawn in `text` over
-    /// `background` (premultiplied pixels); `owner` -1 when the entry is free.
+    /// One raster: the arena rectangle holding line `owner` (-1: free) drawn in `text` over `background`.
     struct Raster {
         var owner = -1
         var text: UInt32 = 0
@@ -36,8 +19,8 @@ final class LineRasters {
         var height = 0
     }
 
-    /// What is known of one shaped line (by serial): the colors it was last drawn with over a solid background,
-    /// whether it was drawn so at least once, and its raster (an index in `rasters`, or -1).
+    /// What is known of one shaped line: the colors it was last drawn with over a solid background, whether it was,
+    /// and its raster (-1: none).
     struct Sighting {
         var text: UInt32 = 0
         var background: UInt32 = 0
@@ -47,9 +30,9 @@ final class LineRasters {
 
     /// Arena width, in pixels: lines with wider ink are drawn glyph by glyph every time.
     static let arenaWidth = 2048
-    /// Arena height, in pixels (about 200 list rows of 17 pt text at 1x, 45 at 2x).
+    /// Arena height, in pixels.
     static let arenaHeight = 1024
-    /// Shelf heights are rounded up to this many pixels, so that lines with and without descenders share shelves.
+    /// Shelf heights are rounded up to this, so that lines with and without descenders share shelves.
     static let shelfRounding = 4
     /// At most this many rasters at once (the arena full of lines 64 pixels wide).
     static let maximumRasters = 1024
@@ -61,11 +44,11 @@ final class LineRasters {
     /// The arena's pixels and pixman image, once made.
     private var arenaPixels: UnsafeMutablePointer<UInt32>?
     private var arena: OpaquePointer?
-    /// The current shelf: its top row and height, and the first free column on it.
+    /// The current shelf: its top row, height, and first free column.
     private var shelfTop = 0
     private var shelfHeight = 0
     private var shelfX = 0
-    /// How many rasters were drawn, for tests.
+    /// How many rasters were drawn.
     private(set) var rendered = 0
 
     init() {
@@ -79,7 +62,7 @@ final class LineRasters {
         arenaPixels?.deallocate()
     }
 
-    /// How many rasters hold a line now, for tests.
+    /// How many rasters hold a line now.
     var rasterCount: Int { rasters.count - free.count }
 
     /// A serial for a newly shaped line.
@@ -98,9 +81,8 @@ final class LineRasters {
         shelfX = 0
     }
 
-    /// Where a line drawn over a solid background comes from: pixels (`x`, `y`) ..< (`x` + ink width, `y` + ink
-    /// height) of `image`, either drawn before (`isNew` false: copy them) or just reserved for it (`isNew`: draw the
-    /// line there over the background, then copy).
+    /// Where a line over a solid background comes from in `image`: drawn before (copy it), or just reserved
+    /// (`isNew`: draw the line there first).
     struct Place {
         var image: OpaquePointer
         var pixels: UnsafeMutablePointer<UInt32>
@@ -111,9 +93,8 @@ final class LineRasters {
         var isNew: Bool
     }
 
-    /// The raster of line `serial` (ink box `width` x `height` pixels) drawn in `text` over `background`: the one
-    /// drawn before, a new one on the second sighting with these colors, or nil (first sighting, a line wider than
-    /// the arena, or no memory).
+    /// The raster of line `serial` in `text` over `background`: the one drawn before, a new one on the second
+    /// sighting, or nil (first sighting, wider than the arena, no memory).
     func place(line serial: Int, text: UInt32, background: UInt32, width: Int, height: Int) -> Place? {
         guard serial >= 0, serial < sightings.count, width > 0, height > 0 else { return nil }
         let sighting = sightings[serial]
@@ -160,9 +141,8 @@ final class LineRasters {
         return true
     }
 
-    /// The top-left corner of room for `width` x `height` pixels: on the current shelf, or on a new one below it
-    /// (at the top when the bottom is reached), whose rows are taken from the rasters there. At most
-    /// `maximumRasters` are kept: at the limit, the rasters of the next shelf go first.
+    /// Room for `width` x `height` pixels on the current shelf or the next (from the top past the bottom), whose
+    /// rasters give way.
     private func reserve(width: Int, height: Int) -> (Int, Int) {
         if shelfX + width > LineRasters.arenaWidth || height > shelfHeight
             || (free.isEmpty && rasters.count >= LineRasters.maximumRasters) {

@@ -1,8 +1,4 @@
-// PNG files through libpng's simplified write API (png_image_write_to_memory).
-//
-// Pixels become 8-bit RGBA with straight alpha (color type 6): premultiplied channels are divided back by alpha,
-// c = round(c' * 255 / a), and fully transparent pixels become 0,0,0,0. libpng chooses the row filters and
-// compresses with zlib; the file is the same picture whatever it chooses.
+// PNG through libpng's simplified write API: 8-bit straight RGBA, c = round(c' * 255 / a), transparent pixels 0.
 
 import CPNG
 #if canImport(Glibc)
@@ -16,9 +12,8 @@ public enum PNGEncoder {
     /// The 8-byte signature that starts every PNG file.
     public static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
 
-    /// The PNG file for `image`, as bytes. An image with no pixels (PNG has no empty images) encodes as one
-    /// transparent pixel. Returns an empty array only if libpng fails (out of memory, or an image wider or taller
-    /// than PNG's 2^31 - 1 pixels).
+    /// The PNG file for `image`, as bytes (an empty image encodes as one transparent pixel); empty only if libpng
+    /// fails.
     public static func encode(_ image: Image) -> [UInt8] {
         let source = image.width > 0 && image.height > 0 ? image : Image(width: 1, height: 1)
         var rgba = [UInt8](repeating: 0, count: source.pixels.count * 4)
@@ -29,8 +24,7 @@ public enum PNGEncoder {
             rgba[index * 4 + 2] = straight(p, alpha: a)
             rgba[index * 4 + 3] = UInt8(a)
         }
-        // Room for the data stored uncompressed plus chunk and zlib framing; libpng says how much it needs when
-        // that is not enough, and the second call then fits.
+        // Room for the data stored uncompressed plus framing; libpng says how much it needs otherwise.
         var capacity = rgba.count + source.height + 1024
         for _ in 0..<2 {
             var file = [UInt8](repeating: 0, count: capacity)
@@ -54,8 +48,7 @@ public enum PNGEncoder {
     }
 
     /// Writes `image` as a PNG file at `path` (replacing any file there).
-    /// - Throws: `PNGWriteError` when the image cannot be encoded (code 0) or the file cannot be created or fully
-    ///   written (the C `errno`).
+    /// - Throws: `PNGWriteError` (code 0: cannot encode; else the C `errno` of creating or writing the file).
     public static func write(_ image: Image, to path: String) throws {
         let bytes = encode(image)
         guard !bytes.isEmpty else { throw PNGWriteError(path: path, code: 0) }

@@ -1,8 +1,5 @@
-/// A line of text shaped at one pixel size: which placements are its glyphs, the pen advance and the line box.
-///
-/// Made once per (text, pixel size, typeface) by `FontState.line(for:pixelSize:typeface:)` and cached. Its glyphs
-/// are the range `start ..< start + count` of `FontState.placements`, valid until the next call that may shape a
-/// line (the cache is emptied as a whole when full), so it is used at once, under the font lock.
+/// A line of text shaped at one pixel size, cached per (text, pixel size, typeface). Its glyphs are
+/// `FontState.placements[range]`, valid until the next shaping call: used at once, under the font lock.
 struct ShapedLine: Equatable {
     /// The first of the line's placements in `FontState.placements`.
     var start: Int
@@ -21,6 +18,5 @@ struct ShapedLine: Equatable {
     /// The line's number in `FontState.rasters` (`LineRasters`), given when it is cached; -1 before.
     var serial = -1
 
-    /// The line's placements in `FontState.placements`.
     var range: Range<Int> { start..<start + count }
 }

@@ -1,14 +1,9 @@
-/// What a canvas knows about pixels it wrote itself: a box it filled with one pixel value (a view's opaque
-/// background, or the whole surface cleared), and the boxes drawn over it since.
+/// What a canvas knows of pixels it wrote: a box filled with one pixel value and the boxes drawn over it since,
+/// so that text over it can be copied as finished pixels (`LineRasters`).
 ///
-/// Text uses it to draw a line as finished pixels (`LineRasters`): a line composited over a solid background is the
-/// same picture wherever it is drawn, so where the canvas knows the pixels under the line are exactly that
-/// background, the line's pixels can be copied from an earlier rendering instead of being blended again.
-///
-/// Conservative by construction: every canvas operation that writes pixels reports the box it may have written
-/// (`touch`), or forgets the record (`forget`) when it cannot say; only `set` makes a record. `pixel(under:)` answers only for a
-/// box inside the record that nothing touched since. At most four touched boxes are kept; a fifth is
-/// merged into the one it grows least, which can only make the touched area larger.
+/// Conservative: every write reports its box (`touch`) or forgets the record; only `set` makes one, and
+/// `pixel(under:)` answers only inside it where nothing touched. A fifth touched box merges into the one it grows
+/// least, which only enlarges the touched area.
 struct SolidBackdrop {
     /// The filled box, in pixels of the canvas's surface; empty when nothing is known.
     private(set) var box = PixelBox.empty
@@ -46,7 +41,6 @@ struct SolidBackdrop {
         case 2: touched2 = part
         case 3: touched3 = part
         default:
-            // Full: grow the slot whose bounding box grows least.
             var best = 0
             var bestGrowth = Int.max
             for slot in 0..<4 {
@@ -90,12 +84,10 @@ struct SolidBackdrop {
         }
     }
 
-    /// Whether two non-empty boxes share a pixel.
     private static func meet(_ a: PixelBox, _ b: PixelBox) -> Bool {
         a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1
     }
 
-    /// The bounding box of two non-empty boxes.
     private static func union(_ a: PixelBox, _ b: PixelBox) -> PixelBox {
         PixelBox(x0: min(a.x0, b.x0), y0: min(a.y0, b.y0), x1: max(a.x1, b.x1), y1: max(a.y1, b.y1))
     }

@@ -1,21 +1,11 @@
-// Shaping one line: itemize into runs, shape each run with HarfBuzz, lay the runs out in visual order.
+// Shaping one line: itemize into runs, shape each with HarfBuzz, lay them out in visual order.
 //
-// Itemizing: each character gets a script (HarfBuzz's Unicode data). Common characters (spaces, punctuation,
-// digits) and inherited ones (combining marks, joiners) take the script before them, or at the line's start the
-// first real script after them. Each character gets a face: an inherited one (a combining mark, a joiner, a
-// variation selector) stays in the previous character's face when that face has it, so that a mark is shaped with
-// its base; any other character takes the typeface's best face when it has the character, otherwise the first face
-// fontconfig lists that has it (the per-character fallback), otherwise the best face (which draws its
-// missing-glyph box). A run is a stretch of one face and one script, right to left when the
-// script is (Arabic, Hebrew, ...).
-//
-// Visual order: HarfBuzz returns a right-to-left run's glyphs already left to right. The line's direction is its
-// first run's; in a right-to-left line the runs are laid out last to first. That is the bidirectional algorithm
-// for lines whose embedding levels are only 0 and 1 (or 1 and 2): mixed Latin and Arabic text with the
-// neutrals between them resolved by their script, not UAX #9's full neutral and number rules.
-//
-// Positions: HarfBuzz's are 26.6 fixed point pixels (hb-ft scales the font to the pixel size). Each glyph's mask
-// goes at the pen plus its offset, rounded to a whole pixel.
+// Itemizing: neutral characters (Common, Inherited) take the script before them, leading ones the line's first
+// real script. A mark or joiner stays in the previous character's face when it has it (shaped with its base);
+// any other character takes the best face, else the first fallback that has it, else the best face's
+// missing-glyph box. A run is one face and one script. In a right-to-left line (its first run's direction) the
+// runs go last to first: the bidirectional algorithm for lines of two embedding levels only, not UAX 9's full
+// neutral and number rules. Positions are HarfBuzz's 26.6 pixels, each mask rounded to a whole pixel.
 
 import CPixman
 import CText
@@ -34,9 +24,8 @@ extension FontState {
         script == HB_SCRIPT_COMMON || script == HB_SCRIPT_INHERITED || script == HB_SCRIPT_UNKNOWN
     }
 
-    /// `text` shaped at `pixelSize` with the faces of `chain` (best face `primary`): its glyphs appended to
-    /// `placements`. Uses the scratch arrays, which are swapped out meanwhile so that they can be filled while
-    /// the state is mutated.
+    /// `text` shaped at `pixelSize` with the faces of `chain`, its glyphs appended to `placements`; the scratch
+    /// arrays are swapped out meanwhile so that they can be filled while the state is mutated.
     mutating func shape(_ text: String, pixelSize: Int, chain: FontChain, primary: FontFace,
                         typeface: Typeface) -> ShapedLine {
         var scalars: [UInt32] = [], runs: [ShapingRun] = []
@@ -122,8 +111,7 @@ extension FontState {
             } else if let fallback = self.face(in: chain, covering: codepoint) {
                 face = fallback
             } else {
-                // No face has it: an invisible joiner or selector stays in its run; anything else draws the best
-                // face's missing-glyph box.
+                // No face has it: a joiner or selector stays in its run; anything else draws the missing-glyph box.
                 face = raw[index] == HB_SCRIPT_INHERITED ? previous ?? primary : primary
             }
             previous = face

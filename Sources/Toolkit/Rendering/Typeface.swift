@@ -1,16 +1,11 @@
-/// Which faces text is drawn in: a family, a weight and a language, as fontconfig matches them.
-///
-/// fontconfig picks the installed face that best fits all three, and lists the others in order of fit: a character
-/// the best face lacks is drawn from the first face in that list that has it. The language steers the choice where
-/// scripts share characters (Japanese, Chinese and Korean forms of the same Han character).
+/// Which faces text is drawn in: a family, a weight and a language, as fontconfig matches them (the language steers
+/// the choice where scripts share characters, as Han forms).
 public struct Typeface: Hashable, Sendable {
-    /// A family name (such as "DejaVu Sans") or a generic one fontconfig resolves ("sans-serif", "serif",
-    /// "monospace"). Default "sans-serif".
+    /// A family name or a generic one ("sans-serif", "serif", "monospace"). Default "sans-serif".
     public var family: String
     /// How heavy the strokes are. Default `.regular`.
     public var weight: Weight
-    /// The text's language as a BCP 47 / RFC 3066 tag ("ja", "ar", "zh-tw"), or nil for the process locale's.
-    /// Default nil.
+    /// The text's language as a BCP 47 tag ("ja", "zh-tw"). Default nil: the process locale's.
     public var language: String?
 
     /// A typeface of `family` at `weight` for text in `language`.

@@ -1,9 +1,4 @@
-/// Timers as deadlines on the window clock.
-///
-/// Nothing in the toolkit reads a clock: a backend (the Wayland event loop, `HeadlessWindow`) asks for
-/// `nextDeadline`, waits until then by its own means, and calls `fire(upTo:)` with the time it reached. Timers
-/// due at the same instant fire in the order they were scheduled. A timer may schedule or cancel others while
-/// it runs; one scheduled for a time already reached fires in the same `fire(upTo:)` call.
+/// Timers as deadlines on the window clock (a backend waits until `nextDeadline`); equal deadlines keep order.
 @MainActor
 public final class TimerQueue {
     /// Identifies a scheduled timer, for `cancel(_:)`.
@@ -17,8 +12,7 @@ public final class TimerQueue {
         var action: @MainActor () -> Void
     }
 
-    // Kept sorted by (deadline, id). Few timers are live at once (a touch delay, a key repeat, an indicator
-    // fade), so a sorted array beats a heap and keeps firing order obvious.
+    // Sorted by (deadline, id): few timers live at once, so a sorted array beats a heap.
     private var entries: [Entry] = []
     private var nextID: UInt64 = 1
 
@@ -39,7 +33,6 @@ public final class TimerQueue {
         let id = nextID
         nextID += 1
         let entry = Entry(deadline: deadline, id: id, action: action)
-        // Insert after every entry due at or before the deadline: equal deadlines keep scheduling order.
         var index = entries.count
         while index > 0 && entries[index - 1].deadline > deadline { index -= 1 }
         entries.insert(entry, at: index)

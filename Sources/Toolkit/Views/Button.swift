@@ -1,11 +1,7 @@
 /// A push button: a rounded rectangle with a title that runs `action` when a touch lifts inside it.
 ///
-/// Tracking follows the usual touch-button rules: the first touch that begins on the button is tracked; while
-/// it is down and within `touchSlop` points of the bounds the button is highlighted; lifting there runs the
-/// action once. Lifting farther away, or a cancel (a scroll container took the touch, the compositor
-/// cancelled it), runs nothing. Being a `Control`, a scroll container does not take a touch away from a
-/// button once the button tracks it (`touchesShouldCancel(in:)` answers false), unless the container was
-/// told otherwise.
+/// The first touch on the button is tracked and highlights it while within `touchSlop` of the bounds; lifting
+/// there runs the action once, a cancel runs nothing. As a `Control`, a scroll container does not take it away.
 @MainActor
 open class Button: Control {
     /// The title drawn in the middle.
@@ -51,10 +47,9 @@ open class Button: Control {
     /// Corner radius of the background, in points. Default 8.
     open var cornerRadius: Double = 8
 
-    /// How many times the action ran (handy in tests and demos).
+    /// How many times the action ran.
     public private(set) var actionCount = 0
 
-    // The id of the touch being tracked, if any. Other touches on the button are ignored.
     private var trackedID: Int?
 
     /// A button in `frame` (superview coordinates, points) with a title and an optional action.
@@ -70,20 +65,17 @@ open class Button: Control {
     /// The title.
     open override var defaultAccessibilityLabel: String? { title }
 
-    /// Whether `point` (window coordinates) counts as inside for tracking.
     private func isInside(_ point: Point) -> Bool {
         let slop = touchSlop.isFinite ? max(0, touchSlop) : 0
         return bounds.insetBy(dx: -slop, dy: -slop).contains(convert(point, from: nil))
     }
 
-    /// Starts tracking the first touch and highlights.
     open override func touchesBegan(_ touches: [Touch]) {
         guard trackedID == nil, isEnabled, let touch = touches.first else { return }
         trackedID = touch.id
         isHighlighted = true
     }
 
-    /// Highlighted while the tracked touch is inside (bounds grown by `touchSlop`).
     open override func touchesMoved(_ touches: [Touch]) {
         guard let id = trackedID else { return }
         for touch in touches where touch.id == id {
@@ -91,7 +83,6 @@ open class Button: Control {
         }
     }
 
-    /// Runs the action when the tracked touch lifts inside.
     open override func touchesEnded(_ touches: [Touch]) {
         guard let id = trackedID, let touch = touches.first(where: { $0.id == id }) else { return }
         trackedID = nil
@@ -102,14 +93,13 @@ open class Button: Control {
         action?(self)
     }
 
-    /// Stops tracking without running the action.
     open override func touchesCancelled(_ touches: [Touch]) {
         guard let id = trackedID, touches.contains(where: { $0.id == id }) else { return }
         trackedID = nil
         isHighlighted = false
     }
 
-    /// Draws the rounded background (darker while highlighted) and the centred title.
+    /// Draws the rounded background, darker while highlighted, and the centred title.
     open override func draw(in canvas: Canvas) {
         let b = bounds
         let fill = isHighlighted ? highlightedColor : (isEnabled ? tintColor : tintColor.withAlpha(0.4))

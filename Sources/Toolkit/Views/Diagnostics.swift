@@ -11,7 +11,6 @@ public enum Diagnostics {
     /// Also called with every report (tests and apps that log elsewhere). Nil by default.
     public static var onReport: ((String) -> Void)?
 
-    /// Reports `message`.
     static func report(_ message: String) {
         onReport?(message)
         var line = "Toolkit: " + message + "\n"

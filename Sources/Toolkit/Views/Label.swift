@@ -1,8 +1,5 @@
-/// A single line of text.
-///
-/// The text is drawn with `Canvas.drawText`, vertically centred in the bounds and placed horizontally by
-/// `alignment`. A label does not take touches by default (`isUserInteractionEnabled` is false), so a touch on
-/// a label inside a button or a list row reaches the view behind it.
+/// A single line of text, vertically centred and placed horizontally by `alignment`. It takes no touches by
+/// default, so a touch on a label in a row reaches the row.
 @MainActor
 open class Label: View {
     /// Where the text sits horizontally inside the bounds.
@@ -53,13 +50,12 @@ open class Label: View {
         isUserInteractionEnabled = false
     }
 
-    /// `.label`: a label is exposed as text.
+    /// `.label`.
     open override var defaultAccessibilityRole: AccessibilityRole { .label }
 
-    /// The text: a screen reader reads it.
+    /// The text.
     open override var defaultAccessibilityLabel: String? { text }
 
-    /// Draws the text, vertically centred, placed by `alignment`.
     open override func draw(in canvas: Canvas) {
         guard !text.isEmpty, fontSize.isFinite, fontSize > 0 else { return }
         let measured = canvas.measureText(text, size: fontSize, typeface: typeface)

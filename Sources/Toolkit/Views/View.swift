@@ -1,39 +1,22 @@
-/// A rectangle on screen that draws itself, holds subviews and receives touches.
-///
-/// Coordinates: `frame` is in the superview's coordinate space, `bounds` in the view's own; `bounds.origin` is
-/// the point of the view's own content shown at its top-left corner (a `ScrollContainer`'s `contentOffset`).
-/// "Window coordinates" are those of the window's root view, whose frame origin is (0, 0). All in points.
+/// A rectangle on screen that draws itself, holds subviews and receives touches. `frame` is in the superview's
+/// coordinates, `bounds` in the view's own; window coordinates are the root view's. All in points.
 @MainActor
 open class View {
-    // Exclusivity on the event path: Swift checks every access to a class's stored property at run time (a
-    // thread-local lookup and a walk of the accesses in progress) unless the compiler proves it cannot overlap
-    // another, which it rarely can across the view tree; a drag event made 56 such checks, half its instructions.
-    // The properties an event reads or changes are `@exclusivity(unchecked)` when both hold: their values carry
-    // no references the access could free (plain values, or the unowned links), and no access to them can overlap
-    // another (each change is an assignment, or a mutating method of a value type that calls no closure, delegate
-    // or overridable method). Observers (`didSet`) run after the assignment, outside it. The same rule applies in
-    // ScrollContainer, WindowCore and TouchRouter.
-    /// The frame's origin and the *unscaled* size (the bounds size); `frame` scales the size by `storedScale`.
-    @exclusivity(unchecked) private var storedFrame: Rect
-    @exclusivity(unchecked) private var boundsOrigin: Point = .zero
-    /// See `scaleInSuperview`.
-    @exclusivity(unchecked) private var storedScale = 1.0
-    /// Where this view and its subviews may draw, in the superview's coordinates (see `drawnExtent()`), while
-    /// `extentIsValid`.
-    @exclusivity(unchecked) private var cachedExtent: Rect = .zero
-    @exclusivity(unchecked) private var extentIsValid = false
-    /// Finds the subviews under a rectangle or a point among many stacked ones (see `SubviewIndex`).
-    private var subviewIndex = SubviewIndex()
-    /// What the app set of `accessibilityRole`, `accessibilityLabel` and `isAccessibilityElement` (nil: the
-    /// default), and the view's id in the accessible tree (View+Accessibility.swift).
+    // Exclusivity: properties an event touches are `@exclusivity(unchecked)` (the run-time check is costly on the
+    // event path) when their values hold no references an access could free and no access can overlap another
+    // (plain assignments, or value-type mutations that call no closure or overridable method).
+    /// The frame's origin and the unscaled (bounds) size; `frame` scales the size by `storedScale`.
+    @exclusivity(unchecked) var storedFrame: Rect
+    @exclusivity(unchecked) var boundsOrigin: Point = .zero
+    @exclusivity(unchecked) var storedScale = 1.0
+    @exclusivity(unchecked) var cachedExtent: Rect = .zero
+    @exclusivity(unchecked) var extentIsValid = false
+    var subviewIndex = SubviewIndex()
+    /// The app's accessibility settings and the view's id in the accessible tree.
     var accessibility = AccessibilitySettings()
-    /// The gesture recognizers attached here, in the order they were added (View+Gestures.swift).
     var recognizers: [GestureRecognizer] = []
 
-    /// The view's rectangle in its superview's coordinates, in points: the area it covers there. For a view
-    /// shown at a `scaleInSuperview` other than 1 (the zoomed view of a `ScrollContainer`), the size is the
-    /// bounds size times that scale, as with a scale transform in UIKit; setting it sets the bounds size to the
-    /// given size divided by the scale.
+    /// The view's rectangle in its superview's coordinates, in points (size: bounds size times `scaleInSuperview`).
     open var frame: Rect {
         get {
             storedScale == 1 ? storedFrame
@@ -61,8 +44,7 @@ open class View {
         }
     }
 
-    /// When true, the view's frame follows its superview's size: origin (0, 0), the superview's size.
-    /// Set it on a view added to a window's root view to follow the window. Default false.
+    /// When true, the frame follows the superview's size at origin (0, 0). Default false.
     @exclusivity(unchecked) open var fillsSuperview: Bool = false {
         didSet {
             if fillsSuperview, let parent = superview {
@@ -71,8 +53,7 @@ open class View {
         }
     }
 
-    /// The view's rectangle in its own coordinates: `origin` is the content point shown at the top-left corner
-    /// (for a `ScrollContainer`, its `contentOffset`), `size` is `frame.size`. In points.
+    /// The view's rectangle in its own coordinates, in points: `origin` is the content point shown at the top-left.
     open var bounds: Rect {
         get { Rect(origin: boundsOrigin, size: storedFrame.size) }
         set {
@@ -97,157 +78,8 @@ open class View {
         }
     }
 
-    /// The scale at which the view and its subviews are shown in the superview, around the frame's origin: a
-    /// point `p` of the view's own coordinates appears at `frame.origin + (p - bounds.origin) * scale` of the
-    /// superview's. Drawing, hit testing, `convert(_:to:)` and `Touch.location(in:)` all follow it, and the view is
-    /// drawn at the scaled pixel size (crisp, not stretched). A `ScrollContainer` sets it on the view its delegate
-    /// returns from `viewForZooming(in:)` (its `zoomScale`); 1 otherwise.
-    public var scaleInSuperview: Double { storedScale }
-
-    /// Shows the view at `scale` in its superview (see `scaleInSuperview`); ignored unless positive and finite.
-    func setScaleInSuperview(_ scale: Double) {
-        guard scale.isFinite, scale > 0, scale != storedScale else { return }
-        damageInWindow()
-        storedScale = scale
-        extentDidChange()
-        damageInWindow()
-    }
-
-    /// Whether this view or one of its ancestors is shown at a scale other than 1.
-    var isInsideScaledView: Bool { scaleInWindow != 1 }
-
-    /// Maps a point of this view's own coordinates to its superview's.
-    func pointInSuperview(_ point: Point) -> Point {
-        storedScale == 1 ? point - boundsOrigin + storedFrame.origin
-            : (point - boundsOrigin) * storedScale + storedFrame.origin
-    }
-
-    /// Maps a point of the superview's coordinates to this view's own.
-    func pointFromSuperview(_ point: Point) -> Point {
-        storedScale == 1 ? point - storedFrame.origin + boundsOrigin
-            : (point - storedFrame.origin) * (1 / storedScale) + boundsOrigin
-    }
-
-    /// Maps a rectangle of the superview's coordinates to this view's own.
-    func rectFromSuperview(_ rect: Rect) -> Rect {
-        rectFromSuperview(rect, drawnAt: boundsOrigin)
-    }
-
-    /// Maps a rectangle of the superview's coordinates to this view's own as drawn with its bounds origin at
-    /// `origin` (`drawingOrigin(on:)`).
-    func rectFromSuperview(_ rect: Rect, drawnAt origin: Point) -> Rect {
-        if storedScale == 1 { return rect.offsetBy(origin - storedFrame.origin) }
-        let p = (rect.origin - storedFrame.origin) * (1 / storedScale) + origin
-        return Rect(origin: p, size: rect.size * (1 / storedScale))
-    }
-
-    /// Maps a rectangle of this view's own coordinates to its superview's.
-    func rectInSuperview(_ rect: Rect) -> Rect {
-        storedScale == 1 ? rect.offsetBy(storedFrame.origin - boundsOrigin)
-            : Rect(origin: pointInSuperview(rect.origin), size: rect.size * storedScale)
-    }
-
-    /// Moves the canvas from the superview's coordinates into this view's own (translation, then scale), with
-    /// the bounds origin drawn at `origin` (`drawingOrigin(on:)`, computed by the caller before this call).
-    /// Applies to `canvas` (in its state at the start of a window's drawing) what drawing the window applies before
-    /// this view's `drawOverlay`: each ancestor's transform below the root, this view's, and the step from its
-    /// drawn origin to its exact one. Shapes drawn then land on the pixels they would in the window's drawing,
-    /// computed with the same arithmetic.
-    func applyOverlayTransform(to canvas: Canvas) {
-        let origin = applyDrawnTransform(to: canvas)
-        if origin != boundsOrigin { canvas.translate(by: origin - boundsOrigin) }
-    }
-
-    /// Applies the transforms of this view's ancestors below the root and its own, as drawing does before its
-    /// content; returns its drawing origin.
-    private func applyDrawnTransform(to canvas: Canvas) -> Point {
-        guard let superview else { return drawingOrigin(on: canvas) }
-        _ = superview.applyDrawnTransform(to: canvas)
-        let origin = drawingOrigin(on: canvas)
-        applyTransform(to: canvas, drawnAt: origin)
-        return origin
-    }
-
-    func applyTransform(to canvas: Canvas, drawnAt origin: Point) {
-        if storedScale == 1 {
-            canvas.translate(by: storedFrame.origin - origin)
-        } else {
-            canvas.translate(by: storedFrame.origin)
-            canvas.scale(by: storedScale)
-            canvas.translate(by: Point.zero - origin)
-        }
-    }
-
-    // MARK: - Whole-pixel scrolling
-
-    /// Whether this view's content is drawn at its `bounds.origin` rounded to whole device pixels: a view that
-    /// scrolls by copying pixels and clips, shown at scale 1 (see `drawingOrigin(pixelsPerPoint:)`).
-    private var snapsContentToPixels: Bool {
-        scrollsByCopyingPixels && clipsToBounds && storedScale == 1
-    }
-
-    /// The bounds origin this view's content is drawn at, in points: for a view that scrolls by copying pixels
-    /// (and clips, at scale 1, under no scale), `bounds.origin` rounded to whole pixels at `pixelsPerPoint`, so
-    /// that a scroll by any amount (a fling's fractional offsets) moves the drawn content by whole pixels, which a
-    /// copy (or a move of the buffer's start) reproduces exactly; `bounds.origin` otherwise. Only drawing follows
-    /// it (the content lands at most half a pixel from its exact place); `contentOffset`, `convert(_:to:)`, hit
-    /// testing and touches keep the exact origin, and damage inside such a view is widened to cover the
-    /// difference (`damageSlack`). The clip, the background and the overlay (indicators) stay at the exact frame.
-    func drawingOrigin(pixelsPerPoint s: Double) -> Point {
-        guard snapsContentToPixels, View.roundsOrigins(at: s) else { return boundsOrigin }
-        return View.snapped(boundsOrigin, pixelsPerPoint: s)
-    }
-
-    /// Whether content is drawn at rounded origins at `s` pixels per point: at 1, 2, 4... pixels per point,
-    /// where a whole pixel is an exact binary fraction of a point, so rounded origins place content on exactly
-    /// the same pixel fractions frame after frame. At other scales (1.5, 3) the exact origin is drawn and only
-    /// scrolls by whole pixels are copied.
-    static func roundsOrigins(at s: Double) -> Bool {
-        s.isFinite && s >= 1 && s.significand == 1
-    }
-
-    /// `drawingOrigin(pixelsPerPoint:)` for drawing on `canvas` under its current transform (no snapping under a
-    /// scale, where whole pixels of the view are not whole pixels of the canvas).
-    func drawingOrigin(on canvas: Canvas) -> Point {
-        guard canvas.isUnscaled else { return boundsOrigin }
-        return drawingOrigin(pixelsPerPoint: canvas.pixelsPerPoint)
-    }
-
-    /// `origin` rounded to whole pixels at `s` pixels per point.
-    static func snapped(_ origin: Point, pixelsPerPoint s: Double) -> Point {
-        Point(x: (origin.x * s).rounded() / s, y: (origin.y * s).rounded() / s)
-    }
-
-    /// How far (window points) this view's drawing may lie from where `convert(_:to:)` puts it: half a point
-    /// for each ancestor whose content is drawn at a rounded origin and whose origin is not whole (half a pixel
-    /// at most at any scale of 1 or more pixels per point). Damage is widened by it.
-    private var damageSlack: Double {
-        var slack = 0.0
-        var current = superview
-        while let view = current {
-            if view.snapsContentToPixels,
-               view.boundsOrigin.x != view.boundsOrigin.x.rounded() || view.boundsOrigin.y != view.boundsOrigin.y.rounded() {
-                slack += 0.5
-            }
-            current = view.superview
-        }
-        return slack
-    }
-
-    /// `rect` (own coordinates) in window points, widened by `damageSlack`.
-    private func damageRectInWindow(_ rect: Rect) -> Rect {
-        let converted = convert(rect, to: nil)
-        let slack = damageSlack
-        return slack == 0 ? converted : converted.insetBy(dx: -slack, dy: -slack)
-    }
-
-    /// The view holding this one, or nil for a root view or a detached view.
-    ///
-    /// The link neither owns nor is weak, as UIKit's superview and Flutter's parent: a weak reference would give
-    /// every view with subviews a side table and put each of its retains on the runtime's slow path (a quarter of a
-    /// drag event's time). It is cleared whenever it would outlive the superview's hold on this view: when the view
-    /// leaves it (`removeFromSuperview`, `addSubview` elsewhere) and when the superview goes away (its deinit
-    /// clears its subviews' links), so it never reaches a freed view.
+    /// The view holding this one, or nil. Neither owning nor weak (weak would slow every retain of a parent): cleared
+    /// when the view leaves its superview or the superview goes away, so it never reaches a freed view.
     @exclusivity(unchecked) public private(set) unowned(unsafe) var superview: View?
 
     /// The views this one holds, back to front.
@@ -255,15 +87,12 @@ open class View {
 
     /// Whether touches and pointer presses may land on this view and its subviews. Default true.
     @exclusivity(unchecked) open var isUserInteractionEnabled: Bool = true
-
     /// A hidden view draws nothing and receives no touches. Default false.
     @exclusivity(unchecked) open var isHidden: Bool = false {
         didSet { if isHidden != oldValue { damageInWindow() } }
     }
 
-    /// Where a scroll container holding this view as content may come to rest against it (<doc:ScrollBehaviour>
-    /// §15, snap points): `.start`, `.center` or `.end` of this view aligned with the container's visible area
-    /// (after its `contentInset`), when the container's `snapping` is on. Default nil: not a snap target.
+    /// Where a scroll container may come to rest against this view (<doc:ScrollBehaviour> §15). Default nil.
     @exclusivity(unchecked) public var snapAlignment: SnapAlignment?
 
     /// Filled behind `draw(in:)`, when set. Default nil (transparent).
@@ -271,66 +100,25 @@ open class View {
         didSet { if backgroundColor != oldValue { setNeedsDisplay() } }
     }
 
-    /// When true, a change of `bounds.origin` (a scroll) is drawn by moving the pixels already on screen and
-    /// drawing only the strip that comes into view, instead of drawing the whole view again. Default false;
-    /// `ScrollContainer` turns it on.
-    ///
-    /// It applies only when the view clips to its bounds, and only where the result is the same picture:
-    /// everything the view draws (background, `draw(in:)`, subviews) moves with the content, except its
-    /// overlay, which the window redraws (for a `ScrollContainer`, the indicators). The window draws the view
-    /// in full instead whenever it cannot prove that: another view's content moved in the same frame; what is
-    /// behind a view without an opaque background is not a plain background (an earlier sibling under it, or a
-    /// superview of a class other than `View` or `ScrollContainer`); the view's place changed. Later siblings
-    /// drawn over it are redrawn. Turn it off for a view whose own drawing, or whose `drawOverlay(in:)` in a
-    /// subclass, shows something that must not move with the content.
-    ///
-    /// Whole pixels: at 1, 2 or 4 pixels per point, such a view (at scale 1, under no zoom) draws its content at
-    /// `bounds.origin` rounded to the nearest whole pixel, so any scroll, a fling's fractional offsets included,
-    /// moves the drawn content by whole pixels and can be copied. The content lands at most half a pixel from
-    /// its exact place; `bounds.origin` itself (`contentOffset`), `convert(_:to:)`, hit testing and touch
-    /// locations stay exact, and the clip, background and overlay stay at the exact frame. At other scales
-    /// (1.5, 3) the exact origin is drawn and a move that is not a whole number of pixels draws the view again.
+    /// When true, a change of `bounds.origin` is drawn by moving pixels and drawing the strip that comes into view,
+    /// where the window can prove the same picture (all but the overlay moves). Default false.
     @exclusivity(unchecked) public var scrollsByCopyingPixels = false
 
-    /// Whether drawing of this view and its subviews is clipped to its bounds. Default false
-    /// (`ScrollContainer` turns it on).
+    /// Whether drawing of this view and its subviews is clipped to its bounds. Default false.
     @exclusivity(unchecked) open var clipsToBounds: Bool = false {
         didSet { if clipsToBounds != oldValue { extentDidChange() } }
     }
 
-    /// The window core this view is shown in; set on the root view, inherited by the tree. Setting it tells
-    /// the subtree (`hostWindowDidChange(from:)`, then `didMoveToWindow()`).
-    ///
-    /// Neither owning nor weak, as `superview` (the host owns the root view, which owns the tree): cleared when
-    /// the view leaves the tree (`removeFromSuperview`), when a root view goes away (its deinit clears its
-    /// subtree's links) and when the host goes away (it calls `hostWillGoAway(_:)` on its root view), so it never
-    /// reaches a freed host.
-    var hostWindow: (any ViewHost)? {
-        get { hostLink }
-        set {
-            let old = hostLink
-            guard newValue !== old else { return }
-            hostLink = newValue
-            for subview in subviews { subview.hostWindow = newValue }
-            hostWindowDidChange(from: old)
-        }
-    }
+    /// The storage of `hostWindow`: neither owning nor weak, cleared by the host before it goes away.
+    @exclusivity(unchecked) unowned(unsafe) var hostLink: (any ViewHost)?
 
-    /// The storage of `hostWindow`.
-    @exclusivity(unchecked) private unowned(unsafe) var hostLink: (any ViewHost)?
-
-    /// `hostWindow` changed from `old` (the subviews were told first). Calls `didMoveToWindow()`; a view that
-    /// keeps something in its old host (timers, an animator) takes it back here first.
+    /// `hostWindow` changed (the subviews were told first); a view takes back what it keeps in the old host here.
     func hostWindowDidChange(from old: (any ViewHost)?) {
-        // Recognizers waiting without fingers (a tap series, a requirement) start afresh in the new window.
         for recognizer in recognizers { recognizer.windowDidChange() }
         didMoveToWindow()
     }
 
-    /// `host`, the host of this root view, is going away (it calls this from its deinit): the links to it in the
-    /// whole tree are cleared, without calling the views' code (`didMoveToWindow()`, as when a weak link read nil);
-    /// a view that keeps something in the host (a timer) takes it back here. A view that joins another window
-    /// later starts afresh there, as after any move.
+    /// The host of this root view is going away: the tree's links to it are cleared without calling the views.
     func hostWillGoAway(_ host: any ViewHost) {
         hostLink = nil
         for subview in subviews { subview.hostWillGoAway(host) }
@@ -341,10 +129,7 @@ open class View {
         storedFrame = frame.origin.isFinite && frame.size.isFinite ? frame : .zero
     }
 
-    /// Clears the links that would reach this view once it is freed: its subviews' `superview` (a subview held
-    /// elsewhere lives on as a detached view). A view in a window is owned by its superview, so only a root view
-    /// can go away while it has a host (one that did not own it); its subtree then leaves that host, as by
-    /// `removeFromSuperview`.
+    /// Clears the subviews' links; a root view going away with a host takes its subtree out of that host.
     isolated deinit {
         // The recognizers refer to the view without owning it: they must not reach it any more.
         for recognizer in recognizers { recognizer.attachedView = nil }
@@ -352,17 +137,14 @@ open class View {
         for subview in subviews {
             subview.superview = nil
             if let host {
-                // As `removeFromSuperview` does: the host is alive (it would have cleared the link otherwise).
+                // The host is alive: it would have cleared the link otherwise.
                 host.viewWillLeaveWindow(subview)
                 subview.hostWindow = nil
             }
         }
     }
 
-    // MARK: - Hierarchy
-
-    /// Adds `view` on top of the subviews, removing it from its former superview first.
-    /// Adding a view to itself or to one of its own descendants is ignored (it would make a cycle).
+    /// Adds `view` on top of the subviews, taking it from its former superview; a cycle is ignored.
     open func addSubview(_ view: View) {
         guard view !== self, !isDescendant(of: view) else { return }
         if view.superview === self, let index = subviews.firstIndex(where: { $0 === view }) {
@@ -399,51 +181,25 @@ open class View {
         parent.subviewLayoutDidChange()
     }
 
-    /// Whether this view is `view` or lies somewhere below it.
-    public func isDescendant(of view: View) -> Bool {
-        var current: View? = self
-        while let candidate = current {
-            if candidate === view { return true }
-            current = candidate.superview
-        }
-        return false
-    }
-
     /// Called after the view joined or left a window (`hostWindow` changed).
     open func didMoveToWindow() {}
 
-    // MARK: - Reuse (ListContainer)
-
-    /// The kind of row this view shows, set by the app before it returns the view from
-    /// `ListDataSource.list(_:viewForRow:)`: when its row goes out of view, a `ListContainer` keeps it for
-    /// `dequeueReusableView(kind:)` with the same kind. A view without a kind is dropped instead. Default nil.
+    /// The kind of row this view shows: a `ListContainer` keeps it for `dequeueReusableView(kind:)`. Default nil.
     public var reuseKind: String?
 
-    /// Called when a `ListContainer` puts this view back for reuse (its row went out of view or was reloaded),
-    /// before the view can be dequeued again: reset what the next row must not inherit (a highlight, a
-    /// pending image). Default: nothing.
+    /// Called when a `ListContainer` puts this view back for reuse: reset what the next row must not inherit.
     open func prepareForReuse() {}
 
     /// Called when the bounds size changed; lay subviews out here.
     open func boundsSizeDidChange() {}
 
-    /// A direct subview is about to be added, removed, moved or resized (`subviewLayoutDidChange()` follows). A
-    /// `ScrollContainer` picks the view its scroll anchoring follows here (<doc:ScrollBehaviour> §15). Default:
-    /// nothing.
+    /// A direct subview is about to be added, removed, moved or resized (a `ScrollContainer` picks its anchor).
     func subviewLayoutWillChange() {}
 
-    /// A direct subview was added, removed, moved or resized. Default: nothing.
+    /// A direct subview was added, removed, moved or resized.
     func subviewLayoutDidChange() {}
 
-    // MARK: - Geometry
-
-    /// The deepest visible, interactive view containing `point` (in this view's coordinates), or nil.
-    /// Subviews are searched front to back; a point outside the bounds finds nothing, even in a subview
-    /// that draws outside them.
-    ///
-    /// Cost: with more than 32 subviews stacked in order along one axis (a list's rows), only those whose
-    /// extent (frame, grown by unclipped subviews) spans the point along that axis are asked, found by binary
-    /// search; so an override of `hitTest` on such a subview is not called for points outside its extent.
+    /// The deepest visible, interactive view containing `point` (own coordinates, points), or nil.
     open func hitTest(_ point: Point) -> View? {
         guard !isHidden, isUserInteractionEnabled, point.isFinite, bounds.contains(point) else { return nil }
         let candidates = subviewCandidates(containing: point)
@@ -458,134 +214,11 @@ open class View {
         return self
     }
 
-    // MARK: - Extents and the subview index
-
-    /// Where this view and its subviews may draw, in the superview's coordinates: the frame, grown by the
-    /// subviews' extents unless the view clips them (a view draws inside its frame; see `drawHierarchy`).
-    /// Cached until the view's frame, clipping or subviews change, or a subview's extent does.
-    func drawnExtent() -> Rect {
-        if extentIsValid { return cachedExtent }
-        var extent = frame
-        if !clipsToBounds {
-            for subview in subviews {
-                extent = extent.union(rectInSuperview(subview.drawnExtent()))
-            }
-        }
-        cachedExtent = extent
-        extentIsValid = true
-        return extent
-    }
-
-    /// This view's extent may have changed: the superview's index is stale, and so is the superview's own extent
-    /// when it does not clip (and so on up). Stops where nothing cached depends on it any more.
-    private func extentDidChange() {
-        var view = self
-        while true {
-            view.extentIsValid = false
-            guard let parent = view.superview else { return }
-            parent.subviewIndex.isValid = false
-            // An invalid extent was already reported up the tree (and is recomputed before any index uses it).
-            guard !parent.clipsToBounds, parent.extentIsValid else { return }
-            view = parent
-        }
-    }
-
-    /// A subview was added, removed or reordered.
-    private func subviewsDidChange() {
-        subviewIndex.isValid = false
-        if !clipsToBounds { extentDidChange() }
-    }
-
-    /// Rebuilds the subview index from the subviews' extents.
-    private func rebuildSubviewIndex() {
-        let views = subviews
-        subviewIndex.rebuild(extents: { views[$0].drawnExtent() }, count: views.count)
-    }
-
-    /// The indices of the subviews whose extents may meet `rect` (this view's coordinates), in drawing order:
-    /// a superset, each still to be checked. All of them for views with few subviews or no stacking order.
-    func subviewCandidates(meeting rect: Rect) -> Range<Int> {
-        guard subviews.count > SubviewIndex.threshold else { return subviews.indices }
-        if !subviewIndex.isValid { rebuildSubviewIndex() }
-        return subviewIndex.candidates(meeting: rect, count: subviews.count)
-    }
-
-    /// The indices of the subviews whose extents may contain `point` (this view's coordinates), in drawing order.
-    func subviewCandidates(containing point: Point) -> Range<Int> {
-        guard subviews.count > SubviewIndex.threshold else { return subviews.indices }
-        if !subviewIndex.isValid { rebuildSubviewIndex() }
-        return subviewIndex.candidates(containing: point, count: subviews.count)
-    }
-
-    /// Converts a point from this view's coordinates to `view`'s (nil: window coordinates).
-    public func convert(_ point: Point, to view: View?) -> Point {
-        let inWindow = convertToWindow(point)
-        guard let view else { return inWindow }
-        return view.convertFromWindow(inWindow)
-    }
-
-    /// Converts a point from `view`'s coordinates (nil: window coordinates) to this view's.
-    public func convert(_ point: Point, from view: View?) -> Point {
-        let inWindow = view?.convertToWindow(point) ?? point
-        return convertFromWindow(inWindow)
-    }
-
-    /// Converts a rectangle from this view's coordinates to `view`'s (nil: window coordinates). Scales on the
-    /// way (`scaleInSuperview`) scale the size.
-    public func convert(_ rect: Rect, to view: View?) -> Rect {
-        let origin = convert(rect.origin, to: view)
-        let factor = scaleInWindow / (view?.scaleInWindow ?? 1)
-        return Rect(origin: origin, size: factor == 1 ? rect.size : rect.size * factor)
-    }
-
-    /// The product of the scales of this view and its ancestors: how large one of its points is in the window.
-    var scaleInWindow: Double {
-        var product = 1.0
-        var current: View? = self
-        while let view = current {
-            product *= view.storedScale
-            current = view.superview
-        }
-        return product
-    }
-
-    private func convertToWindow(_ point: Point) -> Point {
-        var p = point
-        var current: View? = self
-        while let v = current {
-            p = v.pointInSuperview(p)
-            current = v.superview
-        }
-        return p
-    }
-
-    private func convertFromWindow(_ point: Point) -> Point {
-        // Walk up without allocating, composing the maps to the window as p -> p * scale + offset, then invert.
-        var scale = 1.0
-        var offset = Point.zero
-        var current: View? = self
-        while let v = current {
-            if v.storedScale == 1 {
-                offset = offset - v.boundsOrigin + v.storedFrame.origin
-            } else {
-                offset = (offset - v.boundsOrigin) * v.storedScale + v.storedFrame.origin
-                scale *= v.storedScale
-            }
-            current = v.superview
-        }
-        return scale == 1 ? point - offset : (point - offset) * (1 / scale)
-    }
-
-    // MARK: - Routing
-
-    /// What arbitrates the fingers landing in this view's subtree besides its gesture recognizers (a scroll
-    /// container answers its drag): an app's own `TouchParticipant` joins the window's arena here. Default nil.
+    /// What arbitrates fingers in this subtree besides its recognizers (an app's own participant). Default nil.
     open var touchParticipant: (any TouchParticipant)? { nil }
 
     /// This view as a participant in the pointer's scroll routing (wheel, touchpad, pinch), or nil.
     var pointerScrollParticipant: (any PointerScrollParticipant)? { nil }
-
-    // MARK: - Touches
 
     /// Fingers touched down on this view. Locations are in window coordinates; see `Touch.location(in:)`.
     open func touchesBegan(_ touches: [Touch]) {}
@@ -593,219 +226,52 @@ open class View {
     open func touchesMoved(_ touches: [Touch]) {}
     /// Fingers this view was tracking lifted. Each touch ends once: with this or with `touchesCancelled`.
     open func touchesEnded(_ touches: [Touch]) {}
-    /// The touches were taken away (a scroll container started dragging, the compositor cancelled, the view
-    /// left the window). No more events follow for them.
+    /// The touches were taken away (a container started dragging, a cancel); no more events follow for them.
     open func touchesCancelled(_ touches: [Touch]) {}
 
-    // MARK: - Pointer
-
-    /// The pointer's shape over this view, or nil (the default) for the superview's. The window shows the cursor
-    /// of the innermost view under the pointer that answers one (hit testing as for touches, then walking up to
-    /// the superviews), and the arrow when none does. `Control` answers `.hand`.
+    /// The pointer's shape over this view, or nil (the default) for the superview's.
     open var cursor: Cursor? { nil }
 
-    /// The pointer came over this view or one of its subviews (the hit view and all its ancestors are
-    /// "hovered"). `location` is in window coordinates, points. Presses of the primary button arrive as touches
-    /// (`touchesBegan` ... with `Touch.pointerID`), so a view that reacts to fingers reacts to clicks.
+    /// The pointer came over this view or a subview (`location`: window coordinates, points).
     open func pointerEntered(_ location: Point) {}
-    /// The pointer left this view and its subviews (moved elsewhere, left the window, or the view left the
-    /// window). `location`: the pointer's last position in window coordinates, points.
+    /// The pointer left this view and its subviews; `location`: its last position, window coordinates, points.
     open func pointerExited(_ location: Point) {}
     /// The pointer moved over this view or one of its subviews, to `location` (window coordinates, points).
     open func pointerMoved(_ location: Point) {}
 
-    // MARK: - Keyboard
-
     /// Whether a press or touch on this view gives it the keyboard focus. Default false.
     open var acceptsKeyboardFocus: Bool { false }
 
-    /// A key went down (or repeated) while this view, or a subview, had the focus. Return true when handled;
-    /// false passes it to the superview.
-    ///
-    /// `timestamp` is the key event's time on the window clock (a repeat carries the time it was generated).
+    /// A key went down or repeated under the focus (`timestamp`: window clock); false passes it to the superview.
     open func keyPressed(_ key: Key, modifiers: KeyModifiers, timestamp: Duration) -> Bool { false }
 
-    // MARK: - Accessibility defaults (the app's own settings: View+Accessibility.swift)
-
-    /// The role the view has unless the app sets `accessibilityRole`: `.none` (not exposed, its children are).
-    /// `Label`, `Button` and `ScrollContainer` answer theirs; a subclass answers its own.
+    /// The role unless the app sets `accessibilityRole`. Default `.none`: not exposed, its children are.
     open var defaultAccessibilityRole: AccessibilityRole { .none }
 
-    /// The role `subview` (one of this view's subviews) has unless the app set one, or nil for the subview's own
-    /// `defaultAccessibilityRole`. A container whose children have a role by being its children (a list's rows:
-    /// `.listItem`) answers it here. Default nil.
+    /// The role `subview` has by being this view's subview (a list's `.listItem`). Default nil: its own.
     open func defaultAccessibilityRole(forSubview subview: View) -> AccessibilityRole? { nil }
 
-    /// The name the view has unless the app sets `accessibilityLabel`: nil here, a label's text, a button's
-    /// title.
+    /// The name unless the app sets `accessibilityLabel`: a label's text, a button's title. Default nil.
     open var defaultAccessibilityLabel: String? { nil }
 
-    /// How many items the view holds in all, alive or not (a list that makes only the rows it shows: its row count),
-    /// so that a screen reader says "item 3 of 200"; nil (the default): its exposed children are all there are.
+    /// How many items the view holds, alive or not (a lazy list's row count). Default nil: its exposed children.
     open var accessibilityItemCount: Int? { nil }
 
-    /// Where `item` (one of this view's exposed children) stands among `accessibilityItemCount` items, from 0; nil
-    /// (the default): at its index among the exposed children.
+    /// Where `item`, an exposed child, stands among `accessibilityItemCount` items, from 0. Default nil: its index.
     open func accessibilityItemIndex(of item: View) -> Int? { nil }
 
-    /// Whether a tap on the view does something (a row that opens, a control): assistive technologies then offer
-    /// it the `click` action, which taps its centre through the window's touch arbitration. Default false;
-    /// `Control` answers true.
+    /// Whether a tap does something: assistive technologies then offer the `click` action. Default false.
     open var accessibilityHandlesTaps: Bool { false }
 
-    // MARK: - Drawing
-
-    /// Draws the view's own content, in its own coordinates (the canvas is translated so that `bounds.origin`
-    /// is at the top-left corner). Subviews draw themselves afterwards, on top.
+    /// Draws the view's own content in its own coordinates; subviews draw afterwards, on top.
     open func draw(in canvas: Canvas) {}
 
-    /// Draws on top of the subviews, in the view's own coordinates (a scroll container's indicators).
-    /// Called after the subviews drew, with the same clip as `draw(in:)`. Default: nothing.
+    /// Draws on top of the subviews (a scroll container's indicators), with the same clip. Default: nothing.
     open func drawOverlay(in canvas: Canvas) {}
 
-    /// The rectangles (own coordinates) where `drawOverlay(in:)` drew last and will draw next: what does not
-    /// move with the content when the view, or a view below it, scrolls by copying pixels
-    /// (`scrollsByCopyingPixels`). Default: none. `ScrollContainer` reports its indicators.
+    /// Where `drawOverlay(in:)` draws (own coordinates): what scrolling by copying pixels must not move.
     func forEachOverlayRect(_ body: (Rect) -> Void) {}
 
-    /// Whether instances of exactly this class draw nothing but their background (their content being subviews,
-    /// their overlay reported by `forEachOverlayRect`), so that scrolling by copying pixels may move what lies
-    /// under them. A class answers for itself only (`self == Class.self`): a subclass may draw.
+    /// Whether exactly this class (`self == Class.self`) draws only its background, so copies may move what it covers.
     class var drawsOnlyItsBackground: Bool { self == View.self }
-
-    /// The rectangle the canvas clips this view's drawing to, in window points, computed edge by edge with the
-    /// very arithmetic of `drawHierarchy` (translations added root first, each clipping view's bounds added to
-    /// its translation), so that scaling and snapping it gives the canvas's clip box exactly. Infinite edges
-    /// where nothing clips. Nil when this view or one above it is hidden (it is not drawn).
-    ///
-    /// With `pixelsPerPoint`, views drawn at a rounded origin count at that origin, as drawing on a canvas of that
-    /// scale places them (`drawingOrigin(pixelsPerPoint:)`); without, at their exact origin.
-    func visibleEdgesInWindow(pixelsPerPoint: Double? = nil) -> ClipEdges? {
-        var edges = ClipEdges()
-        var translation = Point.zero
-        guard accumulateClip(&edges, &translation, pixelsPerPoint) else { return nil }
-        return edges
-    }
-
-    /// Adds the ancestors' translations and clips, then this view's; false when one of them is hidden.
-    private func accumulateClip(_ edges: inout ClipEdges, _ translation: inout Point,
-                                _ pixelsPerPoint: Double?) -> Bool {
-        let origin = pixelsPerPoint.map { drawingOrigin(pixelsPerPoint: $0) } ?? boundsOrigin
-        if let parent = superview {
-            guard parent.accumulateClip(&edges, &translation, pixelsPerPoint) else { return false }
-            // drawHierarchy translates by frame.origin - (drawing) origin before drawing a subview.
-            translation += storedFrame.origin - origin
-        }
-        guard !isHidden else { return false }
-        if clipsToBounds {
-            let b = Rect(origin: origin, size: storedFrame.size)
-            edges.intersect(x0: b.minX + translation.x, y0: b.minY + translation.y,
-                            x1: b.maxX + translation.x, y1: b.maxY + translation.y)
-        }
-        return true
-    }
-
-    /// Marks the whole view as needing to be drawn again in the next frame.
-    public func setNeedsDisplay() {
-        damageInWindow()
-    }
-
-    /// Marks a rectangle of the view (in its own coordinates) as needing to be drawn again.
-    public func setNeedsDisplay(_ rect: Rect) {
-        guard let window = hostWindow, !isHidden else { return }
-        window.addDamage(damageRectInWindow(rect))
-    }
-
-    func damageInWindow() {
-        guard let window = hostWindow, !isHidden else { return }
-        window.addDamage(damageRectInWindow(bounds))
-    }
-
-    /// Draws this view and its subviews that intersect `dirty` (in this view's coordinates).
-    func drawHierarchy(in canvas: Canvas, dirty: Rect) {
-        drawHierarchy(in: canvas, dirty: dirty, drawnAt: drawingOrigin(on: canvas))
-    }
-
-    /// `drawHierarchy(in:dirty:)` with the bounds origin drawn at `origin` (`drawingOrigin(on:)`, which the
-    /// superview computed under its own transform, before moving the canvas into this view).
-    private func drawHierarchy(in canvas: Canvas, dirty: Rect, drawnAt origin: Point) {
-        guard !isHidden else { return }
-        canvas.saveState()
-        // The bounds as drawn: at a rounded origin for a view drawn at whole pixels (its frame either way).
-        let drawnBounds = Rect(origin: origin, size: storedFrame.size)
-        if clipsToBounds { canvas.clip(to: drawnBounds) }
-        let visible = clipsToBounds ? dirty.intersection(drawnBounds) : dirty
-        if let backgroundColor { fillBackground(backgroundColor, in: canvas, visible: visible, bounds: drawnBounds) }
-        draw(in: canvas)
-        // Among many stacked subviews, only the band under the dirty area (found by binary search).
-        for index in subviewCandidates(meeting: visible) where index < subviews.count {
-            let subview = subviews[index]
-            guard !subview.isHidden else { continue }
-            // The subview's frame is in our coordinates; skip it when it cannot touch the dirty area.
-            guard subview.frame.intersects(visible) || !subview.clipsToBounds && !subview.subviews.isEmpty else {
-                continue
-            }
-            canvas.saveState()
-            let subviewOrigin = subview.drawingOrigin(on: canvas)
-            let subviewDirty = subview.rectFromSuperview(visible, drawnAt: subviewOrigin)
-            subview.applyTransform(to: canvas, drawnAt: subviewOrigin)
-            subview.drawHierarchy(in: canvas, dirty: subviewDirty, drawnAt: subviewOrigin)
-            canvas.restoreState()
-        }
-        if origin != boundsOrigin {
-            // The overlay (indicators) does not move with the content: drawn at the exact origin, where the
-            // window's damage for it is.
-            canvas.translate(by: origin - boundsOrigin)
-        }
-        drawOverlay(in: canvas)
-        canvas.restoreState()
-    }
-
-    /// Fills the background, except where subviews with an opaque background will fill over it anyway (a
-    /// list's rows over the window's background): the same pixels, written once instead of twice.
-    ///
-    /// Safe by construction: an opaque background is filled with SRC over the subview's whole clipped box
-    /// before anything else of the subview draws, and every pixel of `covered` is such a box (computed with
-    /// the canvas arithmetic the subview's own fill uses), so what is skipped here would be overwritten.
-    /// Only the fill is skipped; `draw(in:)` still draws everywhere.
-    private func fillBackground(_ color: Color, in canvas: Canvas, visible: Rect, bounds: Rect) {
-        var covered = PixelRegion()
-        if !subviews.isEmpty { collectOpaqueCoverage(in: canvas, visible: visible, into: &covered) }
-        canvas.fillBackground(bounds, color: color, excluding: covered)
-    }
-
-    /// Adds to `covered` (pixels) the boxes that subviews with an opaque background will fill while this view's
-    /// subviews draw under the canvas's current state; looks inside subviews without one. Walks exactly the
-    /// subviews `drawHierarchy` draws. `covered` only ever holds pixels that will be filled (a box that does
-    /// not fit is left out).
-    private func collectOpaqueCoverage(in canvas: Canvas, visible: Rect, into covered: inout PixelRegion) {
-        for index in subviewCandidates(meeting: visible) where index < subviews.count {
-            let subview = subviews[index]
-            guard !subview.isHidden,
-                  subview.frame.intersects(visible) || !subview.clipsToBounds && !subview.subviews.isEmpty else {
-                continue
-            }
-            canvas.saveState()
-            let origin = subview.drawingOrigin(on: canvas)
-            let drawnBounds = Rect(origin: origin, size: subview.storedFrame.size)
-            let subDirty = subview.rectFromSuperview(visible, drawnAt: origin)
-            subview.applyTransform(to: canvas, drawnAt: origin)
-            if subview.clipsToBounds { canvas.clip(to: drawnBounds) }
-            if subview.backgroundColor?.isOpaque == true {
-                canvas.addClippedBox(of: drawnBounds, to: &covered)
-            } else if !subview.subviews.isEmpty {
-                let subVisible = subview.clipsToBounds ? subDirty.intersection(drawnBounds) : subDirty
-                subview.collectOpaqueCoverage(in: canvas, visible: subVisible, into: &covered)
-            }
-            canvas.restoreState()
-        }
-    }
-}
-
-extension Touch {
-    /// The touch's location in `view`'s coordinates, in points.
-    @MainActor
-    public func location(in view: View) -> Point {
-        view.convert(location, from: nil)
-    }
 }

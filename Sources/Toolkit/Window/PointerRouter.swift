@@ -1,60 +1,39 @@
-/// Routes the pointer of a window (<doc:ScrollBehaviour> §7): hover, buttons and scroll (axis) events.
+/// Routes the pointer of a window (<doc:ScrollBehaviour> §7).
 ///
-/// - **Hover.** The deepest view under the pointer (`hitTest`) and its ancestors are hovered. When that set
-///   changes, the views that left it get `pointerExited` (innermost first) and the ones that joined it get
-///   `pointerEntered` (outermost first); every motion then reaches each hovered view as `pointerMoved`
-///   (innermost first). Hover is re-evaluated on enter, motion and leave, not when content scrolls under a
-///   pointer that stays still. A view leaving the window is exited then.
-/// - **Buttons.** Any press gives the keyboard focus to the innermost scroll container under the pointer. The
-///   primary button becomes a touch with id `WindowCore.pointerTouchID` (press = down, motion while pressed =
-///   move, release = up, each followed by a frame) through the window's `TouchRouter`: the content view under
-///   it receives `touchesBegan` / `touchesMoved` / `touchesEnded` as from a finger. Scroll containers arbitrate
-///   it only where the pointer drags (`ScrollContainer.dragsWithPointer`) or the content is moving (the press
-///   catches a fling as a touch would, rule 2.8); elsewhere the content gets it at once. Before that, wheel and
-///   key steps running under the pointer complete at once (a 0.1 s tween is not a fling to catch). Leaving the
-///   window with the button held lifts it there. Other buttons only move the focus. The press is a sequence of
-///   its own: it never joins fingers on a container (nor they it), and `wl_touch.cancel` does not end it, so
-///   `isPrimaryPressed` always matches the router's emulated touch.
-/// - **Axis events.** Each axis is routed on its own to the innermost scroll container under the pointer that
-///   can scroll along it, so a horizontal wheel over a vertical list inside a horizontal pager scrolls the
-///   pager; along one axis, a container at its edge the gesture's way is passed over when it chains
-///   (<doc:ScrollBehaviour> §14, `pointerLatch`). Continuous events are routed event by event. A wheel sequence is
-///   latched per axis while its events come less than 0.5 s apart. A touchpad gesture (source finger) is
-///   latched per axis from its first event to its `axis_stop`: the container it started on keeps it even when
-///   the content moving under the pointer brings another one there. A stop ends the gesture of the
-///   container(s) latched on the stopped axes; a wheel event, a leave, or a latched container leaving the window
-///   ends a gesture whose stop never came, as if it had stopped then. So does a latched container that can no
-///   longer scroll along the axis (the next event then latches the innermost one that can).
-///
-/// Allocation: hover walks superview chains and routing walks up from the hit view; nothing is stored per event.
+/// - Hover: the deepest view under the pointer and its ancestors are hovered; leavers get `pointerExited`
+///   (innermost first), joiners `pointerEntered` (outermost first), then every hovered view `pointerMoved`.
+/// - Buttons: a press focuses the innermost scroll container under it; the primary button is touch
+///   `WindowCore.pointerTouchID` through the `TouchRouter`, arbitrated only where the pointer drags or content
+///   moves. The press is a sequence of its own, never joined with fingers nor ended by `wl_touch.cancel`.
+/// - Axis events: each axis goes to the innermost container under the pointer that can scroll along it (passing
+///   over one at its edge that chains, §14). A wheel sequence latches per axis while events come under 0.5 s
+///   apart, a touchpad gesture until its `axis_stop`, so content moving under the pointer does not steal it; a
+///   wheel event, a leave, or the container leaving or no longer scrolling ends a gesture whose stop never came.
 @MainActor
 final class PointerRouter {
-    /// The window owning this router, set once by its `init` (the router is one of its constants).
+    /// The window owning this router, set once by its `init`.
     unowned var window: WindowCore!
 
     /// Where the pointer is, in window coordinates, or nil when it is outside the window.
     private(set) var location: Point?
-    // The views below are owned, not weak (a weak reference would put every retain of the view on the runtime's
-    // slow path, for good): each is a view in the window, and `viewWillLeave` lets go of those leaving it.
+    // The views below are owned, not weak (weak would slow every retain of a view): `viewWillLeave` lets them go.
 
     /// The deepest hovered view.
     private(set) var hoveredView: View?
     /// Whether the primary button is down (as touch `WindowCore.pointerTouchID`).
     private(set) var isPrimaryPressed = false
-    /// The container a touchpad gesture scrolls horizontally, until its stop.
+    /// The containers a touchpad gesture scrolls along each axis, until its stop.
     private var touchpadHorizontal: (any PointerScrollParticipant)?
-    /// The container a touchpad gesture scrolls vertically, until its stop.
     private var touchpadVertical: (any PointerScrollParticipant)?
-    /// The container a wheel sequence scrolls horizontally (<doc:ScrollBehaviour> §14), and its last event's time.
+    /// The containers a wheel sequence scrolls along each axis (§14), with the last event's time.
     private var wheelHorizontal: (container: any PointerScrollParticipant, time: Duration)?
-    /// The container a wheel sequence scrolls vertically, and its last event's time.
     private var wheelVertical: (container: any PointerScrollParticipant, time: Duration)?
     /// The container a touchpad pinch zooms, from its begin to its end.
     private var pinchTarget: (any PointerScrollParticipant)?
     /// The container whose scroll bar holds the current press (<doc:ScrollBehaviour> §13), and the button.
     private var scrollbarPress: (container: any PointerScrollParticipant, button: PointerButton)?
 
-    /// A hover call owed to a view; delivered by the window's effect runner after the input.
+    /// A hover call owed to a view, delivered by the window's effect runner after the input.
     private struct HoverCall {
         enum Kind { case entered, exited, moved }
         var kind: Kind
@@ -69,8 +48,7 @@ final class PointerRouter {
         hoverCalls.reserveCapacity(32)
     }
 
-    /// Delivers the queued hover calls; returns whether there were any. A view that left the window since its
-    /// call was queued still gets its exit (it was hovered), but no enter or motion.
+    /// Delivers the queued hover calls; whether there were any. A view that left since still gets its exit.
     func deliverPending() -> Bool {
         guard !hoverCalls.isEmpty else { return false }
         var i = 0
@@ -89,8 +67,6 @@ final class PointerRouter {
         hoverCalls.removeAll(keepingCapacity: true)
         return true
     }
-
-    // MARK: - Inputs
 
     /// `wl_pointer.enter` at `location` (window coordinates).
     func enter(at location: Point, time: Duration) {
@@ -125,8 +101,7 @@ final class PointerRouter {
         }
     }
 
-    /// Re-checks what is under a pointer that did not move (content scrolled or animated under it): the
-    /// enter / exit calls follow, no `pointerMoved`. Called by the window at every frame.
+    /// Re-checks what is under a still pointer (content moved under it), every frame: enters and exits, no motion.
     func refreshHover() {
         window.effects.run {
             updateHover(moved: false)
@@ -153,7 +128,7 @@ final class PointerRouter {
         window.effects.run {
             guard let location else { return }
             if let press = scrollbarPress {
-                // The bar keeps the pointer until the button that pressed it goes up; other buttons do nothing.
+                // The bar keeps the pointer until the button that pressed it goes up.
                 if !pressed && button == press.button {
                     scrollbarPress = nil
                     press.container.scrollbarPointerReleased(time: time)
@@ -173,7 +148,6 @@ final class PointerRouter {
             if pressed && !isPrimaryPressed {
                 isPrimaryPressed = true
                 completeSteps(under: location, at: time)
-                // The router gives the focus (as for a touch down) and delivers or arbitrates the press.
                 window.touchRouter.touchDown(id: WindowCore.pointerTouchID, at: location, time: time)
                 window.touchRouter.frame(time: time)
             } else if !pressed && isPrimaryPressed {
@@ -196,7 +170,7 @@ final class PointerRouter {
                 // A wheel cannot turn while touchpad fingers scroll: a gesture still latched lost its stop.
                 endTouchpadGestures(at: time)
                 guard let location else { return }
-                // Ctrl + wheel zooms the innermost zoomable container under the pointer (<doc:ScrollBehaviour> §11).
+                // Ctrl + wheel zooms the innermost zoomable container under the pointer (§11).
                 if event.source == .wheel, dy != 0, window.keyboardModifiers.contains(.control),
                    wheelZoom(units: dy, at: location, time: time) {
                     return
@@ -225,10 +199,7 @@ final class PointerRouter {
         }
     }
 
-    // MARK: - Scroll bars
-
-    /// The innermost participant under `location` whose scroll bar takes a press of `button`, if any (it acted on
-    /// the press already).
+    /// The innermost participant under `location` whose scroll bar took a press of `button`, if any.
     private func scrollbarTaking(_ button: PointerButton, at location: Point,
                                  time: Duration) -> (any PointerScrollParticipant)? {
         var view = window.rootView.hitTest(location)
@@ -242,8 +213,6 @@ final class PointerRouter {
         }
         return nil
     }
-
-    // MARK: - Zoom
 
     /// Ctrl + wheel: the innermost container under `location` that can zoom takes the step. False when none can.
     private func wheelZoom(units: Double, at location: Point, time: Duration) -> Bool {
@@ -311,8 +280,6 @@ final class PointerRouter {
         }
     }
 
-    // MARK: - Touchpad
-
     private func touchpad(dx: Double, dy: Double, at time: Duration) {
         guard dx != 0 || dy != 0 else { return }
         var horizontal: (any PointerScrollParticipant)?
@@ -327,12 +294,9 @@ final class PointerRouter {
         vertical?.touchpadScroll(by: Point(x: 0, y: dy), at: time)
     }
 
-    /// The container a touchpad gesture along `axis` scrolls: the latched one while its gesture lasts,
-    /// otherwise the one under the pointer that takes a gesture going `direction`'s way (which is latched from
-    /// now on, <doc:ScrollBehaviour> §14). A latched container that
-    /// can no longer scroll along `axis` (scrolling disabled, range gone) loses the gesture as if its stop came
-    /// at `time`, so that it springs back from an overscroll (<doc:ScrollBehaviour> §1), unless the gesture still runs
-    /// on it along the other axis (its stop on that axis ends it).
+    /// The container a touchpad gesture along `axis` scrolls: the latched one, else the one under the pointer taking
+    /// `direction`'s way, latched from now on (§14). A latched container that can no longer scroll loses the gesture
+    /// as if its stop came at `time` (so it springs back), unless it still runs along the other axis.
     private func touchpadTarget(_ axis: Axis, direction: Double,
                                 at time: Duration) -> (any PointerScrollParticipant)? {
         let latched = axis == .horizontal ? touchpadHorizontal : touchpadVertical
@@ -348,9 +312,8 @@ final class PointerRouter {
         return found
     }
 
-    /// The container a wheel event along `axis` scrolls: the one latched while the sequence lasts (the previous
-    /// event less than `ScrollContainer.wheelLatchInterval` before), otherwise the one under the pointer that takes
-    /// a sequence going `direction`'s way (<doc:ScrollBehaviour> §14).
+    /// The container a wheel event along `axis` scrolls: the latched one while the sequence lasts, else the one under
+    /// the pointer taking `direction`'s way (§14).
     private func wheelTarget(_ axis: Axis, direction: Double, at location: Point,
                              time: Duration) -> (any PointerScrollParticipant)? {
         let latched = axis == .horizontal ? wheelHorizontal : wheelVertical
@@ -366,8 +329,7 @@ final class PointerRouter {
         return target
     }
 
-    /// Ends the touchpad gestures latched on the given axes (both by default): their containers start the
-    /// release motion from the velocity measured at `time`.
+    /// Ends the touchpad gestures latched on the given axes, their containers releasing at the velocity at `time`.
     private func endTouchpadGestures(horizontal: Bool = true, vertical: Bool = true, at time: Duration) {
         let h = horizontal ? touchpadHorizontal : nil
         let v = vertical ? touchpadVertical : nil
@@ -378,12 +340,8 @@ final class PointerRouter {
         if let v, v !== h, v !== touchpadHorizontal { v.touchpadEnded(at: time) }
     }
 
-    // MARK: - Routing
-
-    /// The scroll container at `location` (window coordinates) that takes a gesture along `axis` going
-    /// `direction`'s way: the innermost that takes it, else the innermost passed over (<doc:ScrollBehaviour> §14).
-    /// Scrolling along `axis` means, for a touchpad, any scrollable axis (it may rubber-band), for a wheel or
-    /// continuous device a non-empty range.
+    /// The scroll container at `location` taking a gesture along `axis` `direction`'s way: the innermost that takes
+    /// it, else the innermost passed over (§14). A touchpad takes any scrollable axis, a wheel a non-empty range.
     private func innermost(at location: Point, along axis: Axis, touchpad: Bool,
                            direction: Double) -> (any PointerScrollParticipant)? {
         var view = window.rootView.hitTest(location)
@@ -410,8 +368,6 @@ final class PointerRouter {
         }
     }
 
-    // MARK: - Hover
-
     /// Hit-tests the pointer and sends the enter / exit calls; with `moved`, then `pointerMoved`.
     private func updateHover(moved: Bool) {
         guard let location else { return }
@@ -430,8 +386,7 @@ final class PointerRouter {
         }
     }
 
-    /// `pointerExited` for `leaf` and its ancestors, innermost first, except those that stay hovered
-    /// (`keeping` and its ancestors).
+    /// `pointerExited` for `leaf` and its ancestors, innermost first, except those still hovered under `keeping`.
     private func exitHovered(from leaf: View?, keeping: View?, at location: Point) {
         var view = leaf
         while let current = view {

@@ -1,19 +1,17 @@
-// Scrolling by copying pixels, the window's side (see `View.scrollsByCopyingPixels` and, for the geometry,
-// `ScrollMove`): a view's content offset changes are collected into one move per frame, and at draw time the
-// move becomes a pixel copy plus the damage a copy cannot produce, or, when copying cannot give exactly the
-// picture a full drawing would, damage of the whole rectangle.
+// Scrolling by copying pixels, the window's side: a view's offset changes make one move per frame, which at draw
+// time becomes a pixel copy plus the damage a copy cannot produce, or, when a copy cannot give exactly the picture
+// a full drawing would, damage of the whole rectangle.
 
 extension WindowCore {
-    /// `view` (which scrolls by copying pixels, clips, and is not hidden) changed its `bounds.origin` by
-    /// `change` points. The first change in a frame starts a move of its visible rectangle; later changes of
-    /// the same view add up; a change of another view in the same frame is drawn in full.
+    /// `view` (scrolling by copying pixels, clipped, shown) moved its `bounds.origin` by `change` points: the first
+    /// change in a frame starts a move, the same view's later ones add up, another view's is drawn in full.
     func contentDidScroll(in view: View, by change: Point, from origin: Point) {
-        // A move resolved for a frame that was not drawn cannot take another: its rectangle is drawn in full.
+        // A move resolved for a frame that was not drawn cannot take another.
         if deferredMove != nil {
             if let rect = deferredMove?.move?.rect { damage.add(rect) }
             deferredMove = nil
         }
-        // In place: the move holds a region (half a kilobyte), which a copy per scroll step would move about.
+        // In place: the move holds half a kilobyte of region, which a copy per scroll step would move about.
         if let movingView = pendingMove?.viewID {
             if movingView == ObjectIdentifier(view) {
                 pendingMove?.delta += change
@@ -22,12 +20,10 @@ extension WindowCore {
             }
             return
         }
-        // Not drawn (hidden above) or outside the window: nothing on screen changes.
         guard var edges = view.visibleEdgesInWindow() else { return }
         edges.intersect(x0: 0, y0: 0, x1: size.width, y1: size.height)
         let rect = edges.wholeRect()
         guard !rect.isEmpty, !damage.contains(rect) else { return }
-        // Damage already pending inside the rectangle moves with the content from now on.
         var inside = DamageRegion()
         damage.forEachRectangle { damaged in
             let overlap = damaged.intersection(rect)
@@ -53,8 +49,7 @@ extension WindowCore {
         var dy: Int
         /// The moved rectangle in window points (damage to report).
         var rect: Rect
-        /// The strips of `rect` whose pixels come from outside it (drawn), window points, exact: whole pixels,
-        /// which the damage region (whole points) may round out. `.zero` when there is none.
+        /// The strips of `rect` whose pixels come from outside it, window points at exact whole pixels (`.zero`: none).
         var rowStrip = Rect.zero
         var columnStrip = Rect.zero
 
@@ -65,29 +60,23 @@ extension WindowCore {
         }
     }
 
-    /// A resolved move kept for the next draw (its damage is already pending): the move (nil when it resolved
-    /// into damage), the view that moved, and the pixels per point it was resolved for.
+    /// A resolved move kept for the next draw (its damage already pending), with its view and pixels per point.
     struct DeferredMove {
         var move: PixelMove?
         var view: View?
         var pixelsPerPoint: Double
     }
 
-    /// The view whose content moved in this frame, whether its move is pending or deferred.
     var movedViewForFrame: View? { pendingMoveView ?? deferredMove?.view }
 
-    /// Turns the pending move into damage (the strips that come into view, damage moved with the content,
-    /// overlays) and a pixel move for `canvas`; or, when copying cannot give the same picture, into damage of
-    /// the whole rectangle. Clears the pending move.
-    ///
-    /// Without `addingStrips`, the strips of a returned move are left out of the damage (the caller draws
-    /// `PixelMove.rowStrip` and `columnStrip` itself, at their exact pixels); a move that resolves into damage has
-    /// its strips (or its whole rectangle) in the damage either way.
+    /// Turns the pending move into a pixel move for `canvas` plus damage (strips coming into view, moved damage,
+    /// overlays), or into damage of the whole rectangle when a copy cannot give the same picture; clears it. Without
+    /// `addingStrips` the caller draws a returned move's strips itself, at their exact pixels.
     func resolvePendingMove(for canvas: Canvas, addingStrips: Bool = true) -> PixelMove? {
         if let deferred = deferredMove {
             deferredMove = nil
             guard let move = deferred.move else { return nil }
-            // Resolved for another pixel size (never planned): drawn in full.
+            // Resolved for another pixel size: drawn in full.
             guard deferred.pixelsPerPoint == canvas.pixelsPerPoint else {
                 damage.add(move.rect)
                 return nil
@@ -101,24 +90,21 @@ extension WindowCore {
         let movedView = pendingMoveView
         pendingMoveView = nil
         let s = canvas.pixelsPerPoint
-        // The edges as drawn on this canvas (views drawn at rounded origins where they are): they differ from
-        // the exact ones recorded at the first change when a superview's content lies off its exact place.
+        // The edges as drawn on this canvas differ from the exact ones when a superview's content is off its place.
         guard let view = movedView, view.hostWindow === self, view.clipsToBounds, view.scrollsByCopyingPixels,
               !view.isInsideScaledView, var edges = view.visibleEdgesInWindow(pixelsPerPoint: s) else {
             damage.add(rect)
             return nil
         }
         edges.intersect(x0: 0, y0: 0, x1: size.width, y1: size.height)
-        // The view's place changed since the move started (its frame, a superview's scroll), or a superview's
-        // rounded origin puts it off its exact place: redraw.
+        // The view's place changed since the move started, or a rounded origin above puts it off its place: redraw.
         guard edges.isClose(to: move.edges) else {
             damage.add(rect)
             damage.add(edges.rect)
             return nil
         }
-        // The drawn content moved by the difference of the rounded origins: whole pixels, which a copy
-        // reproduces exactly, however fractional the offsets (a fling). At scales without rounded origins, only
-        // a move by whole pixels can be copied (a fractional one would resample).
+        // The drawn content moved by the difference of the rounded origins: whole pixels, copied exactly however
+        // fractional the offsets. Without rounded origins only whole-pixel moves can be copied (else resampling).
         let kx: Double, ky: Double, delta: Point
         if View.roundsOrigins(at: s) {
             let start = View.snapped(move.startOrigin, pixelsPerPoint: s)
@@ -131,22 +117,21 @@ extension WindowCore {
             ky = move.delta.y * s
             delta = move.delta
         }
-        // (Bounded by the pixel limit, so that the conversion to Int below cannot trap on absurd sizes.)
+        // Bounded so that the conversion to Int below cannot trap on absurd sizes.
         let limit = Double(PixelBox.limit)
         guard kx == kx.rounded(), ky == ky.rounded(), abs(kx) < min(rect.width * s, limit),
               abs(ky) < min(rect.height * s, limit), hasPlainBackdrop(view, under: rect) else {
             damage.add(rect)
             return nil
         }
-        // Damage recorded inside the rectangle, at the place its pixels moved to. It was recorded with the exact
-        // offsets, which lie up to a pixel from the drawn ones: widened by a point when they differ.
+        // Damage inside the rectangle, where its pixels moved to; recorded at the exact offsets, up to a pixel from
+        // the drawn ones, so widened by a point when they differ.
         let slack = move.delta == delta ? 0.0 : 1.0
         move.damageInside.forEachRectangle { damaged in
             let moved = damaged.offsetBy(-delta)
                 .insetBy(dx: -slack, dy: -slack).intersection(rect)
             if !moved.isEmpty { damage.add(moved) }
         }
-        // The strips whose pixels come from outside the rectangle.
         var resolved = PixelMove(box: .empty, dx: Int(kx), dy: Int(ky), rect: rect)
         if delta.y > 0 {
             resolved.rowStrip = Rect(x: rect.minX, y: rect.maxY - delta.y, width: rect.width, height: delta.y)
@@ -176,16 +161,14 @@ extension WindowCore {
         return resolved
     }
 
-    /// Whether a view's class draws nothing but its background (its content and overlay being its subviews and,
-    /// for a scroll container, indicators reported by `forEachOverlayRect`).
+    /// Whether a view's class draws only its background (content and overlay being subviews and reported rects).
     private static func drawsOnlyBackground(_ view: View) -> Bool {
         type(of: view).drawsOnlyItsBackground
     }
 
-    /// Whether what shows through `view` in `rect` (window points) is the same everywhere, so that moving its
-    /// pixels moves nothing that should stay: true when the view's background is opaque, or when, going up, no
-    /// earlier sibling's extent meets the rectangle, and every superview draws only a background, until one
-    /// whose background is opaque. A root without an opaque background holds stale pixels: false.
+    /// Whether what shows through `view` in `rect` is the same everywhere, so that moving its pixels moves nothing that
+    /// should stay: an opaque background, or up the tree no earlier sibling meeting it and only background-drawing
+    /// superviews until an opaque one.
     private func hasPlainBackdrop(_ view: View, under rect: Rect) -> Bool {
         if view.backgroundColor?.isOpaque == true { return true }
         var child = view
@@ -205,16 +188,12 @@ extension WindowCore {
         return false
     }
 
-    /// Damages what is drawn over the moved rectangle but does not move with the content: the view's own
-    /// overlay (its old place moved with the content, reported in the view's coordinates, and its new place),
-    /// then, at each level up, the later siblings' extents and the superview's overlay (their place, and the
-    /// place their old pixels were copied to). False when a level cannot be checked (then draw everything).
-    /// `slack` widens the view's own overlay rects (see `resolvePendingMove`).
+    /// Damages what is drawn over the moved rectangle but does not move with it (overlays, later siblings), at their
+    /// place and where their old pixels were copied; false when a level cannot be checked (then draw everything).
     private func damageOverlays(above view: View, in rect: Rect, moved delta: Point, slack: Double) -> Bool {
-        // Damage added while drawing must not ask for another frame (the one being drawn covers it).
+        // Damage added while drawing must not ask for another frame.
         let window = Rect(origin: .zero, size: size)
-        // The view's own overlay rects follow its exact origin, its old pixels moved with the drawn content:
-        // `slack` (points) covers the difference.
+        // The overlay follows the exact origin, its old pixels the drawn one: `slack` (points) covers the difference.
         view.forEachOverlayRect {
             damage.add(view.convert($0, to: nil).insetBy(dx: -slack, dy: -slack).intersection(window))
         }

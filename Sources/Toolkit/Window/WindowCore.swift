@@ -1,12 +1,6 @@
-/// The backend-neutral heart of a window: the root view, input routing, timers, animations, damage and
-/// drawing.
-///
-/// A backend (the Wayland window, `HeadlessWindow`, or an app's own) owns one and drives it:
-/// 1. feed input with `handle(_:)`, stamped with the window clock;
-/// 2. call `fireTimers(upTo:)` when the clock reaches `nextTimerDeadline`;
-/// 3. when `needsFrame` (or after `onNeedsFrame` fired), at the next frame opportunity call
-///    `prepareFrame(at:)`, then `draw(into:)` with a canvas on the buffer, and present the returned damage.
-/// The core never reads a clock: `now` is the latest time it was told.
+/// The backend-neutral heart of a window: root view, input routing, timers, animations, damage and drawing.
+/// A backend feeds `handle(_:)`, calls `fireTimers(upTo:)` at `nextTimerDeadline`, and when `needsFrame` calls
+/// `prepareFrame(at:)` then `draw(into:)` and presents the damage. The core never reads a clock.
 @MainActor
 public final class WindowCore: ScrollHost {
     /// The view filling the window. Its frame is always (0, 0, size).
@@ -21,78 +15,64 @@ public final class WindowCore: ScrollHost {
     /// Timers on the window clock (touch delays, indicator fades, key repeat).
     public let timers = TimerQueue()
 
-    /// Called when the window goes from idle to needing a frame, so that a backend can ask the compositor
-    /// for a frame callback. Not called again until `prepareFrame(at:)` ran.
+    /// Called when the window goes from idle to needing a frame; not again until `prepareFrame(at:)` ran.
     public var onNeedsFrame: (() -> Void)?
 
-    /// The region to draw again, in points (window coordinates).
+    /// The region to draw again, in window points.
     @exclusivity(unchecked) public internal(set) var damage = DamageRegion()
 
-    /// A view's content scroll to draw by copying pixels in the next frame (see `ScrollMove` and
-    /// `WindowCore+ScrollByCopy.swift`), if any.
+    /// A view's content scroll to draw by copying pixels in the next frame, if any.
     @exclusivity(unchecked) var pendingMove: ScrollMove?
-    /// The view of `pendingMove`. Strong until the frame is drawn, so that no other view can take its address
-    /// (and its `viewID`) meanwhile; a view that left the window is drawn in full.
+    /// The view of `pendingMove`: strong until drawn, so that no other view can take its address meanwhile.
     var pendingMoveView: View?
-    /// A move resolved for a frame that was then not drawn (a presenter declined it, `deferMove`): the next
-    /// draw takes it instead of resolving `pendingMove` (which it replaced).
+    /// A move resolved for a frame a presenter then declined: the next draw takes it instead of `pendingMove`.
     var deferredMove: DeferredMove?
-    /// Something a presenter shows outside the window's pixels changed without damage (a scroll indicator drawn
-    /// into an overlay, see `presentationDidChange()`): a frame is needed. The presenter clears it when it draws.
+    /// Something a presenter shows outside the window's pixels changed without damage: a frame is needed.
     var presentationChanged = false
 
-    /// The order of work: inputs run in its scope, their effects are delivered when the outermost one returns.
+    /// The order of work: inputs run in its scope, their effects are delivered when the outermost returns.
     let effects = EffectRunner()
 
-    /// The touch routing (arbitration with scroll containers lives behind it). A constant, joined to the window in
-    /// `init`: every event reaches it without a lazy check or an exclusivity check.
+    /// The touch routing: a constant, so that every event reaches it without a lazy or exclusivity check.
     let touchRouter = TouchRouter()
 
-    /// The touch arena, as participants see it.
     var touchArena: any TouchArena { touchRouter }
 
-    /// This window, as the scroll host its containers reach.
     var scrollHost: (any ScrollHost)? { self }
 
-    /// The view holding the keyboard focus, if any: a view in this window. Owning, not weak (a weak reference
-    /// would put every retain of the view on the runtime's slow path, for good): the focus is dropped when the view
-    /// leaves the window (`viewWillLeaveWindow(_:)`).
+    /// The view holding the keyboard focus, if any. Owning, not weak (weak would slow every retain of the view): the
+    /// focus is dropped when the view leaves the window.
     public private(set) var focusedView: View? {
         didSet { if focusedView !== oldValue { accessibility.focusDidChange(to: focusedView) } }
     }
 
-    /// The window's accessible tree (<doc:Accessibility>): what a bridge serves to screen readers. Joined in
-    /// `init`; it reports changes only while its `onEvent` is set.
+    /// The window's accessible tree (<doc:Accessibility>), reporting changes only while its `onEvent` is set.
     public let accessibility = AccessibilityTree()
 
-    /// When true, a primary-button drag scrolls every scroll container like one finger, as if each had
-    /// `pointerDragScrolls` on (for compositors without a touch device, e.g. the gallery's `--pointer-drag`).
-    /// Either way the primary button reaches content views as touch `pointerTouchID`: press = down, motion
-    /// while pressed = move, release = up (see `PointerRouter`).
+    /// When true, a primary-button drag scrolls every scroll container like a finger (for compositors without touch).
+    /// Either way the primary button reaches views as touch `pointerTouchID`.
     public var pointerEmulatesTouch = false
 
-    /// The touch id the primary pointer button uses: 2^31, just outside the Int32 range of Wayland touch ids, so
-    /// that no finger a compositor reports (whatever its id) can be mistaken for the pointer.
+    /// The touch id the primary pointer button uses (`Touch.pointerID`).
     public static let pointerTouchID = Touch.pointerID
 
-    /// The pointer routing: hover, buttons as touches, axis events to scroll containers. Joined in `init`.
+    /// The pointer routing: hover, buttons as touches, axis events to scroll containers.
     let pointerRouter = PointerRouter()
 
     /// Where the pointer is, in window coordinates, or nil when it is outside the window.
     public var pointerLocation: Point? { pointerRouter.location }
 
-    /// The modifier keys held now, as the last `.keyboardModifiers` event said (Ctrl + wheel zooms).
+    /// The modifier keys held now (Ctrl + wheel zooms).
     public private(set) var keyboardModifiers: KeyModifiers = []
 
-    /// The deepest view under the pointer (the hovered views are it and its ancestors), if any.
+    /// The deepest view under the pointer, if any (it and its ancestors are hovered).
     public var hoveredView: View? { pointerRouter.hoveredView }
 
-    /// The cursor for the view under the pointer (see `View.cursor`): recomputed when the pointer enters or moves
-    /// and at every frame (content may have moved under a still pointer); `.arrow` when nothing answers one.
-    /// Kept while the pointer is outside the window.
+    /// The cursor for the view under the pointer (`View.cursor`), `.arrow` when none answers; recomputed every frame
+    /// since content may move under a still pointer.
     public private(set) var currentCursor: Cursor = .arrow
 
-    /// Called with the new cursor whenever `currentCursor` changes (a backend sets the platform cursor).
+    /// Called with the new cursor whenever `currentCursor` changes.
     public var onCursorChange: ((Cursor) -> Void)?
 
     private var animators: [FrameAnimator] = []
@@ -113,8 +93,8 @@ public final class WindowCore: ScrollHost {
         addDamage(Rect(origin: .zero, size: clean))
     }
 
-    /// The views' links to the window neither own it nor are weak (`View.hostWindow`): they are cleared here,
-    /// so that a view that outlives its window (an app kept it) never reaches the freed window.
+    /// The views' links to the window neither own it nor are weak: cleared here, so a view that outlives its window
+    /// never reaches it.
     isolated deinit {
         rootView.hostWillGoAway(self)
     }
@@ -123,8 +103,6 @@ public final class WindowCore: ScrollHost {
         Size(width: size.width.isFinite ? max(0, size.width) : 0,
              height: size.height.isFinite ? max(0, size.height) : 0)
     }
-
-    // MARK: - Size
 
     /// Changes the window size (a configure from the compositor). The whole window is damaged.
     public func resize(to newSize: Size) {
@@ -139,8 +117,6 @@ public final class WindowCore: ScrollHost {
         addDamage(Rect(origin: .zero, size: clean))
     }
 
-    // MARK: - Time
-
     /// Moves the window clock forward to `time`; earlier times are ignored (time never runs backwards).
     public func advanceClock(to time: Duration) {
         if time > now { now = time }
@@ -154,8 +130,6 @@ public final class WindowCore: ScrollHost {
         advanceClock(to: time)
         timers.fire(upTo: now)
     }
-
-    // MARK: - Frames
 
     /// Whether something would change on screen in the next frame.
     public var needsFrame: Bool {
@@ -195,13 +169,11 @@ public final class WindowCore: ScrollHost {
         onNeedsFrame?()
     }
 
-    /// Advances every animation to `time` (the frame's time on the window clock). Call once per frame,
-    /// before `draw(into:)`.
+    /// Advances every animation to `time` (window clock); call once per frame, before `draw(into:)`.
     public func prepareFrame(at time: Duration) {
         advanceClock(to: time)
         frameRequested = false
-        // After the animations ran: content may have moved under a still pointer. The hovered views and the
-        // cursor follow it (one hit test, only while the pointer is in the window).
+        // Content may have moved under a still pointer: hover and cursor follow (one hit test).
         defer {
             if pointerLocation != nil {
                 pointerRouter.refreshHover()
@@ -209,7 +181,7 @@ public final class WindowCore: ScrollHost {
             }
         }
         guard !animators.isEmpty else { return }
-        // Iterate by index over a stable count: an animator may add or remove animators while it runs.
+        // By index over a changing count: an animator may add or remove animators while it runs.
         var index = 0
         while index < animators.count {
             let animator = animators[index]
@@ -219,15 +191,13 @@ public final class WindowCore: ScrollHost {
                 animators.remove(at: index)
             }
         }
-        // Damage the animators added is drawn in this frame and needs no other one. Without this reset, the
-        // last frame of an animation (which damages and then stops) left the request flag set with nothing
-        // pending, and no later change could ask the backend for a frame again.
+        // Damage the animators added is drawn in this frame: without this reset, an animation's last frame left the
+        // request flag set with nothing pending, and no later change could ask for a frame.
         frameRequested = false
         if !animators.isEmpty { requestFrame() }
     }
 
-    /// Forgets the pending damage without drawing it: for a backend that has nothing to present this frame
-    /// (a headless window draws only when asked for an image, and then draws everything).
+    /// Forgets the pending damage without drawing it, for a backend with nothing to present this frame.
     public func discardDamage() {
         damage.removeAll()
         pendingMove = nil
@@ -235,29 +205,16 @@ public final class WindowCore: ScrollHost {
         deferredMove = nil
     }
 
-    /// Draws the damaged part of the window into `canvas` (which covers the whole window and holds the frame
-    /// presented last) and returns the region that changed, in points; the pending damage is cleared.
-    ///
-    /// Same as `draw(into:previousFrame:)` with no previous frame: a scroll by copy moves the canvas's own
-    /// pixels. A canvas that does not hold the last frame must have the whole window damaged first.
+    /// Draws the damaged part of the window into `canvas`, which holds the frame presented last, and returns the
+    /// region that changed, in points; the damage is cleared.
     @discardableResult
     public func draw(into canvas: Canvas) -> DamageRegion {
         draw(into: canvas, previousFrame: nil)
     }
 
-    /// Draws the next frame into `canvas` (which covers the whole window) and returns the region that changed
-    /// since the frame presented last, in points (to report as damage): the damaged rectangles, and the
-    /// rectangle of a scroll drawn by copying pixels (`View.scrollsByCopyingPixels`). The pending damage is
-    /// cleared.
-    ///
-    /// - Parameters:
-    ///   - canvas: the pixels of the whole window to draw into.
-    ///   - previousFrame: where the presented frame's pixels are when `canvas` holds an older frame (a
-    ///     buffer pool's other buffer): the canvas first takes `missing` from there, except the scrolled
-    ///     rectangle, whose pixels are copied straight from their old place (one copy, not two). Nil when
-    ///     `canvas` already holds the presented frame: the scrolled pixels are then moved in place.
-    ///
-    /// Allocation-free; the cost is the copies plus drawing the damaged rectangles one by one.
+    /// Draws the next frame into `canvas` (the whole window) and returns the region that changed since the frame
+    /// presented last, in points, a scroll by copy included. `previousFrame`: where the presented pixels are when
+    /// `canvas` holds an older frame (nil: it holds the presented one). Allocation-free.
     @discardableResult
     public func draw(into canvas: Canvas, previousFrame: PreviousFrame?) -> DamageRegion {
         let move = resolvePendingMove(for: canvas)
@@ -270,14 +227,11 @@ public final class WindowCore: ScrollHost {
             canvas.movePixels(in: move.box, dx: move.dx, dy: move.dy)
         }
         var drawn = drawPendingDamage(into: canvas)
-        // The moved pixels changed too.
         if let move { drawn.add(move.rect) }
         return drawn
     }
 
-    /// Removes from `missing` the pixels the pending damage draws again in full (an opaque root background
-    /// fills them with SRC, or they are cleared first): copying them forward would be wasted. Only the exact
-    /// pixel boxes drawing clips to are left out, so every other pixel still comes from the presented frame.
+    /// Removes from `missing` the pixels the pending damage draws again in full: copying them would be wasted.
     func leaveOutDamagedPixels(from missing: inout PixelRegion, canvas: Canvas) {
         guard !rootView.isHidden else { return }
         damage.forEachRectangle { dirty in
@@ -286,8 +240,7 @@ public final class WindowCore: ScrollHost {
         }
     }
 
-    /// Copies `missing` (pixels) from the presented frame at `source` into `canvas`, except a move's box, whose
-    /// pixels are copied straight from their old place (one copy, not two).
+    /// Copies `missing` (pixels) from the presented frame into `canvas`, a move's box straight from its old place.
     func copyForward(into canvas: Canvas, from source: UnsafeRawPointer, stride: Int, missing: PixelRegion,
                      move: PixelMove?) {
         var rest = missing
@@ -310,15 +263,12 @@ public final class WindowCore: ScrollHost {
 
     /// Draws the window's `region` (points) into `canvas`, rectangle by rectangle.
     func draw(_ region: DamageRegion, into canvas: Canvas) {
-        // Rectangle by rectangle: a scrolled list's strip and its indicator are far apart, and their bounding box
-        // would be most of the list.
-        // Without an opaque window background, a damaged area starts transparent: drawing composites OVER, and
-        // translucent content must not pile up on the pixels of earlier frames.
+        // Rectangle by rectangle: a list's strip and its indicator are far apart, their bounding box most of the list.
         region.forEachRectangle { draw($0, into: canvas) }
     }
 
-    /// Draws the window's `dirty` rectangle (points, at whatever pixels it covers: a damage region's rectangles
-    /// are whole points, an exact strip may be half of one) into `canvas`.
+    /// Draws the window's `dirty` rectangle (points) into `canvas`; without an opaque root background it is cleared
+    /// first, so translucent content does not pile up on earlier frames.
     func draw(_ dirty: Rect, into canvas: Canvas) {
         canvas.saveState()
         canvas.clip(to: dirty)
@@ -326,8 +276,6 @@ public final class WindowCore: ScrollHost {
         rootView.drawHierarchy(in: canvas, dirty: dirty)
         canvas.restoreState()
     }
-
-    // MARK: - Input
 
     /// Routes one input event. Its timestamp moves the window clock forward.
     public func handle(_ event: InputEvent) {
@@ -358,8 +306,7 @@ public final class WindowCore: ScrollHost {
         case let .axis(event):
             pointerRouter.axis(event)
         case let .key(key, pressed, modifiers, _, timestamp):
-            // Repeats arrive as presses too (`isRepeat`) and act again. With no focus, the outermost
-            // scroll container gets the key (<doc:ScrollBehaviour> §7).
+            // Repeats act again; with no focus, the outermost scroll container gets the key (<doc:ScrollBehaviour> §7).
             guard pressed else { return }
             var target: View? = focusedView ?? ScrollContainer.outermost(in: rootView)
             while let view = target {
@@ -379,8 +326,7 @@ public final class WindowCore: ScrollHost {
         }
     }
 
-    /// Sets `currentCursor` from the view under the pointer: the first view answering a cursor, walking up from
-    /// the hovered view the pointer router found (on enter, motion, and at each frame). No allocation.
+    /// Sets `currentCursor`: the first view answering one, from the hovered view up. No allocation.
     func updateCursor() {
         guard pointerLocation != nil else { return }
         var view = hoveredView
@@ -409,8 +355,7 @@ public final class WindowCore: ScrollHost {
         if let view { focusedView = view }
     }
 
-    /// Moves the keyboard focus to `view` (nil clears it). A view that is not in this window cannot hold its
-    /// focus: it is ignored.
+    /// Moves the keyboard focus to `view` (nil clears it); a view not in this window is ignored.
     public func setFocus(_ view: View?) {
         guard let view else {
             focusedView = nil

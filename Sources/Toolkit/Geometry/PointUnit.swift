@@ -1,0 +1,2 @@
+/// A `GridRegion` in whole points (window coordinates): the window's damage (`DamageRegion`).
+public enum PointUnit: RegionUnit {}
