@@ -1,15 +1,9 @@
-/// A gesture an app attaches to a view (`View.addGestureRecognizer`), competing for the fingers that land in
-/// that view's subtree with the other recognizers and the scroll containers on their way up, innermost first
-/// (<doc:ScrollBehaviour> §18). The first to begin wins the fingers.
+/// A gesture an app attaches to a view (`View.addGestureRecognizer`), competing for the fingers in that view's
+/// subtree (<doc:ScrollBehaviour> §18). The first to begin wins the fingers.
 ///
-/// States: a continuous recognizer (pan, long press) goes `possible` → `began` → `changed`* → `ended` or
-/// `cancelled`, or `possible` → `failed`; a discrete one (tap) `possible` → `ended` (recognized) or `failed`.
-/// The action runs on every transition into `began`, `changed`, `ended` and `cancelled`, after the input that
-/// caused it is handled, and reads the state of that transition. Once every finger it saw has lifted, a
-/// recognizer that ended, was cancelled or failed is `possible` again.
-///
-/// A primary-button press and drag of the mouse is one finger for recognizers. A recognizer holds its view
-/// without owning it; the view owns its recognizers.
+/// A continuous recognizer goes `possible` → `began` → `changed`* → `ended` or `cancelled` (or `failed`); a
+/// discrete one `possible` → `ended` or `failed`. The action runs after the input is handled and reads the state
+/// of its transition. A pointer press and drag is one finger. The view owns its recognizers, not the reverse.
 @MainActor
 open class GestureRecognizer: TouchParticipant {
     /// Where a recognizer is in its gesture.
@@ -22,8 +16,7 @@ open class GestureRecognizer: TouchParticipant {
         case changed
         /// The gesture finished (a discrete one was recognized).
         case ended
-        /// A gesture that had begun was taken away (the compositor cancelled, the recognizer or its view was
-        /// removed, it was disabled).
+        /// A gesture that had begun was taken away (a compositor cancel, removal, disabling).
         case cancelled
         /// The fingers did not make this gesture, or another participant won them.
         case failed
@@ -43,8 +36,7 @@ open class GestureRecognizer: TouchParticipant {
     /// The view the recognizer is attached to; nil once it was removed or the view is gone.
     public var view: View? { attachedView }
 
-    /// Whether it takes part at all. Setting false makes a recognizer that tracks fingers fail (or be
-    /// cancelled, when it had begun) at once, and it ignores fingers until enabled again. Default true.
+    /// Whether it takes part at all. Setting false makes it fail (or be cancelled) at once. Default true.
     public var isEnabled = true {
         didSet {
             guard isEnabled != oldValue, !isEnabled else { return }
@@ -52,15 +44,14 @@ open class GestureRecognizer: TouchParticipant {
         }
     }
 
-    /// Whether winning the fingers cancels the content's touches of them (`touchesCancelled`, once). When
-    /// false, the content keeps receiving them. Default true.
+    /// Whether winning the fingers cancels the content's touches of them; when false the content keeps them. Default
+    /// true.
     public var cancelsTouchesInView = true
 
     /// How many fingers it tracks now.
     public var numberOfTouches: Int { fingerCount }
 
-    /// The centroid of the fingers it tracks (the last ones, once they lifted), in `view`'s coordinates (nil:
-    /// window coordinates).
+    /// The centroid of the fingers it tracks (the last ones, once they lifted), in `view`'s coordinates (nil: window).
     public func location(in view: View?) -> Point {
         let point = centroidInWindow
         guard let view else { return point }
@@ -75,12 +66,9 @@ open class GestureRecognizer: TouchParticipant {
     /// answering true is enough. Nil: false.
     public var recognizesSimultaneously: ((GestureRecognizer, GestureRecognizer) -> Bool)?
 
-    /// The recognizer may not begin until `other` has failed; if `other` begins or is recognized, this one fails
-    /// (a single tap that requires a double tap to fail is recognized when the double tap's wait ends).
-    ///
-    /// A requirement that would close a cycle (`other` already waits, directly or through others, for this one)
-    /// is ignored, with a message on standard error: a cycle could never resolve. A requirement on itself is
-    /// ignored the same way. A requirement that tracks none of the fingers and waits for none counts as failed.
+    /// The recognizer may not begin until `other` has failed; if `other` begins, this one fails. A requirement that
+    /// would close a cycle, or on itself, is ignored with a message on standard error; one that tracks no fingers and
+    /// waits for none counts as failed.
     public func require(toFail other: GestureRecognizer) {
         guard other !== self, !other.waits(for: self) else {
             Diagnostics.report("require(toFail:) ignored: it would make \(type(of: self)) and "
@@ -94,15 +82,12 @@ open class GestureRecognizer: TouchParticipant {
 
     // MARK: - State shared with the subclasses
 
-    /// The state as the recognizer knows it (`state` reads it outside actions).
     var currentState: State = .possible
-    /// The state of the transition whose action is running.
     private var reportedState: State?
     private let action: ((GestureRecognizer) -> Void)?
     /// Transitions whose action is still to run.
     private var transitions: [State] = []
     private var isRunningActions = false
-    /// Whether the arena will call `runQueuedEffects()` after the current input.
     var isQueuedForEffects = false
     /// The view, without owning it. Neither weak nor owning (a weak reference would put every retain of the view
     /// on the runtime's slow path): the view clears it when the recognizer is removed and when the view goes away.
@@ -147,15 +132,12 @@ open class GestureRecognizer: TouchParticipant {
     /// It would have begun (or been recognized), and waits for a requirement to fail.
     var awaitingRequirements = false
 
-    /// The fingers it tracks and their centroid's translation.
     var fingers = FingerSet()
     /// Where the centroid was when the last finger lifted (for `location(in:)` after a tap).
     var lastCentroid: Point = .zero
 
-    /// How many fingers it tracks (a scroll container's pan: the container's).
     var fingerCount: Int { fingers.count }
 
-    /// The fingers' centroid in window coordinates (the last one, with no finger).
     var centroidInWindow: Point { fingers.isEmpty ? lastCentroid : fingers.centroid }
 
     /// The arena of the recognizer's window, if it is in one.
@@ -286,17 +268,15 @@ open class GestureRecognizer: TouchParticipant {
     }
 
     private var hasMoves = false
-    /// The finger whose lift is being handled (it is out of `fingers` already), and the last one that lifted.
+    /// The finger whose lift is being handled (already out of `fingers`), and the last one that lifted.
     private var liftingFinger: Int?
     private var lastLiftedFinger: Int?
 
     // MARK: - Hooks for the recognizers (internal: the public extension point is `TouchParticipant`)
 
-    /// Whether a finger that stopped a moving container makes it fail (a tap: that finger stopped a fling and is
-    /// no tap). A pan or a long press may still begin with it.
+    /// Whether a finger that stopped a moving container makes it fail (a tap).
     var failsOnCaughtMotion: Bool { false }
-    /// Whether a finger landing now is one it takes part in (a single tap waiting for its requirement after its
-    /// lift does not start another).
+    /// Whether a finger landing now is one it takes part in.
     var acceptsNewFingers: Bool { !(awaitingRequirements && fingers.isEmpty) }
     /// A finger joined (it is in `fingers` already).
     func recognizerFingerDown(_ id: Int, at location: Point, time: Duration) {}
@@ -313,9 +293,8 @@ open class GestureRecognizer: TouchParticipant {
 
     // MARK: - Transitions
 
-    /// Tries to begin (a discrete recognizer: to be recognized, `discrete`). Asks `shouldBegin` and the
-    /// requirements; on success claims the fingers it tracks and enters `began` (or `ended`). Returns whether it
-    /// did; it may instead wait for a requirement (`awaitingRequirements`) or fail.
+    /// Tries to begin (or, `discrete`, to be recognized): asks `shouldBegin` and the requirements, then claims its
+    /// fingers. Returns whether it did; it may instead wait for a requirement or fail.
     @discardableResult
     func attemptToBegin(at time: Duration, discrete: Bool = false) -> Bool {
         guard currentState == .possible, isEnabled else { return false }
@@ -346,26 +325,22 @@ open class GestureRecognizer: TouchParticipant {
         return true
     }
 
-    /// Enters `changed` (a continuous recognizer that began).
     func change() {
         guard currentState == .began || currentState == .changed else { return }
         transition(to: .changed)
     }
 
-    /// Enters `ended` (a continuous recognizer that began).
     func end() {
         guard currentState == .began || currentState == .changed else { return }
         transition(to: .ended)
     }
 
-    /// Enters `cancelled` (a continuous recognizer that began).
     func cancel(at time: Duration) {
         guard currentState == .began || currentState == .changed else { return }
         recognizerStopped(at: time)
         transition(to: .cancelled)
     }
 
-    /// Enters `failed` (from `possible`).
     func fail(at time: Duration) {
         guard currentState == .possible else { return }
         awaitingRequirements = false
@@ -424,8 +399,7 @@ open class GestureRecognizer: TouchParticipant {
         }
     }
 
-    /// Whether, in `possible`, it may still begin or be recognized (it tracks fingers, or waits for a requirement
-    /// or for another tap).
+    /// Whether, in `possible`, it may still begin (it tracks fingers, or waits for a requirement or another tap).
     var isDeciding: Bool { fingerCount > 0 || awaitingRequirements }
 
     // MARK: - Attachment

@@ -9,15 +9,10 @@ public enum PanAxes: Sendable {
     case vertical
 }
 
-/// A continuous recognizer for fingers that move (<doc:ScrollBehaviour> §18): it begins once their centroid has
-/// moved 10 pt from where they landed, with `minimumNumberOfTouches` to `maximumNumberOfTouches` fingers down, then
-/// changes with each motion and ends at the lift.
-///
-/// `translation(in:)` counts from where the slop was crossed, so there is no jump of 10 pt at the start;
-/// `velocity(in:)` uses the estimator a scroll container's fling uses. With `axes` set, a pan inside a container
-/// scrolling the other way takes only its own direction's drags, with no other code.
-///
-/// A scroll container's `panGestureRecognizer` is one too: its state follows the container's drag.
+/// A continuous recognizer for fingers that move (<doc:ScrollBehaviour> §18): it begins once their centroid moved
+/// 10 pt, with `minimumNumberOfTouches` to `maximumNumberOfTouches` fingers down, and ends at the lift.
+/// `translation(in:)` counts from the slop crossing, so nothing jumps by 10 pt. A scroll container's
+/// `panGestureRecognizer` is one too: its state follows the container's drag.
 public final class PanGestureRecognizer: GestureRecognizer {
     /// What a scroll container's drag may do when it would begin.
     enum DragGate { case open, wait, veto }
@@ -67,7 +62,6 @@ public final class PanGestureRecognizer: GestureRecognizer {
 
     // MARK: - State
 
-    /// The translation where the pan began (window coordinates), rebased by `setTranslation`.
     private var origin: Point = .zero
     /// The translation at the previous frame, to find where the slop was crossed.
     private var previousTranslation: Point = .zero
@@ -76,12 +70,10 @@ public final class PanGestureRecognizer: GestureRecognizer {
     private var lastMotionTime: Duration = .zero
     private var releaseVelocity: Point = .zero
 
-    /// The scroll container whose drag this recognizer is (its `panGestureRecognizer`), if any. It owns the
-    /// recognizer, which never outlives it in the arena.
+    /// The scroll container whose drag this recognizer is, if any; it owns the recognizer.
     unowned(unsafe) var driver: ScrollContainer?
-    /// The driver, owned while the arena may still call it (fingers down, effects queued): the arena owns the
-    /// recognizer then, as it owned any participant, and a container removed meanwhile must live until it is
-    /// done with it.
+    /// The driver, owned while the arena may still call it (fingers down, effects queued), so a container removed
+    /// meanwhile lives until the arena is done with it.
     var heldDriver: ScrollContainer?
 
     /// The centroid translation (window coordinates): the container's for its own pan.
@@ -289,13 +281,10 @@ public final class PanGestureRecognizer: GestureRecognizer {
         driver.dragRequirementWon(at: time)
     }
 
-    /// Whether the container must ask before its drag begins (a requirement, `shouldBegin`, disabled).
     var gatesDrag: Bool { !isEnabled || shouldBegin != nil || hasRequirements }
 
-    /// The container waits for a requirement (its drag would have begun).
     func containerAwaitsRequirements() { awaitingRequirements = true }
 
-    /// The container stopped waiting.
     func containerStoppedWaiting() { awaitingRequirements = false }
 
     /// The container's drag began: the recognizer's state follows the drag from here.

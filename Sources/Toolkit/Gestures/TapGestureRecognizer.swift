@@ -2,8 +2,8 @@
 /// lift having moved less than 10 pt, within 0.35 s of landing; for `numberOfTapsRequired` above 1, each next tap
 /// lands within 0.35 s of the previous lift and within 40 pt of the first tap.
 ///
-/// A tap whose finger stopped a moving scroll container is not recognized (it stopped the motion). A tap inside a
-/// container that delays its content's touches is recognized at the lift all the same.
+/// A tap whose finger stopped a moving scroll container is not recognized; one inside a container that delays its
+/// content's touches is.
 public final class TapGestureRecognizer: GestureRecognizer {
     /// How far the fingers may move and still tap, points (*fixed*).
     public static let allowableMovement = 10.0
@@ -22,9 +22,7 @@ public final class TapGestureRecognizer: GestureRecognizer {
         didSet { if numberOfTouchesRequired < 1 { numberOfTouchesRequired = 1 } }
     }
 
-    /// Taps completed in the current series.
     private var taps = 0
-    /// Where the first tap of the series landed (window coordinates).
     private var firstLocation: Point = .zero
     /// When the current tap's first finger landed, and when the previous tap lifted.
     private var tapStart: Duration = .zero

@@ -2,9 +2,8 @@
 // owning it. The window's arena meets them at every touch down on the view's subtree.
 
 extension View {
-    /// Attaches `recognizer`: it sees every finger landing on this view or its subviews. A recognizer attached to
-    /// another view moves here (a gesture it was tracking there is cancelled or failed first). A scroll
-    /// container's own `panGestureRecognizer` stays with its container: adding it elsewhere is ignored.
+    /// Attaches `recognizer`: it sees every finger landing on this view or its subviews. One attached elsewhere moves
+    /// here; a scroll container's own `panGestureRecognizer` cannot be added elsewhere (ignored).
     public func addGestureRecognizer(_ recognizer: GestureRecognizer) {
         if let pan = recognizer as? PanGestureRecognizer, pan.driver != nil {
             Diagnostics.report("addGestureRecognizer ignored: a scroll container's panGestureRecognizer stays with it")
@@ -18,8 +17,8 @@ extension View {
         recognizer.attach(to: self)
     }
 
-    /// Detaches `recognizer` (its `view` becomes nil). If it was tracking fingers it is cancelled (had it begun)
-    /// or failed, with no other effect. A recognizer that is not attached here is ignored.
+    /// Detaches `recognizer` (its `view` becomes nil); a gesture it was tracking is cancelled or failed. Ignored if
+    /// it is not attached here.
     public func removeGestureRecognizer(_ recognizer: GestureRecognizer) {
         guard let index = recognizers.firstIndex(where: { $0 === recognizer }) else { return }
         recognizer.attach(to: nil)

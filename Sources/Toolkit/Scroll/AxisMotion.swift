@@ -1,7 +1,5 @@
-/// The simulation moving one axis of a scroll container, or none.
-///
-/// A closed enum over the physics value types so that a running motion is stored inline (no existential, no
-/// allocation) and sampled at absolute times: `t` is seconds since the motion started.
+/// The simulation moving one axis of a scroll container, or none: a closed enum, stored inline (no existential,
+/// no allocation). `t` is seconds since the motion started.
 enum AxisMotion: Sendable {
     /// The axis does not move.
     case none
@@ -76,14 +74,12 @@ enum AxisMotion: Sendable {
         }
     }
 
-    /// Whether the axis moves at all.
     var isNone: Bool {
         if case .none = self { return true }
         return false
     }
 
-    /// Whether this is a wheel or key step (`step` or `pageStep`), which later steps extend and a pointer press
-    /// completes at once.
+    /// Whether this is a wheel or key step, which later steps extend and a pointer press completes at once.
     var isStep: Bool {
         switch self {
         case .step, .pageStep: return true

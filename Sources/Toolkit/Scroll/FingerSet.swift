@@ -1,17 +1,9 @@
 /// The fingers on one scroll container and the translation of their centroid, in storage reserved once.
 ///
-/// The translation is accumulated frame by frame from the centroid's motion *with the same fingers*: when a
-/// finger joins or leaves, the centroid jumps, but the reference is re-taken at the new centroid first, so
-/// the translation (and hence the content) does not jump. Two fingers moving together by `d` move the
-/// centroid by `d`: they scroll 1x.
-///
-/// Only the first `countedFingers` fingers (in touch-down order) define the centroid; the others are
-/// tracked but do not steer (`maximumNumberOfTouches`).
-///
-/// Release velocity is measured per finger, each from its own samples, and averaged over the fingers that
-/// lift together (within `VelocityTracker.maximumGap` of the last one), as Android and UIKit do: a compositor
-/// that sends one `wl_touch.frame` per finger (mutter does) moves the centroid half a step per frame, which a
-/// tracker of the centroid reads as a slower, jerkier motion (a two-finger flick flew about 20-30% short).
+/// When a finger joins or leaves, the reference is re-taken at the new centroid first, so the translation does not
+/// jump. Only the first `countedFingers` fingers (touch-down order) steer. Release velocity is measured per finger
+/// and averaged over the fingers that lift together (<doc:ScrollBehaviour> §5): a compositor that sends one
+/// `wl_touch.frame` per finger would otherwise make the centroid move in half steps and read slow.
 struct FingerSet {
     /// Room reserved up front; more fingers still work, at the price of one allocation.
     static let reservedCapacity = 16
@@ -19,23 +11,20 @@ struct FingerSet {
     private var ids: [Int] = []
     private var locations: [Point] = []
     private var lastCentroid: Point = .zero
-    /// Per finger (parallel to `ids`): its velocity tracker, fed with its own locations.
+    /// Per finger (parallel to `ids`): its own velocity tracker.
     private var trackers: [VelocityTracker] = []
-    /// Per finger: whether it moved since the last `commitMoves`.
     private var moved: [Bool] = []
     /// The velocities (window coordinates, pt/s) of the last counted fingers to lift, with their lift times.
     private var lifts = InlineArray<4, (velocity: Point, time: Duration)>(repeating: (.zero, .zero))
     private var liftCount = 0
 
-    /// The centroid translation since the sequence began (window coordinates, points).
+    /// The centroid translation since the sequence began (window points).
     private(set) var translation: Point = .zero
 
-    /// How many fingers define the centroid (at least 1).
     var countedFingers = Int.max {
         didSet { lastCentroid = centroid }
     }
 
-    /// A finger set with its storage reserved.
     init() {
         ids.reserveCapacity(FingerSet.reservedCapacity)
         locations.reserveCapacity(FingerSet.reservedCapacity)
@@ -43,16 +32,12 @@ struct FingerSet {
         moved.reserveCapacity(FingerSet.reservedCapacity)
     }
 
-    /// Number of fingers down.
     var count: Int { ids.count }
 
-    /// Whether no finger is down.
     var isEmpty: Bool { ids.isEmpty }
 
-    /// Whether the finger `id` is in the set.
     func contains(_ id: Int) -> Bool { ids.contains(id) }
 
-    /// The id of the `index`-th finger (touch-down order).
     func id(at index: Int) -> Int { ids[index] }
 
     /// The centroid of the counted fingers (window coordinates), or `.zero` with no finger.
@@ -75,7 +60,6 @@ struct FingerSet {
         return sum / Double(n)
     }
 
-    /// Starts a new sequence: the translation goes back to zero.
     mutating func beginSequence() {
         translation = .zero
         lastCentroid = centroid
@@ -112,7 +96,6 @@ struct FingerSet {
         lastCentroid = centroid
     }
 
-    /// Removes every finger.
     mutating func removeAll() {
         ids.removeAll(keepingCapacity: true)
         locations.removeAll(keepingCapacity: true)
@@ -129,8 +112,8 @@ struct FingerSet {
         moved[i] = true
     }
 
-    /// Adds the centroid's motion since the last commit to the translation, and a velocity sample at `time` to
-    /// each finger that moved (once per touch frame).
+    /// Adds the centroid's motion since the last commit to the translation, and a velocity sample to each finger
+    /// that moved (once per touch frame).
     mutating func commitMoves(at time: Duration) {
         let c = centroid
         translation += c - lastCentroid
@@ -141,8 +124,7 @@ struct FingerSet {
         }
     }
 
-    /// The counted fingers' mean velocity at `time` (window coordinates, pt/s), each measured from its own
-    /// samples: a finger still down moves this fast now.
+    /// The counted fingers' mean velocity at `time` (window, pt/s), each measured from its own samples.
     func velocity(at time: Duration) -> Point {
         let n = min(ids.count, max(1, countedFingers))
         guard n > 0 else { return .zero }
@@ -151,9 +133,8 @@ struct FingerSet {
         return sum * (1 / Double(n))
     }
 
-    /// The fingers' velocity at the release (window coordinates, pt/s): the mean of the velocities of the
-    /// counted fingers that lifted within `VelocityTracker.maximumGap` of the last lift, each measured at its
-    /// own lift. Call it after the last finger was removed at `time`; zero when none lifted then.
+    /// The release velocity (window, pt/s): the mean of the counted fingers that lifted within
+    /// `VelocityTracker.maximumGap` of the last lift. Call it after the last finger was removed; zero when none lifted.
     func releaseVelocity(at time: Duration) -> Point {
         var sum = Point.zero
         var n = 0

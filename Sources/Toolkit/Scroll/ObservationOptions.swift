@@ -1,7 +1,6 @@
 /// Options for a key-path observation started with `ScrollContainer.observe(_:options:_:)`.
 ///
-/// The default (`[]`) reports changes only. Kept as an `OptionSet` so that later options (for example a "prior"
-/// notification) can be added without breaking callers.
+/// The default (`[]`) reports changes only.
 public struct ObservationOptions: OptionSet, Sendable {
     /// The bits of the set; one bit per option.
     public let rawValue: UInt
@@ -11,8 +10,7 @@ public struct ObservationOptions: OptionSet, Sendable {
         self.rawValue = rawValue
     }
 
-    /// Call the handler once at registration, before `observe` returns (or, when registering from inside
-    /// another observer's handler, right after that handler returns), with `oldValue == nil` and the value
-    /// the property had at registration as `newValue`.
+    /// Call the handler once at registration (or right after the running handler, when registering from one), with
+    /// `oldValue == nil` and the current value as `newValue`.
     public static let initial = ObservationOptions(rawValue: 1 << 0)
 }

@@ -1,56 +1,33 @@
-/// The key-path observers of one object (a `ScrollContainer`), and the rules for calling them.
+/// The key-path observers of one object (a `ScrollContainer`), and the rules for calling them
+/// (<doc:ScrollBehaviour> §9). The owner calls `rootDidChange(self)` after any mutation, changed or not; then:
+/// - a handler runs only when its value differs from the last one that observer saw;
+/// - handlers run after the mutation, in the order of the changes, then of registration;
+/// - never from inside another handler: a nested `rootDidChange` only queues (<doc:Design>, "Effects after the
+///   mutation"), and each observer sees a consistent chain (each old value is the previous new value);
+/// - an invalidated observer is never called again; one registered during a pass starts from the current value.
 ///
-/// The owner creates one registry, forwards `observe` to it, and calls `rootDidChange(self)` after *any*
-/// mutation of its observable state (it may do so per touch event and per frame, whether or not a value really
-/// changed). The registry then:
-/// - reads each observed key path once and calls a handler only when its value differs from the last value that
-///   observer saw (`Equatable`), so setting a property to its current value calls nobody;
-/// - calls handlers after the mutation, in the order the changes happened and, for changes found in the same
-///   call, in registration order;
-/// - never calls a handler from inside another handler: a handler that mutates the root causes a nested
-///   `rootDidChange`, which only reads the values and queues the changes; the outermost call delivers them
-///   after the running handler returns (<doc:Design>, "Effects after the mutation");
-/// - gives each observer a consistent chain: the old value of each change is the new value of the previous
-///   change delivered to that observer;
-/// - never calls an invalidated observer again, even when another handler invalidated it in the same pass;
-/// - starts an observer registered during a pass from the value current at registration.
-///
-/// **Cascade cap.** Handlers that keep changing each other's values (A sets x, B resets it, ...) would never
-/// let a pass end. A pass therefore accepts at most `maximumCascadeRounds` nested `rootDidChange` calls that
-/// found a change; the next one ends the cascade: every queued delivery is dropped, nested calls are ignored
-/// for the rest of the pass, and each observer is reset to the last value it was handed, so the next
-/// outermost `rootDidChange` reports to it whatever differs by then, still as a consistent chain. Nothing
-/// crashes or hangs; a fight simply stops being reported for that pass.
-///
-/// **Ownership.** The token returned by `observe` owns its entry (and so the handler); the registry refers to each
-/// entry weakly. A handler may therefore capture the observed object strongly without keeping it alive: once the
-/// token is invalidated or released, nothing but the object's own owners holds it (see `Observation`).
-///
-/// **Cost.** With no observers `rootDidChange` is one array-emptiness test. With observers it reads each key
-/// path once and, in steady state, allocates nothing: values live in each observer's typed storage (no `Any`
-/// boxes), and both queues keep their capacity between passes.
+/// Handlers that keep changing each other's values would never let a pass end: after `maximumCascadeRounds`
+/// nested changes the pass drops its queue and resets each observer to the last value it was handed.
+/// The token owns its entry (the registry holds it weakly), so a handler may capture the observed object.
 @MainActor
 final class ObserverRegistry<Root: AnyObject> {
     /// Nested `rootDidChange` calls with a change that one pass accepts before it cuts the cascade.
     static var maximumCascadeRounds: Int { 1000 }
 
-    /// A registered observer, held weakly: its token owns it.
     private struct WeakEntry {
         weak var entry: (any ObserverEntry<Root>)?
     }
 
-    /// Registered observers in registration order; ended ones are removed when no pass runs.
+    /// Registered observers in registration order.
     private var entries: [WeakEntry] = []
-    /// Deliveries to make, one slot per pending change (or `.initial` call) of the entry, from `queueHead` on.
+    /// Deliveries to make from `queueHead` on, one slot per pending change (or `.initial` call) of the entry.
     private var queue: [any ObserverEntry<Root>] = []
     private var queueHead = 0
-    /// True from the start to the end of an outermost pass (sampling, then draining the queue).
+    /// True during an outermost pass (sampling, then draining the queue).
     private var isDelivering = false
-    /// True while key paths are read; a getter that mutates the root must not start another read.
+    /// True while key paths are read: a getter that mutates the root must not start another read.
     private var isSampling = false
-    /// Nested calls with a change in the current pass, for the cascade cap.
     private var cascadeRounds = 0
-    /// Set when the current pass hit the cascade cap: nested calls are ignored until the pass ends.
     private var isCascadeCut = false
 
     init() {
@@ -58,7 +35,6 @@ final class ObserverRegistry<Root: AnyObject> {
         queue.reserveCapacity(16)
     }
 
-    /// True when no live observation is registered.
     var isEmpty: Bool {
         var index = 0
         while index < entries.count {
@@ -68,12 +44,8 @@ final class ObserverRegistry<Root: AnyObject> {
         return true
     }
 
-    /// Starts observing `keyPath` of `root`; `handler` gets the root and each change of the value.
-    ///
-    /// The observer starts from the value `root` has now. With `.initial` the handler is called once with that
-    /// value and no old value: before this returns, or, when called from inside a handler, right after that
-    /// handler returns (like any other delivery). The observation lasts while the returned token lives; the
-    /// token owns the handler, so `handler` may capture `root` without keeping it alive after the token.
+    /// Starts observing `keyPath` of `root` from its current value. With `.initial` the handler is called once with
+    /// that value: before this returns, or right after the running handler. It lasts while the token lives.
     @discardableResult
     func observe<Value: Equatable>(
         _ keyPath: KeyPath<Root, Value>,
@@ -98,12 +70,8 @@ final class ObserverRegistry<Root: AnyObject> {
         return token
     }
 
-    /// Tells the registry that observable state of `root` may have changed; call it after every mutation.
-    ///
-    /// Outside a pass this delivers every change before it returns. Inside one (called because a handler
-    /// mutated the root) it only queues the changes; the outermost call delivers them when the running handler
-    /// has returned. A call made by a key-path getter while values are being read is ignored: the next call
-    /// sees that mutation.
+    /// Tells the registry that observable state of `root` may have changed. Outside a pass it delivers every change
+    /// before returning; inside one it only queues. A call from a key-path getter while values are read is ignored.
     func rootDidChange(_ root: Root) {
         if entries.isEmpty || isSampling { return }
         if isDelivering {
@@ -120,7 +88,7 @@ final class ObserverRegistry<Root: AnyObject> {
         endPass()
     }
 
-    /// Reads every live observer once and queues each real change. Returns true if any was queued.
+    /// Reads every live observer once and queues each real change; true if any was queued.
     private func sample(_ root: Root) -> Bool {
         isSampling = true
         defer { isSampling = false }
@@ -139,7 +107,6 @@ final class ObserverRegistry<Root: AnyObject> {
         return changed
     }
 
-    /// Makes the queued deliveries in order, including those handlers queue while it runs.
     private func drain(_ root: Root) {
         while queueHead < queue.count {
             let entry = queue[queueHead]
@@ -148,7 +115,6 @@ final class ObserverRegistry<Root: AnyObject> {
         }
     }
 
-    /// Returns to the idle state; the queue keeps its capacity for the next pass.
     private func endPass() {
         queue.removeAll(keepingCapacity: true)
         queueHead = 0
@@ -157,7 +123,6 @@ final class ObserverRegistry<Root: AnyObject> {
         isDelivering = false
     }
 
-    /// Stops a runaway cascade: drops every queued delivery and ignores nested calls until the pass ends.
     private func cutCascade() {
         isCascadeCut = true
         var index = 0
@@ -169,12 +134,10 @@ final class ObserverRegistry<Root: AnyObject> {
         queueHead = 0
     }
 
-    /// Drops the slots of ended observations (their tokens released the handlers). Only between passes: the queue
-    /// is empty then.
+    /// Drops the slots of ended observations; only between passes, when the queue is empty.
     private func removeInvalidated() {
-        // In-place compaction keeping order. Plain index loops on purpose, here and above: the generic
-        // `contains(where:)` / `removeAll(where:)` / `for-in` run unspecialized over this generic existential
-        // array and heap-allocate their iterator on every call, which this per-event path must not do.
+        // Index loops on purpose, here and above: the generic `removeAll(where:)` or `for-in` run unspecialized over
+        // this existential array and heap-allocate their iterator on every call, which this per-event path must not do.
         var kept = 0
         var index = 0
         while index < entries.count {

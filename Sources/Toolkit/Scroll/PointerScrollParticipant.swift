@@ -6,9 +6,8 @@ protocol PointerScrollParticipant: View {
     func canStep(along axis: Axis) -> Bool
     /// Whether a touchpad swipe can scroll along `axis` (any scrollable axis: it may rubber-band).
     func canTouchpadScroll(along axis: Axis) -> Bool
-    /// Whether the participant takes a touchpad swipe or wheel sequence starting along `axis` in the sign of
-    /// `direction` (positive increases the offset; 0: a continuous device), is passed over, or declines it
-    /// (<doc:ScrollBehaviour> §14).
+    /// Whether the participant takes a gesture starting along `axis` in the sign of `direction`, is passed over, or
+    /// declines it (<doc:ScrollBehaviour> §14).
     func pointerLatch(along axis: Axis, direction: Double, touchpad: Bool) -> PointerLatch
     /// One wheel event along `axis`: `units` in 1/120 of a detent (`value120`; positive increases the offset).
     func wheelScroll(_ axis: Axis, units: Double, at time: Duration)
@@ -30,8 +29,7 @@ protocol PointerScrollParticipant: View {
     func touchpadPinchChanged(scale: Double, time: Duration)
     /// The pinch ended, or the compositor cancelled it.
     func touchpadPinchEnded(cancelled: Bool, time: Duration)
-    /// A button press at `location` (window coordinates): true when one of the participant's scroll bars takes it
-    /// (<doc:ScrollBehaviour> §13); the bar then gets the motion and the release, the content nothing.
+    /// A button press at `location` (window): true when one of its scroll bars takes it, with the motion and release.
     func pressScrollbar(at location: Point, button: PointerButton, modifiers: KeyModifiers, time: Duration) -> Bool
     /// The pointer moved while a bar of this participant holds the press.
     func scrollbarPointerMoved(to location: Point, time: Duration)

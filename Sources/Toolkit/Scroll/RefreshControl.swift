@@ -1,14 +1,5 @@
-// Pull to refresh (<doc:ScrollBehaviour> §15; anchors: UIRefreshControl, Flutter's RefreshIndicator).
-//
-// The control lives in its container's content area, just above the start of the scroll range, where a pull past
-// the top edge reveals it. The container does the work (`ScrollContainer+Refresh.swift`): at the lift that ends a
-// drag, a rubber-banded overscroll of at least `triggerDistance` starts refreshing; while refreshing, the range
-// starts `height` points earlier, so the release motion (spring back, bounce) comes to rest with the control in
-// view, and `endRefreshing()` takes the range back and returns the content to the edge over 0.3 s.
-//
-// The spinner: `spokeCount` dots on a circle. While pulling, as many dots show as the pull's share of
-// `triggerDistance` (all of them at the trigger point); while refreshing, they all show and the brightest one goes
-// round once every `spinPeriod`, driven by the container's frame animator (the phase is the window's frame time).
+// Pull to refresh (<doc:ScrollBehaviour> §15). The container does the work (`ScrollContainer+Refresh.swift`); the
+// spinner's dots show the pull's share of `triggerDistance`, then turn once every `spinPeriod` while refreshing.
 
 #if canImport(Glibc)
 import Glibc
@@ -19,28 +10,24 @@ import Darwin
 /// A pull-to-refresh control for a `ScrollContainer` (set it as the container's `refreshControl`): a spinner drawn
 /// by the toolkit above the content's top edge.
 ///
-/// Pulling the content past the top edge by at least `triggerDistance` (measured as the rubber-banded
-/// overscroll, points) and lifting the finger starts refreshing: `isRefreshing` becomes true, `onRefresh` runs once,
-/// and the content rests `height` points below the top edge, the spinner turning there, until `endRefreshing()`,
-/// which returns the content to the edge over 0.3 s. A pull while refreshing does nothing more.
+/// A pull past the top edge by at least `triggerDistance` starts refreshing at the lift: `onRefresh` runs once and the
+/// content rests `height` points below the edge until `endRefreshing()`.
 @MainActor
 public final class RefreshControl: View {
-    /// Dots on the spinner's circle.
     static let spokeCount = 8
-    /// Time for the bright dot to go round once while refreshing.
     static let spinPeriod: Duration = .milliseconds(800)
-    /// How long `endRefreshing()` takes to bring the content back to the edge.
+    /// How long `endRefreshing()` takes to bring the content back.
     static let endAnimationDuration: Duration = .milliseconds(300)
 
-    /// Runs once when a pull starts refreshing (after the finger lifted, once the container's state is settled).
-    /// It may call `endRefreshing()` at once, or later when the refresh is done. Not called by `beginRefreshing()`.
+    /// Runs once when a pull starts refreshing, after the lift; it may call `endRefreshing()` at once or later. Not
+    /// called by `beginRefreshing()`.
     public var onRefresh: (() -> Void)?
 
     /// Whether a refresh runs (from the triggering lift or `beginRefreshing()` until `endRefreshing()`).
     public private(set) var isRefreshing = false
 
-    /// How far past the top edge the content must be pulled (the rubber-banded overscroll shown at the lift), in
-    /// points, to start refreshing. Non-finite or negative values count as zero. Default 80.
+    /// How far past the top edge (the rubber-banded overscroll at the lift, points) a pull starts refreshing.
+    /// Non-finite or negative values count as zero. Default 80.
     public var triggerDistance: Double = 80 {
         didSet { if !(triggerDistance.isFinite && triggerDistance >= 0) { triggerDistance = 0 } }
     }
@@ -59,7 +46,6 @@ public final class RefreshControl: View {
         didSet { if spinPhase != oldValue { setNeedsDisplay() } }
     }
 
-    /// The container showing the control (its superview when that is a scroll container).
     var container: ScrollContainer? { superview as? ScrollContainer }
 
     /// A control of `height` points; give it to a container as its `refreshControl`.
@@ -67,8 +53,8 @@ public final class RefreshControl: View {
         super.init(frame: .zero)
     }
 
-    /// Starts refreshing without a pull (`onRefresh` does not run): the range grows by `height` and, when the
-    /// content rests at the top edge, it moves down over 0.3 s to show the control. Does nothing while refreshing.
+    /// Starts refreshing without a pull (`onRefresh` does not run); content resting at the top edge moves down over
+    /// 0.3 s to show the control. Does nothing while refreshing.
     public func beginRefreshing() {
         guard !isRefreshing else { return }
         isRefreshing = true
@@ -76,8 +62,7 @@ public final class RefreshControl: View {
         container?.refreshingDidBegin(byPull: false)
     }
 
-    /// Ends refreshing: the range returns to normal and the content, if it rests above the top edge, returns to it
-    /// over 0.3 s (ease-out). Does nothing when not refreshing.
+    /// Ends refreshing: content resting above the top edge returns to it over 0.3 s. Does nothing when not refreshing.
     public func endRefreshing() {
         guard isRefreshing else { return }
         isRefreshing = false
@@ -108,7 +93,7 @@ public final class RefreshControl: View {
         let radius = max(0, min(12, bounds.height / 2 - 6)), dot = 5.0
         let bright = Int((spinPhase * Double(RefreshControl.spokeCount)).rounded(.down)) % RefreshControl.spokeCount
         for k in 0..<shown {
-            // Dots go round clockwise from the top; the brightest trails off behind the moving head.
+            // Clockwise from the top; the brightest trails off behind the moving head.
             let angle = Double(k) / Double(RefreshControl.spokeCount) * 2 * Double.pi
             let p = Point(x: centre.x + radius * sin(angle), y: centre.y - radius * cos(angle))
             let behind = (bright - k + RefreshControl.spokeCount) % RefreshControl.spokeCount

@@ -1,13 +1,6 @@
-// Scroll anchoring (<doc:ScrollBehaviour> §15, after CSS `overflow-anchor`): when content changes before what is
-// on screen, the offset follows the anchor view so that nothing visible moves.
-//
-// The displacement rule. Let the anchor's origin along the scrolling axis be a before a change and a' after it,
-// and the offset o. On screen the anchor sits at a - o; keeping it there after the change needs o' = o + (a' - a).
-// Views after the anchor cannot move it, and a resize of the anchor itself keeps its origin: both give a' = a and
-// no shift, so the rule needs no notion of "before" beyond the anchor's own displacement.
-//
-// A running motion is shifted by the same amount (`ScrollMotion.shift`), a drag is re-based at the new offset, and
-// wheel targets move along: every motion goes on from where the content now is, without a stop or a jump.
+// Scroll anchoring (<doc:ScrollBehaviour> §15, after CSS `overflow-anchor`). With the anchor's origin a before a
+// change and a' after it, keeping it on screen needs o' = o + (a' - a): views after the anchor, and a resize of
+// the anchor itself, give a' = a and no shift. A running motion, a drag and wheel targets shift by as much.
 
 extension ScrollContainer {
     /// A direct subview is about to change: pick the anchor for this turn, unless one is still valid.
@@ -38,8 +31,7 @@ extension ScrollContainer {
         anchoring.anchor?.offset = contentOffset
     }
 
-    /// The first direct subview, in content order along the scrolling axis, whose frame meets the visible rect;
-    /// nil when the container scrolls along no axis or nothing is visible.
+    /// The first direct subview, in content order along the scrolling axis, that meets the visible rect.
     func pickAnchor(at time: Duration?) -> ScrollAnchor? {
         let scrollable = makePolicy().scrollable
         let axis: Axis
@@ -65,8 +57,7 @@ extension ScrollContainer {
         return ScrollAnchor(view: best, origin: best.frame.origin, axis: axis, offset: contentOffset, time: time)
     }
 
-    /// Moves the offset (and whatever motion runs) by `distance` along `axis`, unless the offset is at or before
-    /// the minimum edge. Returns whether it moved.
+    /// Moves the offset (and any motion) by `distance` along `axis`, unless it is at or before the minimum edge.
     @discardableResult
     func shiftForAnchoring(_ axis: Axis, by distance: Double) -> Bool {
         guard distance.isFinite, distance != 0 else { return false }
@@ -84,12 +75,9 @@ extension ScrollContainer {
 }
 
 extension ScrollContainer {
-    /// Whether content changes before the visible content leave it where it is on screen: when direct content
-    /// subviews are added, removed, moved or resized before the *anchor* (the first subview, in content order
-    /// along the scrolling axis, whose frame meets the visible rect), `contentOffset` shifts by the anchor's
-    /// displacement in the same turn, so the anchor does not move on screen. A drag, fling or animation in
-    /// progress goes on, shifted, without stopping. Not applied while the offset is at (or before) the minimum
-    /// edge: content added at the top then shows. Default false (`ListContainer`: true).
+    /// Whether content changes before the visible content leave it where it is on screen: `contentOffset` follows the
+    /// *anchor* (the first direct subview that meets the visible rect) in the same turn, and any motion goes on,
+    /// shifted. Not at (or before) the minimum edge, so content added at the top shows. Default false.
     public var maintainsVisibleContentPosition: Bool {
         get { anchoring.isOn }
         set {

@@ -1,30 +1,10 @@
-// Same-axis nesting (<doc:ScrollBehaviour> §14), the latching part: a touch drag goes to the innermost container
-// under it that can move in the drag's initial direction. While the arbitration is undecided, each container (asked
-// innermost first by the router) leaves out of its claimable axes every axis along which it is at its edge in the
-// fingers' direction, when it is `.automatic` and some participant around it takes the gesture: one that can move
-// that way, or a `.contained` container scrolling along that axis (which takes it even at its edge, and
-// rubber-bands). That one then claims the drag as for any nesting (§2.7), and the one passed over declines the
-// sequence. A `.contained` container keeps its drags. Where nothing around can take it (every container at its
-// edge that way, the spec is silent), the innermost keeps the drag and rubber-bands, as before. The direction is
-// the sign of the content's motion, the opposite of the fingers' translation; it is read at every frame until the
-// slop crossing decides.
-//
-// Hand-off during a drag: the latched container gathers, when its drag begins, the chain of containers around it
-// that track the same fingers (innermost first, up to and including the first `.contained` one; none when it is
-// `.contained` itself). Along an axis some link scrolls, each frame's delta of the fingers' motion is handed out in
-// that order: each container takes what fits in its range, the rest goes on; what is left when every one is at its
-// edge is overscroll, rubber-banded on the outermost link (or the latched container) that has `bounces`, and
-// dropped where none has (clamped). Coming back, the overscroll is taken back first (the stretched container
-// relaxes), then the latched container moves first again. Nothing else moves the offsets of the chain meanwhile,
-// so the finger's travel equals the sum of the offsets' changes plus the overscroll, exactly. A link that moves
-// for the first time starts dragging (`isDragging`, its own `willBeginDragging`), is moved by the latched container
-// only, and at the lift ends its drag without a fling of its own (it springs back if stretched).
-//
-// Flings: see `handOffRelease` and `handOffFling` below. Touchpad swipes and wheel sequences chain through the same
-// hand-out (`handOut`) and fling hand-off: see ScrollContainer+PointerChaining.swift.
+// Same-axis nesting (<doc:ScrollBehaviour> §14): latching a touch drag, handing its motion and its fling up the
+// chain. While the arbitration is undecided, each container (asked innermost first) leaves out of its claimable
+// axes those along which it is passed over; the direction is the content's, read at every frame until the slop
+// crossing decides. Nothing else moves the chain's offsets during a drag, so the finger's travel equals the sum of
+// their changes plus the overscroll, exactly. The pointer's chaining is in ScrollContainer+PointerChaining.swift.
 
 extension ScrollContainer {
-    /// Whether the content can move along `axis` in the sign of `direction` from where it is now.
     func canMove(along axis: Axis, direction: Double, policy: ScrollPolicy) -> Bool {
         guard isScrollEnabled, policy.hasRange(axis), direction != 0 else { return false }
         let offset = contentOffset[axis]
@@ -32,18 +12,17 @@ extension ScrollContainer {
                              : offset > policy.minOffset[axis] + ScrollPolicy.restTolerance
     }
 
-    /// Whether this container tracks the sequence's fingers, may drag with them, and can move that way.
     func canTakeChainedMotion(along axis: Axis, direction: Double) -> Bool {
         hasFingers && drag.sequenceDrags && canMove(along: axis, direction: direction, policy: makePolicy())
     }
 
-    /// Whether this container is `.contained`, tracks the sequence's fingers, may drag with them and scrolls along
-    /// `axis`: a gesture passed over to it stays here (and rubber-bands at the edge).
+    /// Whether this `.contained` container tracks the sequence's fingers, may drag with them and scrolls along `axis`:
+    /// a gesture passed over to it stays here, rubber-banding at the edge.
     func keepsChainedMotion(along axis: Axis) -> Bool {
         scrollChaining == .contained && hasFingers && drag.sequenceDrags && scrollableAxes.contains(Axis.Set(axis))
     }
 
-    /// The axes of the current undecided sequence that this container passes over (see the file header).
+    /// The axes of the current undecided sequence that this container passes over.
     func axesPassedOver(policy: ScrollPolicy) -> Axis.Set {
         guard scrollChaining == .automatic else { return [] }
         var passed: Axis.Set = []
@@ -58,8 +37,6 @@ extension ScrollContainer {
         return passed
     }
 
-    /// Whether a participant around this container takes a gesture along `axis` in `direction`: one that can move
-    /// that way, or a `.contained` container scrolling along `axis` (which keeps it even at its edge).
     private func someoneAroundCanMove(along axis: Axis, direction: Double) -> Bool {
         var view = superview
         while let candidate = view {
@@ -76,7 +53,6 @@ extension ScrollContainer {
 
     // MARK: - Hand-off during a drag
 
-    /// Gathers the chain around this container as its drag begins (see the file header).
     func gatherChain() {
         chain.links.removeAll(keepingCapacity: true)
         chain.overscroll = .zero
@@ -91,8 +67,7 @@ extension ScrollContainer {
         }
     }
 
-    /// Forgets the chain (the drag is over): a follower goes back to following its own fingers. A latched container
-    /// whose fling goes on keeps its links, to hand the fling on at its edge.
+    /// Forgets the chain; a latched container whose fling goes on keeps its links, to hand the fling on at its edge.
     func endChain(keepingLinks: Bool = false) {
         if !keepingLinks { chain.links.removeAll(keepingCapacity: true) }
         chain.overscroll = .zero
@@ -102,10 +77,8 @@ extension ScrollContainer {
 
     // MARK: - Hand-off of flings
 
-    /// At the lift of a chained drag: along each chained axis where this container cannot move the way the release
-    /// velocity goes (it is at its edge), the velocity goes to the first link that can, which then drags (if it had
-    /// not) and is flung by it at its own lift, paging included; this container keeps none of it (no bounce).
-    /// Returns the velocity this container keeps.
+    /// At the lift of a chained drag: along each chained axis where this container is at its edge the way the release
+    /// goes, the velocity goes to the first link that can move that way. Returns the velocity this container keeps.
     func handOffRelease(_ velocity: Point) -> Point {
         guard !chain.links.isEmpty, !chain.isFollower else { return velocity }
         var kept = velocity
@@ -126,10 +99,8 @@ extension ScrollContainer {
         return kept
     }
 
-    /// During a fling of this latched container: when the motion reaches the edge along a chained axis, the
-    /// container stops there along that axis (no bounce) and the first link that can move that way decelerates from
-    /// the velocity at that instant, at its own rate, carrying the rest of the chain; a motion along the other axis
-    /// goes on here. Returns whether it handed the fling on.
+    /// During a fling of this latched container: at the edge along a chained axis, it stops there (no bounce) and the
+    /// first link that can move that way decelerates from the velocity at that instant. Returns whether it handed on.
     func handOffFling(at time: Duration) -> Bool {
         guard arbitration.isDecelerating, !chain.links.isEmpty, !motion.isIdle, time > motion.start else {
             return false
@@ -153,8 +124,8 @@ extension ScrollContainer {
             }
             let velocity = motion.velocity(at: inside)[axis]
             guard velocity * side > 0 else { continue }
-            // Only this axis is handed on: along the other one this container goes on with its own motion, as
-            // an Android child keeps flinging the axis it can still use (ScrollBehaviour §14).
+            // Only this axis is handed on; the other one goes on here, as an Android child keeps flinging the axis it
+            // can still use.
             motion[axis] = .none
             let goesOn = !motion.isIdle
             var offset = goesOn ? next : policy.clamp(next)
@@ -171,7 +142,6 @@ extension ScrollContainer {
         return false
     }
 
-    /// The first link scrolling along `axis` that can move in the sign of `direction`.
     func firstLink(along axis: Axis, direction: Double) -> ScrollContainer? {
         for link in chain.links where link.isScrollEnabled && link.scrollableAxes.contains(Axis.Set(axis))
             && link.canMove(along: axis, direction: direction, policy: link.makePolicy()) {
@@ -180,8 +150,8 @@ extension ScrollContainer {
         return nil
     }
 
-    /// Decelerates from `velocity` along `axis` from `time` on (a fling handed on by a container inside), with
-    /// the links of `chain` after this one to hand it on again at this container's edge.
+    /// Decelerates from `velocity` along `axis` from `time` on (a fling handed on from inside), keeping the links of
+    /// `chain` after this one to hand it on again.
     func startChainedFling(velocity: Double, along axis: Axis, at time: Duration, chain: [ScrollContainer],
                            after link: ScrollContainer) {
         guard arbitration.chainedFlingBegan() else { return }
@@ -202,7 +172,6 @@ extension ScrollContainer {
         finishChange()
     }
 
-    /// Whether some link of the chain scrolls along `axis` (then the drag along it is handed out).
     func chainReaches(along axis: Axis) -> Bool {
         for link in chain.links where link.isScrollEnabled && link.scrollableAxes.contains(Axis.Set(axis)) {
             return true
@@ -210,7 +179,6 @@ extension ScrollContainer {
         return false
     }
 
-    /// Hands the fingers' motion since the last frame along `axes` out to this container and its chain.
     func handOffDrag(along axes: Axis.Set) {
         let translation = fingers.translation
         for axis in Axis.allCases where axes.contains(Axis.Set(axis)) {
@@ -222,9 +190,8 @@ extension ScrollContainer {
         for link in chain.links where link.chain.isFollower { link.finishChange() }
     }
 
-    /// Hands `delta` (content points along `axis`) out to this container and its chain, in order; what none can
-    /// use is overscroll. `pointer`: the gesture is a touchpad swipe (links join it as a touchpad gesture, with no
-    /// dragging callbacks) rather than a touch drag. The caller lets the followers send their notifications.
+    /// Hands `delta` (content points along `axis`) out to this container and its chain in order; what none can use is
+    /// overscroll. `pointer`: links join as a touchpad gesture. The caller lets the followers send their notifications.
     func handOut(_ delta: Double, along axis: Axis, pointer: Bool) {
         var delta = delta
         guard delta != 0 else { return }
@@ -254,8 +221,8 @@ extension ScrollContainer {
         chain.overscroll[axis] = overscroll
     }
 
-    /// Moves `container` by as much of `delta` as its range holds along `axis` (never toward the range when it is
-    /// outside it); returns the rest.
+    /// Moves `container` by as much of `delta` as its range holds (never toward the range from outside); returns
+    /// the rest.
     private func take(_ delta: Double, along axis: Axis, into container: ScrollContainer, pointer: Bool) -> Double {
         let policy = container.makePolicy()
         let offset = container.contentOffset[axis]
@@ -268,8 +235,7 @@ extension ScrollContainer {
         return delta - (moved - offset)
     }
 
-    /// The container that shows the chain's overscroll along `axis`: the outermost link scrolling that axis with
-    /// `bounces`, else this container when it bounces; nil when none does (the motion is clamped).
+    /// The container that shows the chain's overscroll: the outermost bouncing link, else this one if it bounces.
     private func chainBouncer(along axis: Axis) -> ScrollContainer? {
         for link in chain.links.reversed() where link.bounces && link.isScrollEnabled
             && link.scrollableAxes.contains(Axis.Set(axis)) {
@@ -278,7 +244,6 @@ extension ScrollContainer {
         return bounces ? self : nil
     }
 
-    /// Shows `overscroll` finger points past the edge on the side of `edgeSign`'s sign, through the rubber band.
     private func showChainOverscroll(_ overscroll: Double, edgeSign: Double, _ axis: Axis) {
         let policy = makePolicy()
         let edge = edgeSign > 0 ? policy.maxOffset[axis] : policy.minOffset[axis]
@@ -287,9 +252,8 @@ extension ScrollContainer {
         applyOffset(point)
     }
 
-    /// A container inside this one hands it motion: it drags from now on (once per sequence), or with `pointer`
-    /// it scrolls as for a touchpad gesture of its own (no dragging callbacks, §7). Returns whether it takes part
-    /// (it had declined the sequence or, for the pointer, no finger holds it; or it already follows).
+    /// A container inside this one hands it motion: it drags from now on, or with `pointer` scrolls as for a touchpad
+    /// gesture (§7). Returns whether it takes part.
     func joinChain(pointer: Bool = false) -> Bool {
         if chain.isFollower { return true }
         if pointer {
@@ -307,18 +271,17 @@ extension ScrollContainer {
 }
 
 extension ScrollContainer {
-    /// Same-axis hand-off (<doc:ScrollBehaviour> §14): the links of a chain this container leads, or its part as a follower.
+    /// The links of a chain this container leads, or its part as a follower (<doc:ScrollBehaviour> §14).
     struct ChainState {
-        /// Same-axis hand-off (<doc:ScrollBehaviour> §14): the containers around this latched one that take the part
-        /// of a drag's motion it cannot use, innermost first (empty when this container does not lead a chain).
+        /// The containers around this latched one that take what it cannot use, innermost first.
         var links: [ScrollContainer] = []
-        /// The translation up to which the fingers' motion was handed along the chain.
+        /// The translation up to which the fingers' motion was handed out.
         var translation: Point = .zero
-        /// The motion no container of the chain could use, per axis (finger points, before the rubber band).
+        /// What no container of the chain could use, per axis (finger points, before the rubber band).
         var overscroll: Point = .zero
-        /// Whether a container inside this one moves it as part of its drag (this one ignores its own fingers' motion).
+        /// Whether a container inside this one moves it (it then ignores its own fingers' motion).
         var isFollower = false
-        /// The release velocity (content points per second) the latched container hands this follower at the lift.
+        /// The velocity the latched container hands this follower at the lift, points per second.
         var releaseVelocity: Point = .zero
     }
 }

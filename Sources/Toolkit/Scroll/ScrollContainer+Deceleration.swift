@@ -1,12 +1,9 @@
-// What happens after the fingers lift: the release is planned (velocity, the delegate's target, the policy's
-// simulation), then a frame animator samples the motion at absolute frame times until it ends at rest.
+// After the fingers lift: the release is planned, then a frame animator samples the motion at absolute frame times.
 
 extension ScrollContainer {
-    /// Plans the motion after a drag: the measured velocity (with a caught fling's added, see
-    /// `FlingAcceleration`) goes through the policy (lock, ±8000 pt/s clamp, 50 pt/s threshold), the delegate
-    /// may move the target, and the policy picks the simulation. The
-    /// delegate is asked during the decision (it answers a question); notifications come after. When the release
-    /// started a refresh (`startsRefresh`), it rests vertically at the control's place, the start of the range.
+    /// Plans the motion after a drag: the measured velocity (plus a caught fling's) goes through the policy, the
+    /// delegate may move the target, the policy picks the simulation. The delegate is asked during the decision (it
+    /// answers a question); notifications come after. A release that starts a refresh rests at the control's place.
     func planRelease(at time: Duration, measured: Point, startsRefresh: Bool = false) -> ScrollMotion {
         var policy = makePolicy()
         if startsRefresh { policy.refreshRest = policy.minOffset.y }
@@ -14,8 +11,7 @@ extension ScrollContainer {
         let natural = policy.naturalTarget(from: contentOffset, velocity: velocity)
         var target = natural
         delegate?.scrollContainerWillEndDragging(self, velocity: velocity, targetContentOffset: &target)
-        // Per axis: a finite target that differs from the natural one is the delegate's; anything else
-        // (unchanged, NaN, infinite) keeps the natural target.
+        // A finite target that differs from the natural one is the delegate's; NaN or infinite keeps the natural one.
         var overridden: Axis.Set = []
         var chosen = natural
         for axis in Axis.allCases where target[axis].isFinite && target[axis] != natural[axis] {
@@ -29,7 +25,6 @@ extension ScrollContainer {
                                  at: time)
     }
 
-    /// Starts sampling `planned` every frame.
     func startMotion(_ planned: ScrollMotion) {
         motion = planned
         guard let window = attachedWindow else {
@@ -42,8 +37,7 @@ extension ScrollContainer {
         window.addAnimator(animationDriver)
     }
 
-    /// One frame at window time `time`: samples the motion and the indicator fade. Returns whether either
-    /// still runs.
+    /// One frame at window time `time`: samples the motion and the indicator fade; returns whether either runs.
     func animationFrame(at time: Duration) -> Bool {
         // A zoom motion drives the offset while it runs; the motion after a release waits for it.
         let zooming = stepZoomMotion(at: time)
@@ -68,10 +62,8 @@ extension ScrollContainer {
         return arbitration.isAnimating || scrollbarsAnimate || zoomState.motion != nil || spinning
     }
 
-    /// A motion reached its end. If the geometry changed under it and the content is not where it may rest,
-    /// a spring takes it there first; otherwise the arbitration is told and the notifications follow.
-    /// An animated `setContentOffset` may end off a page boundary (its target is the app's), but not outside the
-    /// range: a resize during the animation can leave its target there (found by the fuzzer, Fuzz/).
+    /// A motion reached its end: a spring first if the geometry changed under it and the content may not rest there.
+    /// An animated `setContentOffset` may end off a page boundary, not outside the range (a resize can put it there).
     func finishMotion(at time: Duration) {
         let policy = makePolicy()
         if !arbitration.isAnimatingProgrammatically || policy.clamp(contentOffset) != contentOffset {
@@ -86,8 +78,7 @@ extension ScrollContainer {
         perform(arbitration.animationFinished(), at: time)
     }
 
-    /// After a drag or a touchpad gesture ended: starts the planned motion (announcing the deceleration) when
-    /// there is one, else the container is at rest.
+    /// After a drag or a touchpad gesture ended: starts the planned motion, if any, else the container is at rest.
     func decelerateOrRest(willDecelerate: Bool, planned: ScrollMotion?) {
         if willDecelerate, let planned {
             notifications.effects.push(.willBeginDecelerating)

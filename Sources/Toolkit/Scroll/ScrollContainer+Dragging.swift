@@ -5,17 +5,13 @@
 extension ScrollContainer {
     // MARK: - Router entry points
 
-    /// Whether the container holds its fingers back from the content.
     var holdsContentBack: Bool { arbitration.holdsContent }
 
-    /// Whether finger `id` is on this container.
     func tracksFinger(_ id: Int) -> Bool { fingers.contains(id) }
 
-    /// Whether any finger is on this container.
     var hasFingers: Bool { !fingers.isEmpty }
 
-    /// A finger touched down on the container (or its content). Returns what the container wants for the
-    /// content touch of this finger.
+    /// A finger touched down on the container or its content; returns what the container wants for its content touch.
     func dragFingerDown(id: Int, at location: Point, time: Duration) -> ContentTouchDisposition {
         // The fling this touch may catch, as it moves at the touch (read before the catch stops it).
         let flingVelocity = fingers.isEmpty && arbitration.isDecelerating && !motion.isIdle
@@ -46,14 +42,12 @@ extension ScrollContainer {
         return onBar ? .suppress : disposition
     }
 
-    /// A finger moved; the decision waits for the touch frame (`dragFrameEnded`).
     func dragFingerMoved(id: Int, to location: Point) {
         guard fingers.contains(id), !scrubFingerMoved(id: id, to: location) else { return }
         fingers.move(id, to: location)
         drag.hasPendingMoves = true
     }
 
-    /// The touch frame ended: act on the moves reported since the last one.
     func dragFrameEnded(time: Duration) {
         guard drag.hasPendingMoves else { return }
         drag.hasPendingMoves = false
@@ -121,7 +115,6 @@ extension ScrollContainer {
         decide(at: time)
     }
 
-    /// A requirement of `panGestureRecognizer` began: this container gives the sequence up.
     func dragRequirementWon(at time: Duration) {
         drag.waitingOrigin = nil
         declineSequence(time: time)
@@ -132,10 +125,8 @@ extension ScrollContainer {
         fingers.isEmpty ? drag.lastReleaseVelocity : fingers.velocity(at: time)
     }
 
-    /// The fingers' centroid translation (window coordinates), which the drag follows.
     var dragTranslation: Point { fingers.translation }
 
-    /// A finger lifted.
     func dragFingerLifted(id: Int, time: Duration) {
         guard fingers.contains(id) else { return }
         scrubFingerEnded(id: id, time: time)
@@ -199,7 +190,6 @@ extension ScrollContainer {
         finishChange()
     }
 
-    /// Another container claimed fingers this one tracks.
     func declineSequence(time: Duration) {
         drag.waitingOrigin = nil
         perform(arbitration.otherContainerClaimed(), at: time)
@@ -222,8 +212,7 @@ extension ScrollContainer {
         finishChange()
     }
 
-    /// The container's sequence is over: its pan recognizer ends (or is cancelled, or fails) and is `possible`
-    /// again.
+    /// The container's sequence is over: its pan recognizer ends, is cancelled or fails, and is `possible` again.
     private func endDragRecognizerSequence(cancelled: Bool, at time: Duration) {
         drag.waitingOrigin = nil
         dragRecognizer.containerStoppedWaiting()
@@ -244,7 +233,6 @@ extension ScrollContainer {
 
     // MARK: - Delay
 
-    /// The content-touch delay timer fired.
     func contentDelayElapsed() {
         drag.delayTimer = nil
         perform(arbitration.delayElapsed(at: drag.delayDeadline), at: drag.delayDeadline)
@@ -293,11 +281,9 @@ extension ScrollContainer {
 
     // MARK: - Actions
 
-    // One executor per action enum of the arbitration (overloads, so each switch lists only what its input can
-    // produce; static dispatch, no allocation on the drag path). `planned` is the motion computed for a release
-    // or a settle; `policy` the policy of the current geometry (a drag step reuses the decision's).
+    // One executor per action enum of the arbitration: overloads, so each switch lists only what its input can
+    // produce, with static dispatch and no allocation on the drag path.
 
-    /// Carries out what a touch-down decided; returns what the content touch of the new finger should do.
     func perform(_ action: TouchArbitration.TouchDownAction, at time: Duration) -> ContentTouchDisposition {
         switch action {
         case .hold(let deadline):
@@ -318,7 +304,6 @@ extension ScrollContainer {
         }
     }
 
-    /// Carries out the end of the content-touch delay or another container's claim.
     func perform(_ action: TouchArbitration.ContentReleaseAction, at time: Duration) {
         switch action {
         case .none:
@@ -328,7 +313,6 @@ extension ScrollContainer {
         }
     }
 
-    /// Carries out what a touch frame decided.
     func perform(_ action: TouchArbitration.TouchMoveAction, at time: Duration, policy: ScrollPolicy) {
         switch action {
         case .none:
@@ -451,29 +435,23 @@ extension ScrollContainer {
 }
 
 extension ScrollContainer {
-    /// What a touch sequence on the container keeps besides its fingers and the arbitration.
     struct DragState {
-        /// The fling the current touch sequence caught, when it caught one (fling acceleration, <doc:ScrollBehaviour> §5).
+        /// The fling this sequence caught, for fling acceleration (<doc:ScrollBehaviour> §5).
         var caughtFling: FlingAcceleration?
-        /// The raw (finger) offset at which the drag was anchored.
+        /// The raw (finger) offset and the translation at which the drag was anchored.
         var startRaw: Point = .zero
-        /// The translation at which the drag was anchored.
         var origin: Point = .zero
-        /// Moves reported by the router since the last touch frame.
         var hasPendingMoves = false
-        /// The content-touch delay timer, while pending.
         var delayTimer: TimerQueue.ID?
-        /// Its deadline.
         var delayDeadline: Duration = .zero
-        /// Whether the current touch sequence may drag (false for a pointer press on a container that does not
-        /// drag with the pointer and only caught a motion).
+        /// False for a pointer press that only caught a motion on a container that does not drag with the pointer.
         var sequenceDrags = true
         /// Where the slop was crossed while the drag waited for a requirement of `panGestureRecognizer` to fail.
         var waitingOrigin: Point?
-        /// The fingers' release velocity at the last lift (window coordinates, pt/s), for the pan's `velocity(in:)`.
+        /// The fingers' release velocity at the last lift (window, pt/s), for the pan's `velocity(in:)`.
         var lastReleaseVelocity: Point = .zero
-        /// Set while the container leaves the arena because scrolling was turned off (it settles, see
-        /// `PanGestureRecognizer.leaveArena`).
+        /// Set while the container leaves the arena because scrolling was turned off
+        /// (`PanGestureRecognizer.leaveArena`).
         var isWithdrawingToSettle = false
     }
 }

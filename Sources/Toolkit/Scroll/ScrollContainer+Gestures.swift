@@ -2,11 +2,8 @@
 // `panGestureRecognizer`, whose state follows the drag, and which others may require to fail.
 
 extension ScrollContainer {
-    /// The container's drag as a pan recognizer: `began` when the container starts to drag, `changed` on each
-    /// move, `ended` at the lift (`failed` for a sequence it does not drag). `require(toFail:)` on it makes the
-    /// container wait for another recognizer to fail before it drags (the motion meanwhile is applied at once
-    /// when it does), its `shouldBegin` can veto a drag, and other recognizers may `require(toFail:)` it.
-    /// Setting its `isEnabled` to false stops touches from scrolling the container. It stays with its container
-    /// (not listed in `gestureRecognizers`).
+    /// The container's drag as a pan recognizer: `began` when the container starts to drag, `ended` at the lift
+    /// (`failed` for a sequence it does not drag). `require(toFail:)` and `shouldBegin` on it hold back or veto a
+    /// drag; setting `isEnabled` to false stops touches from scrolling. Not listed in `gestureRecognizers`.
     public var panGestureRecognizer: PanGestureRecognizer { dragRecognizer }
 }

@@ -1,36 +1,25 @@
-// Scroll bars: their visibility, geometry and drawing (<doc:ScrollBehaviour> §13). Interaction (grabbing the thumb,
-// clicking the track, hover, scrubbing) is in `ScrollContainer+Scrollbars.swift`.
+// Scroll bars: visibility, geometry and drawing (<doc:ScrollBehaviour> §13); interaction is in +Scrollbars.swift.
 //
-// Geometry, per axis, in the container's own coordinates (so `bounds`, whose origin is the offset):
-//   The track runs along the edge (vertical: the right edge, or the left for `.rightToLeft`; horizontal: the
-//   bottom), inset by `scrollIndicatorInsets` and 2 pt from the edge; it ends 2 pt before the edge's ends, and
-//   2 pt before the other bar's full 8 pt when there is one. Its thickness grows from 3 pt (thin) to 8 pt
-//   (full) away from the edge, so a thin bar hugs the edge where a widened one has its outer side.
-//   With track length T, visible length v, content length c = range + v, range [lo, hi] and offset x:
-//   thumb = clamp(T·v/c, 24, T), shortened by the overscroll past lo or hi (never under the bar's thickness,
-//   a round dot), at T' = (T − thumb)·clamp((x − lo)/(hi − lo), 0, 1) from the track's start.
-//
-// Visibility: in `.automatic`, `bars.alpha` is 1 while the content moves, while the pointer moves over the
-// container (or stays in a bar's hover zone, or holds a thumb) and for `indicatorHoldTime` after, then falls to
-// 0 over 0.25 s. `.always` draws full bars at opacity 1; `.never` draws nothing.
+// Geometry, per axis, in the container's own coordinates: the track's thickness grows away from the edge, so a
+// thin bar hugs the edge where a widened one has its outer side. With track length T, visible length v, content
+// length c = range + v, range [lo, hi] and offset x: thumb = clamp(T·v/c, 24, T), shortened by the overscroll
+// (never under the bar's thickness, a round dot), at (T − thumb)·clamp((x − lo)/(hi − lo), 0, 1) from the start.
 
 extension ScrollContainer {
-    /// Seconds the fade-out takes. Fixed.
+    /// Seconds the fade-out takes.
     static let indicatorFadeTime = 0.25
-    /// A thin bar's thickness, points. Fixed.
+    /// Thickness, points.
     static let thinScrollbarThickness = 3.0
-    /// A full (hovered, held or `.always`) bar's thickness, points. Fixed.
     static let fullScrollbarThickness = 8.0
-    /// Gap between a bar and the container's edges (after `scrollIndicatorInsets`) and between the two bars,
-    /// points. Fixed.
+    /// Gap to the container's edges (after `scrollIndicatorInsets`) and between the two bars, points.
     static let scrollbarEdgeGap = 2.0
-    /// Shortest thumb, points (before an overscroll shortens it). Fixed.
+    /// Shortest thumb, points.
     static let minimumThumbLength = 24.0
-    /// How close the pointer comes to a bar's track, points, for the bar to widen. Fixed.
+    /// How close the pointer comes to a bar's track for it to widen, points.
     static let scrollbarHoverZone = 16.0
-    /// Seconds a bar takes to widen or narrow. Fixed (the spec asks for an animation and names no time).
+    /// Seconds a bar takes to widen or narrow (the spec names no time).
     static let scrollbarWidenTime = 0.15
-    /// Thickness of the thin indicator (kept for the presentation layer and older callers), points.
+    /// The thin indicator's thickness, points (for the presentation layer).
     static let indicatorThickness = thinScrollbarThickness
 
     /// The `.automatic` bars' current opacity, 0 (hidden) to 1 (`.always`: 1 whenever a bar exists; `.never`: 0).
@@ -69,8 +58,7 @@ extension ScrollContainer {
 
     // MARK: - Visibility
 
-    /// Whether a bar exists along `axis`: not `.never`, not hidden by its `shows...ScrollIndicator`, and a
-    /// non-empty range along the axis.
+    /// Whether a bar exists along `axis`: not `.never`, not hidden by its setting, and a non-empty range.
     func hasScrollbar(_ axis: Axis) -> Bool {
         guard scrollbarVisibility != .never else { return false }
         let shows = axis == .horizontal ? showsHorizontalScrollIndicator : showsVerticalScrollIndicator
@@ -79,19 +67,17 @@ extension ScrollContainer {
         return limits.max[axis] > limits.min[axis]
     }
 
-    /// The bar's opacity along `axis` (0 when it has none).
     func scrollbarOpacity(_ axis: Axis) -> Double {
         hasScrollbar(axis) ? scrollIndicatorOpacity : 0
     }
 
-    /// How far the bar along `axis` is widened now: 0 thin, 1 full (`.always`: 1).
+    /// 0 thin, 1 full.
     func scrollbarWidening(_ axis: Axis) -> Double {
         if scrollbarVisibility == .always { return 1 }
         let state = axis == .horizontal ? bars.horizontalBar : bars.verticalBar
         return state.widening(at: attachedWindow?.now ?? .zero, duration: ScrollContainer.scrollbarWidenTime)
     }
 
-    /// The bar's thickness along `axis` now, points (3 thin ... 8 full).
     func scrollbarThickness(_ axis: Axis) -> Double {
         let w = scrollbarWidening(axis)
         return ScrollContainer.thinScrollbarThickness
@@ -103,8 +89,7 @@ extension ScrollContainer {
         bars.horizontalBar.hovered || bars.verticalBar.hovered || bars.grab != nil || bars.pendingScrub != nil
     }
 
-    /// The offset changed (or the pointer moved over the container): the bars show at full opacity, and any
-    /// pending fade is called off.
+    /// The offset changed or the pointer moved: the bars show at full opacity, any pending fade called off.
     func showIndicators() {
         guard scrollbarVisibility == .automatic, hasScrollbar(.horizontal) || hasScrollbar(.vertical) else { return }
         if let timer = bars.fadeTimer {
@@ -118,20 +103,17 @@ extension ScrollContainer {
             forEachIndicatorRect { setNeedsDisplay($0) }
             verticalIndicatorPresenter?.verticalIndicatorChanged(self)
         }
-        // Nothing may keep them up if this change is not followed by a motion: schedule the fade unless
-        // fingers or a motion will schedule it when they end.
+        // Unless fingers or a motion will schedule the fade when they end, nothing else would.
         if !arbitration.isTracking && !arbitration.isAnimating { scheduleIndicatorFade() }
     }
 
-    /// The content is at rest: fade the bars out after `indicatorHoldTime`.
     func scheduleIndicatorFade() {
         guard bars.alpha > 0, bars.fadeStart == nil, let window = attachedWindow else { return }
         if let timer = bars.fadeTimer { window.timers.cancel(timer) }
         bars.fadeTimer = window.timers.schedule(at: window.now + indicatorHoldTime, timerActions.fade)
     }
 
-    /// The hold time passed: start the fade, sampled by the frame animator (unless something holds the bars up:
-    /// whatever lets go of them schedules the fade again).
+    /// The hold time passed: start the fade, unless something holds the bars up (whatever lets go schedules it again).
     func startIndicatorFade() {
         bars.fadeTimer = nil
         guard let window = attachedWindow, bars.alpha > 0 else { return }
@@ -140,7 +122,6 @@ extension ScrollContainer {
         window.addAnimator(animationDriver)
     }
 
-    /// Advances the fade and the widening to `time`; returns whether either still runs.
     func stepIndicatorFade(at time: Duration) -> Bool {
         let widening = bars.horizontalBar.start != nil || bars.verticalBar.start != nil
         if widening {
@@ -163,16 +144,13 @@ extension ScrollContainer {
         return bars.fadeStart != nil || widthRuns
     }
 
-    /// Whether the bars animate (fade or widening): the frame animator keeps running.
     var scrollbarsAnimate: Bool {
         bars.fadeStart != nil || bars.horizontalBar.start != nil || bars.verticalBar.start != nil
     }
 
-    /// A bar setting changed (visibility, style, insets): the bars are redrawn where they were and where they go.
     func scrollbarSettingsChanged() {
         forEachIndicatorRect { setNeedsDisplay($0) }
         if scrollbarVisibility != .automatic {
-            // Not faded by `.automatic` any more: no fade may run on.
             attachedWindow?.timers.cancel(bars.fadeTimer)
             bars.fadeTimer = nil
             bars.fadeStart = nil
@@ -185,8 +163,7 @@ extension ScrollContainer {
 
     // MARK: - Geometry
 
-    /// The track of the bar along `axis` at `thickness`, in the container's coordinates, or nil when the bar does
-    /// not exist or has no room (a track shorter than the thumb's minimum).
+    /// The track of the bar along `axis` at `thickness`, or nil when the bar does not exist or has no room.
     func scrollbarTrack(_ axis: Axis, thickness: Double) -> Rect? {
         guard hasScrollbar(axis) else { return nil }
         let b = bounds, inset = scrollIndicatorInsets
@@ -207,14 +184,12 @@ extension ScrollContainer {
         return Rect(x: x0, y: b.maxY - inset.bottom - gap - thickness, width: x1 - x0, height: thickness)
     }
 
-    /// The thumb of the bar along `axis` in the container's coordinates, at the bar's current thickness, or nil
-    /// when the bar is not shown.
+    /// The thumb of the bar along `axis` at its current thickness, or nil when the bar is not shown.
     func indicatorRect(_ axis: Axis) -> Rect? {
         guard scrollbarOpacity(axis) > 0 else { return nil }
         return scrollbarThumb(axis, thickness: scrollbarThickness(axis))
     }
 
-    /// The thumb of the bar along `axis` at `thickness` (shown or not), in the container's coordinates.
     func scrollbarThumb(_ axis: Axis, thickness: Double) -> Rect? {
         guard let track = scrollbarTrack(axis, thickness: thickness) else { return nil }
         let (start, length) = thumbSpan(axis, track: track.size[axis], thickness: thickness)
@@ -224,7 +199,6 @@ extension ScrollContainer {
         return Rect(x: track.minX + start, y: track.minY, width: length, height: thickness)
     }
 
-    /// The thumb's start (from the track's start) and length along `axis`, for a track `track` points long.
     func thumbSpan(_ axis: Axis, track: Double, thickness: Double) -> (start: Double, length: Double) {
         let limits = offsetLimits
         let lo = limits.min[axis], hi = limits.max[axis]
@@ -240,15 +214,13 @@ extension ScrollContainer {
 
     // MARK: - Drawing
 
-    /// Draws the bars (called by `drawOverlay`, above the content) and remembers where.
     func drawIndicators(in canvas: Canvas) {
         bars.drawnRects = (scrollbarDamageRect(.horizontal), verticalIndicatorElsewhere ? nil : scrollbarDamageRect(.vertical))
         if bars.drawnRects.horizontal != nil { drawScrollbar(.horizontal, in: canvas) }
         if bars.drawnRects.vertical != nil { drawScrollbar(.vertical, in: canvas) }
     }
 
-    /// The part of the container the bar along `axis` covers now (its trough when it has one, else its thumb),
-    /// or nil when it is not shown.
+    /// The part of the container the bar along `axis` covers now (its trough if it has one, else its thumb).
     func scrollbarDamageRect(_ axis: Axis) -> Rect? {
         guard scrollbarOpacity(axis) > 0 else { return nil }
         let thickness = scrollbarThickness(axis)
@@ -256,10 +228,8 @@ extension ScrollContainer {
         return scrollbarThumb(axis, thickness: thickness)
     }
 
-    /// Draws the bar along `axis` (trough, then thumb) in the container's coordinates under `canvas`'s current
-    /// transform, shifted by `shift` whole pixels (an overlay buffer whose origin is elsewhere in the window: the
-    /// same pixels, offset). Draws nothing when it is not shown. No allocation: rounded boxes straight into the
-    /// canvas.
+    /// Draws the bar along `axis` (trough, then thumb), shifted by `shift` whole pixels for an overlay buffer whose
+    /// origin is elsewhere. Rounded boxes straight into the canvas: no allocation.
     func drawScrollbar(_ axis: Axis, in canvas: Canvas, shift: (x: Int, y: Int) = (0, 0)) {
         let alpha = scrollbarOpacity(axis)
         let thickness = scrollbarThickness(axis)
@@ -289,7 +259,6 @@ extension ScrollContainer {
         }
     }
 
-    /// The colours of `style` at full opacity: thumb, its outline (nil: none), trough.
     static func scrollbarColors(_ style: ScrollIndicatorStyle) -> (thumb: Color, outline: Color?, trough: Color) {
         switch style {
         case .default:
@@ -302,14 +271,12 @@ extension ScrollContainer {
         }
     }
 
-    /// The thin thumb's colour at the bars' current opacity (what an overlay's picture is compared by).
+    /// The thin thumb's colour at the bars' current opacity (an overlay's picture is compared by it).
     var indicatorColor: Color { ScrollContainer.scrollbarColors(indicatorStyle).thumb.scaled(scrollbarOpacity(.vertical)) }
 
-    /// Whether the vertical indicator is drawn outside the window's pixels (`verticalIndicatorPresenter`).
     var verticalIndicatorElsewhere: Bool { verticalIndicatorPresenter != nil }
 
-    /// Where the vertical bar can be, in the superview's coordinates (the container's frame): a column as wide as a
-    /// full bar along its edge, the container's height; nil when it has no vertical bar.
+    /// Where the vertical bar can be, in the superview's coordinates: a full bar's width along its edge.
     var verticalIndicatorColumn: Rect? {
         guard hasScrollbar(.vertical), let track = scrollbarTrack(.vertical, thickness: ScrollContainer.fullScrollbarThickness)
         else { return nil }
@@ -317,8 +284,7 @@ extension ScrollContainer {
         return Rect(x: f.minX + (track.minX - bounds.minX), y: f.minY, width: track.width, height: f.height)
     }
 
-    /// Calls `body` with the bar rectangles (container coordinates) where they were drawn last, then where
-    /// they are now.
+    /// Calls `body` with the bars' rectangles where they were drawn last, then where they are now.
     func forEachIndicatorRect(_ body: (Rect) -> Void) {
         if let rect = bars.drawnRects.horizontal { body(rect) }
         if let rect = bars.drawnRects.vertical { body(rect) }
@@ -328,35 +294,25 @@ extension ScrollContainer {
 }
 
 extension Color {
-    /// This colour with its alpha multiplied by `factor` (0...1).
     func scaled(_ factor: Double) -> Color {
         Color(red: red, green: green, blue: blue, alpha: alpha * factor)
     }
 }
 
 extension ScrollContainer {
-    /// The indicators' fade and drawn places, and the bars' hover, widening, held thumb and scrubbing finger.
     struct IndicatorState {
-        /// Scroll indicator opacity, 0...1.
+        /// Opacity, 0...1.
         var alpha = 0.0
-        /// When the indicators started fading out, if they are.
         var fadeStart: Duration?
-        /// The timer that starts the fade after the content came to rest.
         var fadeTimer: TimerQueue.ID?
-        /// Where the indicators were drawn last, in the container's coordinates (nil: not drawn): their old pixels
-        /// move with the content when it scrolls by copying pixels, and are redrawn there.
+        /// Where the indicators were drawn last (nil: not drawn): they are redrawn there after a pixel-copying scroll.
         var drawnRects: (horizontal: Rect?, vertical: Rect?) = (nil, nil)
-        /// The horizontal and vertical bars' hover and widening.
         var horizontalBar = ScrollbarState()
         var verticalBar = ScrollbarState()
-        /// The thumb being held, if one is.
         var grab: ScrollbarGrab?
-        /// A finger resting on a shown bar, waiting for the scrub delay (0.3 s): its id, axis, where it touched down
-        /// and where it is (window coordinates).
+        /// A finger resting on a shown bar, waiting for the scrub delay (0.3 s).
         var pendingScrub: PendingScrub?
-        /// The scrub delay's timer.
         var scrubTimer: TimerQueue.ID?
-        /// Whether the pointer is over a full bar (the cursor is then the arrow).
         var pointerOnBar = false
         // The settings (`+Scrollbars`).
         var showsHorizontalScrollIndicator: Bool = true
@@ -365,15 +321,13 @@ extension ScrollContainer {
         var indicatorStyle: ScrollIndicatorStyle = .default
         var scrollIndicatorInsets: EdgeInsets = .zero
         var indicatorHoldTime: Duration = .milliseconds(500)
-        /// Who draws the vertical indicator outside the window's pixels, held weakly.
         weak var presenter: (any VerticalIndicatorPresenter)?
     }
 }
 
 extension ScrollContainer {
-    /// Who draws the vertical indicator outside the window's pixels (a presenter's overlay), if anyone: the
-    /// container then neither draws nor damages it in the window's pixels (`verticalIndicatorElsewhere`). Setting
-    /// or clearing it damages the knob's place, where it leaves or comes back.
+    /// Who draws the vertical indicator outside the window's pixels, if anyone; the container then neither draws nor
+    /// damages it. Setting or clearing it damages the knob's place.
     var verticalIndicatorPresenter: (any VerticalIndicatorPresenter)? {
         get { bars.presenter }
         set {

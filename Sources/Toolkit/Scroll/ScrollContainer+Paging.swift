@@ -1,7 +1,7 @@
 // Paging state: which page is at rest. Where a release goes is the policy's decision (ScrollPolicy).
 
 extension ScrollContainer {
-    /// Recomputes `currentPage` from the offset (the nearest page boundary per axis).
+    /// Recomputes `currentPage` from the offset.
     func updateCurrentPage() {
         let policy = makePolicy()
         var page = policy.page(at: contentOffset)
@@ -10,7 +10,7 @@ extension ScrollContainer {
         if page != currentPage { currentPage = page }
     }
 
-    /// The effective page size, in points: `pageSize` or the bounds size, 0 on an axis without pages.
+    /// The effective page size, points: `pageSize` or the bounds size, 0 on an axis without pages.
     public var effectivePageSize: Size { makePolicy().pageSize }
 }
 
@@ -18,9 +18,8 @@ extension ScrollContainer {
 // policy's decision (ScrollPolicy.snapTarget, SnapOffsets).
 
 extension ScrollContainer {
-    /// The snap offsets of the direct content subviews that have a `snapAlignment` (hidden ones excluded), per
-    /// scrollable axis, clamped into `policy`'s range, sorted, without duplicates. The storage of the last call is
-    /// reused, so a steady scroll gathers them without allocating.
+    /// The snap offsets of the visible direct content subviews with a `snapAlignment`, clamped into `policy`'s range,
+    /// sorted, unique. The last call's storage is reused, so a steady scroll gathers them without allocating.
     func collectSnapOffsets(_ policy: ScrollPolicy) -> SnapOffsets {
         var offsets = scrolling.snapScratch
         scrolling.snapScratch = SnapOffsets()   // `offsets` holds the only reference: no copy on write below
@@ -46,7 +45,6 @@ extension ScrollContainer {
                     list.append(policy.minOffset.y)
                 }
                 list.sort()
-                // Drop duplicates in place.
                 var write = 0, read = 0
                 while read < list.count {
                     if write == 0 || list[write - 1] != list[read] {
@@ -85,9 +83,8 @@ extension ScrollContainer {
         }
     }
 
-    /// The page size, in points; nil means the bounds size. A dimension below 1 pt (zero, negative, or tiny
-    /// like 1e-12, whose boundaries would lie within rounding of each other) or non-finite means no paging
-    /// along that axis; so does a bounds dimension below 1 pt when this is nil. Default nil.
+    /// The page size, points; nil means the bounds size. A dimension below 1 pt or non-finite means no paging along
+    /// that axis. Default nil.
     public var pageSize: Size? {
         get { scrolling.pageSize }
         set {
@@ -100,16 +97,14 @@ extension ScrollContainer {
         }
     }
 
-    /// The page at rest (nearest page boundary per axis, counted from the start of the range). Changes when
-    /// the content comes to rest on another page, or when the offset is set directly.
+    /// The page at rest (nearest page boundary per axis, counted from the start of the range).
     public internal(set) var currentPage: PageIndex {
         get { scrolling.currentPage }
         set { scrolling.currentPage = newValue }
     }
 
-    /// Whether resting offsets snap to the content's snap targets (subviews with a `snapAlignment`), after flings,
-    /// slow releases, wheel and key steps, touchpad swipes and `scrollRectToVisible` (<doc:ScrollBehaviour> §15).
-    /// Paging axes page instead. Default `.none`.
+    /// Whether resting offsets snap to the content's snap targets (subviews with a `snapAlignment`) after any motion
+    /// (<doc:ScrollBehaviour> §15); paging axes page instead. Default `.none`.
     public var snapping: Snapping {
         get { scrolling.snapping }
         set {
@@ -119,10 +114,8 @@ extension ScrollContainer {
         }
     }
 
-    /// Whether a touch drag that starts while the content is at its edge in the drag's direction goes on to the
-    /// nearest container around it that can move that way (`.automatic`), or stays here and rubber-bands
-    /// (`.contained`, UIKit's behaviour). Orthogonal nesting (<doc:ScrollBehaviour> §2.7) is not affected.
-    /// Default `.automatic`.
+    /// Whether a touch drag starting at the content's edge in its direction goes on to a container around that can
+    /// move that way (`.automatic`) or stays and rubber-bands (`.contained`, as UIKit) (§14). Default `.automatic`.
     public var scrollChaining: ScrollChaining {
         get { scrolling.scrollChaining }
         set {
@@ -173,7 +166,7 @@ extension ScrollContainer {
 }
 
 extension ScrollContainer {
-    /// Where scrolling may rest and how it moves there: paging, snapping, bouncing, deceleration, chaining.
+    /// Where scrolling may rest and how it moves there.
     struct ScrollingSettings {
         var isPagingEnabled: Bool = false
         var pagingAxes: Axis.Set = [.horizontal, .vertical]
@@ -185,7 +178,7 @@ extension ScrollContainer {
         var alwaysBounceHorizontal: Bool = false
         var alwaysBounceVertical: Bool = false
         var decelerationRate: DecelerationRate = .normal
-        /// The snap offsets gathered last, kept so that their storage is reused (`collectSnapOffsets`).
+        /// The snap offsets gathered last, kept so their storage is reused.
         var snapScratch = SnapOffsets()
     }
 }

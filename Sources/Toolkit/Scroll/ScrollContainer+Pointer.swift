@@ -1,36 +1,6 @@
-// Scrolling from a pointer (<doc:ScrollBehaviour> §7): wheel detents, touchpad gestures and continuous devices, routed
-// here one axis at a time by the window's `PointerRouter`; wheel and key steps; and whether a primary-button
-// drag scrolls this container.
-//
-// Rules (numbers from the spec, the rest chosen here where it is silent):
-// - Wheel (`AxisSource.wheel`, 120 units per detent): 48 pt per detent, proportional (40 units scroll 16 pt at
-//   once), with exact totals (see `ScrollStepTargets`). Smooth (`smoothWheelScrolling`, default): each event
-//   animates to the new target over 0.1 s (`ScrollStepAnimation`); an event during a step extends it from the
-//   position and speed the content has, so there is no stutter. Otherwise the offset jumps there. Always
-//   clamped to the range: no rubber band and no kinetic tail from a wheel. On a paging axis, each whole detent
-//   moves one page (partial detents gather until they make one), with the page snap spring.
-// - Touchpad (`AxisSource.finger`): the content follows the fingers 1:1 while they move, velocity tracked with
-//   `VelocityTracker` on the accumulated motion. Past an edge, with `bounces`, the overscroll is the rubber band
-//   of a touch drag (the gesture "continues" past the edge); without `bounces` it clamps. On `axis_stop` the
-//   measured velocity starts the same release motion as a touch fling (`ScrollPolicy`: deceleration with
-//   bounce at the edges, spring back from an overscroll, page snap when paging). Notifications: `didScroll` and
-//   observers throughout, `willBeginDecelerating` / `didEndDecelerating` around the motion after the stop, and
-//   no dragging callbacks (`isDragging` stays false): a touchpad is not a finger on the content (GTK's reading).
-//   A new touchpad event during that motion stops it and tracks again; a touch down (or a pointer press)
-//   catches it as any motion (rule 2.8). With `isDirectionalLockEnabled`, the gesture and its motion keep to
-//   the dominant axis of its first event (vertical on a tie), as a locked drag does.
-// - Nested along one axis (§14), a wheel sequence or touchpad swipe latches on the innermost container that can
-//   move its way and hands what that one cannot use up the chain: ScrollContainer+PointerChaining.swift.
-// - Continuous devices (`AxisSource.continuous`: no `axis_stop` ever comes): 1:1 in points, clamped, applied
-//   at once, no kinetic tail (there is no stop to start one from, and nothing would end an overscroll).
-// - While fingers on the screen track the container, pointer and key scrolling are ignored: the fingers own
-//   the offset.
-// - A wheel or key step along one axis replaces a running motion along that axis; a motion along the other axis
-//   goes on. A pointer press completes running steps at once (the content jumps to where the step was going)
-//   and the press then reaches the content: steps are 0.1 s tweens, not flings to catch.
-// - `wl_pointer.axis_relative_direction` (pointer v9, "natural scrolling" on the device) is not available:
-//   the system's libwayland (1.21) predates it. Compositors already invert `axis` values for natural
-//   scrolling, so values are taken as they come: positive increases `contentOffset`.
+// Scrolling from a pointer (<doc:ScrollBehaviour> §7): wheel detents, touchpad gestures and continuous devices,
+// routed here one axis at a time by the window's `PointerRouter`; wheel and key steps; primary-button drags.
+// Chaining along one axis (§14) is in ScrollContainer+PointerChaining.swift.
 
 extension ScrollContainer {
     /// Wheel units in one detent (`AxisEvent` values for `.wheel`, as `axis_value120`). Fixed.
@@ -42,53 +12,40 @@ extension ScrollContainer {
 
     // MARK: - Who scrolls
 
-    /// Whether a wheel, a continuous device or a key can move the content along `axis`: scrolling enabled and
-    /// a non-empty range (an `alwaysBounce...` axis with nothing to scroll leaves the wheel to outer containers).
+    /// Whether a wheel, a continuous device or a key can move the content along `axis`: it needs a real range, so an
+    /// `alwaysBounce...` axis with nothing to scroll leaves the wheel to outer containers.
     func canStep(along axis: Axis) -> Bool {
         isScrollEnabled && makePolicy().hasRange(axis)
     }
 
-    /// Whether a touchpad gesture can move the content along `axis`: scrolling enabled and the axis scrollable
-    /// (a range, or `alwaysBounce...` for the rubber band).
+    /// Whether a touchpad gesture can move the content along `axis` (a range, or `alwaysBounce...`).
     func canTouchpadScroll(along axis: Axis) -> Bool {
         isScrollEnabled && makePolicy().scrollable.contains(axis)
     }
 
     /// Whether a primary-button drag scrolls this container like one finger: `pointerDragScrolls`, or the
-    /// window's `pointerEmulatesTouch` (the window-wide switch, e.g. the gallery's `--pointer-drag`).
+    /// window's `pointerEmulatesTouch`.
     public var dragsWithPointer: Bool {
         pointerDragScrolls || (attachedWindow?.pointerEmulatesTouch ?? false)
     }
 
-    /// Whether the container takes part in the arbitration of touch `id`. Fingers: whenever scrolling is
-    /// enabled. The pointer's primary button (`Touch.pointerID`): when it drags here, or when the
-    /// content is moving (the press catches the motion, rule 2.8); otherwise the press goes straight to the
-    /// content, which sees it as a touch (a `Button` highlights and fires as under a finger).
+    /// Whether the container takes part in the arbitration of touch `id`: fingers whenever scrolling is enabled;
+    /// the pointer's press (`Touch.pointerID`) when it drags here or catches a motion (rule 2.8).
     ///
-    /// The pointer and the fingers are separate sequences: a container tracks one of them at a time. While
-    /// fingers are on it, the pointer's press does not join them (it reaches the content as on a container that
-    /// does not drag with the pointer), and while the pointer's press is on it, fingers do not join it. So the
-    /// two never share a centroid, and `wl_touch.cancel`, which takes the fingers away, leaves a pointer drag
-    /// alone (`TouchRouter.cancelAll`).
-    ///
-    /// Never while an ancestor container drags a sequence this touch would join (<doc:ScrollBehaviour> §2.7): a finger
-    /// landing then joins that drag only (it steers the ancestor's centroid). Were this container to track it
-    /// too, it could claim the same finger later and both would scroll with it.
+    /// A container tracks fingers or the pointer, never both, so `wl_touch.cancel` leaves a pointer drag alone.
+    /// It never joins a sequence an ancestor drags (§2.7): it could later claim the same finger and both would scroll.
     func takesPartInDrag(touch id: Int) -> Bool {
         guard isScrollEnabled, !tracksOtherDevice(than: id), !hasDraggingAncestor(joinedBy: id) else { return false }
         guard id == Touch.pointerID else { return true }
         return dragsWithPointer || arbitration.isMovingWithoutFingers
     }
 
-    /// Whether the container tracks a sequence of the other device than touch `id` (fingers for the pointer's
-    /// press, the pointer's press for a finger).
     private func tracksOtherDevice(than id: Int) -> Bool {
         guard hasFingers else { return false }
         return tracksFinger(Touch.pointerID) != (id == Touch.pointerID)
     }
 
     /// Whether a scroll container above this one drags a sequence touch `id` joins (one of the same device).
-    /// Walks the superview chain (no allocation).
     private func hasDraggingAncestor(joinedBy id: Int) -> Bool {
         var view = superview
         while let current = view {
@@ -134,11 +91,9 @@ extension ScrollContainer {
         finishWheelStep(axis, run: run, target: target, direction: units, excess: excess, policy: policy, at: time)
     }
 
-    /// Ends a wheel step (one of its own, or one handed on by a container inside) heading for `target`: snap
-    /// points (<doc:ScrollBehaviour> §15) move it to the snap offset not behind it in its `direction`, and the run
-    /// re-anchors there, so each further detent goes on to the next one (as browsers do with mandatory snapping)
-    /// and the sequence always ends on a snap offset; then what the range could not hold (`excess`, points) goes up
-    /// the chain (§14).
+    /// Ends a wheel step heading for `target`: snap points (§15) move it to the snap offset not behind it in its
+    /// `direction` and the run re-anchors there, so each further detent goes on to the next one, as browsers do; then
+    /// `excess` (points the range could not hold) goes up the chain (§14).
     func finishWheelStep(_ axis: Axis, run: ScrollStepTargets.Run, target: Double, direction: Double,
                          excess: Double, policy: ScrollPolicy, at time: Duration) {
         var run = run, target = target
@@ -164,7 +119,6 @@ extension ScrollContainer {
 
     // MARK: - Touchpad
 
-    /// Whether touchpad fingers are scrolling the container (between the first event and `axis_stop`).
     var isTouchpadScrolling: Bool { arbitration.isPointerScrolling }
 
     /// Touchpad fingers (a scroll or a pinch) take the container: a running motion stops where the last frame put
@@ -203,14 +157,12 @@ extension ScrollContainer {
         var offset = contentOffset
         var chained: Axis.Set = []
         for axis in Axis.allCases where delta[axis] != 0 && policy.scrollable.contains(axis) {
-            // Along an axis the chain reaches, the delta is handed out after this loop (<doc:ScrollBehaviour> §14).
             if chainReaches(along: axis) {
                 chained.insert(Axis.Set(axis))
                 continue
             }
-            // Through the finger's "raw" offset, as a touch drag: 1:1 inside, rubber band (or clamp) outside,
-            // and back from an overscroll without a jump. Derived from the shown offset every time, so an
-            // offset set by the app during the gesture is simply where it continues from.
+            // Through the "raw" offset, as a touch drag: rubber band outside, no jump back from an overscroll,
+            // and an offset the app set during the gesture is where it continues from.
             let raw = policy.raw(displayed: offset[axis], axis) + delta[axis]
             offset[axis] = policy.displayed(raw: raw, axis)
         }
@@ -233,12 +185,10 @@ extension ScrollContainer {
         guard arbitration.isPointerScrolling, !chain.isFollower else { return }
         let measured = handOffPointerRelease(pointerScroll.velocityTracker.velocity(at: time), at: time)
         releaseTouchpad(measured: measured, at: time)
-        // A kinetic tail keeps the links, to hand its velocity on at this container's edge.
         endChain(keepingLinks: arbitration.isDecelerating)
     }
 
-    /// Ends a touchpad gesture with `measured` (content points per second): the release motion as for a touch
-    /// fling, or rest.
+    /// Ends a touchpad gesture with `measured` (points per second): a release motion as for a touch fling, or rest.
     func releaseTouchpad(measured: Point, at time: Duration) {
         guard arbitration.isPointerScrolling else { return }
         let policy = makePolicy()
@@ -253,8 +203,8 @@ extension ScrollContainer {
 
     // MARK: - Steps (wheel and keys)
 
-    /// The run of steps along `axis` to extend: the current one while a step runs there (or an immediate step
-    /// left the offset on its target), otherwise a new one from the current offset, clamped.
+    /// The run of steps along `axis` to extend: the current one while a step runs there (or an immediate step left
+    /// the offset on its target), else a new one from the clamped offset.
     func currentStepRun(_ axis: Axis, policy: ScrollPolicy) -> ScrollStepTargets.Run {
         var run = pointerScroll.stepTargets[axis]
         let moving = arbitration.isAnimating && !motion[axis].isNone
@@ -263,8 +213,7 @@ extension ScrollContainer {
         return run
     }
 
-    /// Moves the target of `run` (from `currentStepRun`) along paging `axis` by `pages` pages, from the page it
-    /// was heading to, and goes there with the page snap spring (or at once).
+    /// Moves the target of `run` along paging `axis` by `pages` pages, from the page it was heading to.
     func stepPages(_ axis: Axis, by pages: Int, run: ScrollStepTargets.Run, policy: ScrollPolicy,
                    at time: Duration) {
         var run = run
@@ -277,7 +226,7 @@ extension ScrollContainer {
         step(axis, to: target, paged: true, policy: policy, at: time)
     }
 
-    /// Goes to `target` along `axis`: smoothly (a 0.1 s step, or the page snap spring when `paged`) when
+    /// Goes to `target` along `axis`: a 0.1 s step (or the page snap spring when `paged`) when
     /// `smoothWheelScrolling` and in a window, else at once.
     func step(_ axis: Axis, to target: Double, paged: Bool, policy: ScrollPolicy, at time: Duration) {
         guard target.isFinite, !arbitration.isTracking else { return }
@@ -302,8 +251,8 @@ extension ScrollContainer {
             axisMotion = .pageStep(spring)
         } else {
             let distance = target - from
-            // Extending a step in the same direction: start at the current speed, but never slower than the
-            // step's average speed (a step that had nearly stopped must not crawl off again).
+            // Extending a step the same way: never slower than the step's average speed, so a nearly stopped
+            // step does not crawl off again.
             var start: Double?
             if running && speed * distance > 0 {
                 let average = distance / ScrollContainer.stepAnimationDuration.inSeconds
@@ -332,7 +281,7 @@ extension ScrollContainer {
         }
     }
 
-    /// A pointer press: running wheel and key steps end at once, at their targets.
+    /// A pointer press: running wheel and key steps end at once, at their targets (a tween is not a fling to catch).
     func completeStepAnimations(at time: Duration) {
         guard arbitration.isAnimating, motion.horizontal.isStep || motion.vertical.isStep else { return }
         var offset = contentOffset
@@ -343,8 +292,7 @@ extension ScrollContainer {
         applyOffset(offset)
         if motion.isIdle {
             motion = ScrollMotion(start: .zero)
-            // As at the end of any motion: the other axis may rest past an edge (a touchpad swipe's overscroll
-            // that a key step interrupted; found by the fuzzer, Fuzz/), and then springs back first.
+            // The other axis may rest past an edge (a touchpad overscroll a key step interrupted): spring back first.
             finishMotion(at: time)
         }
         finishChange()
@@ -356,11 +304,10 @@ extension ScrollContainer {
     struct PointerScrollState {
         /// Touchpad release velocity, fed with the gesture's travel (touch releases use `fingers`, per finger).
         var velocityTracker = VelocityTracker()
-        /// Where wheel and key steps are heading, per axis (`+Pointer.swift`).
         var stepTargets = ScrollStepTargets()
-        /// Touchpad motion since the gesture began, points (the velocity tracker's positions).
+        /// Touchpad motion since the gesture began, points.
         var touchpadTravel: Point = .zero
-        /// The axis a touchpad gesture keeps to, with `isDirectionalLockEnabled` (decided by its first event).
+        /// The axis a locked touchpad gesture keeps to (its first event's dominant one).
         var touchpadLock: Axis?
     }
 }

@@ -5,22 +5,16 @@ extension ScrollContainer {
     /// How long an animated offset change takes.
     static let programmaticAnimationDuration: Duration = .milliseconds(300)
 
-    /// Moves the content to `offset` (points), at once or over 0.3 s on an ease-out curve: the same as
-    /// `setContentOffset(offset, animation: animated ? .easeOut(duration: .milliseconds(300)) : .none)`.
+    /// Moves the content to `offset` (points), at once or over 0.3 s ease-out: as `setContentOffset(_:animation:)`.
     public func setContentOffset(_ offset: Point, animated: Bool) {
         setContentOffset(offset, animation: animated
             ? .easeOut(duration: ScrollContainer.programmaticAnimationDuration) : .none)
     }
 
-    /// Moves the content to `offset` (points) with `animation` (<doc:ScrollBehaviour> §8 and §15).
-    ///
-    /// `.none`: the offset is set as given, like `contentOffset`. Animated: the target is clamped into the scroll
-    /// range; a running deceleration, bounce or animation is replaced; `didScroll` is sent every frame and
-    /// `didEndScrollingAnimation` once at the end; never the dragging callbacks. `.easeOut` starts from rest;
-    /// `.spring` starts with the velocity the content has now (a fling, a bounce, an earlier animation), so the
-    /// motion changes course with no stop and no jump. While fingers are down on the container, or it is in no
-    /// window (no frames to animate with), the clamped target is applied at once instead. Non-finite values are
-    /// ignored.
+    /// Moves the content to `offset` (points) with `animation` (<doc:ScrollBehaviour> §8 and §15). `.none` sets it as
+    /// given; animated, the target is clamped into the range, replaces any running motion, and sends `didScroll` per
+    /// frame and `didEndScrollingAnimation` at the end. `.spring` starts with the content's current velocity, so the
+    /// motion changes course without a stop. With fingers down or no window it applies at once. Non-finite: ignored.
     public func setContentOffset(_ offset: Point, animation: ScrollAnimation) {
         guard offset.isFinite else { return }
         if case .none = animation {
@@ -62,9 +56,8 @@ extension ScrollContainer {
         }
     }
 
-    /// Scrolls the least amount that shows `rect` (content coordinates, points), at once or animated. A rect
-    /// larger than the container is aligned with its top-left corner. The result is clamped into the range, and
-    /// moved to the nearest snap offset when `snapping` applies.
+    /// Scrolls the least amount that shows `rect` (content points), at once or animated; a rect larger than the
+    /// container aligns its top-left corner. Clamped into the range, then moved to the nearest snap offset.
     public func scrollRectToVisible(_ rect: Rect, animated: Bool) {
         guard rect.origin.isFinite, rect.size.isFinite else { return }
         let size = bounds.size
@@ -80,8 +73,6 @@ extension ScrollContainer {
         }
         let policy = makePolicy()
         target = policy.clamp(target)
-        // With snapping, the least move that shows the rect ends on the nearest snap offset
-        // (<doc:ScrollBehaviour> §15).
         for axis in Axis.allCases {
             if let snapped = policy.snapTarget(axis, natural: target[axis], direction: 0) { target[axis] = snapped }
         }

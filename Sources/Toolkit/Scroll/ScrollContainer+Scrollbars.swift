@@ -1,52 +1,33 @@
-// Using the scroll bars (<doc:ScrollBehaviour> §13): hover widening, grabbing the thumb with the pointer's primary
-// button, clicking the track, and scrubbing with a finger.
-//
-// Rules (numbers from the spec; the rest chosen here where it is silent):
-// - A bar *hit* is a point within its full (8 pt) track or the 2 pt between it and the edge, while the bar is shown.
-//   On a full bar `hitTest` answers the container itself, so the content under it never gets a press or hover there,
-//   and the cursor is the container's: the arrow. A finger on a thin bar is held back from the content by the
-//   container's arbitration (`.suppress`), while nested containers under it still track it.
-// - Pointer motion anywhere over the container shows the `.automatic` bars (thin); within 16 pt of a bar's full
-//   track the bar widens (0.15 s) and stays up until the pointer leaves that zone and no thumb is held.
-// - Primary button on the thumb: grab. Primary or middle on the track outside the thumb: the thumb's centre jumps
-//   to the pointer and the thumb is held from there (GTK's "warps slider"). Shift + primary on the track: one page
-//   (visible length − 40 pt, at least half of it, as Page Down) toward the pointer, animated as
-//   `setContentOffset(_:animated: true)`; nothing is held.
-// - A held thumb moved by d moves the offset by d × range / (track − thumb), clamped to the range; no rubber band,
-//   no fling. Delegate: `willBeginDragging`, `didScroll`*, `willEndDragging` (velocity zero; the target it may
-//   change is not used: nothing moves after the release), `didEndDragging(willDecelerate: false)`.
-// - A finger that lands on a shown bar is never delivered to the content; resting within `touchSlop` for 0.3 s it
-//   grabs the thumb (scrubbing, from where the thumb is: the finger's later moves map as the pointer's do). Moving
-//   past the slop before then is an ordinary drag of the content.
+// Using the scroll bars (<doc:ScrollBehaviour> §13): hover widening, grabbing the thumb with the pointer, clicking
+// the track, scrubbing with a finger. A held thumb moved by d moves the offset by d × range / (track − thumb),
+// clamped: no rubber band, no fling.
 
 extension ScrollContainer {
-    /// Seconds a finger rests on a shown bar before it scrubs. Fixed.
+    /// How long a finger rests on a shown bar before it scrubs.
     static let scrubDelay: Duration = .milliseconds(300)
 
     // MARK: - Hit testing
 
-    /// The bar under `point` (container coordinates), if one is shown there: the full track, widened to the edge.
-    /// Asked on every hit test (each pointer motion, each touch down): no allocation, the two axes in turn.
+    /// The bar under `point` (container coordinates), if one is shown there. Asked on every hit test: no allocation.
     func scrollbarAxis(at point: Point) -> Axis? {
         if hitsScrollbar(.vertical, point) { return .vertical }
         if hitsScrollbar(.horizontal, point) { return .horizontal }
         return nil
     }
 
-    /// Whether the bar along `axis` is full or going to be: `.always`, hovered by the pointer, or held.
+    /// Whether the bar along `axis` is full or going to be (`.always`, hovered or held).
     func scrollbarIsFull(_ axis: Axis) -> Bool {
         if scrollbarVisibility == .always { return true }
         if bars.grab?.axis == axis { return true }
         return axis == .horizontal ? bars.horizontalBar.hovered : bars.verticalBar.hovered
     }
 
-    /// Whether `point` (container coordinates) is on the shown bar along `axis`.
     private func hitsScrollbar(_ axis: Axis, _ point: Point) -> Bool {
         guard scrollbarOpacity(axis) > 0, let zone = scrollbarHitZone(axis) else { return false }
         return zone.contains(point)
     }
 
-    /// The full track of the bar along `axis`, grown by the edge gap toward its edge (container coordinates).
+    /// The full track of the bar along `axis`, grown by the edge gap toward its edge.
     func scrollbarHitZone(_ axis: Axis) -> Rect? {
         guard let track = scrollbarTrack(axis, thickness: ScrollContainer.fullScrollbarThickness) else { return nil }
         let gap = ScrollContainer.scrollbarEdgeGap
@@ -59,8 +40,7 @@ extension ScrollContainer {
         return Rect(x: track.minX, y: track.minY, width: track.width + gap, height: track.height)
     }
 
-    /// The pointer moved over the container to `location` (window coordinates): the `.automatic` bars show, and
-    /// the bars near it widen.
+    /// The pointer moved over the container to `location` (window coordinates).
     func scrollbarPointerHovered(at location: Point) {
         guard scrollbarVisibility != .never else { return }
         let local = convert(location, from: nil)
@@ -72,7 +52,6 @@ extension ScrollContainer {
         if !scrollbarsHeldUp { scheduleIndicatorFade() }
     }
 
-    /// The pointer left the container: the bars narrow (unless a thumb is held) and fade after the hold time.
     func scrollbarPointerLeft() {
         bars.pointerOnBar = false
         let time = attachedWindow?.now ?? .zero
@@ -81,7 +60,6 @@ extension ScrollContainer {
         scheduleIndicatorFade()
     }
 
-    /// Whether `point` (container coordinates) is within 16 pt of the bar's full track along `axis`.
     private func isInHoverZone(_ axis: Axis, _ point: Point) -> Bool {
         guard hasScrollbar(axis), let track = scrollbarTrack(axis, thickness: ScrollContainer.fullScrollbarThickness)
         else { return false }
@@ -90,13 +68,11 @@ extension ScrollContainer {
         return dx * dx + dy * dy <= ScrollContainer.scrollbarHoverZone * ScrollContainer.scrollbarHoverZone
     }
 
-    /// Records whether the pointer is in the bar's zone and aims its widening (full while hovered or held).
     func updateHover(_ axis: Axis, inZone: Bool, at time: Duration) {
         if axis == .horizontal { bars.horizontalBar.hovered = inZone } else { bars.verticalBar.hovered = inZone }
         retargetWidening(axis, at: time)
     }
 
-    /// Aims the bar's widening at full (hovered or held) or thin, animating from where it is.
     func retargetWidening(_ axis: Axis, at time: Duration) {
         var state = axis == .horizontal ? bars.horizontalBar : bars.verticalBar
         let held = bars.grab?.axis == axis
@@ -111,16 +87,14 @@ extension ScrollContainer {
 
     // MARK: - Pointer presses
 
-    /// Acts on a press at `location` (window coordinates) if it lands on one of this container's bars: true when
-    /// the bar took it (the pointer router then sends the bar the motion and the release, and the content never
-    /// hears of the press).
+    /// Acts on a press at `location` (window coordinates) if it lands on one of this container's bars; true when the
+    /// bar took it, and the content never hears of the press.
     func pressScrollbar(at location: Point, button: PointerButton, modifiers: KeyModifiers,
                                 time: Duration) -> Bool {
-        // Only the primary and middle buttons act on bars.
         guard button == .left || button == .middle else { return false }
         guard bars.grab == nil, bars.pendingScrub == nil, !arbitration.isTracking, isScrollEnabled else { return false }
         let local = convert(location, from: nil)
-        // The pointer over the container shows the bars: a press that comes before any motion sees them too.
+        // A press before any pointer motion must see the bars too.
         if scrollbarVisibility == .automatic && bars.alpha == 0 {
             guard hasScrollbar(.horizontal) || hasScrollbar(.vertical) else { return false }
             showIndicators()
@@ -138,13 +112,11 @@ extension ScrollContainer {
         return true
     }
 
-    /// The pointer moved to `location` (window coordinates) while this container holds its press.
     func scrollbarPointerMoved(to location: Point, time: Duration) {
         guard let grab = bars.grab, grab.touchID == Touch.pointerID else { return }
         moveGrab(to: location[grab.axis])
     }
 
-    /// The button holding this container's bar press went up (or the pointer left the window).
     func scrollbarPointerReleased(time: Duration) {
         guard bars.grab?.touchID == Touch.pointerID else { return }
         endGrab(at: time)
@@ -152,8 +124,7 @@ extension ScrollContainer {
 
     // MARK: - Grabbing
 
-    /// The thumb along `axis` is held from now on by touch `touchID`, whose position along the axis is `position`
-    /// (window points). A running motion stops where it is.
+    /// The thumb along `axis` is held from now on by touch `touchID` at `position` along the axis (window points).
     func beginGrab(_ axis: Axis, touchID: Int, at position: Double, time: Duration) {
         completeStepAnimations(at: time)
         if case .stopAnimation = arbitration.offsetAssigned() {
@@ -167,7 +138,7 @@ extension ScrollContainer {
         finishChange()
     }
 
-    /// The holder is at `position` along the grab's axis (window points): the offset follows, clamped.
+    /// The holder is at `position` along the grab's axis (window points).
     func moveGrab(to position: Double) {
         guard let grab = bars.grab, position.isFinite else { return }
         let policy = makePolicy()
@@ -184,11 +155,10 @@ extension ScrollContainer {
         finishChange()
     }
 
-    /// The thumb is let go: the drag's end is told (no motion follows) and the bars may narrow and fade.
     func endGrab(at time: Duration) {
         guard let grab = bars.grab else { return }
         bars.grab = nil
-        // Sent now (not queued) as for a finger's release: the delegate answers a question.
+        // Sent now, not queued, as for a finger's release: the delegate answers a question.
         drainEffects()
         var target = contentOffset
         delegate?.scrollContainerWillEndDragging(self, velocity: .zero, targetContentOffset: &target)
@@ -198,7 +168,6 @@ extension ScrollContainer {
         finishChange()
     }
 
-    /// Drops a held thumb or a waiting scrub (the bars went away, the container left its window).
     func endScrollbarInteraction() {
         if let timer = bars.scrubTimer { attachedWindow?.timers.cancel(timer) }
         bars.scrubTimer = nil
@@ -206,7 +175,7 @@ extension ScrollContainer {
         if bars.grab != nil { endGrab(at: attachedWindow?.now ?? .zero) }
     }
 
-    /// Track click: the thumb's centre goes to `along` (container coordinates along `axis`) at once, clamped.
+    /// Track click: the thumb's centre goes to `along` (container coordinates) at once (GTK's "warps slider").
     private func warpThumb(_ axis: Axis, centreTo along: Double, time: Duration) {
         guard let track = scrollbarTrack(axis, thickness: ScrollContainer.fullScrollbarThickness) else { return }
         let length = thumbSpan(axis, track: track.size[axis], thickness: ScrollContainer.fullScrollbarThickness).length
@@ -222,7 +191,7 @@ extension ScrollContainer {
         applyOffset(target)
     }
 
-    /// Shift-click on the track: one page toward `along` (container coordinates along `axis`), animated.
+    /// Shift-click on the track: one page toward `along`, animated.
     private func pageByScrollbar(_ axis: Axis, towards along: Double, thumb: Rect) {
         let visible = bounds.size[axis]
         let distance = max(visible - ScrollContainer.pageKeyOverlap, visible / 2)
@@ -233,8 +202,8 @@ extension ScrollContainer {
 
     // MARK: - Scrubbing (fingers)
 
-    /// A finger `id` touched down at `location` (window coordinates): when it lands on a shown bar, the scrub
-    /// delay starts and the content never gets this finger. Returns whether it landed on a bar.
+    /// A finger `id` touched down at `location` (window coordinates): on a shown bar the scrub delay starts and the
+    /// content never gets this finger. Returns whether it landed on a bar.
     func scrubTouchDown(id: Int, at location: Point, time: Duration) -> Bool {
         guard id != Touch.pointerID, bars.grab == nil, bars.pendingScrub == nil, !hasFingers,
               !arbitration.isMovingWithoutFingers,
@@ -246,7 +215,6 @@ extension ScrollContainer {
         return true
     }
 
-    /// The scrub delay passed with the finger still within the slop: it holds the thumb from where it is.
     func scrubDelayElapsed() {
         bars.scrubTimer = nil
         guard let pending = bars.pendingScrub, let time = attachedWindow?.now else { return }
@@ -256,8 +224,8 @@ extension ScrollContainer {
         beginGrab(pending.axis, touchID: pending.id, at: position[pending.axis], time: time)
     }
 
-    /// A scrubbing finger moved: returns whether the scrub took the move (the arbitration then never sees it).
-    /// A waiting finger that moves past the slop gives up the scrub (an ordinary drag may follow).
+    /// A scrubbing finger moved: returns whether the scrub took the move. A waiting finger past the slop gives up the
+    /// scrub.
     func scrubFingerMoved(id: Int, to location: Point) -> Bool {
         if let grab = bars.grab, grab.touchID == id {
             moveGrab(to: location[grab.axis])
@@ -276,7 +244,6 @@ extension ScrollContainer {
         return false
     }
 
-    /// Finger `id` lifted or was cancelled: a scrub it held ends, a waiting one is dropped.
     func scrubFingerEnded(id: Int, time: Duration) {
         if let pending = bars.pendingScrub, pending.id == id {
             if let timer = bars.scrubTimer { attachedWindow?.timers.cancel(timer) }
@@ -307,9 +274,8 @@ extension ScrollContainer {
         }
     }
 
-    /// When the bars show: `.automatic` (thin while moving, full near the pointer, fading out at rest),
-    /// `.always` (full bars) or `.never`. `showsHorizontalScrollIndicator` / `showsVerticalScrollIndicator`
-    /// still hide one axis. Default `.automatic`.
+    /// When the bars show: `.automatic` (thin while moving, full near the pointer, fading out at rest), `.always`
+    /// or `.never`. Default `.automatic`.
     public var scrollbarVisibility: ScrollbarVisibility {
         get { bars.scrollbarVisibility }
         set {
@@ -343,9 +309,8 @@ extension ScrollContainer {
         }
     }
 
-    /// How long `.automatic` bars stay after the content comes to rest (or after `flashScrollIndicators()`,
-    /// or after the pointer last moved over the container) before they fade out over 0.25 s. Negative values
-    /// count as zero. Default 500 ms.
+    /// How long `.automatic` bars stay after the content comes to rest, a flash or the pointer's last motion before
+    /// they fade. Negative values count as zero. Default 500 ms.
     public var indicatorHoldTime: Duration {
         get { bars.indicatorHoldTime }
         set {

@@ -15,8 +15,8 @@ extension ScrollContainer {
         }
     }
 
-    /// Whether a new touch is held back from the content for `contentTouchDelay` (or until it moves past the
-    /// slop, which starts a drag the content never sees). Default true.
+    /// Whether a new touch is held back from the content for `contentTouchDelay` (or until a drag starts). Default
+    /// true.
     public var delaysContentTouches: Bool {
         get { touchSettings.delaysContentTouches }
         set {
@@ -37,8 +37,8 @@ extension ScrollContainer {
         }
     }
 
-    /// Whether the content's touches may be taken away (cancelled) when a drag starts. When false, a touch
-    /// the content tracks stays with it until it lifts and the container does not scroll. Default true.
+    /// Whether a drag may cancel the content's touches; when false the content keeps a touch until it lifts.
+    /// Default true.
     public var canCancelContentTouches: Bool {
         get { touchSettings.canCancelContentTouches }
         set {
@@ -70,9 +70,8 @@ extension ScrollContainer {
         }
     }
 
-    /// Fewest fingers that drag, at least 1. With 2 or more, a single finger goes to the content at once and
-    /// never scrolls; a second finger landing within `contentTouchDelay` of the first cancels the first
-    /// finger's content touch and the fingers scroll. Default 1.
+    /// Fewest fingers that drag, at least 1. With 2 or more, one finger goes to the content at once; a second one
+    /// within `contentTouchDelay` cancels that touch and the fingers scroll. Default 1.
     public var minimumNumberOfTouches: Int {
         get { touchSettings.minimumNumberOfTouches }
         set {
@@ -95,10 +94,8 @@ extension ScrollContainer {
         }
     }
 
-    /// Whether a primary-button pointer drag scrolls like one finger, through the same arbitration (delay,
-    /// slop, axis gate, nesting, fling). Default false: the pointer's presses and drags go to the content (a
-    /// `Button` highlights and fires) and never scroll. The window's `pointerEmulatesTouch` turns it on for
-    /// every container at once (see `dragsWithPointer`).
+    /// Whether a primary-button pointer drag scrolls like one finger, through the same arbitration. Default false:
+    /// the pointer's presses go to the content. The window's `pointerEmulatesTouch` turns it on for every container.
     public var pointerDragScrolls: Bool {
         get { touchSettings.pointerDragScrolls }
         set {
@@ -107,8 +104,7 @@ extension ScrollContainer {
         }
     }
 
-    /// Whether wheel detents and scrolling keys animate (0.1 s per step, consecutive steps extending the
-    /// target; the page snap spring when paging) or jump at once. Default true.
+    /// Whether wheel detents and scrolling keys animate (0.1 s per step) or jump at once. Default true.
     public var smoothWheelScrolling: Bool {
         get { touchSettings.smoothWheelScrolling }
         set {
@@ -119,7 +115,7 @@ extension ScrollContainer {
 }
 
 extension ScrollContainer {
-    /// The touch settings of sections 2 to 4 (<doc:ScrollBehaviour>): what the arbitration copies (`syncConfiguration`).
+    /// The touch settings of <doc:ScrollBehaviour> §2 to §4, which the arbitration copies (`syncConfiguration`).
     struct TouchSettings {
         var isScrollEnabled: Bool = true
         var delaysContentTouches: Bool = true

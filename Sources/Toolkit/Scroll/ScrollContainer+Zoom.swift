@@ -1,13 +1,8 @@
-// Zooming (<doc:ScrollBehaviour> §11): the delegate's `viewForZooming(in:)` is shown at `zoomScale`
-// (View.scaleInSuperview) and `contentSize` follows it. Fingers pinch through the touch arbitration (a pinch is a drag
-// whose claim may come from the spread instead of the translation), a touchpad pinch through the pointer-scroll state,
-// Ctrl + wheel and Ctrl + plus / minus / 0 step at once, and the app's `setZoomScale` / `zoom(to:)` animate with a
-// `ZoomMotion` sampled by the container's frame animator.
+// Zooming (<doc:ScrollBehaviour> §11): the delegate's `viewForZooming(in:)` is shown at `zoomScale` and
+// `contentSize` follows it. A finger pinch is a drag whose claim may come from the spread instead of the translation.
 //
-// Geometry: a point `a` of the zoomed view (its own coordinates) is at content point
-// `frame.origin + (a - bounds.origin) * scale`, and shown at that minus `contentOffset` in the container's
-// visible coordinates (points from its top-left corner). Keeping `a` under a visible point `c` at scale `s`
-// therefore takes the offset `frame.origin + (a - bounds.origin) * s - c`.
+// Geometry: a point `a` of the zoomed view is at content point `frame.origin + (a - bounds.origin) * scale`, so
+// keeping `a` under a visible point `c` at scale `s` takes the offset `frame.origin + (a - bounds.origin) * s - c`.
 
 #if canImport(Glibc)
 import Glibc
@@ -16,18 +11,15 @@ import Darwin
 #endif
 
 extension ScrollContainer {
-    /// Zoom factor of one wheel detent with Ctrl held (<doc:ScrollBehaviour> §11).
+    /// Zoom factor of one wheel detent with Ctrl held.
     static let wheelZoomFactor = 1.1
-    /// Zoom factor of Ctrl + plus and Ctrl + minus (<doc:ScrollBehaviour> §11).
+    /// Zoom factor of Ctrl + plus and Ctrl + minus.
     static let keyZoomFactor = 1.25
 
-    // MARK: - Public API
 
-    /// Sets `zoomScale`, clamped into `minimumZoomScale...maximumZoomScale`, keeping the content point at the
-    /// centre of the visible area where it is (the offset is then clamped into the scroll range). Animated:
-    /// 0.3 s on an ease-out curve, `willBeginZooming` first and `didEndZooming` at the end; otherwise at once,
-    /// with `didZoom`. Ignored when the delegate names no view for zooming or `scale` is not positive and
-    /// finite. While fingers are down, or outside a window, an animated change is applied at once.
+    /// Sets `zoomScale`, clamped into the limits, keeping the content point at the centre of the visible area where it
+    /// is. Animated: 0.3 s ease-out between `willBeginZooming` and `didEndZooming`, but at once while fingers are down
+    /// or outside a window. Ignored when no view zooms or `scale` is not positive and finite.
     public func setZoomScale(_ scale: Double, animated: Bool) {
         guard scale.isFinite, scale > 0, let view = zoomedView else { return }
         let target = clampedZoomScale(scale)
@@ -38,11 +30,8 @@ extension ScrollContainer {
         startZoom(to: target, offset: resting, animated: animated)
     }
 
-    /// Zooms so that `rect` (in the zoomed view's own, unscaled coordinates) is shown as large as it fits whole,
-    /// centred in the visible area: the scale is the smaller of the two ratios of the container's size to the
-    /// rect's, clamped to the limits; the offset is then clamped into the scroll range. Animated as
-    /// `setZoomScale(_:animated:)`. A rect with a non-finite value is ignored; an empty one zooms to the
-    /// maximum around its origin.
+    /// Zooms so that `rect` (the zoomed view's unscaled coordinates) is shown whole, as large as it fits, centred;
+    /// animated as `setZoomScale(_:animated:)`. A non-finite rect is ignored; an empty one zooms to the maximum.
     public func zoom(to rect: Rect, animated: Bool) {
         guard rect.origin.isFinite, rect.size.isFinite, let view = zoomedView else { return }
         let width = max(rect.width, 0), height = max(rect.height, 0)
@@ -57,13 +46,12 @@ extension ScrollContainer {
 
     // MARK: - Zoomed view and limits
 
-    /// The delegate's view for zooming, when it is a direct subview.
     var zoomedView: View? {
         guard let view = delegate?.viewForZooming(in: self), view.superview === self else { return nil }
         return view
     }
 
-    /// Whether pinches, Ctrl + wheel and the zoom keys can zoom: a zoomed view and room between the limits.
+    /// Whether pinches, Ctrl + wheel and the zoom keys can zoom.
     var canZoom: Bool {
         maximumZoomScale > minimumZoomScale && zoomedView != nil
     }
@@ -73,8 +61,8 @@ extension ScrollContainer {
         min(max(scale, minimumZoomScale), max(minimumZoomScale, maximumZoomScale))
     }
 
-    /// The scale shown for a pinch asking for `raw`: beyond a limit `limit * (raw / limit)^0.5` with
-    /// `bouncesZoom`, the limit without it.
+    /// The scale shown for a pinch asking for `raw`: past a limit `limit * (raw / limit)^0.5` with `bouncesZoom`,
+    /// else the limit.
     func resistedZoomScale(_ raw: Double) -> Double {
         let low = minimumZoomScale, high = max(minimumZoomScale, maximumZoomScale)
         if raw > high { return bouncesZoom ? high * (raw / high).squareRoot() : high }
@@ -89,18 +77,15 @@ extension ScrollContainer {
         convert(point, from: nil) - contentOffset
     }
 
-    /// The point of `view` (its own coordinates) shown at `visible` now.
     func zoomAnchor(of view: View, at visible: Point) -> Point {
         view.pointFromSuperview(visible + contentOffset)
     }
 
-    /// The offset that shows `anchor` of `view` at `visible` with `view` at `scale`.
     func offset(showing anchor: Point, of view: View, at visible: Point, scale: Double) -> Point {
         view.frame.origin + (anchor - view.bounds.origin) * scale - visible
     }
 
-    /// Shows the zoomed view at `scale` (and `contentSize` with it) and the content at `offset`, as one step.
-    /// Queues `didZoom` and `didScroll` for what changed; the caller ends the change.
+    /// Shows the zoomed view at `scale` and the content at `offset` as one step; the caller ends the change.
     func applyZoom(scale: Double, offset: Point) {
         if scale != zoomState.scale, scale.isFinite, scale > 0, let view = zoomedView {
             zoomState.scale = scale
@@ -120,7 +105,6 @@ extension ScrollContainer {
 
     // MARK: - Animations
 
-    /// Goes to `scale` and `offset`: at once, or over 0.3 s with `willBeginZooming` ... `didEndZooming`.
     private func startZoom(to scale: Double, offset: Point, animated: Bool) {
         stopZoomMotion()
         guard animated, let window = attachedWindow, !arbitration.isTracking else {
@@ -137,8 +121,7 @@ extension ScrollContainer {
         finishChange()
     }
 
-    /// Starts the return to the nearest limit at `time`, around `visible` (the fingers' last centroid or the
-    /// pointer): the zoomed view's point there stays there. Without a window the scale goes there at once.
+    /// Starts the return to the nearest limit around `visible`, whose zoomed point stays put; at once without a window.
     func startZoomBounce(at time: Duration, around visible: Point) {
         guard let view = zoomedView else { return }
         let target = clampedZoomScale(zoomState.scale)
@@ -154,7 +137,6 @@ extension ScrollContainer {
         isZoomBouncing = true
     }
 
-    /// One frame of a running zoom motion at window time `time`. Returns whether it still runs.
     func stepZoomMotion(at time: Duration) -> Bool {
         guard let zoom = zoomState.motion else { return false }
         guard !zoom.isDone(at: time) else {
@@ -168,7 +150,7 @@ extension ScrollContainer {
         return true
     }
 
-    /// Stops a running zoom motion where the last frame left it (a touch, a new zoom, an offset set directly).
+    /// Stops a running zoom motion where the last frame left it.
     func stopZoomMotion() {
         guard zoomState.motion != nil else { return }
         zoomState.motion = nil
@@ -178,8 +160,7 @@ extension ScrollContainer {
 
     // MARK: - Pinch with fingers
 
-    /// Takes the pinch's start values again: at the start of a sequence and whenever a finger joins or leaves,
-    /// so that neither the scale nor the offset jumps.
+    /// Takes the pinch's start values again whenever a finger joins or leaves, so neither scale nor offset jumps.
     func rebasePinch() {
         zoomState.pinch.spreadAtStart = fingers.spread
         zoomState.pinch.rawScaleAtStart = zoomState.pinch.isActive ? zoomState.pinch.rawScale : zoomState.scale
@@ -191,16 +172,13 @@ extension ScrollContainer {
         if !zoomState.pinch.isActive || fingers.count >= 2 { zoomState.pinch.lastCentroid = centroid }
     }
 
-    /// Whether two or more fingers on a zoomable container changed their spread by more than the slop since
-    /// the start values: a pinch may claim them.
+    /// Whether two or more fingers on a zoomable container changed their spread by more than the slop.
     var pinchCrossedSlop: Bool {
         guard !zoomState.pinch.isActive, fingers.count >= 2, canZoom else { return false }
         return abs(fingers.spread - zoomState.pinch.spreadAtStart) > TouchArbitration.sanitizedSlop(touchSlop)
     }
 
-    /// The pinch claims the fingers (they are the container's already: a drag began or runs). The scale and
-    /// the offset catch up with what the fingers did since the start values were taken: the zoomed view's
-    /// point that was under the centroid then is put under the centroid now.
+    /// The pinch claims the fingers; scale and offset catch up with what the fingers did since the start values.
     func beginPinch() {
         guard !zoomState.pinch.isActive, zoomedView != nil else { return }
         stopZoomMotion()
@@ -210,8 +188,6 @@ extension ScrollContainer {
         applyPinch()
     }
 
-    /// One step of the pinch: the scale from the spread (with the limits' resistance), the anchor under the
-    /// centroid (rubber band, or clamp, past the scroll range as for a drag).
     func applyPinch() {
         guard zoomState.pinch.isActive, fingers.count >= 2, let view = zoomedView else { return }
         let ratio = fingers.spread / max(zoomState.pinch.spreadAtStart, 1)
@@ -226,9 +202,8 @@ extension ScrollContainer {
                           y: policy.displayed(raw: wanted.y, .vertical)))
     }
 
-    /// The last finger of a sequence lifted (or all were cancelled) at `time`, after the release was performed:
-    /// the pinch ends; a scale past a limit returns to it (`bounce`, decided before the release), otherwise a
-    /// pinch's zoom is at rest now.
+    /// The last finger lifted or all were cancelled: a scale past a limit returns to it (`bounce`, decided before
+    /// the release).
     func finishPinchSequence(at time: Duration, bounce: Bool) {
         let wasZooming = zoomState.pinch.isActive
         zoomState.pinch.isActive = false
@@ -243,8 +218,7 @@ extension ScrollContainer {
 
     // MARK: - Touchpad pinch, wheel and keys
 
-    /// A touchpad pinch began (`zwp_pointer_gesture_pinch_v1.begin`) with the pointer at `location` (window).
-    /// Returns whether the container took it (it zooms, and no pinch or touch sequence runs on it).
+    /// A touchpad pinch began with the pointer at `location` (window); returns whether the container took it.
     @discardableResult
     func touchpadPinchBegan(at location: Point, time: Duration) -> Bool {
         guard canZoom, let view = zoomedView, zoomState.touchpadPinchStartScale == nil, beginPointerGesture() else {
@@ -264,7 +238,7 @@ extension ScrollContainer {
         return true
     }
 
-    /// The touchpad pinch's cumulative `scale` since it began; the pointer stays where it began.
+    /// The touchpad pinch's cumulative `scale`; the pointer stays where it began.
     func touchpadPinchChanged(scale: Double, time: Duration) {
         guard let start = zoomState.touchpadPinchStartScale, scale.isFinite, scale > 0, let view = zoomedView else { return }
         let shown = resistedZoomScale(start * scale)
@@ -276,14 +250,12 @@ extension ScrollContainer {
         finishChange()
     }
 
-    /// The touchpad pinch ended; `cancelled` returns to the scale it began at. A scale past a limit returns to
-    /// it, then the offset comes to rest inside the range.
+    /// The touchpad pinch ended; `cancelled` returns to the scale it began at, as a bounce.
     func touchpadPinchEnded(cancelled: Bool, time: Duration) {
         guard let start = zoomState.touchpadPinchStartScale else { return }
         zoomState.touchpadPinchStartScale = nil
         isZooming = false
         if cancelled, start != zoomState.scale, let view = zoomedView {
-            // Back to where it began, around the same point, as a bounce.
             let toOffset = offset(showing: zoomState.pinch.anchor, of: view, at: zoomState.pinch.lastCentroid, scale: start)
             zoomState.motion = ZoomMotion(start: time, fromScale: zoomState.scale, toScale: start,
                                     fromOffset: contentOffset, toOffset: toOffset, curve: .spring)
@@ -299,8 +271,8 @@ extension ScrollContainer {
         finishChange()
     }
 
-    /// Ctrl + wheel: `units` in 1/120 detents (negative = wheel up = zoom in), around `location` (window).
-    /// Returns false when the container cannot zoom (the event then scrolls as usual).
+    /// Ctrl + wheel: `units` in 1/120 detents (negative zooms in); false when the container cannot zoom, so the
+    /// event scrolls.
     func wheelZoom(units: Double, around location: Point, time: Duration) -> Bool {
         guard canZoom, units.isFinite, units != 0, !arbitration.isTracking else { return false }
         let factor = pow(ScrollContainer.wheelZoomFactor, -units / 120)
@@ -308,8 +280,7 @@ extension ScrollContainer {
         return true
     }
 
-    /// Ctrl + plus / minus / 0 (keysyms plus, equal, KP_Add; minus, KP_Subtract; 0, KP_0): by 1.25 around
-    /// the centre, or back to 1. Returns whether the key was a zoom key this container acted on.
+    /// Ctrl + plus / minus / 0 (and their keypad keysyms): by 1.25 around the centre, or back to 1.
     func zoomKey(_ key: Key, modifiers: KeyModifiers) -> Bool {
         guard modifiers.contains(.control), case .other(let keysym) = key, canZoom,
               !arbitration.isTracking else { return false }
@@ -324,8 +295,6 @@ extension ScrollContainer {
         return true
     }
 
-    /// A discrete zoom (wheel or key): `scale` clamped, at once, around `visible`; the offset clamped into the
-    /// range. A running motion or zoom animation stops.
     private func zoomStep(to scale: Double, around visible: Point) {
         guard let view = zoomedView else { return }
         stopZoomMotion()
@@ -338,19 +307,13 @@ extension ScrollContainer {
 }
 
 extension ScrollContainer {
-    /// The zoom scale and what moves it (<doc:ScrollBehaviour> §11).
     struct ZoomState {
-        /// The current zoom scale (see `zoomScale`).
         var scale = 1.0
-        /// A running zoom animation or bounce.
         var motion: ZoomMotion?
-        /// The scale a touchpad pinch started from, while one runs (`zwp_pointer_gesture_pinch_v1`).
         var touchpadPinchStartScale: Double?
-        /// Set while the zoom changes `contentSize`: the geometry change is part of the zoom step.
+        /// Set while the zoom changes `contentSize`, which is then part of the zoom step.
         var isApplying = false
-        /// The pinch of the current touch sequence.
         var pinch = PinchState()
-        // The limits and flags behind the public properties.
         var minimumZoomScale: Double = 1
         var maximumZoomScale: Double = 1
         var bouncesZoom: Bool = true
@@ -360,8 +323,8 @@ extension ScrollContainer {
 }
 
 extension ScrollContainer {
-    /// The smallest `zoomScale` a zoom rests at (a pinch may go below it with resistance, see `bouncesZoom`).
-    /// Values that are not positive and finite are ignored. Default 1.
+    /// The smallest `zoomScale` a zoom rests at (a pinch may go below it with `bouncesZoom`). Values that are not
+    /// positive and finite are ignored. Default 1.
     public var minimumZoomScale: Double {
         get { zoomState.minimumZoomScale }
         set {
@@ -372,9 +335,8 @@ extension ScrollContainer {
         }
     }
 
-    /// The largest `zoomScale` a zoom rests at. Values that are not positive and finite are ignored. Zooming
-    /// is possible only when this is above `minimumZoomScale` and the delegate names a view for zooming.
-    /// Default 1.
+    /// The largest `zoomScale` a zoom rests at; zooming needs it above the minimum. Values that are not positive and
+    /// finite are ignored. Default 1.
     public var maximumZoomScale: Double {
         get { zoomState.maximumZoomScale }
         set {
@@ -385,8 +347,7 @@ extension ScrollContainer {
         }
     }
 
-    /// Whether a pinch may go past the zoom limits with resistance, returning to the limit when it ends
-    /// (true), or is clamped at them (false). Default true.
+    /// Whether a pinch may go past the zoom limits with resistance and return (true), or is clamped. Default true.
     public var bouncesZoom: Bool {
         get { zoomState.bouncesZoom }
         set {

@@ -1,21 +1,8 @@
-/// A view that shows a larger content through its bounds and scrolls it with touches: dragging, flings,
-/// rubber band, paging, nested containers, key-path observation. Behaviour: <doc:ScrollBehaviour>.
+/// A view that shows a larger content through its bounds and scrolls it with touches, pointer and keys.
+/// Behaviour: <doc:ScrollBehaviour>; how it is built: <doc:Design>.
 ///
-/// The content is the container's subviews, laid out in content coordinates; `contentOffset` (which is
-/// `bounds.origin`) is the content point shown at the top-left corner. Set `contentSize` to the content's
-/// extent.
-///
-/// How it is put together:
-/// - `TouchArbitration` (a value-type state machine) decides who owns the fingers; this class executes its
-///   actions (`ScrollContainer+Dragging.swift`).
-/// - `ScrollPolicy` decides where a release or a catch goes and which simulation takes it there; the motion
-///   is sampled at absolute frame times by a frame animator (`ScrollContainer+Deceleration.swift`).
-/// - The window's `TouchRouter` feeds the fingers and delivers what the content gets.
-/// - Delegate calls and key-path observers run after each change, from a queue (`+Observation.swift`).
-///
-/// Beyond UIScrollView: strict directional lock through deceleration, nested containers that honour fast
-/// orthogonal flicks, a tap that stops a fling is never delivered, `pageSize` and `pagingAxes`,
-/// `minimumNumberOfTouches` with a grace period for the second finger.
+/// The content is the container's subviews in content coordinates; `contentOffset` (`bounds.origin`) is the
+/// content point shown at the top-left corner, `contentSize` the content's extent.
 @MainActor
 open class ScrollContainer: View, PointerScrollParticipant {
     // MARK: - Geometry
@@ -42,11 +29,8 @@ open class ScrollContainer: View, PointerScrollParticipant {
         }
     }
 
-    /// The content point shown at the top-left corner, in points (`bounds.origin`).
-    ///
-    /// Setting it is allowed anywhere, in or out of the range: it stops a running motion and stays where it
-    /// was set until the next gesture or animation moves it. During a drag, the drag continues from it.
-    /// Non-finite values are ignored.
+    /// The content point shown at the top-left corner, in points (`bounds.origin`). Setting it, in or out of the
+    /// range, stops a running motion; a drag continues from it. Non-finite values are ignored.
     public var contentOffset: Point {
         get { super.bounds.origin }
         set { assignContentOffset(newValue) }
@@ -145,7 +129,6 @@ open class ScrollContainer: View, PointerScrollParticipant {
     /// Whether fingers are down on the container (whoever owns them).
     public var isTracking: Bool { arbitration.isTracking }
 
-    /// Whether the container is following fingers.
     /// Whether the container is following fingers, or a scroll bar's thumb is held (pointer or scrubbing finger).
     public var isDragging: Bool { arbitration.isDragging || bars.grab != nil }
 
@@ -157,45 +140,33 @@ open class ScrollContainer: View, PointerScrollParticipant {
 
     // MARK: - Internal storage (used by the extensions)
 
-    /// Who owns the fingers.
     @exclusivity(unchecked) var arbitration = TouchArbitration()
-    /// The fingers on the container and their centroid translation.
     @exclusivity(unchecked) var fingers = FingerSet()
-    /// The running motion (idle when none).
     @exclusivity(unchecked) var motion = ScrollMotion(start: .zero)
-    /// Delegate calls and observers owed after a change (`+Observation`).
+    /// Delegate calls and observers owed after a change.
     @exclusivity(unchecked) var notifications = NotificationState()
-    /// The window the container is shown in, as a scroll host (`hostWindow`, the one link to the window).
     var attachedWindow: (any ScrollHost)? { hostWindow?.scrollHost }
 
 
 
-    /// The container's drag as a recognizer (`panGestureRecognizer`); the container owns it.
     let dragRecognizer = PanGestureRecognizer()
 
-    /// What a touch sequence on the container keeps besides its fingers and the arbitration. (`ScrollContainer+Dragging`).
+    /// A touch sequence's state besides fingers and arbitration (`+Dragging`).
     @exclusivity(unchecked) var drag = DragState()
-    /// Same-axis hand-off (<doc:ScrollBehaviour> §14): the links of a chain this container leads, or its part as a follower. (`ScrollContainer+Chaining`).
+    /// Same-axis hand-off, <doc:ScrollBehaviour> §14 (`+Chaining`).
     @exclusivity(unchecked) var chain = ChainState()
-    /// The indicators' fade and drawn places, and the bars' hover, widening, held thumb and scrubbing finger. (`ScrollContainer+Indicators`).
+    /// Indicators and bars (`+Indicators`).
     @exclusivity(unchecked) var bars = IndicatorState()
-    /// The zoom scale and what moves it (<doc:ScrollBehaviour> §11). (`ScrollContainer+Zoom`).
     @exclusivity(unchecked) var zoomState = ZoomState()
-    /// Wheel steps and touchpad swipes in progress (<doc:ScrollBehaviour> §7). (`ScrollContainer+Pointer`).
     @exclusivity(unchecked) var pointerScroll = PointerScrollState()
 
-    /// The reading direction (`+LayoutDirection`).
     @exclusivity(unchecked) var layout = LayoutState()
-    /// Scroll anchoring (`+Anchoring`).
     @exclusivity(unchecked) var anchoring = AnchoringState()
-    /// The touch settings of sections 2 to 4 (`ScrollContainer+TouchSettings`).
     @exclusivity(unchecked) var touchSettings = TouchSettings()
-    /// Where scrolling may rest and how it moves there (`ScrollContainer+Paging`).
     @exclusivity(unchecked) var scrolling = ScrollingSettings()
 
-    /// The frame animator, made once.
     lazy var animationDriver = ScrollAnimationDriver(container: self)
-    /// The timers' actions, made once (no closure per touch).
+    /// Made once, so a touch allocates no closure.
     lazy var timerActions = TimerActions(container: self)
 
     /// A scroll container in `frame` (superview coordinates, points). It clips its content.
@@ -258,18 +229,15 @@ open class ScrollContainer: View, PointerScrollParticipant {
         return (minOffset, maxOffset)
     }
 
-    /// The smallest and largest resting content offsets now.
     var offsetLimits: (min: Point, max: Point) {
         offsetLimits(contentSize: contentSize, viewport: Size(width: ScrollContainer.nonNegative(bounds.width),
                                                               height: ScrollContainer.nonNegative(bounds.height)))
     }
 
-    /// The axes touches can scroll now.
     var scrollableAxes: Axis.Set {
         isScrollEnabled ? makePolicy().scrollable : []
     }
 
-    /// Copies the touch settings into the arbitration.
     func syncConfiguration() {
         var c = TouchArbitration.Configuration()
         c.touchSlop = TouchArbitration.sanitizedSlop(touchSlop)
@@ -283,7 +251,6 @@ open class ScrollContainer: View, PointerScrollParticipant {
         fingers.countedFingers = c.maximumNumberOfTouches
     }
 
-    /// The content size, insets or bounds size changed.
     func geometryDidChange() {
         if zoomState.isApplying {
             setNeedsDisplay()
@@ -326,11 +293,9 @@ open class ScrollContainer: View, PointerScrollParticipant {
     /// The content came to rest after a gesture, a motion or a direct offset. Default: nothing.
     func contentDidComeToRest() {}
 
-    /// The public setter's path: stop motion, re-anchor a drag, move.
     func assignContentOffset(_ offset: Point) {
         guard offset.isFinite else { return }
-        // A zoom bounce stopped on its way back would leave the scale past a limit with nothing to bring it back
-        // (found by the fuzzer, Fuzz/): it ends at its limit at once; the offset is then the one set.
+        // A zoom bounce stopped on its way back would leave the scale past a limit with nothing to bring it back.
         if zoomState.motion != nil && zoomNeedsBounce {
             applyZoom(scale: clampedZoomScale(zoomState.scale), offset: contentOffset)
         }
@@ -361,8 +326,7 @@ open class ScrollContainer: View, PointerScrollParticipant {
 
     // MARK: - Keyboard
 
-    /// A scroll container takes the keyboard focus from a pointer press or a touch down on it (the innermost
-    /// one under the press gets it).
+    /// The innermost container under a pointer press or touch down takes the keyboard focus.
     open override var acceptsKeyboardFocus: Bool { true }
 
     /// The container's drag (`panGestureRecognizer`) takes part in the window's touch arena.
@@ -372,20 +336,15 @@ open class ScrollContainer: View, PointerScrollParticipant {
 
     override class var drawsOnlyItsBackground: Bool { self == ScrollContainer.self }
 
-    /// Scrolls for arrows (40 pt), Page Up / Page Down (the container's height minus 40 pt, `pageKeyOverlap`,
-    /// but at least half its height: that only changes anything for a container under 80 pt tall, where the
-    /// overlap would leave less than half a screenful, or nothing at 40 pt), Home / End, Space and Shift-Space
-    /// (as Page Down / Page Up), one page per key when paging; see `ScrollContainer+Keyboard.swift`. Page keys,
-    /// Space, Home and End act along x, with the width, on a container that only scrolls horizontally.
-    /// Returns false (the key goes on to the superview chain) when the key's axis cannot scroll here.
+    /// Scrolls for arrows, Page Up / Page Down, Home / End and Space (<doc:ScrollBehaviour> §7); returns false, so
+    /// the key goes on up the superview chain, when the key's axis cannot scroll here.
     open override func keyPressed(_ key: Key, modifiers: KeyModifiers, timestamp: Duration) -> Bool {
         zoomKey(key, modifiers: modifiers) || scroll(for: key, modifiers: modifiers, at: timestamp)
     }
 
-    /// The container answers for points on its full scroll bars (hovered, held or `.always`), so the content under
-    /// them gets no press, hover or cursor there (<doc:ScrollBehaviour> §13). A thin bar leaves the hit to the content:
-    /// a finger landing on it is kept from the content by the container's arbitration instead, so that a nested
-    /// container under it can still claim a drag across the bar.
+    /// Answers for points on its full scroll bars, so the content under them gets no press or hover there
+    /// (<doc:ScrollBehaviour> §13). A thin bar leaves the hit to the content, so a nested container can still
+    /// claim a drag across it.
     open override func hitTest(_ point: Point) -> View? {
         guard let hit = super.hitTest(point) else { return nil }
         if hit !== self, let axis = scrollbarAxis(at: point), scrollbarIsFull(axis) { return self }
@@ -428,8 +387,7 @@ open class ScrollContainer: View, PointerScrollParticipant {
 
     // MARK: - Window
 
-    /// The window is going away: its timers (whose actions reach the container without owning it) are cancelled,
-    /// so that none outlives the window's hold on the container, even in a timer queue an app kept.
+    /// Cancels the window's timers (their actions do not own the container), so none outlives the window's hold.
     override func hostWillGoAway(_ host: any ViewHost) {
         host.timers.cancel(drag.delayTimer)
         host.timers.cancel(bars.fadeTimer)
@@ -437,10 +395,8 @@ open class ScrollContainer: View, PointerScrollParticipant {
         drag.delayTimer = nil
         bars.fadeTimer = nil
         bars.scrubTimer = nil
-        // The window's arena goes too: nothing will call the container through its recognizer any more.
         dragRecognizer.heldDriver = nil
-        // The chain owns its links (containers around this one, which own it in turn): a drag or fling cut short by
-        // the window going away must not leave that cycle behind.
+        // The chain's links own containers that own this one: drop the cycle.
         abandonPointerChain()
         chain.links.removeAll()
         super.hostWillGoAway(host)
@@ -450,8 +406,7 @@ open class ScrollContainer: View, PointerScrollParticipant {
     /// `didMoveToWindow()`.
     override func hostWindowDidChange(from old: (any ViewHost)?) {
         if let old {
-            // Timers and the animator belong to the old window: take them back. Their actions reach the container
-            // without owning it (`delayAction`), which is sound because none is left in a window it is not in.
+            // Their actions do not own the container, so none may stay in a window it has left.
             old.timers.cancel(drag.delayTimer)
             old.timers.cancel(bars.fadeTimer)
             old.timers.cancel(bars.scrubTimer)

@@ -1,24 +1,14 @@
-/// Told about a scroll container's scrolling. Every method has a default empty body, so a delegate
-/// implements only what it needs.
-///
-/// Order for a drag that ends with motion: `willBeginDragging` → `didScroll`* → `willEndDragging` →
-/// `didEndDragging(willDecelerate: true)` → `willBeginDecelerating` → `didScroll`* → `didEndDecelerating`.
-/// A drag released at rest ends with `didEndDragging(willDecelerate: false)` and nothing after it. Any motion
-/// after a release (fling, bounce, spring back, page snap) counts as deceleration. Notifications are sent
-/// after the container's state changed, so reading the container from them sees the new state; a delegate
-/// may change the container from them (the changes are notified after the current call returns).
-///
-/// Zooming (<doc:ScrollBehaviour> §11): `willBeginZooming` → `didZoom`* (with `didScroll` as the offset follows) →
-/// `didEndZooming` once the scale rests. A pinch is also a drag: its dragging calls come around it.
+/// Told about a scroll container's scrolling; every method has an empty default. The order of calls is in
+/// <doc:ScrollBehaviour> §9 (zooming: §11). Calls come after the state changed, and a delegate may change the
+/// container from them (those changes are notified after the current call returns).
 @MainActor
 public protocol ScrollContainerDelegate: AnyObject {
     /// The content offset changed (per frame while dragging or animating, and on every direct change).
     func scrollContainerDidScroll(_ container: ScrollContainer)
     /// A drag is starting (the fingers moved past the slop and this container claimed them).
     func scrollContainerWillBeginDragging(_ container: ScrollContainer)
-    /// The fingers lifted from a drag. `velocity` is the release velocity in pt/s (rate of change of
-    /// `contentOffset`, each axis clamped to ±8000, zero below 50); `targetContentOffset` is where the content
-    /// will rest, and may be changed: the motion then ends exactly there (clamped into the scroll range).
+    /// The fingers lifted from a drag. `velocity`: pt/s, each axis clamped to ±8000, zero below 50;
+    /// `targetContentOffset` may be changed, and the motion then ends exactly there (clamped into the range).
     func scrollContainerWillEndDragging(_ container: ScrollContainer, velocity: Point,
                                         targetContentOffset: inout Point)
     /// The drag ended; `willDecelerate` when the content keeps moving.
@@ -29,8 +19,7 @@ public protocol ScrollContainerDelegate: AnyObject {
     func scrollContainerDidEndDecelerating(_ container: ScrollContainer)
     /// An animated `setContentOffset` or `scrollRectToVisible` finished.
     func scrollContainerDidEndScrollingAnimation(_ container: ScrollContainer)
-    /// The subview that zooms (<doc:ScrollBehaviour> §11), or nil (the default) for a container that does not zoom.
-    /// Only a direct subview of `container` counts; it is asked again whenever a zoom starts or the scale is set.
+    /// The subview that zooms, or nil (the default). Only a direct subview counts; asked again whenever a zoom starts.
     func viewForZooming(in container: ScrollContainer) -> View?
     /// A pinch claimed the fingers, a touchpad pinch began, or a zoom animation starts. `view` is the zoomed view.
     func scrollContainerWillBeginZooming(_ container: ScrollContainer, with view: View?)

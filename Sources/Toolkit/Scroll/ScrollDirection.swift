@@ -1,26 +1,24 @@
 /// The direction of a change of a `Point`, typically `contentOffset`, one answer per axis.
 ///
-/// Directions describe how the *offset* changed, not how the finger moved: dragging the content up with a finger
-/// makes `contentOffset.y` grow, which is `.down` (the viewport travels down the content), matching
-/// `ScrollContainer`'s velocity sign convention.
+/// It describes the *offset*: a finger dragging the content up makes `contentOffset.y` grow, which is `.down`.
 public struct ScrollDirection: Equatable, Sendable {
-    /// Horizontal direction of a change.
+    /// Horizontal direction.
     public enum Horizontal: Sendable {
-        /// The x coordinate did not change (or either value was not finite).
+        /// x did not change (or a value was not finite).
         case none
-        /// The x coordinate shrank.
+        /// x shrank.
         case left
-        /// The x coordinate grew.
+        /// x grew.
         case right
     }
 
-    /// Vertical direction of a change (y grows downwards).
+    /// Vertical direction (y grows downwards).
     public enum Vertical: Sendable {
-        /// The y coordinate did not change (or either value was not finite).
+        /// y did not change (or a value was not finite).
         case none
-        /// The y coordinate shrank.
+        /// y shrank.
         case up
-        /// The y coordinate grew.
+        /// y grew.
         case down
     }
 
@@ -35,11 +33,8 @@ public struct ScrollDirection: Equatable, Sendable {
         self.vertical = vertical
     }
 
-    /// The direction of the move from `old` to `new`, in points, decided per axis.
-    ///
-    /// An axis whose old or new coordinate is NaN or infinite reports `.none`: no direction can be told, and a
-    /// bad value must not read as a scroll. Any finite difference counts, however small, so that a handler sees
-    /// the same direction the offset really took.
+    /// The direction of the move from `old` to `new`, per axis. A non-finite coordinate reads `.none` (a bad value
+    /// must not read as a scroll); any finite difference counts, however small.
     public init(old: Point, new: Point) {
         if old.x.isFinite && new.x.isFinite && new.x != old.x {
             horizontal = new.x > old.x ? .right : .left

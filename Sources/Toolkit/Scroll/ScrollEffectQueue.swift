@@ -1,7 +1,6 @@
 /// A first-in first-out queue of `ScrollEffect`s in storage reserved once.
 ///
-/// Draining may push more effects (a delegate that sets `contentOffset` from `didScroll`); they are taken
-/// by the same drain loop after the current one, never recursively.
+/// Effects pushed while draining are taken by the same loop after the current one, never recursively.
 struct ScrollEffectQueue {
     private var items: [ScrollEffect] = []
     private var head = 0
@@ -11,7 +10,6 @@ struct ScrollEffectQueue {
         items.reserveCapacity(32)
     }
 
-    /// Whether nothing is queued.
     var isEmpty: Bool { head >= items.count }
 
     /// Queues an effect. A `notifyObservers` right after another one is merged with it.

@@ -1,7 +1,5 @@
-/// What a scroll container needs from its window beyond what every view needs: the touch arbitration it takes
-/// part in, and whether the pointer stands in for a finger.
-///
-/// `WindowCore` implements it; the container never names the window or its router (<doc:Design>).
+/// What a scroll container needs from its window beyond what every view needs. `WindowCore` implements it; the
+/// container never names the window or its router (<doc:Design>).
 @MainActor
 protocol ScrollHost: ViewHost {
     /// The arena of the window's touches: content views, recognizers and scroll containers.

@@ -1,24 +1,15 @@
 /// A running motion of a scroll container's offset: one `AxisMotion` per axis and the window time each started at.
-///
-/// Sampled at absolute frame times (`time - start`), never by accumulating frame deltas, so a late or
-/// skipped frame cannot change where the motion goes (as GTK's kinetic scrolling does). The two axes usually
-/// start together; a wheel or key step along one axis replaces that axis's motion from the step's time while the
-/// other axis keeps its own start (`replace(_:with:startingAt:)`).
+/// Sampled at absolute frame times, so a late or skipped frame cannot change where it goes (<doc:Design>).
 struct ScrollMotion: Sendable {
-    /// Motion of `contentOffset.x`.
     var horizontal: AxisMotion = .none
-    /// Motion of `contentOffset.y`.
     var vertical: AxisMotion = .none
-    /// Window time at which `t = 0` for the horizontal motion.
+    /// Window times at which `t = 0` for each axis.
     private var horizontalStart: Duration
-    /// Window time at which `t = 0` for the vertical motion.
     private var verticalStart: Duration
-    /// Points added to each axis's simulated position: scroll anchoring (<doc:ScrollBehaviour> §15) moves a
-    /// running motion by the anchor's displacement without rebuilding its simulation, so it goes on, shifted.
-    /// Reset when an axis gets a new motion.
+    /// Points added to each axis's simulated position: scroll anchoring (§15) shifts a running motion without
+    /// rebuilding it. Reset when an axis gets a new motion.
     private var shift: Point = .zero
 
-    /// An idle motion starting at `start`.
     init(start: Duration) {
         horizontalStart = start
         verticalStart = start
@@ -43,7 +34,6 @@ struct ScrollMotion: Sendable {
         shift[axis] += distance
     }
 
-    /// The motion of one axis.
     subscript(axis: Axis) -> AxisMotion {
         get { axis == .horizontal ? horizontal : vertical }
         set {
@@ -52,10 +42,9 @@ struct ScrollMotion: Sendable {
         }
     }
 
-    /// Whether neither axis moves.
     var isIdle: Bool { horizontal.isNone && vertical.isNone }
 
-    /// Seconds since `axis` started at window time `time` (never negative).
+    /// Seconds since `axis` started, never negative.
     func elapsed(_ axis: Axis, at time: Duration) -> Double {
         let d = time - (axis == .horizontal ? horizontalStart : verticalStart)
         return max(0, d.inSeconds)

@@ -1,22 +1,5 @@
-/// Decides *where* a scroll container goes and *which* simulation takes it there; it never runs one.
-///
-/// After Flutter's scroll physics: the container snapshots its geometry into a policy value at the moment of
-/// a decision (a release, a catch, a drag step), asks it, and only samples the simulation it returns. Pure
-/// functions of the snapshot, so they are tested directly.
-///
-/// Rules it implements (<doc:ScrollBehaviour>):
-/// - Range per axis: `min = -inset.leading`, `max = max(min, content + inset.trailing - viewport)` (section 1).
-/// - Drag past an edge shows the rubber band `b(x) = (1 - 1/(x·0.55/d + 1))·d`, or clamps without `bounces`
-///   (section 3). The inverse maps a displayed offset back to the finger's "raw" offset, so that catching a
-///   bounce and dragging again continues without a jump.
-/// - Release velocity: each axis clamped to ±8000 pt/s, below 50 pt/s it is zero (section 5).
-/// - Paging: boundaries at `min + k·page`, the last one clamped to `max`; a release at >= 300 pt/s goes to the
-///   first boundary past the offset in the direction of motion, otherwise to the nearest (section 6).
-/// - Simulations: paging → critically damped spring (0.5 s); otherwise `BounceSimulation` (exponential
-///   decay, spring past an edge or stop at it); a target changed by the delegate → a deceleration curve
-///   ending exactly there when the velocity points at it, else a spring to it.
-/// - A release that starts a refresh (section 15) rests at `refreshRest` on y: the page snap spring takes it there
-///   from any overscroll, before paging or the delegate's target count.
+/// Decides *where* a scroll container goes and *which* simulation takes it there; it never runs one
+/// (<doc:Design>, "Policy apart from simulation"). The rules are <doc:ScrollBehaviour> §1, §3, §5, §6 and §15.
 struct ScrollPolicy {
     /// Fastest release velocity kept, per axis, in pt/s.
     static let maximumVelocity = 8000.0
@@ -28,11 +11,10 @@ struct ScrollPolicy {
     static let pageSnapTime: Duration = .milliseconds(500)
     /// Time a spring back (after a catch or a cancel) takes.
     static let springBackTime: Duration = .milliseconds(500)
-    /// Distances below this (points) count as "already there".
+    /// Distances below this, points, count as "already there".
     static let restTolerance = 0.001
-    /// Smallest page size that pages, points. Below it boundaries would lie within rounding of each other
-    /// (a 1e-12 pt page: billions of them in a pixel), indices would overflow, and searching boundaries would
-    /// take forever; no real page is smaller than a point.
+    /// Smallest page size that pages, points: below it boundaries lie within rounding of each other and indices
+    /// overflow.
     static let minimumPageSize = 1.0
 
     /// A requested page size along one axis as used: below `minimumPageSize` or non-finite, 0 (no paging).
@@ -46,39 +28,33 @@ struct ScrollPolicy {
     var maxOffset: Point
     /// The container's size, points: the rubber band's `d`.
     var viewport: Size
-    /// Axes the container can scroll.
     var scrollable: Axis.Set
     /// Page size per axis for `currentPage` (0: one page; see `usablePageSize`), points.
     var pageSize: Size
-    /// Axes where resting offsets snap to pages (paging on, page size > 0).
+    /// Axes where resting offsets snap to pages.
     var pagingAxes: Axis.Set
-    /// Whether drags and flings may go past the edges.
     var bounces: Bool
-    /// Deceleration rate of flings.
     var rate: DecelerationRate
     /// Whether resting offsets snap to `snapOffsets` (<doc:ScrollBehaviour> §15); paging axes ignore it.
     var snapping: Snapping = .none
-    /// The snap offsets, clamped into the range (empty when snapping is off).
+    /// The snap offsets, clamped into the range.
     var snapOffsets = SnapOffsets()
-    /// Where a release comes to rest vertically whatever its overscroll, its velocity and the delegate's target,
-    /// points; nil: where the physics take it. Set for the release that starts a refresh: the control comes into view
-    /// (<doc:ScrollBehaviour> §15).
+    /// Where a release that starts a refresh rests vertically, whatever its velocity or the delegate's target
+    /// (points; nil: where the physics take it).
     var refreshRest: Double?
 
     // MARK: - Range
 
-    /// `value` clamped into the range of `axis`.
     func clamp(_ value: Double, _ axis: Axis) -> Double {
         min(max(value, minOffset[axis]), maxOffset[axis])
     }
 
-    /// Whether the range along `axis` is not empty (`maxOffset > minOffset`): what a wheel or a key needs to
-    /// move the content (unlike `scrollable`, which `alwaysBounce...` also sets, for touches to rubber-band).
+    /// Whether the range along `axis` is not empty: what a wheel or key needs (`scrollable` is also set by
+    /// `alwaysBounce...`, for touches to rubber-band).
     func hasRange(_ axis: Axis) -> Bool {
         maxOffset[axis] > minOffset[axis]
     }
 
-    /// `offset` clamped into the range.
     func clamp(_ offset: Point) -> Point {
         Point(x: clamp(offset.x, .horizontal), y: clamp(offset.y, .vertical))
     }
@@ -96,7 +72,6 @@ struct ScrollPolicy {
         return result
     }
 
-    /// Whether `offset` is where the content may rest (within `restTolerance`).
     func isResting(_ offset: Point) -> Bool {
         let rest = restingOffset(for: offset)
         return abs(rest.x - offset.x) <= ScrollPolicy.restTolerance
@@ -118,7 +93,7 @@ struct ScrollPolicy {
         return raw
     }
 
-    /// The raw offset a finger would have to be at to display `offset` (inverse of `displayed`).
+    /// The raw offset a finger would be at to display `offset` (inverse of `displayed`).
     func raw(displayed value: Double, _ axis: Axis) -> Double {
         let lo = minOffset[axis], hi = maxOffset[axis], d = viewport[axis]
         guard bounces else { return value }
@@ -163,9 +138,8 @@ struct ScrollPolicy {
         return target
     }
 
-    /// The motion after a release at `offset` with `velocity` (already through `releaseVelocity`), ending at
-    /// `target`; `overridden` holds the axes on which the delegate moved the target. Returns an idle motion
-    /// when the offset already rests where it should.
+    /// The motion after a release with `velocity` (already through `releaseVelocity`), ending at `target`;
+    /// `overridden`: the axes where the delegate moved the target. Idle when the offset already rests.
     func releaseMotion(from offset: Point, velocity: Point, target: Point, overridden: Axis.Set,
                        at time: Duration) -> ScrollMotion {
         var motion = ScrollMotion(start: time)
@@ -179,7 +153,6 @@ struct ScrollPolicy {
     private func releaseMotion(_ axis: Axis, from x: Double, velocity v: Double, target: Double,
                                overridden: Bool) -> AxisMotion {
         if axis == .vertical, let rest = refreshRest {
-            // The spring from any overscroll, short of the rest point or past it, ends exactly there.
             let t = clamp(rest, axis)
             if abs(t - x) <= ScrollPolicy.restTolerance && v == 0 { return .none }
             return pageSnap(from: x, velocity: v, to: t)
@@ -200,8 +173,8 @@ struct ScrollPolicy {
         guard scrollable.contains(axis) else { return springBack(axis, from: x) }
         let simulation = bounce(axis, from: x, velocity: v)
         if let snapped = snapTarget(axis, natural: simulation.finalPosition, direction: v) {
-            // A fling reaches its snap offset on the deceleration curve through a target (section 5); a slow
-            // release, or one whose snap offset lies behind it, goes there with the page snap spring (section 6).
+            // A fling reaches its snap offset on the deceleration curve through a target (§5); a slow release, or one
+            // whose snap offset is behind it, takes the page snap spring (§6).
             if abs(snapped - x) <= ScrollPolicy.restTolerance && v == 0 { return .none }
             if v != 0, (snapped - x) * v > 0 {
                 return .deceleration(DecelerationSimulation(position: x, velocity: v, rate: rate, target: snapped))
@@ -239,11 +212,9 @@ struct ScrollPolicy {
                          maxPosition: maxOffset[axis], bounces: bounces, dimension: viewport[axis])
     }
 
-    /// A critically damped spring to the page (or another resting point a release must reach: a snap offset,
-    /// the refresh control's place). The release velocity carries into it (no kink at the lift), capped at
-    /// w·|distance| toward the target, w being the spring's angular frequency: a critically damped spring started
-    /// toward its target faster than that crosses it once (see `SpringSimulation`), and a page snap must reach
-    /// its page from one side.
+    /// A critically damped spring to a page, snap offset or refresh rest. The release velocity carries into it, capped
+    /// at w·|distance| toward the target (w: the angular frequency): faster, a critically damped spring crosses its
+    /// target once, and a page snap must reach its page from one side.
     func pageSnap(from x: Double, velocity v: Double, to target: Double) -> AxisMotion {
         let distance = target - x
         var start = v
@@ -259,8 +230,7 @@ struct ScrollPolicy {
     // MARK: - Snap points
 
     /// The snap offset along `axis` for a motion that would rest at `natural` moving in the sign of `direction`
-    /// (0: at rest), or nil when the axis does not snap (snapping off, a paging axis: paging wins; no offsets;
-    /// `.proximity` and none near). See `SnapOffsets`.
+    /// (0: at rest), or nil when the axis does not snap (paging wins over snapping).
     func snapTarget(_ axis: Axis, natural: Double, direction: Double) -> Double? {
         guard snapping != .none, !pagingAxes.contains(axis), scrollable.contains(axis) else { return nil }
         return snapOffsets.target(axis, natural: natural, direction: direction, mode: snapping,
@@ -293,7 +263,6 @@ struct ScrollPolicy {
         return abs(boundary(k1, axis) - x) < abs(boundary(k0, axis) - x) ? k1 : k0
     }
 
-    /// The page boundary nearest to `x`.
     func nearestBoundary(to x: Double, _ axis: Axis) -> Double {
         boundary(nearestPageIndex(to: x, axis), axis)
     }
@@ -308,12 +277,10 @@ struct ScrollPolicy {
         let f = ((x - minOffset[axis]) / p).rounded(.down)
         var k = f.isFinite ? Int(min(max(-1, f), Double(last) + 1)) : 0
         if direction > 0 {
-            // Smallest k with boundary(k) > x.
             k = min(max(k, 0), last)
             while k > 0 && boundary(k - 1, axis) > x + eps { k -= 1 }
             while k < last && boundary(k, axis) <= x + eps { k += 1 }
         } else {
-            // Largest k with boundary(k) < x.
             k = min(max(k + 1, 0), last)
             while k < last && boundary(k + 1, axis) < x - eps { k += 1 }
             while k > 0 && boundary(k, axis) >= x - eps { k -= 1 }

@@ -1,9 +1,8 @@
-/// The interactive state of one scroll bar (one axis of a `ScrollContainer`): how wide it is drawn, and whether
-/// the pointer is in its hover zone. A value type the container owns; times are on the window clock.
+/// The hover and widening of one scroll bar. Times are on the window clock.
 struct ScrollbarState: Equatable {
     /// Whether the pointer is within the hover zone (16 pt) of the bar's track.
     var hovered = false
-    /// The widening when the current animation started: 0 thin (3 pt), 1 full (8 pt with its trough).
+    /// The widening when the current animation started: 0 thin, 1 full.
     var from = 0.0
     /// Where the widening goes: 1 while hovered or held, 0 otherwise.
     var target = 0.0
@@ -19,7 +18,7 @@ struct ScrollbarState: Equatable {
     }
 
     /// Sets a new target at `time`, continuing from the widening shown then (no jump when the pointer leaves
-    /// the zone half-way through widening).
+    /// half-way).
     mutating func retarget(_ newTarget: Double, at time: Duration, duration: Double) {
         guard newTarget != target else { return }
         from = widening(at: time, duration: duration)
@@ -43,10 +42,8 @@ struct ScrollbarState: Equatable {
     }
 }
 
-/// A thumb held by the pointer's button or a scrubbing finger: where the grab started, so that a move by d
-/// moves the offset by d × range / (track − thumb) (<doc:ScrollBehaviour> §13).
+/// A thumb held by the pointer's button or a scrubbing finger, and where the grab started.
 struct ScrollbarGrab: Equatable {
-    /// Which bar.
     var axis: Axis
     /// The touch id holding it (`Touch.pointerID` for the pointer's button).
     var touchID: Int
@@ -56,8 +53,7 @@ struct ScrollbarGrab: Equatable {
     var anchorOffset: Double
 }
 
-/// A finger resting on a shown bar, waiting for the scrub delay: which finger, which bar, where it touched down and
-/// where it is now (window points).
+/// A finger resting on a shown bar, waiting for the scrub delay (window points).
 struct PendingScrub: Equatable {
     var id: Int
     var axis: Axis

@@ -1,28 +1,14 @@
-// Snap offsets of a scroll container (<doc:ScrollBehaviour> §15; CSS scroll snap), per axis, and how a resting
-// point is moved onto one.
-//
-// A content subview with a `snapAlignment` gives one offset per scrollable axis: with L the container's length
-// along the axis and [a, b] the visible area after `contentInset` (a = inset.leading, b = L - inset.trailing),
-//     .start:  offset = frame.min - a          (its leading edge at the visible leading edge)
-//     .end:    offset = frame.max - b          (its trailing edge at the visible trailing edge)
-//     .center: offset = frame.mid - (a + b)/2  (its centre at the visible centre)
-// clamped into the range, so the ends of the range are reachable targets when an item cannot be aligned.
-//
-// Choosing (the policy asks; `natural` is where the motion would rest on its own, `direction` the sign of the
-// motion or 0):
-// - Moving: the nearest offset not behind `natural` in the direction of motion (a fling never stops short of the
-//   next target); past the last one, the last one.
-// - At rest (direction 0): the nearest one.
-// - `.proximity` snaps only when `natural` lies within 0.3 x the visible length of some snap offset.
+// Snap offsets of a scroll container (<doc:ScrollBehaviour> §15), per axis. With [a, b] the visible area after
+// `contentInset` along the axis, a subview gives .start: frame.min - a, .end: frame.max - b,
+// .center: frame.mid - (a + b)/2, clamped into the range so the range's ends are reachable targets.
+// A moving motion goes to the nearest offset not behind where it would rest, so a fling never stops short.
 
 /// The sorted snap offsets of a container, per axis, in points. Empty when snapping is off.
 struct SnapOffsets: Sendable {
-    /// Offsets along x, ascending, without duplicates.
+    /// Offsets along x and y, ascending, unique.
     var horizontal: [Double] = []
-    /// Offsets along y, ascending, without duplicates.
     var vertical: [Double] = []
 
-    /// The offsets along `axis`.
     subscript(axis: Axis) -> [Double] {
         get { axis == .horizontal ? horizontal : vertical }
         set { if axis == .horizontal { horizontal = newValue } else { vertical = newValue } }
@@ -31,7 +17,7 @@ struct SnapOffsets: Sendable {
     /// Fraction of the visible length within which `.proximity` snaps.
     static let proximityFraction = 0.3
 
-    /// The offset for a view of `frame` along `axis` with `alignment` (see the file header), unclamped.
+    /// The offset for a view of `frame` along `axis` with `alignment`, unclamped.
     static func offset(for frame: Rect, alignment: SnapAlignment, axis: Axis, length: Double,
                        leadingInset: Double, trailingInset: Double) -> Double {
         let lo = frame.origin[axis], hi = lo + frame.size[axis]

@@ -9,11 +9,9 @@ extension TouchArbitration {
     /// Where the segment from `p0` (inside the slop circle) to `p1` (outside) crosses the circle of radius
     /// `slop` around the origin.
     ///
-    /// Solving |p0 + s (p1 - p0)| = slop for s in [0, 1]: with d = p1 - p0,
-    /// |d|² s² + 2 (p0·d) s + |p0|² - slop² = 0, and the root we want is the larger one
-    /// s = (-(p0·d) + sqrt((p0·d)² - |d|² (|p0|² - slop²))) / |d|².
-    /// Measuring the first drag delta from this point means a fast first move scrolls by what exceeds the
-    /// slop, with no jump and no lost distance.
+    /// Solving |p0 + s d|² = slop² with d = p1 - p0 for the larger root in [0, 1]:
+    /// s = (-(p0·d) + sqrt((p0·d)² - |d|² (|p0|² - slop²))) / |d|². The first drag delta measured from there
+    /// loses no distance and makes no jump.
     static func slopCrossing(from p0: Point, to p1: Point, slop: Double) -> Point {
         let d = p1 - p0
         let dd = d.x * d.x + d.y * d.y

@@ -6,13 +6,9 @@ extension TouchArbitration {
     struct Configuration: Equatable {
         /// Distance the centroid may move before a drag can start, points (>= 0).
         var touchSlop: Double = 10
-        /// How long a new sequence is held back from the content.
         var contentTouchDelay: Duration = .milliseconds(150)
-        /// Whether a new sequence is held back for `contentTouchDelay`.
         var delaysContentTouches = true
-        /// Whether the content's touches may be taken away once it has them.
         var canCancelContentTouches = true
-        /// Whether a drag moves along its dominant axis only.
         var isDirectionalLockEnabled = false
         /// Fewest fingers that can drag (>= 1).
         var minimumNumberOfTouches = 1
@@ -22,12 +18,9 @@ extension TouchArbitration {
 
     /// The axes a drag (and the deceleration after it) may move along.
     enum AxisLock: Equatable, Sendable {
-        /// Both axes.
         case none
-        /// One axis only.
         case locked(Axis)
 
-        /// Whether motion along `axis` is allowed.
         func allows(_ axis: Axis) -> Bool {
             switch self {
             case .none: return true
@@ -45,10 +38,7 @@ extension TouchArbitration {
         case moves
     }
 
-    // What the container must do after an input: one enum per input (or per pair of inputs that can produce
-    // exactly the same answers), holding only the cases that input can produce, so that each executor in the
-    // container switches over what can happen and nothing else. A case shared by two inputs means the same thing
-    // in both enums.
+    // A case two inputs share means the same thing in both enums.
 
     /// After `touchDown`.
     enum TouchDownAction: Equatable {
@@ -66,7 +56,6 @@ extension TouchArbitration {
 
     /// After `delayElapsed` or `otherContainerClaimed`.
     enum ContentReleaseAction: Equatable {
-        /// Nothing.
         case none
         /// Stop holding this container's fingers back: the content may get what waited.
         case releaseContent
@@ -74,7 +63,6 @@ extension TouchArbitration {
 
     /// After `touchMoved`.
     enum TouchMoveAction: Equatable {
-        /// Nothing.
         case none
         /// Claim the fingers and start dragging. `origin` is the translation where the slop was crossed
         /// (the first scroll delta is measured from there); `cancelsContent` when the content had them.
@@ -89,7 +77,6 @@ extension TouchArbitration {
 
     /// After `touchUp`.
     enum TouchUpAction: Equatable {
-        /// Nothing.
         case none
         /// Stop holding this container's fingers back: the content may get what waited.
         case releaseContent
@@ -105,7 +92,6 @@ extension TouchArbitration {
 
     /// After `touchesCancelled`.
     enum TouchesCancelledAction: Equatable {
-        /// Nothing.
         case none
         /// Start a motion to the resting offset that no drag started.
         case settle
@@ -115,9 +101,7 @@ extension TouchArbitration {
 
     /// After `animationFinished`.
     enum AnimationFinishedAction: Equatable {
-        /// Nothing.
         case none
-        /// The motion after a drag reached its end.
         case endDeceleration
         /// The settling motion reached its end; `programmatic` for an animated `setContentOffset`.
         case endSettling(programmatic: Bool)
@@ -133,9 +117,7 @@ extension TouchArbitration {
 
     /// After `offsetAssigned`.
     enum OffsetAssignedAction: Equatable {
-        /// Nothing.
         case none
-        /// Stop the running motion (the offset was set directly).
         case stopAnimation
         /// The offset was set during a drag: anchor the drag at the new offset.
         case rebaseDrag
@@ -143,17 +125,14 @@ extension TouchArbitration {
 
     /// After `reset`.
     enum ResetAction: Equatable {
-        /// Nothing.
         case none
         /// The drag is over and nothing follows it (as `endDrag(willDecelerate: false)` after a lift).
         case endDrag
-        /// Stop the running motion.
         case stopAnimation
     }
 
     /// After `pointerScrollBegan`.
     enum PointerScrollBeganAction: Equatable {
-        /// Nothing.
         case none
         /// Stop the running motion where it is: the touchpad fingers take over.
         case stopAnimation
@@ -163,7 +142,6 @@ extension TouchArbitration {
 
     /// After `pointerScrollEnded`.
     enum PointerScrollEndedAction: Equatable {
-        /// Nothing.
         case none
         /// A touchpad gesture ended (`axis_stop`); a motion follows when `willDecelerate`.
         case endPointerScroll(willDecelerate: Bool)

@@ -1,24 +1,11 @@
-/// Who owns the fingers on one scroll container: the content, the container's drag, or neither. This is
-/// the heart of <doc:ScrollBehaviour> §2, as a value-type state machine.
+/// Who owns the fingers on one scroll container: the content, the container's drag, or neither
+/// (<doc:ScrollBehaviour> §2). A value-type state machine; <doc:Design> says why it has this shape.
 ///
-/// Shape (after swift-nio's protocol state machines): a `State` only the machine sets, one mutating function
-/// per input, each returning an action enum holding only what that input can produce, which the container
-/// executes. The machine reads no clock and calls nothing: time, finger counts, the centroid translation and
-/// the scrollable axes come in as arguments, so every transition can be tested by feeding values. Side effects (content delivery, delegate calls, observers) happen in the
-/// container after the transition, never inside it.
-///
-/// Vocabulary:
-/// - *translation*: how far the fingers' centroid moved since the first finger of the sequence touched down,
-///   accumulated so that a finger joining or leaving makes no jump (window coordinates, points).
-/// - *slop*: the distance the centroid may move before anything is decided (`touchSlop`).
-/// - *dominant axis*: the axis with the larger component of the translation when the slop is crossed
-///   (vertical on an exact tie).
-/// - *claim*: a container decides the sequence (drags it, or keeps it for the content); other containers
-///   tracking the same fingers then decline (`otherContainerClaimed()`).
+/// *Translation*: how far the fingers' centroid moved since the sequence began, with no jump when a finger joins
+/// or leaves (window points). *Dominant axis*: the larger component of it at the slop crossing (vertical on a tie).
 struct TouchArbitration {
 
-    // Internal (not private) only so that the unit tests can name the state a transition reaches; the container
-    // reads the queries below, never `state`.
+    // Internal only so that the unit tests can name the state a transition reaches.
     enum State: Equatable {
         /// No finger is down and nothing moves.
         case idle
@@ -45,10 +32,8 @@ struct TouchArbitration {
     /// The settings in force; the container keeps them in sync with its properties.
     var configuration = Configuration()
 
-    /// The current state; read by the unit tests only (the container asks the queries).
     private(set) var state: State = .idle
 
-    // The translation seen by the previous `touchMoved`, to find where the slop was crossed.
     private var lastTranslation: Point = .zero
 
     // MARK: - Queries
@@ -192,13 +177,9 @@ struct TouchArbitration {
         }
     }
 
-    /// The fingers moved (once per touch frame). `translation`: the centroid translation since the sequence
-    /// began; `scrollable`: the axes the container can scroll now; `contentCancellable`: whether every
-    /// content view tracking these fingers agrees to give them up (`touchesShouldCancel(in:)`).
-    ///
-    /// `pinches`: two or more fingers on a zoomable container changed their spread by more than the slop
-    /// (<doc:ScrollBehaviour> §11): the fingers may be claimed as for a drag, with no axis lock and whatever the
-    /// scrollable axes, even before the centroid moved past the slop.
+    /// The fingers moved (once per touch frame). `contentCancellable`: every content view tracking these fingers
+    /// agrees to give them up. `pinches`: two or more fingers on a zoomable container changed their spread by more
+    /// than the slop (§11), so they may be claimed with no axis lock, before the centroid crossed the slop.
     mutating func touchMoved(translation: Point, fingers: Int, scrollable: Axis.Set,
                              contentCancellable: Bool, pinches: Bool = false) -> TouchMoveAction {
         let previous = lastTranslation
@@ -223,7 +204,6 @@ struct TouchArbitration {
         }
     }
 
-    /// The slop test and the claim, shared by the three undecided states.
     private mutating func decide(previous: Point, translation: Point, fingers: Int, scrollable: Axis.Set,
                                  contentHasFingers: Bool, heldHere: Bool, contentCancellable: Bool,
                                  pinches: Bool) -> TouchMoveAction {
@@ -235,7 +215,6 @@ struct TouchArbitration {
         let lock: AxisLock
         let origin: Point
         if pinches {
-            // A pinch pans and zooms freely; the pan is measured from here.
             lock = .none
             origin = translation
         } else {
@@ -323,12 +302,10 @@ struct TouchArbitration {
                 state = .content(since: since)
                 return .releaseContent
             }
-            // The last finger: the content first, then rest inside the range (<doc:ScrollBehaviour> §1) if the range
-            // changed under the finger.
+            // The last finger: the content first, then rest inside the range (§1) if it changed under the finger.
             return finishUndecided(release) ? .releaseContentAndSettle : .releaseContent
         case .content:
-            // The content had the fingers, the container never moved; but the range may have changed under
-            // them (content shrunk during a long press): rest inside it (<doc:ScrollBehaviour> §1).
+            // The range may have changed under the content's fingers (content shrunk during a long press).
             guard fingers == 0 else { return .none }
             return finishUndecided(release) ? .settle : .none
         case .holding, .declined:
@@ -449,9 +426,8 @@ struct TouchArbitration {
         }
     }
 
-    /// The touchpad fingers left (`axis_stop`). `release` tells whether a motion follows (kinetic scrolling,
-    /// spring back, page snap); it runs as a deceleration, with `willBeginDecelerating` / `didEndDecelerating`
-    /// but no dragging callbacks.
+    /// The touchpad fingers left (`axis_stop`); a motion that follows runs as a deceleration, with no dragging
+    /// callbacks.
     mutating func pointerScrollEnded(release: Release) -> PointerScrollEndedAction {
         switch state {
         case .pointerScrolling:
@@ -468,9 +444,8 @@ struct TouchArbitration {
         }
     }
 
-    /// A wheel or key step wants to animate the offset (0.1 s, or a page snap). It replaces a running motion
-    /// (a deceleration interrupted this way sends no `didEndDecelerating`, as when a touch catches it) and ends
-    /// a touchpad gesture; while fingers on the screen track the container it is ignored.
+    /// A wheel or key step wants to animate the offset. It replaces a running motion (a deceleration interrupted
+    /// this way sends no `didEndDecelerating`, as when a touch catches it) and ends a touchpad gesture.
     mutating func stepAnimation() -> StepAnimationAction {
         switch state {
         case .idle, .decelerating, .settling, .pointerScrolling:

@@ -1,13 +1,7 @@
 /// An observation of one key path with a concrete value type: the typed storage behind `ObserverEntry`.
 ///
-/// Values pass through two stages. `sample` compares the current value with `seen` (the newest value read) and
-/// appends real changes to `pending`; `deliverNext` takes the oldest pending value and hands the handler the
-/// change from `delivered` to it. Because every pending value differs from the one before it, and `delivered`
-/// advances one pending value at a time, the handler sees an unbroken chain of real changes in the order they
-/// happened, even when changes pile up while other handlers run.
-///
-/// `pending` is a queue kept as an array plus a read index; it is emptied with `keepingCapacity: true`, so after
-/// the first few changes, sampling and delivering allocate nothing.
+/// `sample` appends real changes to `pending`; `deliverNext` hands the handler the change from `delivered` to the
+/// oldest pending value, so the handler sees an unbroken chain even when changes pile up while others run.
 @MainActor
 final class TypedObserver<Root: AnyObject, Value: Equatable>: ObserverEntry {
     let flag: ObservationFlag
@@ -31,7 +25,7 @@ final class TypedObserver<Root: AnyObject, Value: Equatable>: ObserverEntry {
         self.flag = flag
         self.delivered = value
         self.seen = value
-        // Room for a short burst of changes made by handlers during one pass, so the common case never grows it.
+        // Room for a short burst of changes during one pass, so the common case never grows it.
         pending.reserveCapacity(4)
     }
 
@@ -67,8 +61,7 @@ final class TypedObserver<Root: AnyObject, Value: Equatable>: ObserverEntry {
         }
         let oldValue = delivered
         delivered = newValue
-        // State is fully updated before the call: the handler may mutate the root, which samples this very
-        // entry again and appends to `pending`.
+        // State is updated before the call: the handler may mutate the root, which samples this entry again.
         handler(root, ObservedChange(oldValue: oldValue, newValue: newValue))
     }
 

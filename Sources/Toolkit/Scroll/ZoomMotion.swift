@@ -4,15 +4,11 @@ import Glibc
 import Darwin
 #endif
 
-/// A change of zoom scale and content offset over time: an animated `setZoomScale`/`zoom(to:)` (0.3 s, cubic
-/// ease-out) or the return to a zoom limit after a pinch (a critically damped curve that ends in 0.5 s).
+/// A change of zoom scale and content offset over time: an animated `setZoomScale`/`zoom(to:)` (0.3 s ease-out)
+/// or the return to a zoom limit (critically damped, 0.5 s). Scales are factors, offsets points, times window time.
 ///
-/// Scale and offset move with the same progress `p(t)` from 0 to 1: `scale = s0 + (s1 - s0) p` and
-/// `offset = o0 + (o1 - o0) p`. Because the offset that keeps a point of the zoomed view under a fixed spot of
-/// the container is affine in the scale, this keeps the one point that the start and end states both show at
-/// the same spot fixed through the whole motion: a zoom around that point, with no drift.
-///
-/// Units: scales are factors, offsets points, times on the window clock.
+/// Scale and offset move with the same progress p: the offset that keeps a zoomed point under a fixed spot is
+/// affine in the scale, so the point both end states show at the same spot stays fixed throughout: no drift.
 struct ZoomMotion {
     enum Curve {
         /// Cubic ease-out over 0.3 s (`EaseOutAnimation`'s curve).
@@ -21,12 +17,12 @@ struct ZoomMotion {
         case spring
     }
 
-    /// Duration of an animated zoom (<doc:ScrollBehaviour> §11).
+    /// Duration of an animated zoom.
     static let animationDuration: Duration = .milliseconds(300)
-    /// Time a zoom bounce takes to reach its limit (<doc:ScrollBehaviour> §11: within 0.5 s).
+    /// Time a zoom bounce takes to reach its limit.
     static let bounceDuration: Duration = .milliseconds(500)
-    /// Angular frequency of the bounce curve, 1/s (`SpringSimulation`'s for a 0.5 s settle time): at 0.5 s
-    /// the remaining fraction is (1 + 15.5) e^-15.5, about 3e-6, and the curve then ends exactly.
+    /// Angular frequency of the bounce curve, 1/s (`SpringSimulation`'s for 0.5 s): at 0.5 s the remaining fraction
+    /// is about 3e-6, and the curve then ends exactly.
     static let bounceAngularFrequency = SpringSimulation.settleProduct / bounceDuration.inSeconds
 
     let start: Duration
@@ -39,7 +35,7 @@ struct ZoomMotion {
     /// Whether this is the return to a limit after a pinch (`isZoomBouncing`).
     var isBounce: Bool { curve == .spring }
 
-    /// The curve's length in seconds (the curves' closed forms run in seconds).
+    /// The curve's length in seconds.
     var duration: Double {
         (curve == .spring ? ZoomMotion.bounceDuration : ZoomMotion.animationDuration).inSeconds
     }
@@ -73,11 +69,8 @@ struct ZoomMotion {
     }
 }
 
-/// The state of a pinch on a zoomable container (<doc:ScrollBehaviour> §11).
-///
-/// `zoomScale = rawScaleAtStart * spread / spreadAtStart` before the limits' resistance; the start values are
-/// taken again whenever a finger joins or leaves (so nothing jumps) and `anchor`, the point of the zoomed view
-/// under the fingers' centroid, is kept under the centroid.
+/// The state of a pinch (<doc:ScrollBehaviour> §11): `zoomScale = rawScaleAtStart * spread / spreadAtStart` before
+/// the limits' resistance, with `anchor` kept under the fingers' centroid.
 struct PinchState {
     /// Whether the pinch claimed the fingers (`isZooming`).
     var isActive = false
@@ -89,7 +82,6 @@ struct PinchState {
     var rawScale = 1.0
     /// The point of the zoomed view (its own coordinates) kept under the centroid.
     var anchor = Point.zero
-    /// The centroid in the container's visible coordinates (points from its top-left corner) at the last step:
-    /// the fixed point of a bounce after the fingers lift.
+    /// The centroid in the container's visible coordinates at the last step: a bounce's fixed point after the lift.
     var lastCentroid = Point.zero
 }

@@ -1,19 +1,13 @@
 /// The order of work of one window (<doc:Design>, "Effects after the mutation"): every input runs inside `run`,
-/// and what it causes that reaches app code (touch deliveries, hover calls, recognizers' actions, containers'
-/// delegate calls and observers) waits in queues that are drained, in order, when the outermost input returns.
-/// Code that re-enters from a delivery (a button action that removes a page, a view that removes itself from
-/// `pointerExited`, an observer that sets an offset) runs as a nested input: its own effects join the drain.
-///
-/// One runner per window replaces the guards each router kept: the scope is entered and left by `run`, never by
-/// hand, so no path can leave it unbalanced.
+/// and what it causes that reaches app code waits in queues drained in order when the outermost input returns.
+/// Code that re-enters from a delivery runs as a nested input: its own effects join the drain. The scope is
+/// entered and left only by `run`, so no path can leave it unbalanced.
 @MainActor
 final class EffectRunner {
     /// The window owning this runner, set once by its `init`.
     unowned(unsafe) var window: WindowCore!
 
-    /// Nesting of `run` calls.
     @exclusivity(unchecked) private var depth = 0
-    /// True while the queues are being drained.
     @exclusivity(unchecked) private(set) var isDraining = false
     /// Participants with queued notifications, in the order they asked.
     private var participants: [any TouchParticipant] = []

@@ -1,27 +1,10 @@
 /// The window's touch arena: delivers touches to the views they landed on, with the participants above them
-/// (gesture recognizers, scroll containers' drags, an app's own `TouchParticipant`) competing for them
-/// (<doc:ScrollBehaviour> §2, §18).
+/// competing for them (<doc:ScrollBehaviour> §2, §18). Participants are asked innermost first, and a claim makes
+/// the others tracking the same fingers give them up.
 ///
-/// For every touch:
-/// - At the down, the deepest view under it (`hitTest`) becomes its *content view*, and every participant on
-///   the way up from it (each view's gesture recognizers, then its `touchParticipant`) tracks the finger. Each
-///   says whether the content may have the touch now, must wait (a container's `delaysContentTouches`), or never
-///   gets it (a drag is running, a motion was caught: the others then hear a `.caughtMotion` claim).
-/// - The content gets `touchesBegan` once no participant holds the touch back (with the down's position and
-///   time), then `touchesMoved` / `touchesEnded`, unless a participant claims the finger and cancels the content's
-///   touches: then the content gets `touchesCancelled` if it had begun, or nothing at all if it had not.
-/// - Participants are asked innermost first, and a claim makes the others tracking the same fingers give them up:
-///   the innermost that begins wins (<doc:ScrollBehaviour> §2.7, §18).
-///
-/// Invariants: every touch the content receives ends exactly once (`touchesEnded` or `touchesCancelled`),
-/// and nothing follows the end. A content view that leaves the window gets `touchesCancelled` once.
-///
-/// Order of work (swift-nio style: decide, then act): each input first updates every state (the router's
-/// and the containers'), collecting content deliveries in an outbox; when the outermost input is done, the
-/// outbox is delivered in order and the containers send their notifications. View code that re-enters
-/// (a button action that removes a page, a delegate that sets an offset) thus always sees consistent state.
-/// Motions are grouped per touch frame (`wl_touch.frame`): moves update positions, the frame (or the next
-/// down, up or cancel) acts on them, so fingers moving together give one decision and one velocity sample.
+/// Every touch the content receives ends exactly once, and nothing follows the end. Content deliveries wait in an
+/// outbox until the outermost input is done (<doc:Design>, "Effects after the mutation"), so re-entering view code
+/// sees a consistent state. Moves are grouped per touch frame, so fingers moving together give one decision.
 ///
 /// Bad input: unknown ids are ignored; a second down for an id that is down ends the first one first; time
 /// running backwards counts as no time passing; non-finite positions never get here (`WindowCore` drops them).
@@ -46,10 +29,8 @@ final class TouchRouter: TouchArena {
         /// Where and when it touched down (the content's `touchesBegan` carries these).
         var downLocation: Point
         var downTime: Duration
-        /// The content view, while the content may still hear of the touch (`finish()` drops it). Owning, not
-        /// weak (a weak reference would put every retain of the view on the runtime's slow path): a content view
-        /// that leaves the window finishes its touches (`viewWillLeave`), so the router keeps no view alive that
-        /// its app let go of.
+        /// The content view, while the content may still hear of the touch. Owning, not weak (slow retains): a content
+        /// view that leaves the window finishes its touches (`viewWillLeave`), so no view is kept alive.
         var view: View?
         var phase: ContentPhase
         /// Moved since the content last heard of it.
@@ -152,10 +133,8 @@ final class TouchRouter: TouchArena {
         }
     }
 
-    /// The compositor took every touch away (`wl_touch.cancel`, or the seat lost its touch capability): the
-    /// content's are cancelled, the containers settle. The pointer's primary button (`pointerTouchID`) is not
-    /// one of the compositor's touches: its sequence goes on, and so do the containers tracking it (a container
-    /// never tracks both, see `ScrollContainer.takesPartInDrag(touch:)`).
+    /// The compositor took every touch away: the content's are cancelled, the containers settle. The pointer's
+    /// press (`pointerTouchID`) is not a compositor touch and goes on, and so do the containers tracking it.
     func cancelAll(time: Duration) {
         effects.run {
             let t = monotonic(time)
@@ -244,8 +223,7 @@ final class TouchRouter: TouchArena {
             break
         case .suppress:
             finishContent(at: i)
-            // A moving container caught the finger, or a drag owns it: no recognizer may make a tap or a gesture
-            // of it.
+            // A moving container caught the finger, or a drag owns it: no recognizer may make a gesture of it.
             if let suppressor { announce(TouchClaim(claimant: suppressor, kind: .caughtMotion)) }
         }
     }
@@ -304,10 +282,8 @@ final class TouchRouter: TouchArena {
             return
         }
         let original = Touch(id: id, location: touches[i].downLocation, timestamp: touches[i].downTime)
-        // Every container above the view may veto (touchesShouldBegin): a question, answered now. The view's
-        // ancestors are walked rather than the active list: on a quick tap the containers have already let
-        // go of the finger when its began is delivered, and they must still be asked
-        // (<doc:ScrollBehaviour> §2.1, §2.4).
+        // Every container above the view may veto (touchesShouldBegin). The ancestors are walked, not the active list:
+        // on a quick tap the containers have let go of the finger already and must still be asked (§2.1, §2.4).
         var ancestor = view.superview
         while let candidate = ancestor {
             ancestor = candidate.superview
@@ -342,8 +318,7 @@ final class TouchRouter: TouchArena {
     // MARK: - Bookkeeping
 
     func index(of id: Int) -> Int? {
-        // By index rather than `firstIndex(where:)`, which copies each record (and retains its view) into the
-        // closure.
+        // By index: `firstIndex(where:)` copies each record (and retains its view) into the closure.
         var i = 0
         while i < touches.count {
             if touches[i].touch.id == id { return i }
@@ -352,12 +327,9 @@ final class TouchRouter: TouchArena {
         return nil
     }
 
-    /// Calls `body` for every container registered now, deepest first. The calls run app code (a delegate's
-    /// `willEndDragging`, `touchesShouldCancel`, `touchesShouldBegin`) that may disable scrolling or remove a
-    /// container, which unregisters it (`detach`, `viewWillLeave`) while the loop runs: walking `containers`
-    /// itself by index would then skip the container after it, which kept a finger that was gone. So the loop
-    /// walks a snapshot, and skips a container that is no longer registered when its turn comes (it was
-    /// cancelled or reset when it left). Containers registered during the loop are not visited.
+    /// Calls `body` for every container registered now, deepest first. The calls run app code that may remove a
+    /// container while the loop runs, and walking `containers` by index would then skip the next one; so the loop
+    /// walks a snapshot and skips a container no longer registered. Containers registered meanwhile are not visited.
     func forEachRegistered(_ body: @MainActor (any TouchParticipant) -> Void) {
         // One container (a drag's every frame): nothing comes after it to skip, so no snapshot is needed.
         if containers.count == 1 {
