@@ -33,7 +33,7 @@ extension LazyItemContainer {
         } else {
             for item in range { buffer.append(item) }
         }
-        sendPrefetch(buffer, cancel: cancel)
+        if cancel { cancelPrefetching(buffer) } else { prefetch(buffer) }
         items.prefetchBuffer = buffer
     }
 }

@@ -7,11 +7,8 @@
 import Foundation
 
 extension LazyItemContainer {
-    var accessibilityOwnStates: AccessibilityStates {
-        items.selection.mode == .multiple ? .multiselectable : []
-    }
-
-    func accessibilityStates(ofItem view: View) -> AccessibilityStates {
+    /// The states of the item `view` shows (`.selectable`, `.selected`, `.focused`), for the accessible tree.
+    func selectionStates(ofItem view: View) -> AccessibilityStates {
         guard let item = item(showing: view) else { return [] }
         var states: AccessibilityStates = items.selection.mode == .none ? [] : .selectable
         if items.selection.selected.contains(item) { states.insert(.selected) }

@@ -6,18 +6,17 @@
 // adaptive columns) gives its layout (`LazyLayout`), lays out and places its views, and adds what only it has (a
 // list's measured heights and sticky headers, a grid's columns).
 //
-// A protocol on the container rather than a base class: a public container cannot inherit from an internal class,
-// and the engine is no public API. Its state lives in one `LazyItems` object per container.
+// The shape-neutral public API and the container's hooks are the public base class `LazyContainer`, which reaches
+// this code through `engine` (itself, as this protocol); the code here is generic over the shape, so each shape's
+// layout is used without boxing or dynamic dispatch. Its state lives in one `LazyItems` object per container.
 
 import Foundation
 
 /// A lazy list or grid: what the shape gives the engine; the engine's part is in the extensions.
 @MainActor
-protocol LazyItemContainer: ScrollContainer, AccessibleSelection {
+protocol LazyItemContainer: LazyContainer {
     associatedtype Layout: LazyLayout
 
-    /// The engine's state: alive views, pools, selection, the open batch, prefetching.
-    var items: LazyItems { get }
     /// Where the items are, as laid out now.
     var itemLayout: Layout { get }
     /// "row" or "item", for messages.
@@ -48,12 +47,10 @@ protocol LazyItemContainer: ScrollContainer, AccessibleSelection {
     /// A scroll the keys make is about to set the offset: a pending animated scroll to an item is dropped.
     func dropScrollTarget()
 
-    /// Hands `items` to the data source's prefetch call (`cancel`: its cancel call).
-    func sendPrefetch(_ items: [Int], cancel: Bool)
-
-    var onSelectionChange: ((IndexSet) -> Void)? { get }
-    var drawsSelection: Bool { get }
-    var selectionColors: SelectionColors { get }
+    /// Hands `items` to the data source's prefetch call.
+    func prefetch(_ items: [Int])
+    /// Hands `items` to the data source's call that cancels prefetching.
+    func cancelPrefetching(_ items: [Int])
 }
 
 extension LazyItemContainer {

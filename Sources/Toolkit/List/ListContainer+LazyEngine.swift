@@ -18,12 +18,7 @@ extension ListContainer: LazyItemContainer {
         pendingRowTarget = nil
     }
 
-    func sendPrefetch(_ rows: [Int], cancel: Bool) {
-        guard let source = dataSource else { return }
-        if cancel {
-            source.list(self, cancelPrefetchingForRows: rows)
-        } else {
-            source.list(self, prefetchRows: rows)
-        }
-    }
+    func prefetch(_ rows: [Int]) { dataSource?.list(self, prefetchRows: rows) }
+
+    func cancelPrefetching(_ rows: [Int]) { dataSource?.list(self, cancelPrefetchingForRows: rows) }
 }

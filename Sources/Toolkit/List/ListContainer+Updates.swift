@@ -8,49 +8,25 @@
 import Foundation
 
 extension ListContainer {
-    /// Runs `updates` (calls of `deleteRows(at:)`, `insertRows(at:)`, `moveRow(_:to:)`, `reloadRows(at:)`) as one
-    /// change: deletes, reloads and move sources are row indices before the batch, inserts and move destinations
-    /// indices after it (UIKit's rules). The data source must count the rows after the batch when `updates`
-    /// returns. Surviving rows keep their views and measured heights; the first visible one stays still on
-    /// screen. With `animated`, rows grow, shrink, fade and slide into place over 0.3 s. A batch inside a batch
-    /// joins it.
-    public func performBatchUpdates(animated: Bool, _ updates: () -> Void) {
-        batchUpdates(animated: animated, updates)
-    }
-
-    /// Inserts rows at `rows`: indices after the update (negative ones and duplicates are dropped). The data source
-    /// must already count them. The visible rows stay still; the new rows are asked about only when they come into
-    /// view. Inside `performBatchUpdates`, part of its batch.
+    /// `insertItems(at:)` by rows: the new rows are asked about (measured, made) only when they come into view.
     public func insertRows(at rows: [Int]) {
-        record { $0.inserts.append(contentsOf: rows) }
+        insertItems(at: rows)
     }
 
-    /// Deletes the rows at `rows`: indices before the update (out of range and duplicates are dropped). The data
-    /// source must no longer count them. Their views are put back; the first visible row that remains stays still.
-    /// Inside `performBatchUpdates`, part of its batch.
+    /// `deleteItems(at:)` by rows.
     public func deleteRows(at rows: [Int]) {
-        record { $0.deletes.append(contentsOf: rows) }
+        deleteItems(at: rows)
     }
 
-    /// Asks the data source again about the rows at `rows` (indices before the update; out of range dropped):
-    /// those alive get a new view and height now, the others are measured again when they come into view. They
-    /// keep their selection. Inside `performBatchUpdates`, part of its batch.
+    /// `reloadItems(at:)` by rows: alive rows get a new view and height now, the others are measured again when
+    /// they come into view.
     public func reloadRows(at rows: [Int]) {
-        record { $0.reloads.append(contentsOf: rows) }
+        reloadItems(at: rows)
     }
 
-    /// Moves the row at `row` (index before the update) to `newRow` (index after it), keeping its view, height and
-    /// selection. Inside `performBatchUpdates`, part of its batch.
+    /// `moveItem(_:to:)` by rows: the row keeps its view, measured height and selection.
     public func moveRow(_ row: Int, to newRow: Int) {
-        record { $0.moves.append((row, newRow)) }
-    }
-
-    /// Applies the change from the rows identified by `old` to those identified by `new` (one identifier per row,
-    /// any `Hashable`) as one batch: the standard library's `difference(from:)`, with moves inferred
-    /// (`inferringMoves()`), turned into deletes, inserts and moves. Rows whose identifier stays keep their view
-    /// and height. The data source must count `new.count` rows.
-    public func applyDifference<ID: Hashable>(from old: [ID], to new: [ID], animated: Bool) {
-        difference(from: old, to: new, animated: animated)
+        moveItem(row, to: newRow)
     }
 
     /// Applies a checked change: the splices on the heights, the headers and the selection, the alive views

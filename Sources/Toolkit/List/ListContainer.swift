@@ -22,7 +22,7 @@ import Foundation
 /// Everything of `ScrollContainer` works on it (delays, flings, paging, keys, observers, nesting); zoom is not
 /// meant for lists. Other subviews an app adds are drawn but not laid out by the list.
 @MainActor
-open class ListContainer: ScrollContainer {
+open class ListContainer: LazyContainer {
     /// Gives the rows. Setting it reloads the list. Not retained.
     public weak var dataSource: (any ListDataSource)? {
         didSet { if dataSource !== oldValue { reloadData() } }
@@ -41,25 +41,6 @@ open class ListContainer: ScrollContainer {
         }
     }
 
-    /// Called once per change of `selectedRows` (by taps, clicks, keys, updates that renumber the rows, or the
-    /// app), with the new set, after the change.
-    public var onSelectionChange: ((IndexSet) -> Void)?
-
-    /// Whether the list draws the selected rows' highlight (behind the rows: rows with a clear background show
-    /// it) and the focused row's 2 pt ring (on top). Default true.
-    public var drawsSelection = true {
-        didSet { if drawsSelection != oldValue { setNeedsDisplay() } }
-    }
-
-    /// The colours of the highlight and the focus ring. Default `SelectionColors.light`.
-    public var selectionColors = SelectionColors.light {
-        didSet { if selectionColors != oldValue { setNeedsDisplay() } }
-    }
-
-    /// The number of row views alive now (made and not yet put back), the pinned header included: bounded by
-    /// the rows in view plus two visible heights of rows, whatever the row count.
-    public var numberOfLiveViews: Int { aliveViewCount }
-
     /// The number of rows the list shows (the data source's count when last asked).
     public var numberOfRows: Int { heights.count }
 
@@ -67,9 +48,6 @@ open class ListContainer: ScrollContainer {
 
     /// The heights of all rows: measured near view, estimated elsewhere.
     @exclusivity(unchecked) var heights = RowHeights()
-    /// The lazy engine's state: the live rows (`items.marks`: the row is a sticky header), the reuse pools, the
-    /// selection, the open batch, prefetching.
-    let items = LazyItems()
     /// The pinned header's view when its row is outside the live range.
     @exclusivity(unchecked) var pinned: (row: Int, view: View)?
     /// The header rows known so far, for the sticky header of any top row (`HeaderIndex`).
@@ -88,72 +66,17 @@ open class ListContainer: ScrollContainer {
     lazy var rowAnimationDriver = RowAnimationDriver(list: self)
 
     /// An empty list in `frame` (superview coordinates, points); set `dataSource` to fill it.
-    public override init(frame: Rect) {
-        super.init(frame: frame)
-        maintainsVisibleContentPosition = true
+    public init(frame: Rect) {
+        super.init(shapeFrame: frame)
+        engine = self
     }
-
-    // MARK: - Accessibility (<doc:ScrollBehaviour> §17)
-
-    /// A list, not a bare scroll pane: a screen reader says "list, 200 items".
-    open override var defaultAccessibilityRole: AccessibilityRole { .list }
-
-    /// The row views are list items (the app may still set a row's own role).
-    open override func defaultAccessibilityRole(forSubview subview: View) -> AccessibilityRole? {
-        item(showing: subview) != nil ? .listItem : nil
-    }
-
-    /// Every row counts, alive or not: the accessible children are only the live rows, and this is what makes
-    /// row 3 read as "3 of 1,000,000".
-    open override var accessibilityItemCount: Int? { heights.count }
-
-    /// The row `item` shows.
-    open override func accessibilityItemIndex(of item: View) -> Int? { self.item(showing: item) }
 
     // MARK: - Hooks of ScrollContainer
 
-    /// Rows follow the offset.
-    override func contentOffsetDidChange() {
-        layoutItems()
-    }
-
-    /// Rows follow the width and the height of the visible rect.
-    open override func boundsSizeDidChange() {
-        super.boundsSizeDidChange()
-        layoutItems()
-    }
-
-    /// Moves the focus, selects and shows the focused row for `key` (`LazyItemContainer+Keys.swift`); else scrolls
-    /// as any container.
-    open override func keyPressed(_ key: Key, modifiers: KeyModifiers, timestamp: Duration) -> Bool {
-        if selectionKey(key, modifiers: modifiers) { return true }
-        return super.keyPressed(key, modifiers: modifiers, timestamp: timestamp)
-    }
-
-    /// A content touch ended (not cancelled) on `view`: the row holding it is tapped
-    /// (`LazyItemContainer+Selection.swift`).
-    override func contentTouchEnded(_ touch: Touch, in view: View) {
-        itemTouchEnded(in: view)
-    }
-
-    /// The selected rows' highlight, behind the rows (`LazyItemContainer+SelectionDrawing.swift`).
-    open override func draw(in canvas: Canvas) {
-        super.draw(in: canvas)
-        drawSelectionHighlight(in: canvas)
-    }
-
-    /// Fading rows' veils and the focus ring above the rows, then the scroll indicators.
+    /// Fading rows' veils above the rows, then the focus ring and the scroll indicators.
     open override func drawOverlay(in canvas: Canvas) {
         drawRowFades(in: canvas)
-        drawFocusRing(in: canvas)
         super.drawOverlay(in: canvas)
-    }
-
-    /// The focus ring where it is drawn (content coordinates), besides the indicators: it moves with its row, so a
-    /// pixel copy must not leave it behind.
-    override func forEachOverlayRect(_ body: (Rect) -> Void) {
-        super.forEachOverlayRect(body)
-        if let ring = focusRingRect() { body(ring) }
     }
 
     /// Leaving the window ends a batch animation (its frames belong to that window).
@@ -167,12 +90,6 @@ open class ListContainer: ScrollContainer {
         }
         super.hostWindowDidChange(from: old)
     }
-
-    /// The list anchors by rows (`layoutItems`), not by subview frames.
-    override func subviewLayoutWillChange() {}
-
-    /// The list anchors by rows (`layoutItems`), not by subview frames.
-    override func subviewLayoutDidChange() {}
 
     /// An animated `scrollToRow` came to rest on the offset it planned from estimates: measured rows may have
     /// moved the row, which is put exactly where it was asked.
@@ -204,12 +121,6 @@ open class ListContainer: ScrollContainer {
             restoreAnchor(item: anchor.item, screenY: anchor.screenY)
         }
         layoutItems()
-    }
-
-    /// The dequeued view of kind `kind`: a view that was given out with `reuseKind == kind` and whose row went
-    /// out of view (its `prepareForReuse()` was called), or nil when none is free.
-    public func dequeueReusableView(kind: String) -> View? {
-        items.dequeue(kind: kind)
     }
 
     /// The rows meeting the visible rect (`bounds`), in order; empty when none does.
