@@ -46,10 +46,11 @@ struct GalleryViewTests {
         let buttons = gallery.buttons
         #expect(buttons.map(\.title) == Demo.all.map(\.title))
         #expect(buttons.map(\.title) == ["List", "Paging", "Lock", "Canvas", "Fling", "Observers", "Wheel", "Zoom",
-                                        "Contacts", "Terminal", "Nested"], "GallerySoakTests.galleryDemoTitles needs the new list")
+                                        "Contacts", "Terminal", "Nested", "Photos"],
+            "GallerySoakTests.galleryDemoTitles needs the new list")
         #expect((buttons.map { $0.convert($0.bounds, to: nil).maxX }.max() ?? 0) <= GalleryView.buttonsEnd)
         let layout = GalleryView.buttonLayout(titles: buttons.map(\.title))
-        #expect(layout.fontSize == 14, "every title at 14 pt still fits the bar")
+        #expect(layout.fontSize == 12, "every title at 12 pt still fits the bar (GallerySoakTests.fontSize)")
         var x = 8.0
         for (button, width) in zip(buttons, layout.widths) {
             // Where the window shows it: the tab strip fits the usual width and rests at its start.
