@@ -109,8 +109,7 @@ struct GalleryWidthTests {
             #expect(isWhole(button.convert(button.bounds, to: nil), in: strip), "\(button.title) is not in view")
             #expect(restsOnAWholeTab(gallery), "rests at \(strip.contentOffset.x)")
         }
-        // Key 0 chose the tenth demo from the start: the strip scrolled to show it.
-        #expect(strip.contentOffset.x > 0)
+        // (Key 0 chose the tenth demo from the start: whole in view above, scrolled there when it was not.)
         // A gallery opened on the last demo shows its tab.
         let (_, last) = open(Demo.all[Demo.all.count - 1].id)
         let button = last.buttons[Demo.all.count - 1]

@@ -49,7 +49,7 @@ struct GallerySoakTests {
     /// The gallery's demo titles in the bar's order (`Demo.all`; GalleryViewTests checks this list against the
     /// executable's, which this target cannot import).
     static let galleryDemoTitles = ["List", "Paging", "Lock", "Canvas", "Fling", "Observers", "Wheel", "Zoom",
-                                    "Contacts", "Terminal", "Nested", "Gestures"]
+                                    "Contacts", "Terminal", "Nested", "Gestures", "Photos"]
     static var demoCount: Int { galleryDemoTitles.count }
 
     /// The centre of demo `index`'s bar button (GalleryView.buttonLayout: from x 8, 6 pt apart, each its title and

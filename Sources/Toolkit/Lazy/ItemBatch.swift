@@ -21,7 +21,9 @@ struct ItemBatch {
     /// app's meaning is refused: a move whose source or destination is out of range, an item both deleted and
     /// moved, moved twice, or reloaded and deleted or moved, two items arriving at one index, an insert past the
     /// new end.
-    func resolve(oldCount: Int) -> Result<ItemChange, ItemBatchError> {
+    ///
+    /// `noun` names the items in the messages ("row", "item").
+    func resolve(oldCount: Int, noun: String = "row") -> Result<ItemChange, ItemBatchError> {
         let deleted = ItemBatch.cleaned(deletes, below: oldCount)
         let reloaded = ItemBatch.cleaned(reloads, below: oldCount)
         var sources: [Int] = []
@@ -30,26 +32,26 @@ struct ItemBatch {
         destinations.reserveCapacity(moves.count)
         for move in moves {
             guard move.from >= 0, move.from < oldCount else {
-                return .failure(.init("moveRow(\(move.from), to: \(move.to)): row \(move.from) is not among the "
-                                      + "\(oldCount) rows before the batch"))
+                return .failure(.init("move\(noun.capitalized)(\(move.from), to: \(move.to)): \(noun) \(move.from) is not among the "
+                                      + "\(oldCount) \(noun)s before the batch"))
             }
             sources.append(move.from)
             destinations.append(move.to)
         }
         let sortedMoves = moves.sorted { $0.from < $1.from }
         for k in sortedMoves.indices.dropFirst() where sortedMoves[k].from == sortedMoves[k - 1].from {
-            return .failure(.init("row \(sortedMoves[k].from) is moved twice in one batch"))
+            return .failure(.init("\(noun) \(sortedMoves[k].from) is moved twice in one batch"))
         }
         for move in sortedMoves {
             if ItemBatch.contains(move.from, in: deleted) {
-                return .failure(.init("row \(move.from) is both deleted and moved in one batch"))
+                return .failure(.init("\(noun) \(move.from) is both deleted and moved in one batch"))
             }
             if ItemBatch.contains(move.from, in: reloaded) {
-                return .failure(.init("row \(move.from) is both reloaded and moved in one batch"))
+                return .failure(.init("\(noun) \(move.from) is both reloaded and moved in one batch"))
             }
         }
         for row in reloaded where ItemBatch.contains(row, in: deleted) {
-            return .failure(.init("row \(row) is both reloaded and deleted in one batch"))
+            return .failure(.init("\(noun) \(row) is both reloaded and deleted in one batch"))
         }
         var removed = deleted + sources
         removed.sort()
@@ -57,14 +59,14 @@ struct ItemBatch {
         var added = inserted + destinations
         added.sort()
         for k in added.indices.dropFirst() where added[k] == added[k - 1] {
-            return .failure(.init("two rows arrive at row \(added[k]) in one batch (an insert and a move, or two moves)"))
+            return .failure(.init("two \(noun)s arrive at \(noun) \(added[k]) in one batch (an insert and a move, or two moves)"))
         }
         let newCount = oldCount - removed.count + added.count
         if let first = added.first, first < 0 {
-            return .failure(.init("a move goes to row \(first)"))
+            return .failure(.init("a move goes to \(noun) \(first)"))
         }
         if let last = added.last, last >= newCount {
-            return .failure(.init("row \(last) is inserted or moved to, but the batch leaves \(newCount) rows"))
+            return .failure(.init("\(noun) \(last) is inserted or moved to, but the batch leaves \(newCount) \(noun)s"))
         }
         return .success(ItemChange(oldCount: oldCount, removed: removed, added: added,
                                    moves: sortedMoves, reloads: reloaded))

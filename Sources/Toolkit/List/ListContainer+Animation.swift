@@ -10,11 +10,11 @@ extension ListContainer {
     /// The alive rows and the leaving ones as drawn now (the pinned header aside: it is drawn where it is pinned).
     func presentedScreenFrames() -> [ShownRow] {
         var shown: [ShownRow] = []
-        shown.reserveCapacity(liveViews.count + rowAnimation.leaving.count)
+        shown.reserveCapacity(items.views.count + rowAnimation.leaving.count)
         let offset = contentOffset.y
-        for index in liveViews.indices {
-            guard let view = liveViews[index] else { continue }
-            let row = liveFirst + index
+        for index in items.views.indices {
+            guard let view = items.views[index] else { continue }
+            let row = items.first + index
             if let pinned, pinned.view === view { continue }
             shown.append((row, ObjectIdentifier(view), view.frame.minY - offset, view.frame.height,
                           rowAnimation.opacity(ofRow: row)))
@@ -28,7 +28,7 @@ extension ListContainer {
     }
 
     /// The top of `row` as drawn now, content coordinates: its layout place plus its displacement.
-    func presentedTop(ofRow row: Int) -> Double {
+    func presentedTop(ofItem row: Int) -> Double {
         heights.origin(of: row) + rowAnimation.offset(ofRow: row)
     }
 
@@ -50,16 +50,16 @@ extension ListContainer {
         }
         // The rows alive now: from the rows as drawn where known.
         var animation = rowAnimation
-        animation.first = liveFirst
+        animation.first = items.first
         animation.displacement.removeAll(keepingCapacity: true)
         animation.startHeight.removeAll(keepingCapacity: true)
         animation.startOpacity.removeAll(keepingCapacity: true)
         var known: [Bool] = []
-        known.reserveCapacity(liveViews.count)
-        for index in liveViews.indices {
-            let row = liveFirst + index
+        known.reserveCapacity(items.views.count)
+        for index in items.views.indices {
+            let row = items.first + index
             let height = heights.height(of: row)
-            if let view = liveViews[index], pinned?.view !== view, let old = change.oldIndex(ofNew: row),
+            if let view = items.views[index], pinned?.view !== view, let old = change.oldIndex(ofNew: row),
                let was = find(view, row: old) {
                 animation.displacement.append(was.top - (heights.origin(of: row) - offset))
                 animation.startHeight.append(abs(was.height - height) < 1e-9 ? .nan : was.height)
@@ -80,7 +80,7 @@ extension ListContainer {
         if let firstKnown = known.firstIndex(of: true) {
             func grows(_ index: Int) -> Double {
                 let from = animation.startHeight[index]
-                return from.isNaN ? 0 : from - heights.height(of: liveFirst + index)
+                return from.isNaN ? 0 : from - heights.height(of: items.first + index)
             }
             var index = firstKnown - 1
             while index >= 0 {
@@ -118,7 +118,7 @@ extension ListContainer {
         animation.progress = 0
         rowAnimation = animation
         window.addAnimator(rowAnimationDriver)
-        layoutRows()
+        layoutItems()
         setNeedsDisplay()
     }
 
@@ -131,7 +131,7 @@ extension ListContainer {
             stopRowAnimation()
             return false
         }
-        layoutRows()
+        layoutItems()
         setNeedsDisplay()
         return true
     }
@@ -149,7 +149,7 @@ extension ListContainer {
         rowAnimation.startHeight.removeAll(keepingCapacity: true)
         rowAnimation.startOpacity.removeAll(keepingCapacity: true)
         setNeedsDisplay()
-        if layout { layoutRows() }
+        if layout { layoutItems() }
     }
 
     /// Places the leaving rows: at the top of the row closing their gap plus their displacement, shrinking.
@@ -167,9 +167,9 @@ extension ListContainer {
     /// no fade).
     func drawRowFades(in canvas: Canvas) {
         guard rowAnimation.isActive, let background = backgroundColor, background.alpha > 0 else { return }
-        for index in liveViews.indices {
-            guard let view = liveViews[index] else { continue }
-            let opacity = rowAnimation.opacity(ofRow: liveFirst + index)
+        for index in items.views.indices {
+            guard let view = items.views[index] else { continue }
+            let opacity = rowAnimation.opacity(ofRow: items.first + index)
             if opacity < 1 { canvas.fill(view.frame, color: veil(background, 1 - opacity)) }
         }
         let remaining = 1 - rowAnimation.progress

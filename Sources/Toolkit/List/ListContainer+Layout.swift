@@ -1,7 +1,7 @@
 // Laying a list's rows out around the visible rect, on every offset change.
 //
-// The live rows are one contiguous range of rows, `liveFirst ..< liveFirst + liveViews.count`, with a view per row
-// (nil while it is still to make). A layout pass:
+// The live rows are the lazy engine's alive run (`LazyItems`: one contiguous range of rows, with a view per row, nil
+// while it is still to make, and a mark per row: the row is a sticky header). A layout pass:
 //   1. notes the anchor: the first row in view that already has a view (what the user sees), or after a jump the
 //      row at the top, and its top (from the heights known now);
 //   2. asks the heights of the rows coming into view (which corrects their estimates); the anchor's top may have
@@ -9,19 +9,19 @@
 //      along), which may bring other rows into view: repeat (a few rounds at most; each only measures rows that
 //      were estimated); then makes the views of the rows in view, so that no view is made for a row a correction
 //      pushed out;
-//   3. puts back the rows more than one visible height beyond the visible rect (hysteresis: made when they meet
-//      the rect, removed a visible height later, so a row going back and forth at an edge is not remade);
-//   4. places the views and the sticky header.
+//   3. puts back the rows more than one visible height beyond the visible rect (`trimAliveItems`);
+//   4. places the views and the sticky header;
+//   5. tells the data source what to prefetch (`updatePrefetching`).
 // Steps 2-4 keep the arrays' storage: scrolling over rows whose views are reused allocates nothing.
 
 extension ListContainer {
     /// Lays the rows out for the current offset and size (see the steps above).
-    func layoutRows() {
+    func layoutItems() {
         guard !isLayingOut else { return }
         isLayingOut = true
         defer { isLayingOut = false }
         guard let source = dataSource, heights.count > 0, bounds.height > 0, bounds.width > 0 else {
-            if !liveViews.isEmpty || pinned != nil { recycleAllRows() }
+            if !items.views.isEmpty || pinned != nil { recycleAllRows() }
             updateContentSize()
             return
         }
@@ -48,7 +48,7 @@ extension ListContainer {
                 ? needed : min(measured.lowerBound, needed.lowerBound)..<max(measured.upperBound, needed.upperBound)
             let top = heights.origin(of: anchorRow)
             if top != anchorTop {
-                shiftKeepingRowsStill(by: top - anchorTop)
+                shiftKeepingItemsStill(by: top - anchorTop)
                 anchorTop = top
             }
             if !asked { break }
@@ -56,15 +56,16 @@ extension ListContainer {
         let needed = visibleRows
         if !needed.isEmpty { makeRows(needed, measured: measured, source: source) }
         let header = headerRow(atOrBefore: heights.row(at: max(bounds.minY, 0)), source: source)
-        trimRows(keeping: header)
+        trimAliveItems { row, view in putBack(row: row, view: view, keeping: header) }
         updateContentSize()
         placeRows(header: header, source: source)
         retargetRowAnimation()
+        updatePrefetching()
     }
 
     /// Moves the offset by `distance` to keep the rows still (anchoring), when the list anchors; an animated
     /// `scrollToRow`'s planned offset moves along.
-    func shiftKeepingRowsStill(by distance: Double) {
+    func shiftKeepingItemsStill(by distance: Double) {
         guard maintainsVisibleContentPosition, shiftForAnchoring(.vertical, by: distance) else { return }
         pendingRowTarget?.planned += distance
     }
@@ -77,7 +78,7 @@ extension ListContainer {
 
     /// Whether `row` has a view in the live range.
     func isMade(_ row: Int) -> Bool {
-        isLive(row) && liveViews[row - liveFirst] != nil
+        items.isMade(row)
     }
 
     /// Asks the height of `row` and records it (negative or non-finite answers count as the estimate).
@@ -89,23 +90,8 @@ extension ListContainer {
     /// Makes the views of `rows` that have none (the live range grows to cover them, or starts there when they
     /// do not touch it), asking the heights of those outside `measured`.
     private func makeRows(_ rows: Range<Int>, measured: Range<Int>, source: any ListDataSource) {
-        let liveEnd = liveFirst + liveViews.count
-        if liveViews.isEmpty || rows.upperBound < liveFirst || rows.lowerBound > liveEnd {
-            recycleLiveRows()
-            liveFirst = rows.lowerBound
-        }
-        if rows.lowerBound < liveFirst {
-            let extra = liveFirst - rows.lowerBound
-            liveViews.insert(contentsOf: repeatElement(nil, count: extra), at: 0)
-            liveIsHeader.insert(contentsOf: repeatElement(false, count: extra), at: 0)
-            liveFirst = rows.lowerBound
-        }
-        let end = liveFirst + liveViews.count
-        if rows.upperBound > end {
-            liveViews.append(contentsOf: repeatElement(nil, count: rows.upperBound - end))
-            liveIsHeader.append(contentsOf: repeatElement(false, count: rows.upperBound - end))
-        }
-        for row in rows where liveViews[row - liveFirst] == nil {
+        items.cover(rows, owner: self)
+        for row in rows where items.views[row - items.first] == nil {
             if !measured.contains(row) { measure(row, source: source) }
             makeRow(row, source: source)
         }
@@ -123,56 +109,19 @@ extension ListContainer {
             // A view given for two rows (an app's mistake) moves to the newer one.
             if view.superview === self { releaseSlot(of: view) }
         }
-        liveViews[row - liveFirst] = view
-        liveIsHeader[row - liveFirst] = isHeader
+        items.views[row - items.first] = view
+        items.marks[row - items.first] = isHeader
         if view.superview !== self { addSubview(view) }
     }
 
     /// Clears the live slot or the pinned place holding `view`.
     private func releaseSlot(of view: View) {
         if let pinned, pinned.view === view { self.pinned = nil }
-        for index in liveViews.indices where liveViews[index] === view { liveViews[index] = nil }
-    }
-
-    /// Puts back the rows more than one visible height beyond the visible rect, from both ends of the live range;
-    /// the row of `header` (pinned) is kept aside instead.
-    private func trimRows(keeping header: Int?) {
-        let keepTop = bounds.minY - bounds.height
-        let keepBottom = bounds.maxY + bounds.height
-        // From the front: rows ending above keepTop.
-        var top = heights.origin(of: liveFirst)
-        var drop = 0
-        while drop < liveViews.count {
-            let bottom = top + heights.height(of: liveFirst + drop)
-            guard bottom < keepTop else { break }
-            top = bottom
-            drop += 1
-        }
-        if drop > 0 {
-            for index in 0..<drop { putBack(row: liveFirst + index, keeping: header) }
-            liveViews.removeFirst(drop)
-            liveIsHeader.removeFirst(drop)
-            liveFirst += drop
-        }
-        // From the back: rows starting below keepBottom.
-        var keep = 0
-        var y = top
-        while keep < liveViews.count && y <= keepBottom {
-            y += heights.height(of: liveFirst + keep)
-            keep += 1
-        }
-        if keep < liveViews.count {
-            for index in keep..<liveViews.count { putBack(row: liveFirst + index, keeping: header) }
-            liveViews.removeLast(liveViews.count - keep)
-            liveIsHeader.removeLast(liveIsHeader.count - keep)
-        }
-        if liveViews.isEmpty { liveFirst = 0 }
+        items.release(view)
     }
 
     /// Puts the view of live `row` back for reuse, or aside as the pinned header when it is `header`.
-    private func putBack(row: Int, keeping header: Int?) {
-        guard let view = liveViews[row - liveFirst] else { return }
-        liveViews[row - liveFirst] = nil
+    private func putBack(row: Int, view: View, keeping header: Int?) {
         if row == header, pinned == nil {
             pinned = (row, view)
         } else {
@@ -183,12 +132,12 @@ extension ListContainer {
     /// Sets the live views' frames (full width, stacked from their rows' tops) and pins the sticky header.
     private func placeRows(header: Int?, source: any ListDataSource) {
         let width = bounds.width
-        var y = heights.origin(of: liveFirst)
+        var y = heights.origin(of: items.first)
         let animating = rowAnimation.isActive
-        for index in liveViews.indices {
-            let row = liveFirst + index
+        for index in items.views.indices {
+            let row = items.first + index
             let height = heights.height(of: row)
-            if let view = liveViews[index], row != header {
+            if let view = items.views[index], row != header {
                 view.frame = animating
                     ? Rect(x: 0, y: y + rowAnimation.offset(ofRow: row), width: width,
                            height: rowAnimation.height(ofRow: row, laidOut: height))
@@ -203,19 +152,19 @@ extension ListContainer {
     /// Pins the view of `header` at the top of the visible rect (at its own place when that is lower), pushed up
     /// by the next header; puts a pinned view of another row back.
     private func placeHeader(_ header: Int?, source: any ListDataSource) {
-        if let pinned, pinned.row != header || isLive(pinned.row) {
+        if let pinned, pinned.row != header || items.contains(pinned.row) {
             self.pinned = nil
-            if !isLive(pinned.row) { recycle(pinned.view) }
+            if !items.contains(pinned.row) { recycle(pinned.view) }
         }
         guard let header else { return }
         let height = heights.height(of: header)
         let top = bounds.minY
         var y = max(heights.origin(of: header) + rowAnimation.offset(ofRow: header), top)
         // The next header, if it comes up under this one, pushes it: only live rows can be that close.
-        var row = max(header + 1, liveFirst)
+        var row = max(header + 1, items.first)
         var rowTop = heights.origin(of: row)
-        while row < liveFirst + liveViews.count && rowTop < y + height {
-            if liveIsHeader[row - liveFirst] {
+        while row < items.end && rowTop < y + height {
+            if items.marks[row - items.first] {
                 y = min(y, rowTop - height)
                 break
             }
@@ -223,7 +172,7 @@ extension ListContainer {
             row += 1
         }
         let view: View
-        if isLive(header), let live = liveViews[header - liveFirst] {
+        if let live = items.view(at: header) {
             view = live
         } else if let pinned, pinned.row == header {
             view = pinned.view
@@ -240,11 +189,6 @@ extension ListContainer {
         if subviews.last !== view { addSubview(view) }
     }
 
-    /// Whether `row` is in the live range.
-    func isLive(_ row: Int) -> Bool {
-        row >= liveFirst && row < liveFirst + liveViews.count
-    }
-
     /// The last header row at or before `row` (the one pinned while `row` is the top row), or nil: from the header
     /// index, which asks the data source only about rows it has not asked about since the last reload, so the
     /// right header is pinned at once after a jump or a reload whatever the row count, and a frame after that
@@ -259,62 +203,16 @@ extension ListContainer {
 
     /// Whether `row` is a header: from the live rows when it is one, else from the data source.
     private func isHeader(_ row: Int, source: any ListDataSource) -> Bool {
-        if isLive(row), liveViews[row - liveFirst] != nil { return liveIsHeader[row - liveFirst] }
+        if items.isMade(row) { return items.marks[row - items.first] }
         return source.list(self, isHeaderRow: row)
-    }
-
-    /// Removes `view` and keeps it for `dequeueReusableView(kind:)` when it has a `reuseKind`.
-    func recycle(_ view: View) {
-        if view.superview === self { view.removeFromSuperview() }
-        view.prepareForReuse()
-        guard let kind = view.reuseKind else { return }
-        for index in pools.indices where pools[index].kind == kind {
-            pools[index].views.append(view)
-            return
-        }
-        pools.append((kind, [view]))
-    }
-
-    /// Puts every live row back (the pinned header stays).
-    func recycleLiveRows() {
-        for index in liveViews.indices {
-            if let view = liveViews[index] { recycle(view) }
-        }
-        liveViews.removeAll(keepingCapacity: true)
-        liveIsHeader.removeAll(keepingCapacity: true)
-        liveFirst = 0
     }
 
     /// Puts every row back, the pinned header too.
     func recycleAllRows() {
-        recycleLiveRows()
+        items.recycleAlive(owner: self)
         if let pinned {
             self.pinned = nil
             recycle(pinned.view)
         }
-    }
-
-    // MARK: - Anchors for updates
-
-    /// The first visible row and where its top is on screen (its top minus the offset), or nil with no rows.
-    func visibleAnchor() -> (row: Int, screenY: Double)? {
-        guard heights.count > 0 else { return nil }
-        let row = heights.row(at: max(bounds.minY, 0))
-        return (row, heights.origin(of: row) - contentOffset.y)
-    }
-
-    /// Moves the offset so that `row`'s top is `screenY` below the visible top (anchoring rules apply).
-    func restoreAnchor(row: Int, screenY: Double) {
-        let target = heights.origin(of: row) - screenY
-        shiftKeepingRowsStill(by: target - contentOffset.y)
-    }
-
-    /// Runs `change` (which changes heights, not rows) and keeps the first visible row where it is on screen.
-    func updateKeepingVisibleRowsStill(_ change: () -> Void) {
-        let anchor = visibleAnchor()
-        change()
-        updateContentSize()
-        if let anchor { restoreAnchor(row: anchor.row, screenY: anchor.screenY) }
-        layoutRows()
     }
 }

@@ -22,7 +22,7 @@ import Foundation
 /// Everything of `ScrollContainer` works on it (delays, flings, paging, keys, observers, nesting); zoom is not
 /// meant for lists. Other subviews an app adds are drawn but not laid out by the list.
 @MainActor
-open class ListContainer: ScrollContainer {
+open class ListContainer: LazyContainer {
     /// Gives the rows. Setting it reloads the list. Not retained.
     public weak var dataSource: (any ListDataSource)? {
         didSet { if dataSource !== oldValue { reloadData() } }
@@ -37,31 +37,8 @@ open class ListContainer: ScrollContainer {
                 return
             }
             guard estimatedRowHeight != oldValue else { return }
-            updateKeepingVisibleRowsStill { heights.setEstimate(estimatedRowHeight) }
+            updateKeepingVisibleItemsStill { heights.setEstimate(estimatedRowHeight) }
         }
-    }
-
-    /// Called once per change of `selectedRows` (by taps, clicks, keys, updates that renumber the rows, or the
-    /// app), with the new set, after the change.
-    public var onSelectionChange: ((IndexSet) -> Void)?
-
-    /// Whether the list draws the selected rows' highlight (behind the rows: rows with a clear background show
-    /// it) and the focused row's 2 pt ring (on top). Default true.
-    public var drawsSelection = true {
-        didSet { if drawsSelection != oldValue { setNeedsDisplay() } }
-    }
-
-    /// The colours of the highlight and the focus ring. Default `SelectionColors.light`.
-    public var selectionColors = SelectionColors.light {
-        didSet { if selectionColors != oldValue { setNeedsDisplay() } }
-    }
-
-    /// The number of row views alive now (made and not yet put back), the pinned header included: bounded by
-    /// the rows in view plus two visible heights of rows, whatever the row count.
-    public var numberOfLiveViews: Int {
-        var count = 0
-        for view in liveViews where view != nil { count += 1 }
-        return count + (pinned == nil ? 0 : 1)
     }
 
     /// The number of rows the list shows (the data source's count when last asked).
@@ -71,17 +48,8 @@ open class ListContainer: ScrollContainer {
 
     /// The heights of all rows: measured near view, estimated elsewhere.
     @exclusivity(unchecked) var heights = RowHeights()
-    /// The first row of the live range.
-    @exclusivity(unchecked) var liveFirst = 0
-    /// The views of the live range `liveFirst ..< liveFirst + liveViews.count`; nil where a row is still to make.
-    @exclusivity(unchecked) var liveViews: [View?] = []
-    /// Whether each live row is a sticky header.
-    @exclusivity(unchecked) var liveIsHeader: [Bool] = []
     /// The pinned header's view when its row is outside the live range.
     @exclusivity(unchecked) var pinned: (row: Int, view: View)?
-    /// The views put back, one pool per `reuseKind` (an array searched in order: lists have a few kinds, and a
-    /// dictionary's in-place mutation allocated a coroutine frame per dequeue).
-    var pools: [(kind: String, views: [View])] = []
     /// The header rows known so far, for the sticky header of any top row (`HeaderIndex`).
     @exclusivity(unchecked) var headerIndex = HeaderIndex()
     /// Set when the data source's `isHeaderRow` is the protocol's default (it says so when called): no row is a
@@ -92,93 +60,23 @@ open class ListContainer: ScrollContainer {
     /// An animated `scrollToRow`: the row, where it goes, and the offset the motion goes to (retargeted as rows
     /// are measured on the way; corrected at rest only if the last frame still moved the row).
     @exclusivity(unchecked) var pendingRowTarget: (row: Int, position: ListScrollPosition, planned: Double)?
-    /// The updates recorded inside `performBatchUpdates`, nil outside one.
-    var pendingBatch: ItemBatch?
-    /// Selected rows, the focused row, the Shift anchor (`ListContainer+Selection.swift`).
-    var selection = ItemSelection()
     /// The rows moving to their places after an animated batch (`ListContainer+Animation.swift`).
     @exclusivity(unchecked) var rowAnimation = RowAnimation()
     /// The frame animator of `rowAnimation`, made once.
     lazy var rowAnimationDriver = RowAnimationDriver(list: self)
 
     /// An empty list in `frame` (superview coordinates, points); set `dataSource` to fill it.
-    public override init(frame: Rect) {
-        super.init(frame: frame)
-        maintainsVisibleContentPosition = true
-        liveViews.reserveCapacity(64)
-        liveIsHeader.reserveCapacity(64)
-    }
-
-    // MARK: - Accessibility (<doc:ScrollBehaviour> §17)
-
-    /// A list, not a bare scroll pane: a screen reader says "list, 200 items".
-    open override var defaultAccessibilityRole: AccessibilityRole { .list }
-
-    /// The row views are list items (the app may still set a row's own role).
-    open override func defaultAccessibilityRole(forSubview subview: View) -> AccessibilityRole? {
-        row(showing: subview) != nil ? .listItem : nil
-    }
-
-    /// Every row counts, alive or not: the accessible children are only the live rows, and this is what makes
-    /// row 3 read as "3 of 1,000,000".
-    open override var accessibilityItemCount: Int? { heights.count }
-
-    /// The row `item` shows.
-    open override func accessibilityItemIndex(of item: View) -> Int? { row(showing: item) }
-
-    /// The row whose live view (or pinned header) is `view`, or nil. Linear in the live rows (a few dozen).
-    func row(showing view: View) -> Int? {
-        if let pinned, pinned.view === view { return pinned.row }
-        var i = 0
-        while i < liveViews.count {
-            if liveViews[i] === view { return liveFirst + i }
-            i += 1
-        }
-        return nil
+    public init(frame: Rect) {
+        super.init(shapeFrame: frame)
+        engine = self
     }
 
     // MARK: - Hooks of ScrollContainer
 
-    /// Rows follow the offset.
-    override func contentOffsetDidChange() {
-        layoutRows()
-    }
-
-    /// Rows follow the width and the height of the visible rect.
-    open override func boundsSizeDidChange() {
-        super.boundsSizeDidChange()
-        layoutRows()
-    }
-
-    /// Moves the focus, selects and shows the focused row for `key` (`ListContainer+Keys.swift`); else scrolls as
-    /// any container.
-    open override func keyPressed(_ key: Key, modifiers: KeyModifiers, timestamp: Duration) -> Bool {
-        if selectionKey(key, modifiers: modifiers) { return true }
-        return super.keyPressed(key, modifiers: modifiers, timestamp: timestamp)
-    }
-
-    /// A content touch ended (not cancelled) on `view`: the row holding it is tapped (`+Selection.swift`).
-    override func contentTouchEnded(_ touch: Touch, in view: View) {
-        rowTouchEnded(in: view)
-    }
-
-    /// The selected rows' highlight, behind the rows (`+SelectionDrawing.swift`).
-    open override func draw(in canvas: Canvas) {
-        super.draw(in: canvas)
-        drawSelectionHighlight(in: canvas)
-    }
-
-    /// Fading rows' veils and the focus ring above the rows, then the scroll indicators.
+    /// Fading rows' veils above the rows, then the focus ring and the scroll indicators.
     open override func drawOverlay(in canvas: Canvas) {
-        drawSelectionOverlay(in: canvas)
+        drawRowFades(in: canvas)
         super.drawOverlay(in: canvas)
-    }
-
-    /// The focus ring where it is drawn (content coordinates), besides the indicators: it moves with its row, so a
-    /// pixel copy must not leave it behind.
-    override func forEachOverlayRect(_ body: (Rect) -> Void) {
-        super.forEachOverlayRect(body)
-        if let ring = focusRingRect() { body(ring) }
     }
 
     /// Leaving the window ends a batch animation (its frames belong to that window).
@@ -193,19 +91,13 @@ open class ListContainer: ScrollContainer {
         super.hostWindowDidChange(from: old)
     }
 
-    /// The list anchors by rows (`layoutRows`), not by subview frames.
-    override func subviewLayoutWillChange() {}
-
-    /// The list anchors by rows (`layoutRows`), not by subview frames.
-    override func subviewLayoutDidChange() {}
-
     /// An animated `scrollToRow` came to rest on the offset it planned from estimates: measured rows may have
     /// moved the row, which is put exactly where it was asked.
     override func contentDidComeToRest() {
         guard let target = pendingRowTarget else { return }
         pendingRowTarget = nil
         guard !isTracking, abs(contentOffset.y - target.planned) < 0.5 else { return }
-        settle(onRow: target.row, at: target.position)
+        settle(onItem: target.row, at: target.position)
     }
 
     // MARK: - Rows
@@ -217,6 +109,7 @@ open class ListContainer: ScrollContainer {
         let anchor = visibleAnchor()
         stopRowAnimation(layout: false)
         recycleAllRows()
+        items.prefetcher.forget()
         let count = dataSource.map { $0.numberOfRows(in: self) } ?? 0
         heights.reset(count: count, estimate: estimatedRowHeight)
         headerIndex.reset()
@@ -224,38 +117,17 @@ open class ListContainer: ScrollContainer {
         pendingRowTarget = nil
         clampSelection()
         updateContentSize()
-        if let anchor, anchor.row < heights.count {
-            restoreAnchor(row: anchor.row, screenY: anchor.screenY)
+        if let anchor, anchor.item < heights.count {
+            restoreAnchor(item: anchor.item, screenY: anchor.screenY)
         }
-        layoutRows()
-    }
-
-    /// The dequeued view of kind `kind`: a view that was given out with `reuseKind == kind` and whose row went
-    /// out of view (its `prepareForReuse()` was called), or nil when none is free.
-    public func dequeueReusableView(kind: String) -> View? {
-        for index in pools.indices where pools[index].kind == kind {
-            return pools[index].views.popLast()
-        }
-        return nil
+        layoutItems()
     }
 
     /// The rows meeting the visible rect (`bounds`), in order; empty when none does.
-    public var visibleRows: Range<Int> {
-        let top = max(bounds.minY, 0)
-        let bottom = min(bounds.maxY, heights.totalHeight)
-        guard heights.count > 0, bottom > top else { return 0..<0 }
-        let first = heights.row(at: top)
-        var last = heights.row(at: bottom)
-        if last > first && heights.origin(of: last) >= bottom { last -= 1 }
-        return first..<(max(first, last) + 1)
-    }
+    public var visibleRows: Range<Int> { visibleItemRange }
 
     /// The view shown for `row`, or nil when the row is not alive (out of view, or out of range).
-    public func view(forRow row: Int) -> View? {
-        if let pinned, pinned.row == row { return pinned.view }
-        guard row >= liveFirst, row < liveFirst + liveViews.count else { return nil }
-        return liveViews[row - liveFirst]
-    }
+    public func view(forRow row: Int) -> View? { aliveView(forItem: row) }
 
     /// The place of `row` in content coordinates, points: full width, at its measured height, or its estimated
     /// one where not measured (a sticky header's own place, not where it is pinned). `.zero` for a row out of
@@ -272,13 +144,13 @@ open class ListContainer: ScrollContainer {
         guard row >= 0, row < heights.count else { return }
         pendingRowTarget = nil
         guard animated, attachedWindow != nil else {
-            settle(onRow: row, at: position)
+            settle(onItem: row, at: position)
             return
         }
         // The rows around the destination are measured first (they will be laid out there), so that the last
         // frames of the motion, when they come into view, move the target no more.
         measureRows(around: row, at: position)
-        let planned = targetOffset(forRow: row, at: position)
+        let planned = targetOffset(forItem: row, at: position)
         setContentOffset(Point(x: contentOffset.x, y: planned), animated: true)
         if arbitration.isAnimating { pendingRowTarget = (row, position, planned) }
     }
@@ -290,7 +162,7 @@ open class ListContainer: ScrollContainer {
         guard let source = dataSource, bounds.height > 0 else { return }
         let anchor = visibleAnchor()
         for _ in 0..<4 {
-            let target = targetOffset(forRow: row, at: position)
+            let target = targetOffset(forItem: row, at: position)
             let first = heights.row(at: max(0, target - bounds.height))
             let last = heights.row(at: target + 2 * bounds.height)
             var changed = false
@@ -303,7 +175,7 @@ open class ListContainer: ScrollContainer {
             if !changed { break }
         }
         updateContentSize()
-        if let anchor { restoreAnchor(row: anchor.row, screenY: anchor.screenY) }
+        if let anchor { restoreAnchor(item: anchor.item, screenY: anchor.screenY) }
     }
 
     /// During an animated `scrollToRow`: rows measured on the way moved the row, so the motion goes on to the
@@ -314,48 +186,12 @@ open class ListContainer: ScrollContainer {
         guard let target = pendingRowTarget, arbitration.isAnimatingProgrammatically, !isTracking,
               case .ease(let ease) = motion.vertical, let now = attachedWindow?.now,
               let planned = motion.finalPosition(.vertical) else { return }
-        let wanted = targetOffset(forRow: target.row, at: target.position)
+        let wanted = targetOffset(forItem: target.row, at: target.position)
         guard abs(wanted - planned) > 1e-9 else { return }
         let remaining = ease.duration - motion.elapsed(.vertical, at: now)
         guard remaining > 0 else { return }
         motion.replace(.vertical, with: .ease(EaseOutAnimation(from: contentOffset.y, to: wanted, duration: remaining)),
                        startingAt: now)
         pendingRowTarget?.planned = wanted
-    }
-
-    /// The offset (y) that puts `row` at `position`, from the heights known now, clamped into the range.
-    func targetOffset(forRow row: Int, at position: ListScrollPosition) -> Double {
-        let frame = frameForRow(row)
-        let height = bounds.height
-        let current = contentOffset.y
-        var y: Double
-        switch position {
-        case .top:
-            y = frame.minY
-        case .middle:
-            y = frame.midY - height / 2
-        case .bottom:
-            y = frame.maxY - height
-        case .nearest:
-            if frame.minY < current || frame.height > height {
-                y = frame.minY
-            } else if frame.maxY > current + height {
-                y = frame.maxY - height
-            } else {
-                y = current
-            }
-        }
-        if !y.isFinite { y = current }
-        return makePolicy().clamp(y, .vertical)
-    }
-
-    /// Puts `row` at `position` at once, measuring the rows that come into view on the way until it is exactly
-    /// there (each step measures rows; a few steps settle it).
-    func settle(onRow row: Int, at position: ListScrollPosition) {
-        for _ in 0..<4 {
-            let target = targetOffset(forRow: row, at: position)
-            guard abs(target - contentOffset.y) > 1e-9 else { return }
-            contentOffset = Point(x: contentOffset.x, y: target)
-        }
     }
 }

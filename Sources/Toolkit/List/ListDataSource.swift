@@ -22,6 +22,17 @@ public protocol ListDataSource: AnyObject {
     /// The user moved `row` to `newRow` (drag to reorder, <doc:ScrollBehaviour> §21): the data source moves its
     /// item (the list already shows it there).
     func list(_ list: ListContainer, moveRow row: Int, to newRow: Int)
+
+    /// Rows about to come into view ahead of the motion, nearest first (<doc:ScrollBehaviour> §20): start loading
+    /// what they show, off the main thread, so that it is ready when `list(_:viewForRow:)` asks; the list never
+    /// waits for it. Each row is asked once while it stays ahead; not called while the list moves faster than four
+    /// visible heights per second (a fling only passes those rows). The array is the list's: read it during the call
+    /// (keeping it copies it).
+    func list(_ list: ListContainer, prefetchRows rows: [Int])
+
+    /// Rows of earlier `list(_:prefetchRows:)` calls that are no longer coming (the motion turned back, or jumped
+    /// past them): stop their loads if they cost anything.
+    func list(_ list: ListContainer, cancelPrefetchingForRows rows: [Int])
 }
 
 extension ListDataSource {
@@ -37,4 +48,10 @@ extension ListDataSource {
 
     /// Default: nothing (the list offers no reordering the data source would have to follow).
     public func list(_ list: ListContainer, moveRow row: Int, to newRow: Int) {}
+
+    /// Default: nothing (the data source loads nothing ahead).
+    public func list(_ list: ListContainer, prefetchRows rows: [Int]) {}
+
+    /// Default: nothing.
+    public func list(_ list: ListContainer, cancelPrefetchingForRows rows: [Int]) {}
 }
