@@ -9,7 +9,7 @@ extension ScrollContainer {
         if let rect = bars.drawnRects.vertical { setNeedsDisplay(rect) }
         let policy = makePolicy()
         let lo = policy.minOffset.x, hi = policy.maxOffset.x
-        layout.rightToLeftRangeEnd = hi
+        reading.rightToLeftRangeEnd = hi
         if hi > lo {
             let x = contentOffset.x
             contentOffset = Point(x: lo + hi - x, y: contentOffset.y)
@@ -23,8 +23,8 @@ extension ScrollContainer {
     func keepRightToLeftEnd() {
         guard layoutDirection == .rightToLeft else { return }
         let hi = makePolicy().maxOffset.x
-        let shift = hi - layout.rightToLeftRangeEnd
-        layout.rightToLeftRangeEnd = hi
+        let shift = hi - reading.rightToLeftRangeEnd
+        reading.rightToLeftRangeEnd = hi
         guard shift != 0, !arbitration.isTracking, !arbitration.isAnimating else { return }
         applyOffset(Point(x: contentOffset.x + shift, y: contentOffset.y))
     }
@@ -34,10 +34,10 @@ extension ScrollContainer {
     /// Which way the horizontal content reads. `.rightToLeft` puts the vertical bar along the left edge.
     /// Default `.leftToRight`.
     public final var layoutDirection: LayoutDirection {
-        get { layout.direction }
+        get { reading.direction }
         set {
-            guard newValue != layout.direction else { return }
-            layout.direction = newValue
+            guard newValue != reading.direction else { return }
+            reading.direction = newValue
             layoutDirectionChanged()
         }
     }

@@ -160,7 +160,7 @@ open class ScrollContainer: View, PointerScrollParticipant {
     @exclusivity(unchecked) var zoomState = ZoomState()
     @exclusivity(unchecked) var pointerScroll = PointerScrollState()
 
-    @exclusivity(unchecked) var layout = LayoutState()
+    @exclusivity(unchecked) var reading = LayoutState()
     @exclusivity(unchecked) var anchoring = AnchoringState()
     @exclusivity(unchecked) var touchSettings = TouchSettings()
     @exclusivity(unchecked) var scrolling = ScrollingSettings()
