@@ -8,8 +8,9 @@ let package = Package(
     name: "Consumer",
     dependencies: [.package(name: "Toolkit", path: "../..")],
     targets: [
-        .executableTarget(name: "Consumer",
-                          dependencies: [.product(name: "ToolkitCore", package: "Toolkit")]),
+        .executableTarget(
+            name: "Consumer",
+            dependencies: [.product(name: "ToolkitCore", package: "Toolkit")])
     ],
     swiftLanguageModes: [.v6]
 )

@@ -10,8 +10,9 @@ let package = Package(
     dependencies: [.package(name: "Toolkit", path: "../..")],
     targets: [
         .systemLibrary(name: "CGtkApp", pkgConfig: "gtk4", providers: [.apt(["libgtk-4-dev"])]),
-        .executableTarget(name: "GtkConsumer",
-                          dependencies: ["CGtkApp", .product(name: "ToolkitGTK", package: "Toolkit")]),
+        .executableTarget(
+            name: "GtkConsumer",
+            dependencies: ["CGtkApp", .product(name: "ToolkitGTK", package: "Toolkit")])
     ],
     swiftLanguageModes: [.v6]
 )

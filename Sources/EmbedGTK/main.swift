@@ -13,7 +13,7 @@ import GtkExampleSupport
 import ToolkitGTK
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The application: one window, one host, one list.
@@ -44,9 +44,10 @@ final class EmbedApp {
         gtk_widget_grab_focus(gtkWidget(host.widget))
         (self.host, self.list) = (host, list)
         if options.frames != nil || options.stats {
-            frames = FrameCounter(widget: gtkWidget(host.widget), limit: options.frames,
-                                  onFirstFrame: { [options] in if options.stats { printError("stats: first frame drawn") } },
-                                  onLimit: { [application] in g_application_quit(gtkCast(application)) })
+            frames = FrameCounter(
+                widget: gtkWidget(host.widget), limit: options.frames,
+                onFirstFrame: { [options] in if options.stats { printError("stats: first frame drawn") } },
+                onLimit: { [application] in g_application_quit(gtkCast(application)) })
         }
     }
 
@@ -69,9 +70,11 @@ func embedMain() -> Int32 {
     }
     GtkSignals.quitOnTerminationSignals(OpaquePointer(application))
     let app = EmbedApp(options: options, application: application)
-    _ = tgtk_connect_simple(application, "activate", { _, data in
-        MainActor.assumeIsolated { Unmanaged<EmbedApp>.fromOpaque(data!).takeUnretainedValue().activate() }
-    }, Unmanaged.passUnretained(app).toOpaque())
+    _ = tgtk_connect_simple(
+        application, "activate",
+        { _, data in
+            MainActor.assumeIsolated { Unmanaged<EmbedApp>.fromOpaque(data!).takeUnretainedValue().activate() }
+        }, Unmanaged.passUnretained(app).toOpaque())
     // GTK parses no arguments of ours: hand it the program name only.
     let status = g_application_run(gtkCast(application), 0, nil)
     app.printStats()

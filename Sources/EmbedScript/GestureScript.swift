@@ -37,8 +37,10 @@ enum GestureCommand: Equatable {
     var time: Double? {
         switch self {
         case .size, .content, .set: nil
-        case .down(_, _, _, let t), .move(_, _, _, let t), .up(_, let t), .cancel(let t), .pointer(_, _, let t), .axis(_, _, _, let t),
-             .axisStop(let t), .wait(let t): t
+        case .down(_, _, _, let t), .move(_, _, _, let t), .up(_, let t), .cancel(let t), .pointer(_, _, let t),
+            .axis(_, _, _, let t),
+            .axisStop(let t), .wait(let t):
+            t
         }
     }
 }
@@ -95,14 +97,17 @@ func parseGestureScript(_ text: String) throws -> [GestureCommand] {
         switch verb {
         case "size", "content":
             try expect(2, "W H")
-            let w = try number(0, "a width"), h = try number(1, "a height")
+            let w = try number(0, "a width")
+            let h = try number(1, "a height")
             guard w > 0, h > 0, w <= 16384, h <= 16384 else { throw fail("sizes go from 1 to 16384 points") }
             guard !sawEvent || verb == "content" else { throw fail("'size' comes before the first event") }
             command = verb == "size" ? .size(width: w, height: h) : .content(width: w, height: h)
         case "set":
             try expect(2, "NAME true|false")
             guard let setting = GestureSetting(rawValue: args[0]) else {
-                throw fail("unknown setting '\(args[0])' (one of: \(GestureSetting.allCases.map(\.rawValue).joined(separator: ", ")))")
+                throw fail(
+                    "unknown setting '\(args[0])' (one of: \(GestureSetting.allCases.map(\.rawValue).joined(separator: ", ")))"
+                )
             }
             guard let value = Bool(args[1]) else { throw fail("'\(args[1])' is not true or false") }
             command = .set(setting, value)

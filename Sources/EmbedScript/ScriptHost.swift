@@ -36,44 +36,50 @@ final class ScriptHost {
     func run(_ command: GestureCommand) {
         if let ms = command.time { advance(to: .nanoseconds(Int64((ms * 1_000_000).rounded()))) }
         switch command {
-        case let .size(width, height):
+        case .size(let width, let height):
             core.resize(to: Size(width: width, height: height))
             container.frame = Rect(x: 0, y: 0, width: width, height: height)
-        case let .content(width, height):
+        case .content(let width, let height):
             container.contentSize = Size(width: width, height: height)
-        case let .set(setting, value):
+        case .set(let setting, let value):
             switch setting {
             case .paging: container.isPagingEnabled = value
             case .lock: container.isDirectionalLockEnabled = value
             case .bounces: container.bounces = value
             case .delays: container.delaysContentTouches = value
             }
-        case let .down(id, x, y, _):
+        case .down(let id, let x, let y, _):
             core.handle(.touchDown(id: id, location: Point(x: x, y: y), timestamp: now))
             core.handle(.touchFrame(timestamp: now))
-        case let .move(id, x, y, _):
+        case .move(let id, let x, let y, _):
             core.handle(.touchMotion(id: id, location: Point(x: x, y: y), timestamp: now))
             core.handle(.touchFrame(timestamp: now))
-        case let .up(id, _):
+        case .up(let id, _):
             core.handle(.touchUp(id: id, timestamp: now))
             core.handle(.touchFrame(timestamp: now))
         case .cancel:
             core.handle(.touchCancel(timestamp: now))
-        case let .pointer(x, y, _):
+        case .pointer(let x, let y, _):
             let location = Point(x: x, y: y)
-            core.handle(pointerInside ? .pointerMotion(location: location, timestamp: now)
-                                      : .pointerEnter(location: location, timestamp: now))
+            core.handle(
+                pointerInside
+                    ? .pointerMotion(location: location, timestamp: now)
+                    : .pointerEnter(location: location, timestamp: now))
             pointerInside = true
-        case let .axis(source, dx, dy, _):
-            let kind: AxisSource = switch source {
-            case .wheel: .wheel
-            case .finger: .finger
-            case .continuous: .continuous
-            }
+        case .axis(let source, let dx, let dy, _):
+            let kind: AxisSource =
+                switch source {
+                case .wheel: .wheel
+                case .finger: .finger
+                case .continuous: .continuous
+                }
             core.handle(.axis(AxisEvent(source: kind, dx: dx, dy: dy, timestamp: now)))
         case .axisStop:
-            core.handle(.axis(AxisEvent(source: .finger, dx: 0, dy: 0, stopHorizontal: true, stopVertical: true,
-                                        timestamp: now)))
+            core.handle(
+                .axis(
+                    AxisEvent(
+                        source: .finger, dx: 0, dy: 0, stopHorizontal: true, stopVertical: true,
+                        timestamp: now)))
         case .wait:
             break
         }

@@ -9,9 +9,9 @@
 import ToolkitCore
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #endif
 
 @MainActor
@@ -49,8 +49,8 @@ func embedScriptMain() -> Int32 {
     // Sizes given before the first event shape the window from the start.
     for command in commands {
         if command.time != nil { break }
-        if case let .size(w, h) = command { size = Size(width: w, height: h) }
-        if case let .content(w, h) = command { content = Size(width: w, height: h) }
+        if case .size(let w, let h) = command { size = Size(width: w, height: h) }
+        if case .content(let w, let h) = command { content = Size(width: w, height: h) }
     }
     let host = ScriptHost(size: size, contentSize: content) { offset in
         print("offset \(formatted(offset.x)) \(formatted(offset.y))")

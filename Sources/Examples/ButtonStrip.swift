@@ -19,7 +19,7 @@ final class ButtonStrip: ScrollContainer {
     init(frame: Rect, inset: Double) {
         super.init(frame: frame)
         contentInset = EdgeInsets(top: 0, left: inset, bottom: 0, right: inset)
-        contentOffset = Point(x: -inset, y: 0)   // at the start: an inset does not move the offset by itself
+        contentOffset = Point(x: -inset, y: 0)  // at the start: an inset does not move the offset by itself
         snapping = .mandatory
         scrollChaining = .contained
         scrollbarVisibility = .never

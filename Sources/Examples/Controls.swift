@@ -43,8 +43,12 @@ final class SegmentedControl: Control {
         self.title = title
         self.choices = choices
         self.selectedIndex = selectedIndex
-        super.init(frame: Rect(origin: origin, size: Size(width: SegmentedControl.width(title: title, choices: choices),
-                                                          height: SegmentedControl.height)))
+        super.init(
+            frame: Rect(
+                origin: origin,
+                size: Size(
+                    width: SegmentedControl.width(title: title, choices: choices),
+                    height: SegmentedControl.height)))
     }
 
     /// The segments' rects, in the control's coordinates.
@@ -116,8 +120,9 @@ final class SegmentedControl: Control {
         }
         let rects = segmentRects()
         guard let first = rects.first, let last = rects.last else { return }
-        canvas.fillRoundedRect(Rect(x: first.minX, y: 0, width: last.maxX - first.minX, height: b.height), radius: 7,
-                               color: Theme.segment)
+        canvas.fillRoundedRect(
+            Rect(x: first.minX, y: 0, width: last.maxX - first.minX, height: b.height), radius: 7,
+            color: Theme.segment)
         for (i, rect) in rects.enumerated() {
             let selected = i == selectedIndex
             if selected {
@@ -126,8 +131,9 @@ final class SegmentedControl: Control {
                 canvas.fillRoundedRect(rect.insetBy(dx: 2, dy: 2), radius: 5, color: Theme.segmentPressed)
             }
             let m = Font.measure(choices[i], size: size)
-            canvas.drawText(choices[i], at: Point(x: rect.midX - m.width / 2, y: rect.midY - m.height / 2), size: size,
-                            color: selected ? Color.white : Theme.segmentText)
+            canvas.drawText(
+                choices[i], at: Point(x: rect.midX - m.width / 2, y: rect.midY - m.height / 2), size: size,
+                color: selected ? Color.white : Theme.segmentText)
         }
     }
 }
@@ -149,10 +155,12 @@ final class DemoPanel: View {
     private(set) var controls: [SegmentedControl] = []
 
     init(frame: Rect, caption text: String) {
-        caption = Label(frame: Rect(x: 12, y: 4, width: frame.width - 24, height: 20), text: text, fontSize: 13,
-                        textColor: Theme.captionText)
-        status = Label(frame: Rect(x: frame.width - 312, y: 28, width: 300, height: SegmentedControl.height),
-                       text: "", fontSize: 12, textColor: Theme.captionText)
+        caption = Label(
+            frame: Rect(x: 12, y: 4, width: frame.width - 24, height: 20), text: text, fontSize: 13,
+            textColor: Theme.captionText)
+        status = Label(
+            frame: Rect(x: frame.width - 312, y: 28, width: 300, height: SegmentedControl.height),
+            text: "", fontSize: 12, textColor: Theme.captionText)
         status.alignment = .trailing
         status.clipsToBounds = true
         // From under the caption to the panel's bottom: the controls at y 28 as before, room to drag around them.
@@ -168,8 +176,9 @@ final class DemoPanel: View {
     /// Adds one control per setting, left to right; each runs its setting's `apply` and then `changed`.
     func show(_ settings: [DemoSetting], changed: @escaping @MainActor (Int, Int) -> Void) {
         for (n, setting) in settings.enumerated() {
-            let control = SegmentedControl(origin: .zero, title: setting.title, choices: setting.choices,
-                                           selectedIndex: setting.selected)
+            let control = SegmentedControl(
+                origin: .zero, title: setting.title, choices: setting.choices,
+                selectedIndex: setting.selected)
             control.onChange = { index in
                 setting.apply(index)
                 changed(n, index)

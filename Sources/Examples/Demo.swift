@@ -17,7 +17,7 @@ struct Demo {
     @MainActor static let all: [Demo] = [
         ListDemo.demo, PagingDemo.demo, LockDemo.demo, CanvasDemo.demo, FlingDemo.demo, ObserversDemo.demo,
         WheelDemo.demo, ZoomDemo.demo, ContactsDemo.demo, TerminalDemo.demo, NestedDemo.demo,
-        GesturesDemo.demo, PhotosDemo.demo,
+        GesturesDemo.demo, PhotosDemo.demo
     ]
 
     @MainActor static func named(_ id: String) -> Demo? { all.first { $0.id == id } }
@@ -60,7 +60,9 @@ final class TouchStateReadout {
         didSet { update() }
     }
 
-    init(container: ScrollContainer, label: Label, extra: @escaping @MainActor (ScrollContainer) -> String = { _ in "" }) {
+    init(
+        container: ScrollContainer, label: Label, extra: @escaping @MainActor (ScrollContainer) -> String = { _ in "" }
+    ) {
         self.container = container
         self.label = label
         self.extra = extra
@@ -78,7 +80,8 @@ final class TouchStateReadout {
     func update() {
         guard let c = container else { return }
         let more = extra(c)
-        label.text = "touch: \(Self.state(of: c, contentHasTouch: contentHasTouch))" + (more.isEmpty ? "" : "  ·  \(more)")
+        label.text =
+            "touch: \(Self.state(of: c, contentHasTouch: contentHasTouch))" + (more.isEmpty ? "" : "  ·  \(more)")
     }
 
     /// Shows the state of `container` from now on.
@@ -118,8 +121,10 @@ enum Snapshots {
 @MainActor
 extension HeadlessWindow {
     /// A one-finger drag from `start` by `delta` over `duration`, in `steps` moves, then lift-off.
-    func drag(from start: Point, by delta: Point, duration: Duration, steps: Int = 10, lift: Bool = true,
-              id: Int = 1) {
+    func drag(
+        from start: Point, by delta: Point, duration: Duration, steps: Int = 10, lift: Bool = true,
+        id: Int = 1
+    ) {
         touchDown(id: id, at: start)
         let step = duration / steps
         for i in 1...steps {

@@ -41,8 +41,10 @@ final class GalleryView: View {
 
     /// A gallery in `frame` showing demo `selected`; `now` reads the window clock (for the plots), `timers` are the
     /// window's (for demos that wait, such as a refresh that takes a moment).
-    init(frame: Rect, selected: String, now: @escaping @MainActor () -> Duration = { .zero },
-         timers: TimerQueue? = nil) {
+    init(
+        frame: Rect, selected: String, now: @escaping @MainActor () -> Duration = { .zero },
+        timers: TimerQueue? = nil
+    ) {
         self.selected = selected
         self.now = now
         self.timers = timers
@@ -53,8 +55,10 @@ final class GalleryView: View {
         // The buttons end at `buttonsEnd` at most; GallerySoakTests aims at them by the same rule.
         let (fontSize, widths) = GalleryView.buttonLayout(titles: Demo.all.map(\.title))
         for (demo, width) in zip(Demo.all, widths) {
-            let button = Button(frame: Rect(x: 0, y: 0, width: width, height: GalleryView.barHeight - 12),
-                                title: demo.title) { [weak self] _ in self?.show(demo.id) }
+            let button = Button(
+                frame: Rect(x: 0, y: 0, width: width, height: GalleryView.barHeight - 12),
+                title: demo.title
+            ) { [weak self] _ in self?.show(demo.id) }
             button.fontSize = fontSize
             buttons.append(button)
         }
@@ -100,9 +104,11 @@ final class GalleryView: View {
         kept = []
         statsLines = nil
         let area = demoFrame
-        let panel = DemoPanel(frame: Rect(x: 0, y: area.maxY, width: area.width, height: DemoPanel.height),
-                              caption: demo.caption)
-        let timers = self.timers, now = self.now
+        let panel = DemoPanel(
+            frame: Rect(x: 0, y: area.maxY, width: area.width, height: DemoPanel.height),
+            caption: demo.caption)
+        let timers = self.timers
+        let now = self.now
         let after: @MainActor (Duration, @escaping @MainActor () -> Void) -> Void = { delay, action in
             guard let timers else { return action() }
             timers.schedule(at: now() + max(.zero, delay), action)

@@ -1,6 +1,7 @@
 import Toolkit
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// `--headless`: plays each demo's scripted gestures in a HeadlessWindow and writes `DIR/ID.png`, plus
@@ -24,8 +25,9 @@ enum HeadlessGallery {
         let demos = options.demoGiven ? Demo.all.filter { $0.id == options.demo } : Demo.all
         for demo in demos {
             let window = HeadlessWindow(size: windowSize)
-            let gallery = GalleryView(frame: Rect(origin: .zero, size: windowSize), selected: demo.id,
-                                      now: { [unowned window] in window.now }, timers: window.core.timers)
+            let gallery = GalleryView(
+                frame: Rect(origin: .zero, size: windowSize), selected: demo.id,
+                now: { [unowned window] in window.now }, timers: window.core.timers)
             window.rootView.addSubview(gallery)
             window.advance(by: .milliseconds(16))
             Snapshots.frames = []
@@ -34,8 +36,11 @@ enum HeadlessGallery {
             Snapshots.frames = nil
             var pictures = [("\(dir)/\(demo.id).png", scaled(window.render(), by: options.pictureScale))]
             if frames.count > 1 {
-                pictures.append(("\(dir)/\(demo.id)-strip.png",
-                                 strip(frames, scale: min(options.pictureScale, stripFrameScale))))
+                pictures.append(
+                    (
+                        "\(dir)/\(demo.id)-strip.png",
+                        strip(frames, scale: min(options.pictureScale, stripFrameScale))
+                    ))
             }
             guard write(pictures) else { return 1 }
         }
@@ -63,14 +68,16 @@ enum HeadlessGallery {
     /// finger dragged them to their end. The tabs rest at their start, the last ones beyond the right edge.
     static func narrowPicture() -> Image {
         let window = HeadlessWindow(size: narrowSize)
-        let gallery = GalleryView(frame: Rect(origin: .zero, size: narrowSize), selected: Demo.all[0].id,
-                                  now: { [unowned window] in window.now }, timers: window.core.timers)
+        let gallery = GalleryView(
+            frame: Rect(origin: .zero, size: narrowSize), selected: Demo.all[0].id,
+            now: { [unowned window] in window.now }, timers: window.core.timers)
         window.rootView.addSubview(gallery)
         window.advance(by: .milliseconds(16))
         if let strip = gallery.panel?.strip {
             let frame = strip.convert(strip.bounds, to: nil)
-            window.drag(from: Point(x: frame.maxX - 20, y: frame.midY), by: Point(x: -300, y: 0),
-                        duration: .milliseconds(300))
+            window.drag(
+                from: Point(x: frame.maxX - 20, y: frame.midY), by: Point(x: -300, y: 0),
+                duration: .milliseconds(300))
         }
         window.advance(by: .seconds(1))
         return window.render()
@@ -97,8 +104,11 @@ enum HeadlessGallery {
         Canvas.draw(into: &out) { canvas in
             var x = stripGap
             for tile in tiles {
-                canvas.drawImage(tile, in: Rect(x: Double(x), y: Double(stripGap), width: Double(tile.width),
-                                                height: Double(tile.height)))
+                canvas.drawImage(
+                    tile,
+                    in: Rect(
+                        x: Double(x), y: Double(stripGap), width: Double(tile.width),
+                        height: Double(tile.height)))
                 x += tile.width + stripGap
             }
         }

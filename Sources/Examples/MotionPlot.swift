@@ -102,15 +102,23 @@ final class MotionPlot: View {
         for s in series { if let t = s.offsets.last?.time { end = max(end, t) } }
 
         // Offsets: the range of what is visible, at least 100 pt tall.
-        var lo = Double.infinity, hi = -Double.infinity
+        var lo = Double.infinity
+        var hi = -Double.infinity
         for s in series {
             for i in 0..<s.offsets.count where s.offsets[i].time >= end - span {
                 lo = min(lo, s.offsets[i].value)
                 hi = max(hi, s.offsets[i].value)
             }
         }
-        if !lo.isFinite { lo = 0; hi = 100 }
-        if hi - lo < 100 { let mid = (hi + lo) / 2; lo = mid - 50; hi = mid + 50 }
+        if !lo.isFinite {
+            lo = 0
+            hi = 100
+        }
+        if hi - lo < 100 {
+            let mid = (hi + lo) / 2
+            lo = mid - 50
+            hi = mid + 50
+        }
         if offsetLabelRange != (lo.rounded(), hi.rounded()) {
             offsetLabelRange = (lo.rounded(), hi.rounded())
             offsetLabel = "offset \(Int(lo.rounded()))...\(Int(hi.rounded())) pt, last \(Int(span)) s"
@@ -139,8 +147,10 @@ final class MotionPlot: View {
 
     /// A step trace of `ring` in `box`: x from the time (the newest at the right edge), y from `fraction` (0 top,
     /// 1 bottom, clamped).
-    private func trace(_ ring: SampleRing, in box: Rect, end: Double, canvas: Canvas, color: Color,
-                       fraction: (Double) -> Double) {
+    private func trace(
+        _ ring: SampleRing, in box: Rect, end: Double, canvas: Canvas, color: Color,
+        fraction: (Double) -> Double
+    ) {
         var previous: Point?
         for i in 0..<ring.count {
             let sample = ring[i]
@@ -159,15 +169,19 @@ final class MotionPlot: View {
 extension MotionPlot {
     /// Feeds series `index` from `container`: every offset change along `axis`, and a zero velocity when the
     /// motion ends. Returns the observation tokens.
-    func follow(_ container: ScrollContainer, series index: Int, axis: Axis = .vertical,
-                now: @escaping @MainActor () -> Duration) -> [Observation] {
+    func follow(
+        _ container: ScrollContainer, series index: Int, axis: Axis = .vertical,
+        now: @escaping @MainActor () -> Duration
+    ) -> [Observation] {
         [
             container.observe(\.contentOffset) { [weak self] c, _ in
                 self?.record(index, offset: c.contentOffset[axis], at: now())
             },
             container.observe(\.isDecelerating) { [weak self] c, change in
-                if !change.newValue && !c.isDragging { self?.recordRest(index, offset: c.contentOffset[axis], at: now()) }
-            },
+                if !change.newValue && !c.isDragging {
+                    self?.recordRest(index, offset: c.contentOffset[axis], at: now())
+                }
+            }
         ]
     }
 }

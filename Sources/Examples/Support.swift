@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Writes one line to stderr.
@@ -64,6 +64,8 @@ extension String {
         }
         let hundredths = Int((abs(value) * 100).rounded())
         let fraction = hundredths % 100
-        self = (value < 0 && hundredths > 0 ? "-" : "") + "\(hundredths / 100)." + (fraction < 10 ? "0" : "") + "\(fraction)"
+        self =
+            (value < 0 && hundredths > 0 ? "-" : "") + "\(hundredths / 100)." + (fraction < 10 ? "0" : "")
+            + "\(fraction)"
     }
 }

@@ -23,8 +23,10 @@ enum Theme {
 
     /// A pleasant color for row `index`, cycling through hues.
     static func rowColor(_ index: Int) -> Color {
-        let palette: [UInt32] = [0xFFFF_6B6B, 0xFFFF_A94D, 0xFFFF_D43B, 0xFF69_DB7C, 0xFF38_D9A9,
-                                 0xFF4D_ABF7, 0xFF74_8FFC, 0xFF9775_FA, 0xFFDA_77F2, 0xFFF7_83AC]
+        let palette: [UInt32] = [
+            0xFFFF_6B6B, 0xFFFF_A94D, 0xFFFF_D43B, 0xFF69_DB7C, 0xFF38_D9A9,
+            0xFF4D_ABF7, 0xFF74_8FFC, 0xFF9775_FA, 0xFFDA_77F2, 0xFFF7_83AC
+        ]
         return Color(argb: palette[((index % palette.count) + palette.count) % palette.count])
     }
 }
@@ -56,10 +58,12 @@ final class RowView: View {
     override func draw(in canvas: Canvas) {
         let b = bounds
         canvas.fill(b, color: isPressed ? Color(red: 0.2, green: 0.2, blue: 0.25) : Color.white)
-        canvas.fillRoundedRect(Rect(x: b.minX + 12, y: b.minY + 8, width: b.height - 16, height: b.height - 16),
-                               radius: 6, color: color)
-        canvas.drawText(title, at: Point(x: b.minX + b.height + 8, y: b.minY + (b.height - 18) / 2), size: 16,
-                        color: isPressed ? Color.white : Theme.text)
+        canvas.fillRoundedRect(
+            Rect(x: b.minX + 12, y: b.minY + 8, width: b.height - 16, height: b.height - 16),
+            radius: 6, color: color)
+        canvas.drawText(
+            title, at: Point(x: b.minX + b.height + 8, y: b.minY + (b.height - 18) / 2), size: 16,
+            color: isPressed ? Color.white : Theme.text)
         canvas.fill(Rect(x: b.minX, y: b.maxY - 1, width: b.width, height: 1), color: Color(argb: 0xFFD1_D1D6))
     }
 
@@ -89,21 +93,28 @@ enum Lists {
 
     /// Greetings in several scripts, for titles that show the text stack: Japanese from a fallback face, Arabic
     /// right to left, Greek, a combining accent and a kerning pair.
-    static let greetings = ["Hello", "こんにちは世界", "مرحبا بالعالم", "Γειά σου κόσμε", "Cafe\u{301} AVATAR",
-                            "日本語のテキスト", "שלום עולם"]
+    static let greetings = [
+        "Hello", "こんにちは世界", "مرحبا بالعالم", "Γειά σου κόσμε", "Cafe\u{301} AVATAR",
+        "日本語のテキスト", "שלום עולם"
+    ]
 
     /// A vertical list of `count` rows filling `frame`, titled "`prefix` N", each followed by a greeting when
     /// `greetings` is true.
-    static func verticalList(frame: Rect, count: Int, prefix: String = "Row", greetings: Bool = false,
-                             onPress: ((Bool) -> Void)? = nil) -> ScrollContainer {
+    static func verticalList(
+        frame: Rect, count: Int, prefix: String = "Row", greetings: Bool = false,
+        onPress: ((Bool) -> Void)? = nil
+    ) -> ScrollContainer {
         let list = ScrollContainer(frame: frame)
         list.backgroundColor = Color.white
         list.contentSize = Size(width: frame.width, height: Double(count) * rowHeight)
         for i in 0..<count {
-            let title = greetings ? "\(prefix) \(i + 1) · \(Lists.greetings[i % Lists.greetings.count])"
+            let title =
+                greetings
+                ? "\(prefix) \(i + 1) · \(Lists.greetings[i % Lists.greetings.count])"
                 : "\(prefix) \(i + 1)"
-            let row = RowView(frame: Rect(x: 0, y: Double(i) * rowHeight, width: frame.width, height: rowHeight),
-                              title: title, color: Theme.rowColor(i))
+            let row = RowView(
+                frame: Rect(x: 0, y: Double(i) * rowHeight, width: frame.width, height: rowHeight),
+                title: title, color: Theme.rowColor(i))
             row.onPress = onPress
             list.addSubview(row)
         }

@@ -6,7 +6,9 @@ enum WindowedGallery {
     static func run(options: GalleryOptions) -> Int32 {
         let window: WaylandWindow
         do {
-            window = try WaylandWindow(title: GalleryView.windowTitle(for: options.demo), size: Size(width: 800, height: 600), appID: "gallery")
+            window = try WaylandWindow(
+                title: GalleryView.windowTitle(for: options.demo), size: Size(width: 800, height: 600), appID: "gallery"
+            )
         } catch let error as WaylandError {
             if case .noDisplay = error {
                 printError("gallery: no Wayland compositor reachable (\(error)); running --headless instead")
@@ -22,14 +24,15 @@ enum WindowedGallery {
         }
         window.pointerEmulatesTouch = options.pointerDrag
         let core = window.core
-        let gallery = GalleryView(frame: Rect(origin: .zero, size: core.size), selected: options.demo,
-                                  now: { [unowned core] in core.now }, timers: core.timers)
+        let gallery = GalleryView(
+            frame: Rect(origin: .zero, size: core.size), selected: options.demo,
+            now: { [unowned core] in core.now }, timers: core.timers)
         // The title names the demo shown; Escape closes the window as the compositor's close does.
         window.title = GalleryView.windowTitle(for: gallery.selected)
         gallery.onShow = { [unowned window] demo in window.title = GalleryView.windowTitle(for: demo.id) }
         gallery.onQuit = { [unowned window] in window.close() }
         window.rootView.addSubview(gallery)
-        gallery.fillsSuperview = true   // follow the window size (configure)
+        gallery.fillsSuperview = true  // follow the window size (configure)
 
         var counter: FrameCounter?
         if options.frames != nil {
@@ -64,16 +67,20 @@ enum WindowedGallery {
                 // (<doc:ScrollBehaviour> §13): shown for a moment so that its frames exist.
                 list.flashScrollIndicators()
                 if let track = list.scrollbarTrackFrame(for: .vertical),
-                   let thumb = list.scrollbarThumbFrame(for: .vertical) {
-                    let range = list.contentSize.height + list.contentInset.top + list.contentInset.bottom
+                    let thumb = list.scrollbarThumbFrame(for: .vertical)
+                {
+                    let range =
+                        list.contentSize.height + list.contentInset.top + list.contentInset.bottom
                         - list.bounds.height
-                    printError("stats: vertical bar track \(track.minX) \(track.minY) \(track.width) \(track.height) "
-                               + "thumb \(thumb.height) range \(range)")
+                    printError(
+                        "stats: vertical bar track \(track.minX) \(track.minY) \(track.width) \(track.height) "
+                            + "thumb \(thumb.height) range \(range)")
                 }
                 if let rows = list as? ListContainer {
                     // Lets a test see that a list of any length keeps few views.
-                    printError("stats: list rows \(rows.numberOfRows) live views \(rows.numberOfLiveViews) "
-                               + "visible \(rows.visibleRows.lowerBound) \(rows.visibleRows.upperBound)")
+                    printError(
+                        "stats: list rows \(rows.numberOfRows) live views \(rows.numberOfLiveViews) "
+                            + "visible \(rows.visibleRows.lowerBound) \(rows.visibleRows.upperBound)")
                     // The selection, as ranges (first last, ...), and the focused row (-1: none).
                     let ranges = rows.selectedRows.rangeView.map { "\($0.lowerBound) \($0.upperBound - 1)" }
                     printError("stats: list selected \(ranges.joined(separator: " ")) focused \(rows.focusedRow ?? -1)")
@@ -96,7 +103,7 @@ func latencyLines(_ stats: FrameLatencyStats) -> [String] {
     func ms(_ duration: Duration) -> String {
         let (seconds, attoseconds) = duration.components
         let value = Double(seconds) * 1000 + Double(attoseconds) / 1e15
-        return String((value * 10).rounded() / 10)   // one decimal: the shortest form of a tenth
+        return String((value * 10).rounded() / 10)  // one decimal: the shortest form of a tenth
     }
     func line(_ name: String, _ summary: FrameLatencyStats.Summary?) -> String {
         guard let summary else { return "stats: \(name) no frames" }
@@ -104,10 +111,11 @@ func latencyLines(_ stats: FrameLatencyStats) -> [String] {
     }
     return [
         line("input to commit", stats.inputToCommit),
-        stats.hasPresentationFeedback ? line("commit to present", stats.commitToPresent)
+        stats.hasPresentationFeedback
+            ? line("commit to present", stats.commitToPresent)
             : "stats: commit to present unavailable (no wp_presentation)",
         "stats: input events late \(stats.inputEventsLate) of \(stats.inputEventsLate + stats.inputEventsOnTime), "
-            + "frames discarded \(stats.discardedFrames)",
+            + "frames discarded \(stats.discardedFrames)"
     ]
 }
 
@@ -129,7 +137,8 @@ func firstScrollContainer(in root: View) -> ScrollContainer? {
 @MainActor
 func printNestedOffsets(below outer: ScrollContainer) {
     var queue = outer.subviews
-    var index = 0, found = 0
+    var index = 0
+    var found = 0
     while index < queue.count {
         if let container = queue[index] as? ScrollContainer {
             if container.contentOffset != .zero {

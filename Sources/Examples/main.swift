@@ -1,6 +1,7 @@
 import Toolkit
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 // The gallery: one demo per capability, in a Wayland window or headless (see GalleryOptions.usage).

@@ -1,7 +1,8 @@
 internal import CAtspiBridge
 import ToolkitCore
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 // What the bridge answers the C side (CAtspiBridge.h's callbacks): the window is id 0, views have their ids.
@@ -56,7 +57,7 @@ extension AccessibilityBridge {
             let size = window.size
             out.pointee.role = TATSPI_ROLE_FRAME.rawValue
             out.pointee.name = strdup(windowTitle)
-            out.pointee.parent = UInt64.max   // TATSPI_APPLICATION
+            out.pointee.parent = UInt64.max  // TATSPI_APPLICATION
             out.pointee.index_in_parent = 0
             out.pointee.child_count = Int32(clamping: tree.childCount(of: nil))
             let states = AccessibilityBridge.stateBits([.visible, .showing, .enabled, .sensitive])

@@ -12,18 +12,22 @@ final class GtkAccessibilityBridgeSource {
     private var sourceID: guint = 0
 
     init(window: WindowCore, applicationName: String, windowTitle: String) {
-        guard let bridge = AccessibilityBridge(window: window, applicationName: applicationName,
-                                               windowTitle: windowTitle)
+        guard
+            let bridge = AccessibilityBridge(
+                window: window, applicationName: applicationName,
+                windowTitle: windowTitle)
         else { return }
         self.bridge = bridge
-        sourceID = tgtk_unix_fd_add(bridge.fileDescriptor, G_IO_IN, { _, _, data in
-            let address = UInt(bitPattern: data)
-            return MainActor.assumeIsolated {
-                let source = Unmanaged<GtkAccessibilityBridgeSource>
-                    .fromOpaque(UnsafeRawPointer(bitPattern: address)!).takeUnretainedValue()
-                return source.dispatch() ? 1 : 0   // G_SOURCE_CONTINUE : G_SOURCE_REMOVE
-            }
-        }, Unmanaged.passUnretained(self).toOpaque())
+        sourceID = tgtk_unix_fd_add(
+            bridge.fileDescriptor, G_IO_IN,
+            { _, _, data in
+                let address = UInt(bitPattern: data)
+                return MainActor.assumeIsolated {
+                    let source = Unmanaged<GtkAccessibilityBridgeSource>
+                        .fromOpaque(UnsafeRawPointer(bitPattern: address)!).takeUnretainedValue()
+                    return source.dispatch() ? 1 : 0  // G_SOURCE_CONTINUE : G_SOURCE_REMOVE
+                }
+            }, Unmanaged.passUnretained(self).toOpaque())
     }
 
     isolated deinit {

@@ -38,8 +38,9 @@ extension GtkViewHost {
         guard accessibilityBridgeWanted, isAttached, accessibilitySource == nil, gtk_widget_get_mapped(area) != 0
         else { return }
         let name = g_get_prgname().map { String(cString: $0) } ?? "ToolkitGTK"
-        accessibilitySource = GtkAccessibilityBridgeSource(window: core, applicationName: name,
-                                                           windowTitle: accessibleLabel)
+        accessibilitySource = GtkAccessibilityBridgeSource(
+            window: core, applicationName: name,
+            windowTitle: accessibleLabel)
     }
 
     func stopAccessibilityBridge() {

@@ -29,23 +29,30 @@ extension GtkViewHost {
         let scale = max(1, gtk_widget_get_scale_factor(area))
         let size = Size(width: Double(width), height: Double(height))
         if core.size != size { resize(width: width, height: height) }
-        if scale != surfaceScale { dropSurface(); surfaceScale = scale }
+        if scale != surfaceScale {
+            dropSurface()
+            surfaceScale = scale
+        }
         if surface == nil {
             let created = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, width * scale, height * scale)
             cairo_surface_set_device_scale(created, Double(scale), Double(scale))
             surface = created
             if cairo_surface_status(created) == CAIRO_STATUS_SUCCESS, let data = cairo_image_surface_get_data(created) {
-                canvas = Canvas(pixels: UnsafeMutableRawPointer(data), width: Int(width * scale),
-                                height: Int(height * scale), stride: Int(cairo_image_surface_get_stride(created)),
-                                scale: Int(scale))
+                canvas = Canvas(
+                    pixels: UnsafeMutableRawPointer(data), width: Int(width * scale),
+                    height: Int(height * scale), stride: Int(cairo_image_surface_get_stride(created)),
+                    scale: Int(scale))
             }
-            core.addDamage(Rect(origin: .zero, size: size))   // a new surface holds nothing yet
+            core.addDamage(Rect(origin: .zero, size: size))  // a new surface holds nothing yet
         }
         // A surface cairo could not make (out of memory, a size past its limits) draws nothing until the next one.
         guard let surface, let canvas else { return }
         cairo_surface_flush(surface)
         let drawn = core.draw(into: canvas)
-        if GtkViewHost.traces { GtkViewHost.printError("ToolkitGTK draw \(drawn.isEmpty ? "nothing" : "something") needs frame \(core.needsFrame)") }
+        if GtkViewHost.traces {
+            GtkViewHost.printError(
+                "ToolkitGTK draw \(drawn.isEmpty ? "nothing" : "something") needs frame \(core.needsFrame)")
+        }
         cairo_surface_mark_dirty(surface)
         cairo_set_source_surface(cr, surface, 0, 0)
         cairo_paint(cr)

@@ -1,7 +1,8 @@
 internal import CGtk4
 internal import CToolkitGTK
+
 #if canImport(Glibc)
-internal import Glibc
+    internal import Glibc
 #endif
 
 /// The event controllers a host adds to its widget, and the dispatch of GDK's events to the core.
@@ -20,54 +21,82 @@ internal import Glibc
 extension GtkViewHost {
     func addControllers(context: UnsafeMutableRawPointer) {
         let legacy = gtk_event_controller_legacy_new()!
-        connect(UnsafeMutableRawPointer(legacy), tgtk_connect_event(UnsafeMutableRawPointer(legacy), { _, event, data in
-            guard let event else { return 0 }
-            var used = false
-            GtkViewHost.with(data) { used = $0.handle(event) }
-            return used ? 1 : 0
-        }, context))
+        connect(
+            UnsafeMutableRawPointer(legacy),
+            tgtk_connect_event(
+                UnsafeMutableRawPointer(legacy),
+                { _, event, data in
+                    guard let event else { return 0 }
+                    var used = false
+                    GtkViewHost.with(data) { used = $0.handle(event) }
+                    return used ? 1 : 0
+                }, context))
         add(legacy)
 
         addMotionController(context: context)
 
         let focus = gtk_event_controller_focus_new()!
-        connect(UnsafeMutableRawPointer(focus), tgtk_connect_simple(UnsafeMutableRawPointer(focus), "enter", { _, data in
-            GtkViewHost.with(data) { $0.keyboardFocusChanged(true) }
-        }, context))
-        connect(UnsafeMutableRawPointer(focus), tgtk_connect_simple(UnsafeMutableRawPointer(focus), "leave", { _, data in
-            GtkViewHost.with(data) { $0.keyboardFocusChanged(false) }
-        }, context))
+        connect(
+            UnsafeMutableRawPointer(focus),
+            tgtk_connect_simple(
+                UnsafeMutableRawPointer(focus), "enter",
+                { _, data in
+                    GtkViewHost.with(data) { $0.keyboardFocusChanged(true) }
+                }, context))
+        connect(
+            UnsafeMutableRawPointer(focus),
+            tgtk_connect_simple(
+                UnsafeMutableRawPointer(focus), "leave",
+                { _, data in
+                    GtkViewHost.with(data) { $0.keyboardFocusChanged(false) }
+                }, context))
         add(focus)
 
         // A widget runs its controllers newest first and stops at the first non-gesture controller that used the
         // event (the legacy one uses every touch): the claim gesture comes last so that it runs first.
         let claim = gtk_gesture_drag_new()!
         gtk_gesture_single_set_touch_only(claim, 1)
-        connect(UnsafeMutableRawPointer(claim), tgtk_connect_sequence(UnsafeMutableRawPointer(claim), "begin", { gesture, sequence, data in
-            guard let gesture, let sequence else { return }
-            _ = gtk_gesture_set_sequence_state(OpaquePointer(gesture), sequence, GTK_EVENT_SEQUENCE_CLAIMED)
-            GtkViewHost.with(data) { host in
-                if host.deniesTouchesToAncestors { _ = tgtk_deny_sequence_to_ancestors(host.area, sequence) }
-            }
-        }, context))
-        connect(UnsafeMutableRawPointer(claim), tgtk_connect_sequence(UnsafeMutableRawPointer(claim), "cancel", { _, sequence, data in
-            guard let sequence else { return }
-            GtkViewHost.with(data) { $0.touchTakenAway(sequence) }
-        }, context))
+        connect(
+            UnsafeMutableRawPointer(claim),
+            tgtk_connect_sequence(
+                UnsafeMutableRawPointer(claim), "begin",
+                { gesture, sequence, data in
+                    guard let gesture, let sequence else { return }
+                    _ = gtk_gesture_set_sequence_state(OpaquePointer(gesture), sequence, GTK_EVENT_SEQUENCE_CLAIMED)
+                    GtkViewHost.with(data) { host in
+                        if host.deniesTouchesToAncestors { _ = tgtk_deny_sequence_to_ancestors(host.area, sequence) }
+                    }
+                }, context))
+        connect(
+            UnsafeMutableRawPointer(claim),
+            tgtk_connect_sequence(
+                UnsafeMutableRawPointer(claim), "cancel",
+                { _, sequence, data in
+                    guard let sequence else { return }
+                    GtkViewHost.with(data) { $0.touchTakenAway(sequence) }
+                }, context))
         add(claim)
     }
 
     /// The crossings' controller (`motionController`). Its signals do not say which pointer crossed: +Pointer asks.
     func addMotionController(context: UnsafeMutableRawPointer) {
         let motion = gtk_event_controller_motion_new()!
-        connect(UnsafeMutableRawPointer(motion), tgtk_connect_point(UnsafeMutableRawPointer(motion), "enter", { _, x, y, data in
-            if GtkViewHost.traces { GtkViewHost.printError("ToolkitGTK crossing in at \(x) \(y)") }
-            GtkViewHost.with(data) { $0.crossingEntered() }
-        }, context))
-        connect(UnsafeMutableRawPointer(motion), tgtk_connect_simple(UnsafeMutableRawPointer(motion), "leave", { _, data in
-            if GtkViewHost.traces { GtkViewHost.printError("ToolkitGTK crossing out") }
-            GtkViewHost.with(data) { $0.crossingLeft() }
-        }, context))
+        connect(
+            UnsafeMutableRawPointer(motion),
+            tgtk_connect_point(
+                UnsafeMutableRawPointer(motion), "enter",
+                { _, x, y, data in
+                    if GtkViewHost.traces { GtkViewHost.printError("ToolkitGTK crossing in at \(x) \(y)") }
+                    GtkViewHost.with(data) { $0.crossingEntered() }
+                }, context))
+        connect(
+            UnsafeMutableRawPointer(motion),
+            tgtk_connect_simple(
+                UnsafeMutableRawPointer(motion), "leave",
+                { _, data in
+                    if GtkViewHost.traces { GtkViewHost.printError("ToolkitGTK crossing out") }
+                    GtkViewHost.with(data) { $0.crossingLeft() }
+                }, context))
         add(motion)
         motionController = motion
     }
@@ -81,7 +110,7 @@ extension GtkViewHost {
     }
 
     private func add(_ controller: OpaquePointer) {
-        gtk_widget_add_controller(area, controller)   // the widget takes the controller's only reference
+        gtk_widget_add_controller(area, controller)  // the widget takes the controller's only reference
         controllers.append(controller)
     }
 
@@ -126,7 +155,8 @@ extension GtkViewHost {
 
     /// An event's position in the widget, in points.
     func location(_ event: OpaquePointer) -> Point? {
-        var sx = 0.0, sy = 0.0
+        var sx = 0.0
+        var sy = 0.0
         guard gdk_event_get_position(event, &sx, &sy) != 0 else { return nil }
         return widgetPoint(sx, sy)
     }
@@ -134,7 +164,8 @@ extension GtkViewHost {
     /// A point of the widget's surface (where GDK events are) in the widget, wherever it sits in its window:
     /// boxes, `GtkFixed`, a scrolled viewport, client-side decorations.
     func widgetPoint(_ sx: Double, _ sy: Double) -> Point? {
-        var wx = 0.0, wy = 0.0
+        var wx = 0.0
+        var wy = 0.0
         guard tgtk_surface_to_widget(area, sx, sy, &wx, &wy) != 0, wx.isFinite, wy.isFinite else { return nil }
         return Point(x: wx, y: wy)
     }
@@ -165,14 +196,17 @@ extension GtkViewHost {
     }
 
     private func trace(_ event: OpaquePointer, type: GdkEventType) {
-        var x = 0.0, y = 0.0
+        var x = 0.0
+        var y = 0.0
         _ = gdk_event_get_position(event, &x, &y)
         var line = "ToolkitGTK event \(type.rawValue) time \(gdk_event_get_time(event)) at \(x) \(y)"
         if let point = location(event) { line += " widget \(point.x) \(point.y)" }
         if type == GDK_SCROLL {
-            var dx = 0.0, dy = 0.0
+            var dx = 0.0
+            var dy = 0.0
             gdk_scroll_event_get_deltas(event, &dx, &dy)
-            line += " scroll direction \(gdk_scroll_event_get_direction(event).rawValue)"
+            line +=
+                " scroll direction \(gdk_scroll_event_get_direction(event).rawValue)"
                 + " unit \(gdk_scroll_event_get_unit(event).rawValue) deltas \(dx) \(dy)"
                 + " stop \(gdk_scroll_event_is_stop(event))"
         }

@@ -7,12 +7,14 @@ extension GtkViewHost {
     /// `map` asks again.
     func scheduleFrame() {
         guard isAttached, tickID == 0, gtk_widget_get_mapped(area) != 0 else { return }
-        tickID = gtk_widget_add_tick_callback(area, { _, frameClock, data in
-            guard let frameClock else { return 0 }
-            var more = false
-            GtkViewHost.with(data) { more = $0.tick(frameTime: Int(gdk_frame_clock_get_frame_time(frameClock))) }
-            return more ? 1 : 0
-        }, Unmanaged.passUnretained(self).toOpaque(), nil)
+        tickID = gtk_widget_add_tick_callback(
+            area,
+            { _, frameClock, data in
+                guard let frameClock else { return 0 }
+                var more = false
+                GtkViewHost.with(data) { more = $0.tick(frameTime: Int(gdk_frame_clock_get_frame_time(frameClock))) }
+                return more ? 1 : 0
+            }, Unmanaged.passUnretained(self).toOpaque(), nil)
     }
 
     /// Removes the tick callback, if any.
@@ -30,7 +32,11 @@ extension GtkViewHost {
         core.prepareFrame(at: time)
         // A view's handler may have detached the host in there; the tick was removed with everything else.
         guard isAttached, tickID != 0 else { return false }
-        if GtkViewHost.traces { GtkViewHost.printError("ToolkitGTK tick \(time) needs frame \(core.needsFrame) damage \(core.damage.isEmpty ? "none" : "some")") }
+        if GtkViewHost.traces {
+            GtkViewHost.printError(
+                "ToolkitGTK tick \(time) needs frame \(core.needsFrame) damage \(core.damage.isEmpty ? "none" : "some")"
+            )
+        }
         if core.needsFrame { gtk_widget_queue_draw(area) }
         armTimeout()
         if core.needsFrame { return true }
@@ -47,10 +53,12 @@ extension GtkViewHost {
         guard let deadline else { return }
         let wait = max(.zero, deadline - clock.now)
         let milliseconds = guint(min(Double(Int32.max), (wait / .milliseconds(1)).rounded(.up)))
-        timeoutID = g_timeout_add(milliseconds, { data in
-            GtkViewHost.with(data) { $0.timeoutFired() }
-            return 0   // G_SOURCE_REMOVE: `timeoutFired` arms the next one
-        }, Unmanaged.passUnretained(self).toOpaque())
+        timeoutID = g_timeout_add(
+            milliseconds,
+            { data in
+                GtkViewHost.with(data) { $0.timeoutFired() }
+                return 0  // G_SOURCE_REMOVE: `timeoutFired` arms the next one
+            }, Unmanaged.passUnretained(self).toOpaque())
     }
 
     /// Removes the timeout, if any.

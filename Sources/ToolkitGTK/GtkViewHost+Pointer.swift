@@ -27,7 +27,8 @@ extension GtkViewHost {
     /// A finger's crossing leaves the controller believing a pointer is inside, so that the seat's pointer coming
     /// in later would cross unseen: the controller is replaced by a new one, once GTK is done with this crossing.
     func crossingEntered() {
-        var x = 0.0, y = 0.0
+        var x = 0.0
+        var y = 0.0
         guard tgtk_pointer_over_widget(area, &x, &y) != 0 else {
             scheduleMotionRenewal()
             return
@@ -37,10 +38,12 @@ extension GtkViewHost {
 
     private func scheduleMotionRenewal() {
         guard isAttached, motionRenewalID == 0 else { return }
-        motionRenewalID = g_idle_add_full(G_PRIORITY_HIGH_IDLE, { data in
-            GtkViewHost.with(data) { $0.renewMotionController() }
-            return 0   // G_SOURCE_REMOVE
-        }, Unmanaged.passUnretained(self).toOpaque(), nil)
+        motionRenewalID = g_idle_add_full(
+            G_PRIORITY_HIGH_IDLE,
+            { data in
+                GtkViewHost.with(data) { $0.renewMotionController() }
+                return 0  // G_SOURCE_REMOVE
+            }, Unmanaged.passUnretained(self).toOpaque(), nil)
     }
 
     private func renewMotionController() {

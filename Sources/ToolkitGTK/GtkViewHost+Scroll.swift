@@ -12,12 +12,16 @@ extension GtkViewHost {
         let fingers: AxisSource = touchpad ? .finger : .continuous
         switch gdk_scroll_event_get_direction(event) {
         case GDK_SCROLL_SMOOTH:
-            var dx = 0.0, dy = 0.0
+            var dx = 0.0
+            var dy = 0.0
             gdk_scroll_event_get_deltas(event, &dx, &dy)
             if gdk_scroll_event_is_stop(event) != 0 {
                 // The fingers left the touchpad: the container decides whether to fling.
-                core.handle(.axis(AxisEvent(source: fingers, dx: 0, dy: 0, stopHorizontal: true,
-                                            stopVertical: true, timestamp: time)))
+                core.handle(
+                    .axis(
+                        AxisEvent(
+                            source: fingers, dx: 0, dy: 0, stopHorizontal: true,
+                            stopVertical: true, timestamp: time)))
             } else if gdk_scroll_event_get_unit(event) == GDK_SCROLL_UNIT_WHEEL {
                 // Wheel deltas are in detents, fractions of one from a high-resolution wheel: 120 units each.
                 core.handle(.axis(AxisEvent(source: .wheel, dx: dx * 120, dy: dy * 120, timestamp: time)))
@@ -51,16 +55,19 @@ extension GtkViewHost {
             core.handle(.pointerPinchBegin(fingers: Int(gdk_touchpad_event_get_n_fingers(event)), timestamp: time))
         case GDK_TOUCHPAD_GESTURE_PHASE_UPDATE:
             guard pinching else { return }
-            var dx = 0.0, dy = 0.0
+            var dx = 0.0
+            var dy = 0.0
             gdk_touchpad_event_get_deltas(event, &dx, &dy)
             let degrees = gdk_touchpad_event_get_pinch_angle_delta(event) * 180 / .pi
-            core.handle(.pointerPinchUpdate(dx: dx, dy: dy, scale: gdk_touchpad_event_get_pinch_scale(event),
-                                            rotation: degrees, timestamp: time))
+            core.handle(
+                .pointerPinchUpdate(
+                    dx: dx, dy: dy, scale: gdk_touchpad_event_get_pinch_scale(event),
+                    rotation: degrees, timestamp: time))
         case GDK_TOUCHPAD_GESTURE_PHASE_END:
             guard pinching else { return }
             pinching = false
             core.handle(.pointerPinchEnd(cancelled: false, timestamp: time))
-        default:   // GDK_TOUCHPAD_GESTURE_PHASE_CANCEL
+        default:  // GDK_TOUCHPAD_GESTURE_PHASE_CANCEL
             guard pinching else { return }
             pinching = false
             core.handle(.pointerPinchEnd(cancelled: true, timestamp: time))

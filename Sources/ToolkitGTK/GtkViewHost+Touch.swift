@@ -27,7 +27,7 @@ extension GtkViewHost {
             }
             touches.end(sequence)
             core.handle(.touchUp(id: id, timestamp: time))
-        default:   // GDK_TOUCH_CANCEL
+        default:  // GDK_TOUCH_CANCEL
             guard touches.id(of: sequence) != nil else { return }
             cancelTouches(at: time)
             return

@@ -1,7 +1,8 @@
 internal import CGtk4
 internal import CToolkitGTK
+
 #if canImport(Glibc)
-internal import Glibc
+    internal import Glibc
 #endif
 
 /// Hosts a view tree in a GTK 4 widget: a `GtkDrawingArea` anywhere in any GTK widget tree (a window, boxes,
@@ -104,7 +105,7 @@ public final class GtkViewHost {
     /// Call after GTK is initialized (in the application's `activate`, or after `gtk_init`).
     public convenience init() {
         let area = tgtk_drawing_area_new_with_role(GTK_ACCESSIBLE_ROLE_GROUP)!
-        g_object_ref_sink(UnsafeMutableRawPointer(area))   // the host owns the new widget's first reference
+        g_object_ref_sink(UnsafeMutableRawPointer(area))  // the host owns the new widget's first reference
         gtk_widget_set_hexpand(area, 1)
         gtk_widget_set_vexpand(area, 1)
         self.init(area: area, adopted: false)
@@ -132,10 +133,11 @@ public final class GtkViewHost {
         let height = hostable ? Double(max(0, gtk_widget_get_height(area))) : 0
         core = WindowCore(size: Size(width: width, height: height))
         guard hostable else {
-            GtkViewHost.printError("ToolkitGTK: GtkViewHost(adopting:) needs a GtkDrawingArea; the widget is not hosted")
+            GtkViewHost.printError(
+                "ToolkitGTK: GtkViewHost(adopting:) needs a GtkDrawingArea; the widget is not hosted")
             return
         }
-        if adopted { g_object_ref(UnsafeMutableRawPointer(area)) }   // a new widget's reference was sunk already
+        if adopted { g_object_ref(UnsafeMutableRawPointer(area)) }  // a new widget's reference was sunk already
         holdsReference = true
         if gtk_widget_get_focusable(area) == 0 {
             gtk_widget_set_focusable(area, 1)
@@ -155,26 +157,48 @@ public final class GtkViewHost {
     private func attach() {
         let me = Unmanaged.passUnretained(self).toOpaque()
         let instance = UnsafeMutableRawPointer(area)
-        connect(instance, tgtk_connect_simple(instance, "destroy", { _, data in
-            GtkViewHost.with(data) { $0.detach() }
-        }, me))
-        connect(instance, tgtk_connect_simple(instance, "map", { _, data in
-            GtkViewHost.with(data) { $0.mapped() }
-        }, me))
-        connect(instance, tgtk_connect_simple(instance, "unmap", { _, data in
-            GtkViewHost.with(data) { $0.unmapped() }
-        }, me))
-        connect(instance, tgtk_connect_size(instance, "resize", { _, width, height, data in
-            GtkViewHost.with(data) { $0.resize(width: width, height: height) }
-        }, me))
-        connect(instance, tgtk_connect_notify(instance, "scale-factor", { _, _, data in
-            GtkViewHost.with(data) { $0.scaleFactorChanged() }
-        }, me))
+        connect(
+            instance,
+            tgtk_connect_simple(
+                instance, "destroy",
+                { _, data in
+                    GtkViewHost.with(data) { $0.detach() }
+                }, me))
+        connect(
+            instance,
+            tgtk_connect_simple(
+                instance, "map",
+                { _, data in
+                    GtkViewHost.with(data) { $0.mapped() }
+                }, me))
+        connect(
+            instance,
+            tgtk_connect_simple(
+                instance, "unmap",
+                { _, data in
+                    GtkViewHost.with(data) { $0.unmapped() }
+                }, me))
+        connect(
+            instance,
+            tgtk_connect_size(
+                instance, "resize",
+                { _, width, height, data in
+                    GtkViewHost.with(data) { $0.resize(width: width, height: height) }
+                }, me))
+        connect(
+            instance,
+            tgtk_connect_notify(
+                instance, "scale-factor",
+                { _, _, data in
+                    GtkViewHost.with(data) { $0.scaleFactorChanged() }
+                }, me))
         addControllers(context: me)
-        gtk_drawing_area_set_draw_func(UnsafeMutablePointer<GtkDrawingArea>(OpaquePointer(area)), { _, cr, width, height, data in
-            guard let cr else { return }
-            GtkViewHost.with(data) { $0.draw(cr, width: width, height: height) }
-        }, me, nil)
+        gtk_drawing_area_set_draw_func(
+            UnsafeMutablePointer<GtkDrawingArea>(OpaquePointer(area)),
+            { _, cr, width, height, data in
+                guard let cr else { return }
+                GtkViewHost.with(data) { $0.draw(cr, width: width, height: height) }
+            }, me, nil)
         applyAccessibleLabel()
         core.onNeedsFrame = { [unowned self] in self.scheduleFrame() }
         core.onCursorChange = { [unowned self] cursor in self.showCursor(cursor) }

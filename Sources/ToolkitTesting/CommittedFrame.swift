@@ -47,23 +47,29 @@ struct SurfaceLayers: Sendable {
         guard !children.isEmpty else { return image }
         var pixels = image.pixels
         for child in children {
-            Self.draw(child.layers.composed(), over: &pixels, width: image.width, height: image.height,
-                      atX: child.x, y: child.y)
+            Self.draw(
+                child.layers.composed(), over: &pixels, width: image.width, height: image.height,
+                atX: child.x, y: child.y)
         }
         return Image(width: image.width, height: image.height, pixels: pixels)!
     }
 
     /// Draws premultiplied `source` over `destination` (`width` x `height` pixels, row-major) with its top-left
     /// corner at (x, y), clipped.
-    static func draw(_ source: Image, over destination: inout [UInt32], width: Int, height: Int,
-                     atX x0: Int, y y0: Int) {
-        let left = max(0, -x0), top = max(0, -y0)
-        let right = min(source.width, width - x0), bottom = min(source.height, height - y0)
+    static func draw(
+        _ source: Image, over destination: inout [UInt32], width: Int, height: Int,
+        atX x0: Int, y y0: Int
+    ) {
+        let left = max(0, -x0)
+        let top = max(0, -y0)
+        let right = min(source.width, width - x0)
+        let bottom = min(source.height, height - y0)
         guard left < right, top < bottom else { return }
         source.pixels.withUnsafeBufferPointer { from in
             destination.withUnsafeMutableBufferPointer { to in
                 for y in top..<bottom {
-                    let sourceRow = y * source.width, destinationRow = (y0 + y) * width + x0
+                    let sourceRow = y * source.width
+                    let destinationRow = (y0 + y) * width + x0
                     for x in left..<right {
                         let pixel = from[sourceRow + x]
                         switch pixel >> 24 {
@@ -82,7 +88,8 @@ struct SurfaceLayers: Sendable {
         let inverse = 255 - (source >> 24)
         var result: UInt32 = 0
         for shift in stride(from: UInt32(0), through: 24, by: 8) {
-            let s = (source >> shift) & 0xFF, d = (destination >> shift) & 0xFF
+            let s = (source >> shift) & 0xFF
+            let d = (destination >> shift) & 0xFF
             result |= min(255, s + (d * inverse + 127) / 255) << shift
         }
         return result

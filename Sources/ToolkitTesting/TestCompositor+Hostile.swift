@@ -29,7 +29,9 @@ extension TestCompositor {
     /// scale object. Only reaches clients when the scaling globals exist (set `fractionalScale` first).
     public func sendRawPreferredScale(_ scale120: UInt32) {
         perform { state in
-            for object in state.fractionalScaleObjects.keys { wp_fractional_scale_v1_send_preferred_scale(object, scale120) }
+            for object in state.fractionalScaleObjects.keys {
+                wp_fractional_scale_v1_send_preferred_scale(object, scale120)
+            }
         }
     }
 

@@ -54,9 +54,10 @@ extension TestCompositor {
         perform { state -> CursorRequest? in
             guard let request = state.lastCursorRequest else { return nil }
             let record = request.surface.flatMap { state.surfaces[$0] }
-            return CursorRequest(serial: request.serial, hasSurface: record != nil,
-                                 hotspotX: Int(request.hotspotX), hotspotY: Int(request.hotspotY),
-                                 bufferScale: Int(record?.scale ?? 1), image: record?.image)
+            return CursorRequest(
+                serial: request.serial, hasSurface: record != nil,
+                hotspotX: Int(request.hotspotX), hotspotY: Int(request.hotspotY),
+                bufferScale: Int(record?.scale ?? 1), image: record?.image)
         }
     }
 }

@@ -57,8 +57,9 @@ extension TestCompositor {
         }
         return perform { state in
             guard let toplevel = state.activeToplevel else { return nil }
-            return state.sendConfigure(toplevel, width: points(size.width), height: points(size.height),
-                                       states: states)
+            return state.sendConfigure(
+                toplevel, width: points(size.width), height: points(size.height),
+                states: states)
         }
     }
 
@@ -87,7 +88,8 @@ extension TestCompositor {
     public func waitForPong(serial: UInt32, timeout: Duration) throws {
         try perform { state in
             if monitor.wait(until: Lock.deadline(after: timeout), for: { state.pongs.contains(serial) }) { return }
-            state.lastTimeoutReason = "waitForPong: no pong for ping \(serial) within \(timeout) "
+            state.lastTimeoutReason =
+                "waitForPong: no pong for ping \(serial) within \(timeout) "
                 + "(clients: \(state.clientCount), xdg_wm_base objects: \(state.wmBases.count))"
             throw TestCompositorError.timeout
         }

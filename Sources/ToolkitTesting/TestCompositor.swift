@@ -55,8 +55,10 @@ public final class TestCompositor: @unchecked Sendable {
     /// Starts a compositor with one output of `outputSize` points (scale 1) and a seat with `capabilities`.
     /// Throws `TestCompositorError.setupFailed` when the runtime directory, socket, display or thread cannot be
     /// made.
-    public init(outputSize: Size = Size(width: 800, height: 600),
-                capabilities: SeatCapabilities = [.pointer, .touch, .keyboard]) throws {
+    public init(
+        outputSize: Size = Size(width: 800, height: 600),
+        capabilities: SeatCapabilities = [.pointer, .touch, .keyboard]
+    ) throws {
         let base = ProcessInfoLite.temporaryDirectory
         var template = Array("\(base)/toolkit-compositor-XXXXXX".utf8CString)
         guard mkdtemp(&template) != nil else {
@@ -157,7 +159,8 @@ public final class TestCompositor: @unchecked Sendable {
     public func waitForToplevel(timeout: Duration) throws {
         try perform { state in
             if monitor.wait(until: Lock.deadline(after: timeout), for: { state.hasMappedToplevel }) { return }
-            state.lastTimeoutReason = "waitForToplevel: no xdg_toplevel mapped within \(timeout) "
+            state.lastTimeoutReason =
+                "waitForToplevel: no xdg_toplevel mapped within \(timeout) "
                 + "(clients: \(state.clientCount), toplevels: \(state.toplevels.count), "
                 + "commits: \(state.commitCount), protocol errors: \(state.protocolErrors))"
             throw TestCompositorError.timeout
@@ -195,7 +198,8 @@ public final class TestCompositor: @unchecked Sendable {
         try perform { state in
             let arrived = monitor.wait(until: Lock.deadline(after: timeout)) { state.bufferCommitCount > number }
             if arrived, let frame = state.frames.first(where: { $0.number > number }) { return frame }
-            state.lastTimeoutReason = "waitForCommit: no buffer commit on a toplevel after frame \(number) within "
+            state.lastTimeoutReason =
+                "waitForCommit: no buffer commit on a toplevel after frame \(number) within "
                 + "\(timeout) (clients: \(state.clientCount), toplevels: \(state.toplevels.count), "
                 + "frames so far: \(state.bufferCommitCount), protocol errors: \(state.protocolErrors))"
             throw TestCompositorError.timeout
@@ -289,7 +293,8 @@ public final class TestCompositor: @unchecked Sendable {
                 state.committedFrameCallbacks.isEmpty || state.frameCallbackBatches != batch
             }
             if done { return }
-            state.lastTimeoutReason = "waitForFrameCallbacks: \(state.committedFrameCallbacks.count) frame callbacks "
+            state.lastTimeoutReason =
+                "waitForFrameCallbacks: \(state.committedFrameCallbacks.count) frame callbacks "
                 + "still pending after \(timeout) (autoFrameCallbacks: \(state.autoFrameCallbacks))"
             throw TestCompositorError.timeout
         }

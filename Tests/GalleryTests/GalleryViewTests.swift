@@ -1,6 +1,7 @@
 import Testing
-@testable import Examples
 import Toolkit
+
+@testable import Examples
 
 /// The gallery's window content driven headless: its settings change the live containers, keys switch demos and
 /// quit, and the layouts the end-to-end tests read (Tests/WaylandTests) stay where they are.
@@ -9,8 +10,9 @@ struct GalleryViewTests {
     /// A gallery on `demo` in an 800 x 600 headless window, as the gallery executable makes it.
     private func open(_ demo: String) -> (HeadlessWindow, GalleryView) {
         let window = HeadlessWindow(size: Size(width: 800, height: 600))
-        let gallery = GalleryView(frame: Rect(x: 0, y: 0, width: 800, height: 600), selected: demo,
-                                  now: { [unowned window] in window.now }, timers: window.core.timers)
+        let gallery = GalleryView(
+            frame: Rect(x: 0, y: 0, width: 800, height: 600), selected: demo,
+            now: { [unowned window] in window.now }, timers: window.core.timers)
         window.rootView.addSubview(gallery)
         gallery.fillsSuperview = true
         window.advance(by: .milliseconds(16))
@@ -45,9 +47,12 @@ struct GalleryViewTests {
         let (window, gallery) = open("list")
         let buttons = gallery.buttons
         #expect(buttons.map(\.title) == Demo.all.map(\.title))
-        #expect(buttons.map(\.title) == ["List", "Paging", "Lock", "Canvas", "Fling", "Observers", "Wheel", "Zoom",
-                                        "Contacts", "Terminal", "Nested", "Gestures", "Photos"],
-                "GallerySoakTests.galleryDemoTitles needs the new list")
+        #expect(
+            buttons.map(\.title) == [
+                "List", "Paging", "Lock", "Canvas", "Fling", "Observers", "Wheel", "Zoom",
+                "Contacts", "Terminal", "Nested", "Gestures", "Photos"
+            ],
+            "GallerySoakTests.galleryDemoTitles needs the new list")
         #expect((buttons.map { $0.convert($0.bounds, to: nil).maxX }.max() ?? 0) <= GalleryView.buttonsEnd)
         let layout = GalleryView.buttonLayout(titles: buttons.map(\.title))
         // Thirteen titles fit at 11 pt, not at 12 (GallerySoakTests aims at them by the same rule).
@@ -58,8 +63,9 @@ struct GalleryViewTests {
             let frame = button.convert(button.bounds, to: nil)
             #expect(frame.minX == x && frame.width == width && button.fontSize == layout.fontSize)
             #expect(window.rootView.hitTest(Point(x: frame.midX, y: 22)) === button)
-            #expect(Font.measure(button.title, size: button.fontSize).width <= button.frame.width - 12,
-                    "\(button.title) is cut off")
+            #expect(
+                Font.measure(button.title, size: button.fontSize).width <= button.frame.width - 12,
+                "\(button.title) is cut off")
             x += width + 6
         }
     }
@@ -72,7 +78,9 @@ struct GalleryViewTests {
             #expect(gallery.panel?.caption.text == demo.caption)
             // The caption fits on its line at the panel's font size.
             #expect(Font.measure(demo.caption, size: 13).width <= 776, "\(demo.id)'s caption is cut off")
-            #expect(gallery.panel?.status.text.hasPrefix("touch: ") == true, "\(demo.id): \(gallery.panel?.status.text ?? "")")
+            #expect(
+                gallery.panel?.status.text.hasPrefix("touch: ") == true,
+                "\(demo.id): \(gallery.panel?.status.text ?? "")")
             // The settings fit on their line, with room left for the status.
             let end = gallery.settingControls.map(\.frame.maxX).max() ?? 0
             #expect(end <= 800 - 12 - 60, "\(demo.id)'s settings end at \(end)")
@@ -205,7 +213,6 @@ struct GalleryViewTests {
         #expect(GalleryView.windowTitle(for: "zoom") == "Gallery · Zoom")
     }
 
-
     /// GalleryEndToEndTests and MutterTouchTests read the list demo's pixels: the list right under the 44 pt bar,
     /// 56 pt rows, and no "dark" pixel (every channel below 0x60) down x = 500 but a pressed row.
     @Test func listDemoKeepsTheLayoutTheEndToEndTestsRead() throws {
@@ -242,7 +249,7 @@ struct GalleryViewTests {
     @Test func plotsFollowTheFlingAndCountNoMoreThanTheirCapacity() throws {
         let (window, gallery) = open("fling")
         Demo.named("fling")!.script(window, gallery.demoFrame)
-        window.advance(by: .seconds(6))   // both flings end
+        window.advance(by: .seconds(6))  // both flings end
         var plots: [MotionPlot] = []
         var queue: [View] = [gallery]
         while let view = queue.popLast() {
@@ -313,7 +320,10 @@ struct GalleryViewTests {
         // "+3": three rows at the top; the row read moves three rows down in the list, not on screen.
         var queue: [View] = [gallery]
         var index = 0
-        while index < queue.count { queue += queue[index].subviews; index += 1 }
+        while index < queue.count {
+            queue += queue[index].subviews
+            index += 1
+        }
         let plus = try #require(queue.first { ($0 as? Button)?.title == "+3" })
         window.tap(plus.convert(Point(x: 10, y: 10), to: nil))
         #expect(list.numberOfRows == 1_000_003)
@@ -331,11 +341,16 @@ struct GalleryViewTests {
         try choose("Jump", "E", in: gallery, window: window)
         window.drag(from: Point(x: 400, y: 400), by: Point(x: 0, y: -300), duration: .milliseconds(400), steps: 20)
         window.advance(by: .seconds(6))
-        let shown = list.visibleRows.compactMap { list.view(forRow: $0) }.filter { $0.frame.minY >= list.contentOffset.y }
+        let shown = list.visibleRows.compactMap { list.view(forRow: $0) }.filter {
+            $0.frame.minY >= list.contentOffset.y
+        }
         let before = shown.map { $0.convert(Point.zero, to: nil).y }
         var queue: [View] = [gallery]
         var index = 0
-        while index < queue.count { queue += queue[index].subviews; index += 1 }
+        while index < queue.count {
+            queue += queue[index].subviews
+            index += 1
+        }
         let sync = try #require(queue.first { ($0 as? Button)?.title == "Sync" })
         window.tap(sync.convert(Point(x: 10, y: 10), to: nil))
         #expect(list.numberOfRows == 1_000_000 - 400 + 400)
@@ -365,7 +380,7 @@ struct GalleryViewTests {
         #expect(tree.name(of: header) == "A")
         let first = try #require(list.view(forRow: 1))
         #expect(tree.name(of: first) == "Aararar, Ada")
-        let withNumber = try #require(list.view(forRow: 3))   // one contact in three has a number
+        let withNumber = try #require(list.view(forRow: 3))  // one contact in three has a number
         #expect(tree.name(of: withNumber) == "\(ContactBook.name(ofBaseRow: 3, letter: "A")), +1 555 103 1003")
     }
 

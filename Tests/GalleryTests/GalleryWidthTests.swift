@@ -1,6 +1,7 @@
 import Testing
-@testable import Examples
 import Toolkit
+
+@testable import Examples
 
 /// The gallery in a window narrower than its tabs and settings (640 x 480, as under sway at that size): the tab bar
 /// and each demo's settings are horizontal scroll containers, so every tab and every setting can be scrolled into
@@ -11,8 +12,9 @@ struct GalleryWidthTests {
 
     private func open(_ demo: String = "list", size: Size = GalleryWidthTests.narrow) -> (HeadlessWindow, GalleryView) {
         let window = HeadlessWindow(size: size)
-        let gallery = GalleryView(frame: Rect(origin: .zero, size: size), selected: demo,
-                                  now: { [unowned window] in window.now }, timers: window.core.timers)
+        let gallery = GalleryView(
+            frame: Rect(origin: .zero, size: size), selected: demo,
+            now: { [unowned window] in window.now }, timers: window.core.timers)
         window.rootView.addSubview(gallery)
         gallery.fillsSuperview = true
         window.advance(by: .milliseconds(16))
@@ -98,7 +100,7 @@ struct GalleryWidthTests {
     @Test func aTabChosenByKeyScrollsIntoView() {
         let (window, gallery) = open(size: Size(width: 540, height: 480))
         let strip = gallery.tabStrip
-        let digits: [UInt32] = [0x30, 0x31, 0x39, 0x35, 0x30]   // 0, 1, 9, 5, 0: to the end and back
+        let digits: [UInt32] = [0x30, 0x31, 0x39, 0x35, 0x30]  // 0, 1, 9, 5, 0: to the end and back
         for digit in digits {
             let index = GalleryView.demoIndex(forKeysym: digit)!
             window.key(.other(digit), pressed: true)
@@ -125,8 +127,9 @@ struct GalleryWidthTests {
                 // Last choice first: the one that is not selected at the start, for a two-choice toggle.
                 for index in control.choices.indices.reversed() {
                     let segment = { control.convert(control.segmentRects()[index], to: nil) }
-                    #expect(dragUntilWhole(strip, segment, window: window),
-                            "\(demo.id): \(control.title) \(control.choices[index]) never came whole into view")
+                    #expect(
+                        dragUntilWhole(strip, segment, window: window),
+                        "\(demo.id): \(control.title) \(control.choices[index]) never came whole into view")
                     window.tap(Point(x: segment().midX, y: segment().midY))
                     #expect(control.selectedIndex == index, "\(demo.id): \(control.title) \(control.choices[index])")
                 }

@@ -1,6 +1,7 @@
 import Testing
-@testable import Examples
 import Toolkit
+
+@testable import Examples
 
 /// The gallery's gestures demo driven headless (<doc:ScrollBehaviour> §18): sliders in a list, a photo with a double
 /// and a single tap, a card lifted by a long press and dragged by a pan. Layout facts: `GesturesDemo`'s header
@@ -16,8 +17,9 @@ struct GesturesDemoTests {
         var events: [String] = []
 
         init() throws {
-            gallery = GalleryView(frame: Rect(x: 0, y: 0, width: 800, height: 600), selected: "gestures",
-                                  now: { [unowned window] in window.now }, timers: window.core.timers)
+            gallery = GalleryView(
+                frame: Rect(x: 0, y: 0, width: 800, height: 600), selected: "gestures",
+                now: { [unowned window] in window.now }, timers: window.core.timers)
             window.rootView.addSubview(gallery)
             gallery.fillsSuperview = true
             window.advance(by: .milliseconds(16))
@@ -107,7 +109,8 @@ struct GesturesDemoTests {
         s.ms(500)
         s.heldDrag(from: Point(x: 200, y: 300), by: Point(x: 50, y: 100), steps: 10)
         #expect(s.board.list.contentOffset.y < 190)
-        #expect(s.board.rows.enumerated().allSatisfy { $0.element.slider.value == GesturesDemo.initialValue($0.offset) })
+        #expect(
+            s.board.rows.enumerated().allSatisfy { $0.element.slider.value == GesturesDemo.initialValue($0.offset) })
     }
 
     /// A finger that stops the flung list is no tap, but it may still make a pan: dragged sideways on a slider, it
@@ -171,7 +174,9 @@ struct GesturesDemoTests {
         #expect(container.contentOffset == Point(x: 124 * 2.5 - 184, y: 84 * 2.5 - 104))
         s.ms(1_000)
         #expect(!s.board.photo.captionShown)
-        #expect(s.events == ["gestures double tap zoom 2.5", "gestures double tap zoom 1.0", "gestures double tap zoom 2.5"])
+        #expect(
+            s.events == ["gestures double tap zoom 2.5", "gestures double tap zoom 1.0", "gestures double tap zoom 2.5"]
+        )
     }
 
     /// A single tap shows the caption 0.35 s after its lift (the double tap's wait for a second tap), not before.

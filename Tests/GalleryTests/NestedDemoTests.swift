@@ -1,6 +1,7 @@
 import Testing
-@testable import Examples
 import Toolkit
+
+@testable import Examples
 
 /// The gallery's nested demo driven headless (<doc:ScrollBehaviour> §14, §15): comment lists that hand the drag on
 /// to the feed at their end, carousels that land on a photo's centre, pull to refresh with new posts at the top, and
@@ -10,8 +11,9 @@ struct NestedDemoTests {
     /// The demo in an 800 x 600 headless window: the feed lies at window y 44 ... 542.
     private func open() -> (HeadlessWindow, GalleryView, ScrollContainer) {
         let window = HeadlessWindow(size: Size(width: 800, height: 600))
-        let gallery = GalleryView(frame: Rect(x: 0, y: 0, width: 800, height: 600), selected: "nested",
-                                  now: { [unowned window] in window.now }, timers: window.core.timers)
+        let gallery = GalleryView(
+            frame: Rect(x: 0, y: 0, width: 800, height: 600), selected: "nested",
+            now: { [unowned window] in window.now }, timers: window.core.timers)
         window.rootView.addSubview(gallery)
         gallery.fillsSuperview = true
         window.advance(by: .milliseconds(16))
@@ -49,7 +51,8 @@ struct NestedDemoTests {
         #expect(all.count == NestedDemo.initialPosts)
         #expect(feed.contentSize.height == 12 * 352)
         let first = try #require(all.first)
-        #expect(first.comments.convert(Rect(origin: .zero, size: first.comments.bounds.size), to: nil)
+        #expect(
+            first.comments.convert(Rect(origin: .zero, size: first.comments.bounds.size), to: nil)
                 == Rect(x: 16, y: 44 + 192, width: 768, height: 144))
         // More comments than fit: 8 x 36 pt in 144 pt.
         #expect(first.comments.contentSize.height - first.comments.bounds.height == 144)
@@ -159,8 +162,9 @@ struct NestedDemoTests {
     /// Pulls the feed down from post 0's header by 300 pt (290 past the slop: 121 pt of rubber-banded overscroll, past
     /// the 80 pt trigger) and lifts.
     private func pull(_ window: HeadlessWindow) {
-        window.drag(from: Point(x: 400, y: 44 + 20), by: Point(x: 0, y: 300), duration: .milliseconds(500), steps: 20,
-                    lift: false)
+        window.drag(
+            from: Point(x: 400, y: 44 + 20), by: Point(x: 0, y: 300), duration: .milliseconds(500), steps: 20,
+            lift: false)
         window.advance(by: .milliseconds(100))
         window.touchUp(id: 1)
     }
@@ -177,7 +181,7 @@ struct NestedDemoTests {
         window.advance(by: .milliseconds(1000))
         #expect(feed.contentOffset.y == -60)
         #expect(gallery.panel?.status.text == "touch: idle  ·  feed -60 · refreshing")
-        window.advance(by: .milliseconds(200))   // 1.2 s after the lift: the posts arrive
+        window.advance(by: .milliseconds(200))  // 1.2 s after the lift: the posts arrive
         let all = posts(feed)
         #expect(all.count == 14 && all[0].title == "New post 1" && all[1].title == "New post 2")
         #expect(all[2] === oldFirst && oldFirst.frame.minY == 704)
@@ -200,8 +204,9 @@ struct NestedDemoTests {
         #expect(feed.contentOffset.y == -60)
         // Push the spinner half away (40 pt: 30 past the slop) and hold there until the posts come (1.2 s after
         // the pull's lift).
-        window.drag(from: Point(x: 400, y: 44 + 200), by: Point(x: 0, y: -40), duration: .milliseconds(160), steps: 8,
-                    lift: false)
+        window.drag(
+            from: Point(x: 400, y: 44 + 200), by: Point(x: 0, y: -40), duration: .milliseconds(160), steps: 8,
+            lift: false)
         #expect(feed.contentOffset.y == -30)
         window.advance(by: .milliseconds(400))
         let all = posts(feed)
@@ -222,8 +227,9 @@ struct NestedDemoTests {
             pull(window)
             window.advance(by: .milliseconds(700))
             // Read on while it refreshes: 250 pt up from the control's rest at -60.
-            window.drag(from: Point(x: 400, y: 44 + 100), by: Point(x: 0, y: -260), duration: .milliseconds(300),
-                        steps: 15, lift: false)
+            window.drag(
+                from: Point(x: 400, y: 44 + 100), by: Point(x: 0, y: -260), duration: .milliseconds(300),
+                steps: 15, lift: false)
             window.advance(by: .milliseconds(100))
             window.touchUp(id: 1)
             #expect(feed.contentOffset.y == 190 && feed.refreshControl?.isRefreshing == true)

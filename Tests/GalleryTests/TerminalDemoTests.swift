@@ -1,6 +1,7 @@
 import Testing
-@testable import Examples
 import Toolkit
+
+@testable import Examples
 
 /// The terminal demo: scroll bars over dark content. The bar's pixels are measured against the page's
 /// pixels under them, in each `ScrollIndicatorStyle`: `.default` must stand out on the dark page (and on the light
@@ -10,8 +11,9 @@ struct TerminalDemoTests {
     /// The gallery on the terminal demo in an 800 x 600 headless window, and its page.
     private func open() throws -> (HeadlessWindow, GalleryView, ScrollContainer) {
         let window = HeadlessWindow(size: Size(width: 800, height: 600))
-        let gallery = GalleryView(frame: Rect(x: 0, y: 0, width: 800, height: 600), selected: "terminal",
-                                  now: { [unowned window] in window.now })
+        let gallery = GalleryView(
+            frame: Rect(x: 0, y: 0, width: 800, height: 600), selected: "terminal",
+            now: { [unowned window] in window.now })
         window.rootView.addSubview(gallery)
         gallery.fillsSuperview = true
         window.advance(by: .milliseconds(16))
@@ -35,8 +37,10 @@ struct TerminalDemoTests {
     /// The bar's readability over the page: for each pixel row of the thumb, the largest luma difference between
     /// the picture with the bar and the same picture without it (`.never`), over the thumb's width; the least of
     /// those over the thumb's rows but its 1 pt ends (a thumb readable along its length). Levels of 255.
-    private func thumbContrast(_ window: HeadlessWindow, _ page: ScrollContainer, style: ScrollIndicatorStyle,
-                               visibility: ScrollbarVisibility, flash: Bool = false) throws -> Double {
+    private func thumbContrast(
+        _ window: HeadlessWindow, _ page: ScrollContainer, style: ScrollIndicatorStyle,
+        visibility: ScrollbarVisibility, flash: Bool = false
+    ) throws -> Double {
         page.indicatorStyle = style
         page.scrollbarVisibility = visibility
         if flash { page.flashScrollIndicators() }

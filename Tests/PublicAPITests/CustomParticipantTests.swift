@@ -48,7 +48,11 @@ private final class DismissCard: View, TouchParticipant {
             touchArena?.releaseContent(of: self)
         }
     }
-    func allFingersCancelled(at time: Duration) { finger = nil; holding = false; swiping = false }
+    func allFingersCancelled(at time: Duration) {
+        finger = nil
+        holding = false
+        swiping = false
+    }
     func fingersClaimed(_ claim: TouchClaim, at time: Duration) {
         guard claim.kind == .gesture else { return }
         gaveUp += 1
@@ -57,7 +61,11 @@ private final class DismissCard: View, TouchParticipant {
             touchArena?.releaseContent(of: self)
         }
     }
-    func leaveArena(at time: Duration) { finger = nil; holding = false; swiping = false }
+    func leaveArena(at time: Duration) {
+        finger = nil
+        holding = false
+        swiping = false
+    }
     func tracksFinger(_ id: Int) -> Bool { finger == id }
     var tracksAnyFinger: Bool { finger != nil }
     var holdsContentBack: Bool { holding }

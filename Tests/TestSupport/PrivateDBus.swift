@@ -1,12 +1,14 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A D-Bus daemon of a test's own, standing for the accessibility bus (no registry on it: bridges serve
 /// unregistered), and busctl to talk to it as a screen reader would. Both test targets use it.
 public final class PrivateDBus {
-    public static let isInstalled = FileManager.default.isExecutableFile(atPath: "/usr/bin/dbus-daemon")
+    public static let isInstalled =
+        FileManager.default.isExecutableFile(atPath: "/usr/bin/dbus-daemon")
         && FileManager.default.isExecutableFile(atPath: "/usr/bin/busctl")
     /// `NO_AT_BRIDGE=1` keeps every bridge off every bus, a private one too.
     public static let bridgesAllowed = ProcessInfo.processInfo.environment["NO_AT_BRIDGE"] != "1"
@@ -18,7 +20,8 @@ public final class PrivateDBus {
 
     /// Starts the daemon; `waitUntilListening()` before connecting.
     public init() throws {
-        directory = FileManager.default.temporaryDirectory
+        directory =
+            FileManager.default.temporaryDirectory
             .appendingPathComponent("atspi-bus-\(getpid())-\(UInt32.random(in: 0...UInt32.max))").path
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         address = "unix:path=\(directory)/bus"
@@ -40,7 +43,7 @@ public final class PrivateDBus {
         while Date() < deadline {
             var descriptor = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
             guard poll(&descriptor, 1, 50) > 0 else { continue }
-            guard read(fd, &byte, 1) == 1 else { return false }   // the daemon ended
+            guard read(fd, &byte, 1) == 1 else { return false }  // the daemon ended
             if byte == UInt8(ascii: "\n") { return true }
         }
         return false

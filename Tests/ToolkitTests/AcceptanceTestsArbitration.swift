@@ -11,7 +11,7 @@ import ToolkitCore
 
     @Test func contentGetsBeganExactlyAt150msWithTheDownsPositionAndTime() {
         let s = ScrollScene()
-        s.window.advance(ms: 5)          // the down is not at time zero
+        s.window.advance(ms: 5)  // the down is not at time zero
         s.window.touchDown(id: 1, at: p)
         s.window.advance(ms: 149.999)
         #expect(s.content.calls.isEmpty)
@@ -60,7 +60,7 @@ import ToolkitCore
         #expect(!s.container.isDragging)
         #expect(s.container.contentOffset == .zero)
         s.window.advance(ms: 16)
-        s.window.touchMove(id: 1, to: Point(x: 206, y: 408))   // |(6, 8)| = 10, diagonal
+        s.window.touchMove(id: 1, to: Point(x: 206, y: 408))  // |(6, 8)| = 10, diagonal
         #expect(!s.container.isDragging)
         s.window.advance(ms: 200)
         #expect(s.content.kinds == [.began])
@@ -232,7 +232,7 @@ import ToolkitCore
     // MARK: 2.6 the axis gate
 
     @Test func aDragAlongAnAxisTheContainerCannotScrollGoesToTheContent() {
-        let s = ScrollScene()   // 400 wide content in a 400 wide container: vertical only
+        let s = ScrollScene()  // 400 wide content in a 400 wide container: vertical only
         s.window.touchDown(id: 1, at: p)
         s.window.moveLinearly(id: 1, from: p, to: Point(x: 300, y: 395), steps: 5, durationMS: 50)
         #expect(!s.container.isDragging)
@@ -257,7 +257,7 @@ import ToolkitCore
         #expect(!s.container.isDecelerating)
         #expect(s.container.isTracking)
         #expect(!s.container.isDragging)
-        s.window.advance(ms: 300)       // longer than the delay
+        s.window.advance(ms: 300)  // longer than the delay
         #expect(s.container.contentOffset == caught)
         s.window.touchUp(id: 2)
         s.window.advance(ms: 1000)

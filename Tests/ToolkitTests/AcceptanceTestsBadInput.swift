@@ -78,7 +78,7 @@ import ToolkitCore
         s.window.advance(ms: 10)
         s.window.touchUp(id: 1)
         #expect(s.content.grammarHolds)
-        #expect(s.content.kinds == [.began, .ended])   // the new down was a quick tap
+        #expect(s.content.kinds == [.began, .ended])  // the new down was a quick tap
     }
 
     @Test func eventsAfterACancelAreTolerated() {
@@ -220,13 +220,16 @@ import ToolkitCore
     }
 
     @Test func badPageSizesMeanNoPagingOnThatAxis() {
-        for size in [Size(width: .nan, height: .nan), Size(width: -400, height: -1),
-                     Size(width: .infinity, height: .infinity)] {
+        for size in [
+            Size(width: .nan, height: .nan), Size(width: -400, height: -1),
+            Size(width: .infinity, height: .infinity)
+        ] {
             let s = ScrollScene(contentSize: Size(width: 1200, height: 800))
             s.container.isPagingEnabled = true
             s.container.pageSize = size
             s.window.touchDown(id: 1, at: Point(x: 300, y: 400))
-            s.window.moveLinearly(id: 1, from: Point(x: 300, y: 400), to: Point(x: 150, y: 400), steps: 10, durationMS: 200)
+            s.window.moveLinearly(
+                id: 1, from: Point(x: 300, y: 400), to: Point(x: 150, y: 400), steps: 10, durationMS: 200)
             s.window.advance(ms: 60)
             s.window.touchUp(id: 1)
             s.window.runToRest(s.container)

@@ -6,9 +6,9 @@ import Testing
 import ToolkitCore
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 @MainActor
@@ -18,8 +18,10 @@ import Darwin
 
     /// A straight drag up at `speed` pt/s: down at y = 700, a move every `stepMS`, for `totalMS`; lifts
     /// `liftAfterMS` after the last move.
-    func straightDrag(_ s: ScrollScene, speed: Double, stepMS: Double = 10, totalMS: Double = 300,
-                      liftAfterMS: Double = 0) {
+    func straightDrag(
+        _ s: ScrollScene, speed: Double, stepMS: Double = 10, totalMS: Double = 300,
+        liftAfterMS: Double = 0
+    ) {
         let start = Point(x: 200, y: 700)
         s.window.touchDown(id: 1, at: start)
         let steps = Int((totalMS / stepMS).rounded())
@@ -127,7 +129,8 @@ import Darwin
         for (speed, flings) in [(40.0, false), (60.0, true)] {
             let s = tall()
             s.window.touchDown(id: 1, at: Point(x: 200, y: 700))
-            s.window.moveLinearly(id: 1, from: Point(x: 200, y: 700), to: Point(x: 200, y: 600), steps: 5, durationMS: 50)
+            s.window.moveLinearly(
+                id: 1, from: Point(x: 200, y: 700), to: Point(x: 200, y: 600), steps: 5, durationMS: 50)
             // Then 200 ms at `speed`, a move every 10 ms.
             for k in 1...20 {
                 s.window.advance(ms: 10)
@@ -234,7 +237,7 @@ import Darwin
     // MARK: edges
 
     @Test func aFlingIntoTheEdgeBouncesPastItAndComesBackExactly() {
-        let s = ScrollScene()   // range 0...3200
+        let s = ScrollScene()  // range 0...3200
         s.container.contentOffset = Point(x: 0, y: 2900)
         var peak = 0.0
         s.delegate.onScroll = { c in peak = max(peak, c.contentOffset.y) }
@@ -326,7 +329,7 @@ import Darwin
     @Test func anOverriddenTargetBehindTheMotionIsReachedExactly() {
         let s = tall()
         s.delegate.retarget = { _, _ in Point(x: 0, y: 100) }
-        straightDrag(s, speed: 1000)   // released near 290, moving down the content
+        straightDrag(s, speed: 1000)  // released near 290, moving down the content
         var last = s.container.contentOffset.y
         var monotonic = true
         s.delegate.onScroll = { c in
@@ -341,7 +344,7 @@ import Darwin
     @Test func anOverriddenTargetOnASlowReleaseIsStillReached() {
         let s = tall()
         s.delegate.retarget = { _, _ in Point(x: 0, y: 800) }
-        straightDrag(s, speed: 1000, liftAfterMS: 100)   // zero velocity
+        straightDrag(s, speed: 1000, liftAfterMS: 100)  // zero velocity
         s.window.runToRest(s.container)
         #expect(s.container.contentOffset.y == 800)
     }
@@ -374,10 +377,16 @@ import Darwin
         #expect(!c.isTracking && !c.isDragging && !c.isDecelerating)
         // In the callbacks.
         #expect(s.delegate.states["willEndDragging"]?.dragging == true)
-        #expect(s.delegate.states["willBeginDecelerating"] == RecordedState(tracking: false, dragging: false,
-                                                                        decelerating: true))
-        #expect(s.delegate.states["didEndDecelerating"] == RecordedState(tracking: false, dragging: false,
-                                                                     decelerating: false))
+        #expect(
+            s.delegate.states["willBeginDecelerating"]
+                == RecordedState(
+                    tracking: false, dragging: false,
+                    decelerating: true))
+        #expect(
+            s.delegate.states["didEndDecelerating"]
+                == RecordedState(
+                    tracking: false, dragging: false,
+                    decelerating: false))
     }
 
     @Test func stateFlagsWhileTheContentHasTheTouch() {

@@ -37,7 +37,7 @@ import ToolkitCore
 
     @Test func rubberBandAtTheTopEdgeFollowsTheFormula() {
         let s = ScrollScene()
-        dragPastSlop(s, to: Point(x: 200, y: 510))   // 100 pt past the edge after the slop
+        dragPastSlop(s, to: Point(x: 200, y: 510))  // 100 pt past the edge after the slop
         #expect(abs(s.container.contentOffset.y - -accRubberBand(100, 800)) < 1e-6)
         s.window.advance(ms: 16)
         s.window.touchMove(id: 1, to: Point(x: 200, y: 810))
@@ -50,8 +50,8 @@ import ToolkitCore
 
     @Test func rubberBandAtTheBottomEdgeUsesTheContainerHeight() {
         let s = ScrollScene(viewport: Size(width: 400, height: 600), contentSize: Size(width: 400, height: 1000))
-        s.container.contentOffset = Point(x: 0, y: 400)   // the bottom edge
-        dragPastSlop(s, to: Point(x: 200, y: 150))       // 240 pt past the edge
+        s.container.contentOffset = Point(x: 0, y: 400)  // the bottom edge
+        dragPastSlop(s, to: Point(x: 200, y: 150))  // 240 pt past the edge
         #expect(abs(s.container.contentOffset.y - (400 + accRubberBand(240, 600))) < 1e-6)
     }
 
@@ -113,16 +113,16 @@ import ToolkitCore
     @Test func insetsInsideTheRangeDragOneToOneAndBandBeyond() {
         let s = ScrollScene()
         s.container.contentInset = EdgeInsets(top: 50, left: 0, bottom: 0, right: 0)
-        dragPastSlop(s, to: Point(x: 200, y: 450))   // 40 pt down: inside the inset, 1:1
+        dragPastSlop(s, to: Point(x: 200, y: 450))  // 40 pt down: inside the inset, 1:1
         #expect(abs(s.container.contentOffset.y - -40) < 1e-9)
         s.window.advance(ms: 16)
-        s.window.touchMove(id: 1, to: Point(x: 200, y: 570))   // 160 down: 110 past -50
+        s.window.touchMove(id: 1, to: Point(x: 200, y: 570))  // 160 down: 110 past -50
         #expect(abs(s.container.contentOffset.y - (-50 - accRubberBand(110, 800))) < 1e-6)
     }
 
     @Test func smallContentDoesNotScrollWithoutAlwaysBounce() {
         let s = ScrollScene(contentSize: Size(width: 400, height: 300))
-        let q = Point(x: 200, y: 250)   // on the content
+        let q = Point(x: 200, y: 250)  // on the content
         s.window.touchDown(id: 1, at: q)
         s.window.moveLinearly(id: 1, from: q, to: Point(x: 200, y: 50), steps: 5, durationMS: 80)
         s.window.touchUp(id: 1)
@@ -172,7 +172,8 @@ import ToolkitCore
 
     @Test func twoFingersMovingTogetherScrollOnceNotTwice() {
         let s = ScrollScene()
-        let a = Point(x: 150, y: 400), b = Point(x: 250, y: 400)
+        let a = Point(x: 150, y: 400)
+        let b = Point(x: 250, y: 400)
         s.window.touchDown(id: 1, at: a)
         s.window.touchDown(id: 2, at: b)
         for k in 1...5 {
@@ -190,7 +191,7 @@ import ToolkitCore
         let s = ScrollScene()
         dragPastSlop(s, to: Point(x: 200, y: 300))
         let before = s.container.contentOffset
-        s.window.touchDown(id: 2, at: Point(x: 50, y: 700))   // far from the first finger
+        s.window.touchDown(id: 2, at: Point(x: 50, y: 700))  // far from the first finger
         #expect(s.container.contentOffset == before)
         s.window.advance(ms: 16)
         s.window.touchMove(id: 2, to: Point(x: 50, y: 600))  // centroid moves 50

@@ -46,7 +46,7 @@ import ToolkitCore
         let s = ScrollScene(contentSize: Size(width: 400, height: 40_000))
         s.window.fling(from: Point(x: 200, y: 700), to: Point(x: 200, y: 300), steps: 4, durationMS: 50)
         s.window.advance(ms: 200)
-        s.container.contentSize = Size(width: 400, height: 1000)   // range 0...200
+        s.container.contentSize = Size(width: 400, height: 1000)  // range 0...200
         s.window.runToRest(s.container)
         s.window.advance(ms: 1000)
         #expect(s.container.contentOffset.y == 200)
@@ -135,7 +135,10 @@ import ToolkitCore
     @Test func aContentViewThatRemovesItselfWhenTouchedIsCancelledOnce() {
         final class Leaving: View {
             var kinds: [String] = []
-            override func touchesBegan(_ touches: [Touch]) { kinds.append("began"); removeFromSuperview() }
+            override func touchesBegan(_ touches: [Touch]) {
+                kinds.append("began")
+                removeFromSuperview()
+            }
             override func touchesMoved(_ touches: [Touch]) { kinds.append("moved") }
             override func touchesEnded(_ touches: [Touch]) { kinds.append("ended") }
             override func touchesCancelled(_ touches: [Touch]) { kinds.append("cancelled") }
@@ -153,7 +156,10 @@ import ToolkitCore
     @Test func aQuickTapOnAViewThatRemovesItselfWhenTouchedIsCancelledNotEnded() {
         final class Leaving: View {
             var kinds: [String] = []
-            override func touchesBegan(_ touches: [Touch]) { kinds.append("began"); removeFromSuperview() }
+            override func touchesBegan(_ touches: [Touch]) {
+                kinds.append("began")
+                removeFromSuperview()
+            }
             override func touchesEnded(_ touches: [Touch]) { kinds.append("ended") }
             override func touchesCancelled(_ touches: [Touch]) { kinds.append("cancelled") }
         }
@@ -224,10 +230,16 @@ import ToolkitCore
         s.window.runToRest(s.container)
         // Whether a caught deceleration reports didEndDecelerating is not specified; both drags are complete.
         let m = s.delegate.milestones
-        #expect(Array(m.prefix(4)) == ["willBeginDragging", "willEndDragging", "didEndDragging(true)",
-                                       "willBeginDecelerating"])
-        #expect(Array(m.suffix(5)) == ["willBeginDragging", "willEndDragging", "didEndDragging(true)",
-                                       "willBeginDecelerating", "didEndDecelerating"])
+        #expect(
+            Array(m.prefix(4)) == [
+                "willBeginDragging", "willEndDragging", "didEndDragging(true)",
+                "willBeginDecelerating"
+            ])
+        #expect(
+            Array(m.suffix(5)) == [
+                "willBeginDragging", "willEndDragging", "didEndDragging(true)",
+                "willBeginDecelerating", "didEndDecelerating"
+            ])
         #expect(m.filter { $0 == "willBeginDragging" }.count == 2)
     }
 
@@ -236,14 +248,14 @@ import ToolkitCore
         s.container.delaysContentTouches = false
         s.window.touchDown(id: 1, at: p)
         s.window.advance(ms: 16)
-        s.window.touchMove(id: 1, to: Point(x: 200, y: 410))   // exactly 10 pt
+        s.window.touchMove(id: 1, to: Point(x: 200, y: 410))  // exactly 10 pt
         #expect(s.content.calls.map(\.kind) == [.began, .moved])
         #expect(!s.container.isDragging)
         s.window.advance(ms: 16)
         s.window.touchMove(id: 1, to: Point(x: 200, y: 410.01))
         #expect(s.content.calls.map(\.kind) == [.began, .moved, .cancelled])
         #expect(s.container.isDragging)
-        #expect(abs(s.container.contentOffset.y - -0.01 * 0.55) < 1e-4)   // a hair into the rubber band
+        #expect(abs(s.container.contentOffset.y - -0.01 * 0.55) < 1e-4)  // a hair into the rubber band
     }
 
     @Test func aContainerThatLetsDragsCancelControlsTakesTheTouchFromAControl() {

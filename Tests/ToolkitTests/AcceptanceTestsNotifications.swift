@@ -12,8 +12,11 @@ import ToolkitCore
         s.window.fling(from: p, to: Point(x: 200, y: 300), steps: 4, durationMS: 50)
         s.window.runToRest(s.container)
         s.window.advance(ms: 1000)
-        #expect(s.delegate.events == ["willBeginDragging", "didScroll", "willEndDragging", "didEndDragging(true)",
-                                   "willBeginDecelerating", "didScroll", "didEndDecelerating"])
+        #expect(
+            s.delegate.events == [
+                "willBeginDragging", "didScroll", "willEndDragging", "didEndDragging(true)",
+                "willBeginDecelerating", "didScroll", "didEndDecelerating"
+            ])
     }
 
     @Test func delegateOrderWithoutDeceleration() {
@@ -33,8 +36,11 @@ import ToolkitCore
         s.window.advance(ms: 100)
         s.window.touchUp(id: 1)
         s.window.runToRest(s.container)
-        #expect(s.delegate.events == ["willBeginDragging", "didScroll", "willEndDragging", "didEndDragging(true)",
-                                   "willBeginDecelerating", "didScroll", "didEndDecelerating"])
+        #expect(
+            s.delegate.events == [
+                "willBeginDragging", "didScroll", "willEndDragging", "didEndDragging(true)",
+                "willBeginDecelerating", "didScroll", "didEndDecelerating"
+            ])
         #expect(s.container.contentOffset == .zero)
     }
 
@@ -62,8 +68,11 @@ import ToolkitCore
         s.window.touchUp(id: 1)
         s.window.runToRest(s.container)
         #expect(s.delegate.milestones == ["willBeginDragging"])
-        #expect(second.milestones == ["willEndDragging", "didEndDragging(true)", "willBeginDecelerating",
-                                      "didEndDecelerating"])
+        #expect(
+            second.milestones == [
+                "willEndDragging", "didEndDragging(true)", "willBeginDecelerating",
+                "didEndDecelerating"
+            ])
     }
 
     @Test func aDelegateThatGoesAwayIsNotKeptAlive() {
@@ -112,7 +121,7 @@ import ToolkitCore
         #expect(changes.count == 1)
         #expect(changes.first?.oldValue == nil)
         #expect(changes.first?.newValue == 42)
-        s.container.contentOffset = Point(x: 7, y: 42)   // y unchanged
+        s.container.contentOffset = Point(x: 7, y: 42)  // y unchanged
         #expect(changes.count == 1)
         token.invalidate()
     }
@@ -126,7 +135,9 @@ import ToolkitCore
 
     @Test func stateObserversSeeEachTransitionOnce() {
         let s = ScrollScene()
-        var dragging: [Bool] = [], decelerating: [Bool] = [], tracking: [Bool] = []
+        var dragging: [Bool] = []
+        var decelerating: [Bool] = []
+        var tracking: [Bool] = []
         let t1 = s.container.observe(\.isDragging) { _, c in dragging.append(c.newValue) }
         let t2 = s.container.observe(\.isDecelerating) { _, c in decelerating.append(c.newValue) }
         let t3 = s.container.observe(\.isTracking) { _, c in tracking.append(c.newValue) }
@@ -140,7 +151,8 @@ import ToolkitCore
 
     @Test func invalidateAndDroppingTheTokenBothStopTheObservation() {
         let s = ScrollScene()
-        var a = 0, b = 0
+        var a = 0
+        var b = 0
         let token = s.container.observe(\.contentOffset) { _, _ in a += 1 }
         do {
             let dropped = s.container.observe(\.contentOffset) { _, _ in b += 1 }
@@ -170,7 +182,8 @@ import ToolkitCore
 
     @Test func anObserverThatSetsTheOffsetIsCalledAgainAfterItReturnsNeverRecursively() {
         let s = ScrollScene()
-        var depth = 0, maxDepth = 0
+        var depth = 0
+        var maxDepth = 0
         var seen: [ObservedChange<Point>] = []
         let token = s.container.observe(\.contentOffset) { c, change in
             depth += 1
@@ -215,7 +228,7 @@ import ToolkitCore
             s.container.observe(\.bounces) { _, _ in count += 1 },
             s.container.observe(\.isPagingEnabled) { _, _ in count += 1 },
             s.container.observe(\.contentInset) { _, _ in count += 1 },
-            s.container.observe(\.decelerationRate) { _, _ in count += 1 },
+            s.container.observe(\.decelerationRate) { _, _ in count += 1 }
         ]
         s.container.bounces = false
         s.container.isPagingEnabled = true

@@ -14,8 +14,10 @@ import ToolkitCore
 
     /// A horizontal drag of `dx` (negative = finger to the left = forward), `ms` long, then a hold of
     /// `holdMS` and a lift.
-    func hDrag(_ s: ScrollScene, from: Point = Point(x: 300, y: 400), dx: Double, steps: Int = 10, ms: Double = 200,
-               holdMS: Double = 0, id: Int = 1) {
+    func hDrag(
+        _ s: ScrollScene, from: Point = Point(x: 300, y: 400), dx: Double, steps: Int = 10, ms: Double = 200,
+        holdMS: Double = 0, id: Int = 1
+    ) {
         s.window.touchDown(id: id, at: from)
         s.window.moveLinearly(id: id, from: from, to: Point(x: from.x + dx, y: from.y), steps: steps, durationMS: ms)
         if holdMS > 0 { s.window.advance(ms: holdMS) }
@@ -24,7 +26,7 @@ import ToolkitCore
 
     @Test func aSlowDragShortOfHalfAPageSnapsBackWithin0_5s() {
         let s = pager()
-        hDrag(s, dx: -190, holdMS: 60)   // 180 pt after the slop
+        hDrag(s, dx: -190, holdMS: 60)  // 180 pt after the slop
         #expect(s.delegate.releaseVelocities.first == .zero)
         let spent = s.window.runToRest(s.container)
         #expect(spent <= 500, "snap took \(spent) ms")
@@ -34,7 +36,7 @@ import ToolkitCore
 
     @Test func aSlowDragPastHalfAPageSnapsForwardWithin0_5s() {
         let s = pager()
-        hDrag(s, dx: -230, holdMS: 60)   // 220 pt
+        hDrag(s, dx: -230, holdMS: 60)  // 220 pt
         let spent = s.window.runToRest(s.container)
         #expect(spent <= 500, "snap took \(spent) ms")
         #expect(s.container.contentOffset == Point(x: 400, y: 0))
@@ -43,7 +45,7 @@ import ToolkitCore
 
     @Test func aShortFlickOver300ptPerSecondTurnsThePage() {
         let s = pager()
-        hDrag(s, dx: -60, steps: 4, ms: 50)   // 1200 pt/s, 50 pt of scrolling
+        hDrag(s, dx: -60, steps: 4, ms: 50)  // 1200 pt/s, 50 pt of scrolling
         #expect(abs((s.delegate.releaseVelocities.first?.x ?? 0) - 1200) < 20)
         #expect(s.delegate.offeredTargets.first == Point(x: 400, y: 0))
         let spent = s.window.runToRest(s.container)
@@ -65,7 +67,7 @@ import ToolkitCore
 
     @Test func theFastestFlingNeverSkipsAPage() {
         let s = pager()
-        hDrag(s, dx: -290, steps: 4, ms: 30)   // far over 8000 pt/s
+        hDrag(s, dx: -290, steps: 4, ms: 30)  // far over 8000 pt/s
         #expect(s.delegate.releaseVelocities.first?.x == 8000)
         let spent = s.window.runToRest(s.container)
         #expect(spent <= 500)
@@ -113,7 +115,8 @@ import ToolkitCore
     @Test func currentPageChangesOnceWhenThePageAtRestChanges() {
         let s = pager()
         var changes: [(PageIndex?, PageIndex)] = []
-        let token = s.container.observe(\.currentPage) { _, change in changes.append((change.oldValue, change.newValue)) }
+        let token = s.container.observe(\.currentPage) { _, change in changes.append((change.oldValue, change.newValue))
+        }
         s.window.touchDown(id: 1, at: Point(x: 390, y: 400))
         s.window.moveLinearly(id: 1, from: Point(x: 390, y: 400), to: Point(x: 100, y: 400), steps: 10, durationMS: 300)
         // Mid-drag, past half a page: still on page 0 (no page is at rest).
@@ -135,7 +138,7 @@ import ToolkitCore
     }
 
     @Test func verticalPagingByBoundsHeight() {
-        let s = ScrollScene()   // 400 x 800 container, 4000 tall contentSize: pages at 0, 800, ... 3200
+        let s = ScrollScene()  // 400 x 800 container, 4000 tall contentSize: pages at 0, 800, ... 3200
         s.container.isPagingEnabled = true
         s.window.fling(from: Point(x: 200, y: 700), to: Point(x: 200, y: 400), steps: 4, durationMS: 50)
         let spent = s.window.runToRest(s.container)

@@ -13,11 +13,12 @@ import ToolkitCore
         let token = s.container.observe(\.contentOffset) { _, _ in }
         s.container.setContentOffset(Point(x: 0, y: 1000), animated: true)
         let start = s.window.now
-        #expect(s.container.contentOffset.y == 0)   // animated: nothing moves before a frame
-        s.window.run(until: {
-            if endedAt == nil && s.delegate.didEndScrollingAnimationCount > 0 { endedAt = s.window.now }
-            return endedAt != nil
-        }, limitMS: 2000)
+        #expect(s.container.contentOffset.y == 0)  // animated: nothing moves before a frame
+        s.window.run(
+            until: {
+                if endedAt == nil && s.delegate.didEndScrollingAnimationCount > 0 { endedAt = s.window.now }
+                return endedAt != nil
+            }, limitMS: 2000)
         s.window.advance(ms: 500)
         #expect(s.container.contentOffset == Point(x: 0, y: 1000))
         #expect(s.delegate.didEndScrollingAnimationCount == 1)

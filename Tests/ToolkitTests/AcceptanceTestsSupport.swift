@@ -6,9 +6,9 @@ import Testing
 import ToolkitCore
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Seconds in a Duration.

@@ -54,10 +54,14 @@ import ToolkitCore
         s.window.touchDown(id: 1, at: Point(x: 200, y: 750))
         var y = 750.0
         for _ in 0..<30 {
-            s.window.advance(ms: 10); y -= 5; s.window.touchMove(id: 1, to: Point(x: 200, y: y))
+            s.window.advance(ms: 10)
+            y -= 5
+            s.window.touchMove(id: 1, to: Point(x: 200, y: y))
         }
         for _ in 0..<10 {
-            s.window.advance(ms: 10); y -= 20; s.window.touchMove(id: 1, to: Point(x: 200, y: y))
+            s.window.advance(ms: 10)
+            y -= 20
+            s.window.touchMove(id: 1, to: Point(x: 200, y: y))
         }
         s.window.touchUp(id: 1)
         let v = s.delegate.releaseVelocities.first?.y ?? 0
@@ -70,7 +74,7 @@ import ToolkitCore
         s.window.touchDown(id: 2, at: Point(x: 250, y: 700))
         for k in 1...6 {
             s.window.advance(ms: 10)
-            let y = 700 - 30 * Double(k)   // 3000 pt/s
+            let y = 700 - 30 * Double(k)  // 3000 pt/s
             s.window.touchMove(id: 1, to: Point(x: 150, y: y))
             s.window.touchMove(id: 2, to: Point(x: 250, y: y))
         }

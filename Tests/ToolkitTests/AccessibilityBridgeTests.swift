@@ -4,8 +4,8 @@
 import CAtspiBridge
 import Foundation
 import Glibc
-import Testing
 import TestSupport
+import Testing
 import ToolkitAccessibility
 import ToolkitCore
 
@@ -32,7 +32,8 @@ import ToolkitCore
     @Test func relativeOriginClampsToInt32() {
         var child = node(x: 2_000_000_000, y: -2_000_000_000, width: 1, height: 1)
         var parent = node(x: -2_000_000_000, y: 2_000_000_000, width: 1, height: 1)
-        var x: Int32 = 0, y: Int32 = 0
+        var x: Int32 = 0
+        var y: Int32 = 0
         tatspi_relative_origin(&child, &parent, &x, &y)
         #expect(x == Int32.max && y == Int32.min)
         parent = node(x: 1_999_999_000, y: -1_999_999_000, width: 1, height: 1)
@@ -42,8 +43,9 @@ import ToolkitCore
 }
 
 @MainActor
-@Suite(.serialized, .enabled(if: PrivateDBus.isInstalled, "dbus-daemon or busctl is not installed"),
-       .enabled(if: PrivateDBus.bridgesAllowed, "NO_AT_BRIDGE=1 is set"))
+@Suite(
+    .serialized, .enabled(if: PrivateDBus.isInstalled, "dbus-daemon or busctl is not installed"),
+    .enabled(if: PrivateDBus.bridgesAllowed, "NO_AT_BRIDGE=1 is set"))
 struct AccessibilityBridgeTests {
     /// The host's loop: polls the bridge's descriptor and dispatches when it is readable, until `done` or the
     /// deadline. Returns whether `done` held.
@@ -78,8 +80,10 @@ struct AccessibilityBridgeTests {
         far.accessibilityRole = .image
         core.rootView.addSubview(button)
         core.rootView.addSubview(far)
-        let bridge = try #require(AccessibilityBridge(window: core, applicationName: "bridge-test",
-                                                      windowTitle: "Test", busAddress: bus.address))
+        let bridge = try #require(
+            AccessibilityBridge(
+                window: core, applicationName: "bridge-test",
+                windowTitle: "Test", busAddress: bus.address))
         defer { bridge.stop() }
         let descriptor = bridge.fileDescriptor
         #expect(pump(bridge) { bridge.uniqueName != nil })
@@ -88,20 +92,32 @@ struct AccessibilityBridgeTests {
 
         let frame = try busctl(bus, bridge, ["call", name, prefix + "0", "org.a11y.atspi.Accessible", "GetRole"])
         #expect(frame == "u \(TATSPI_ROLE_FRAME.rawValue)")
-        let role = try busctl(bus, bridge, ["call", name, prefix + "\(core.accessibility.id(of: button))",
-                                            "org.a11y.atspi.Accessible", "GetRole"])
+        let role = try busctl(
+            bus, bridge,
+            [
+                "call", name, prefix + "\(core.accessibility.id(of: button))",
+                "org.a11y.atspi.Accessible", "GetRole"
+            ])
         #expect(role == "u \(TATSPI_ROLE_PUSH_BUTTON.rawValue)")
 
         // The far view spans x 2e9 ..< 3e9 after the clamp: 2.1e9 lies inside, whatever int32 can hold.
         let farPath = prefix + "\(core.accessibility.id(of: far))"
-        let inside = try busctl(bus, bridge, ["call", name, farPath, "org.a11y.atspi.Component", "Contains", "iiu",
-                                              "2100000000", "50", "0"])
+        let inside = try busctl(
+            bus, bridge,
+            [
+                "call", name, farPath, "org.a11y.atspi.Component", "Contains", "iiu",
+                "2100000000", "50", "0"
+            ])
         #expect(inside == "b true")
-        let before = try busctl(bus, bridge, ["call", name, farPath, "org.a11y.atspi.Component", "Contains", "iiu",
-                                              "1999999999", "50", "0"])
+        let before = try busctl(
+            bus, bridge,
+            [
+                "call", name, farPath, "org.a11y.atspi.Component", "Contains", "iiu",
+                "1999999999", "50", "0"
+            ])
         #expect(before == "b false")
         #expect(bridge.fileDescriptor == descriptor)
-        #expect(bridge.isRunning && !bridge.isRegistered)   // no registry on a private bus
+        #expect(bridge.isRunning && !bridge.isRegistered)  // no registry on a private bus
     }
 
     @Test func givesUpWhenTheBusGoesAway() throws {
@@ -109,8 +125,10 @@ struct AccessibilityBridgeTests {
         defer { bus.stop() }
         try #require(bus.waitUntilListening())
         let core = WindowCore(size: Size(width: 400, height: 600))
-        let bridge = try #require(AccessibilityBridge(window: core, applicationName: "bridge-test",
-                                                      busAddress: bus.address))
+        let bridge = try #require(
+            AccessibilityBridge(
+                window: core, applicationName: "bridge-test",
+                busAddress: bus.address))
         #expect(pump(bridge) { bridge.uniqueName != nil })
         #expect(core.accessibility.onEvent != nil)
         bus.stop()
@@ -124,7 +142,9 @@ struct AccessibilityBridgeTests {
 
     @Test func anUnreachableAddressMakesNoBridge() {
         let core = WindowCore(size: Size(width: 100, height: 100))
-        #expect(AccessibilityBridge(window: core, applicationName: "bridge-test",
-                                    busAddress: "unix:path=/nonexistent/atspi-bus") == nil)
+        #expect(
+            AccessibilityBridge(
+                window: core, applicationName: "bridge-test",
+                busAddress: "unix:path=/nonexistent/atspi-bus") == nil)
     }
 }

@@ -2,6 +2,7 @@
 // actions, children, events), through HeadlessWindow.
 
 import Testing
+
 @testable import ToolkitCore
 
 /// A view that counts taps (began then ended) and says it handles them.
@@ -67,8 +68,10 @@ private struct A11yScene {
         let button = Button(frame: .zero, title: "OK")
         let container = ScrollContainer(frame: .zero)
         let plain = View(frame: .zero)
-        #expect(label.accessibilityRole == .label && label.accessibilityLabel == "Hello" && label.isAccessibilityElement)
-        #expect(button.accessibilityRole == .button && button.accessibilityLabel == "OK" && button.isAccessibilityElement)
+        #expect(
+            label.accessibilityRole == .label && label.accessibilityLabel == "Hello" && label.isAccessibilityElement)
+        #expect(
+            button.accessibilityRole == .button && button.accessibilityLabel == "OK" && button.isAccessibilityElement)
         #expect(container.accessibilityRole == .scrollPane && container.accessibilityLabel == nil)
         #expect(container.isAccessibilityElement)
         #expect(plain.accessibilityRole == .none && plain.accessibilityLabel == nil && !plain.isAccessibilityElement)
@@ -129,7 +132,7 @@ private struct A11yScene {
         let id = s.tree.id(of: s.rows[3])
         #expect(s.tree.view(withID: id) === s.rows[3])
         #expect(s.tree.id(of: s.rows[3]) == id)
-        #expect(s.tree.view(withID: s.tree.id(of: s.labels[3])) == nil)   // not exposed
+        #expect(s.tree.view(withID: s.tree.id(of: s.labels[3])) == nil)  // not exposed
         s.rows[3].removeFromSuperview()
         #expect(s.tree.view(withID: id) == nil)
         s.list.addSubview(s.rows[3])
@@ -139,16 +142,21 @@ private struct A11yScene {
     @Test func itemPositionsCountTheRowsAListHolds() {
         let s = A11yScene()
         #expect(s.tree.itemPosition(of: s.rows[2])! == (2, 50))
-        #expect(s.tree.itemPosition(of: s.first) == nil)   // not a list item
+        #expect(s.tree.itemPosition(of: s.first) == nil)  // not a list item
         // A list that makes only the rows it shows says where they stand among all of its rows.
         final class LazyRows: View {
             override var defaultAccessibilityRole: AccessibilityRole { .list }
             override func defaultAccessibilityRole(forSubview subview: View) -> AccessibilityRole? { .listItem }
             override var accessibilityItemCount: Int? { 10_000 }
-            override func accessibilityItemIndex(of item: View) -> Int? { 500 + (subviews.firstIndex { $0 === item } ?? 0) }
+            override func accessibilityItemIndex(of item: View) -> Int? {
+                500 + (subviews.firstIndex { $0 === item } ?? 0)
+            }
         }
         let list = LazyRows(frame: Rect(x: 0, y: 520, width: 400, height: 80))
-        let alive = [View(frame: Rect(x: 0, y: 0, width: 400, height: 40)), View(frame: Rect(x: 0, y: 40, width: 400, height: 40))]
+        let alive = [
+            View(frame: Rect(x: 0, y: 0, width: 400, height: 40)),
+            View(frame: Rect(x: 0, y: 40, width: 400, height: 40))
+        ]
         for row in alive { list.addSubview(row) }
         s.window.rootView.addSubview(list)
         #expect(s.tree.childCount(of: list) == 2 && s.tree.role(of: list) == .list)
@@ -186,7 +194,7 @@ private struct A11yScene {
         let s = A11yScene()
         #expect(s.tree.element(at: Point(x: 120, y: 20)) === s.second)
         #expect(s.tree.element(at: Point(x: 200, y: 44 + 56 * 3 + 10)) === s.rows[3])
-        #expect(s.tree.element(at: Point(x: 200, y: 460)) == nil)   // the hidden label
+        #expect(s.tree.element(at: Point(x: 200, y: 460)) == nil)  // the hidden label
         #expect(s.tree.element(at: Point(x: 200, y: 510)) === s.footer)
     }
 
@@ -198,8 +206,11 @@ private struct A11yScene {
         #expect(s.tree.actions(of: s.rows[0]) == [.click])
         #expect(s.tree.actions(of: s.list) == [.scrollUp, .scrollDown, .scrollLeft, .scrollRight])
         #expect(s.tree.actions(of: s.footer) == [])
-        #expect(AccessibilityAction.allCases.map(\.rawValue) == ["click", "scroll-up", "scroll-down", "scroll-left",
-                                                                 "scroll-right"])
+        #expect(
+            AccessibilityAction.allCases.map(\.rawValue) == [
+                "click", "scroll-up", "scroll-down", "scroll-left",
+                "scroll-right"
+            ])
     }
 
     @Test func clickTapsThroughTheArbitration() {
@@ -293,16 +304,20 @@ private struct A11yScene {
     @Test func eventsReportChangesWhileSomeoneListens() {
         let s = A11yScene()
         var events: [String] = []
-        func describe(_ view: View?) -> String { view.map { s.tree.name(of: $0).isEmpty ? "\($0.exposedRole)" : s.tree.name(of: $0) } ?? "window" }
+        func describe(_ view: View?) -> String {
+            view.map { s.tree.name(of: $0).isEmpty ? "\($0.exposedRole)" : s.tree.name(of: $0) } ?? "window"
+        }
         s.tree.onEvent = { event in
             switch event {
-            case let .childAdded(parent, child, index): events.append("add \(describe(child)) to \(describe(parent)) at \(index)")
-            case let .childRemoved(parent, child, index): events.append("remove \(describe(child)) from \(describe(parent)) at \(index)")
-            case let .nameChanged(view): events.append("name \(describe(view))")
-            case let .boundsChanged(view): events.append("bounds \(describe(view))")
-            case let .focusChanged(view): events.append("focus \(describe(view))")
-            case let .selectionChanged(view): events.append("selection \(describe(view))")
-            case let .stateChanged(view, _, on): events.append("state \(describe(view)) \(on)")
+            case .childAdded(let parent, let child, let index):
+                events.append("add \(describe(child)) to \(describe(parent)) at \(index)")
+            case .childRemoved(let parent, let child, let index):
+                events.append("remove \(describe(child)) from \(describe(parent)) at \(index)")
+            case .nameChanged(let view): events.append("name \(describe(view))")
+            case .boundsChanged(let view): events.append("bounds \(describe(view))")
+            case .focusChanged(let view): events.append("focus \(describe(view))")
+            case .selectionChanged(let view): events.append("selection \(describe(view))")
+            case .stateChanged(let view, _, let on): events.append("state \(describe(view)) \(on)")
             }
         }
         // A plain view holding two labels: its two labels join the window.
@@ -316,9 +331,12 @@ private struct A11yScene {
         s.window.core.setFocus(s.list)
         s.window.core.setFocus(nil)
         s.footer.isAccessibilityElement = false
-        #expect(events == ["add A to window at 5", "add B to window at 6", "remove Row 2 from scrollPane at 1",
-                           "name Changed", "bounds scrollPane", "focus scrollPane", "focus window",
-                           "remove Changed from window at -1"])
+        #expect(
+            events == [
+                "add A to window at 5", "add B to window at 6", "remove Row 2 from scrollPane at 1",
+                "name Changed", "bounds scrollPane", "focus scrollPane", "focus window",
+                "remove Changed from window at -1"
+            ])
         // Nothing is reported with no listener.
         s.tree.onEvent = nil
         events = []

@@ -2,6 +2,7 @@
 // isPagingEnabled (16 cells), each running a tap, a slow drag and a fling with the outcome expected there.
 
 import Testing
+
 @testable import ToolkitCore
 
 struct MatrixCell: Sendable, CustomTestStringConvertible {
@@ -10,9 +11,15 @@ struct MatrixCell: Sendable, CustomTestStringConvertible {
 
     static let all: [MatrixCell] = {
         var cells: [MatrixCell] = []
-        for d in [false, true] { for c in [false, true] { for l in [false, true] { for p in [false, true] {
-            cells.append(MatrixCell(delays: d, canCancel: c, lock: l, paging: p))
-        } } } }
+        for d in [false, true] {
+            for c in [false, true] {
+                for l in [false, true] {
+                    for p in [false, true] {
+                        cells.append(MatrixCell(delays: d, canCancel: c, lock: l, paging: p))
+                    }
+                }
+            }
+        }
         return cells
     }()
 }
@@ -69,7 +76,7 @@ struct MatrixCell: Sendable, CustomTestStringConvertible {
         // container takes the touch.
         #expect(s.content.summary == [.began, .moved, .cancelled])
         if cell.paging {
-            #expect(o == Point(x: 1200, y: 1200))   // under half a page: back to the page
+            #expect(o == Point(x: 1200, y: 1200))  // under half a page: back to the page
         } else {
             #expect(o.y > 1330 && o.y < 1350)
             if cell.lock { #expect(o.x == 1200) } else { #expect(o.x > 1230) }
@@ -96,12 +103,12 @@ struct MatrixCell: Sendable, CustomTestStringConvertible {
             return
         }
         if cell.delays {
-            #expect(s.content.calls.isEmpty)   // the drag started before the delay
+            #expect(s.content.calls.isEmpty)  // the drag started before the delay
         } else {
             #expect(s.content.summary == [.began, .cancelled])
         }
         if cell.paging {
-            #expect(o.y == 1600)   // the next page, never further
+            #expect(o.y == 1600)  // the next page, never further
             #expect(isOnPage(o.x))
             if cell.lock { #expect(o.x == 1200) }
         } else {

@@ -2,6 +2,7 @@
 
 import TestSupport
 import Testing
+
 @testable import ToolkitCore
 
 @MainActor @Suite struct ArbitrationTests {
@@ -58,10 +59,10 @@ import Testing
         let downTime = s.window.now
         s.window.touchDown(id: 1, at: start)
         s.window.advance(ms: 60)
-        s.window.touchMove(id: 1, to: start + Point(x: 3, y: -4))   // within the slop
+        s.window.touchMove(id: 1, to: start + Point(x: 3, y: -4))  // within the slop
         s.window.advance(ms: 89)
         #expect(s.content.calls.isEmpty)
-        s.window.advance(ms: 1)   // exactly 150 ms after the down
+        s.window.advance(ms: 1)  // exactly 150 ms after the down
         #expect(s.content.calls.first?.kind == .began)
         #expect(s.content.calls.first?.location == start)
         #expect(s.content.calls.first?.timestamp == downTime)
@@ -120,7 +121,7 @@ import Testing
         s.window.touchMove(id: 1, to: start - Point(x: 0, y: 40))
         #expect(near(s.container.contentOffset.y, 30))
         s.window.touchUp(id: 1)
-        #expect(s.content.calls.count == delivered)   // nothing after the cancel
+        #expect(s.content.calls.count == delivered)  // nothing after the cancel
     }
 
     @Test func rule2_5_cannotCancelKeepsTheContentAndNeverScrolls() {
@@ -146,7 +147,7 @@ import Testing
         #expect(button.isHighlighted)
         s.window.moveLinearly(id: 1, from: start, to: start - Point(x: 0, y: 150), steps: 10, durationMS: 100)
         #expect(s.container.contentOffset == .zero)
-        #expect(!button.isHighlighted)   // far outside: shown released, but still tracked
+        #expect(!button.isHighlighted)  // far outside: shown released, but still tracked
         s.window.moveLinearly(id: 1, from: start - Point(x: 0, y: 150), to: start, steps: 5, durationMS: 50)
         #expect(button.isHighlighted)
         s.window.touchUp(id: 1)
@@ -173,7 +174,7 @@ import Testing
         #expect(s.content.calls.map(\.kind) == [.began, .moved])
         #expect(s.content.calls[0].location == start)
         #expect(!s.container.isTracking || !s.container.isDragging)
-        s.window.touchMove(id: 1, to: start + Point(x: 40, y: 60))   // later vertical motion: still not a drag
+        s.window.touchMove(id: 1, to: start + Point(x: 40, y: 60))  // later vertical motion: still not a drag
         #expect(s.container.contentOffset == .zero)
         s.window.touchUp(id: 1)
         #expect(s.content.summary == [.began, .moved, .ended])
@@ -196,7 +197,7 @@ import Testing
         s.window.touchUp(id: 2)
         s.window.advance(ms: 1000)
         #expect(fired == 0)
-        #expect(s.container.contentOffset == caught)   // in range, no paging: it rests where caught
+        #expect(s.container.contentOffset == caught)  // in range, no paging: it rests where caught
         // The next tap is a normal one.
         s.window.touchDown(id: 3, at: start)
         s.window.advance(ms: 50)
@@ -208,7 +209,7 @@ import Testing
         let s = ScrollScene()
         s.window.drag(from: start, to: start + Point(x: 0, y: 300), steps: 10, durationMS: 200, holdMS: 60)
         #expect(s.container.contentOffset.y < -50)
-        #expect(s.container.isDecelerating)   // spring back after a drag counts as deceleration
+        #expect(s.container.isDecelerating)  // spring back after a drag counts as deceleration
         s.window.advance(ms: 50)
         s.window.touchDown(id: 2, at: start)
         let caught = s.container.contentOffset
@@ -261,10 +262,16 @@ import Testing
             let id = Int.random(in: 0..<3, using: &rng)
             let p = Point(x: Double.random(in: -20...420, using: &rng), y: Double.random(in: -20...820, using: &rng))
             switch roll {
-            case 0..<20: scene.window.touchDown(id: id, at: p); down.insert(id)
+            case 0..<20:
+                scene.window.touchDown(id: id, at: p)
+                down.insert(id)
             case 20..<55: scene.window.touchMove(id: id, to: p)
-            case 55..<75: scene.window.touchUp(id: id); down.remove(id)
-            case 75..<77: scene.window.touchCancel(); down.removeAll()
+            case 55..<75:
+                scene.window.touchUp(id: id)
+                down.remove(id)
+            case 75..<77:
+                scene.window.touchCancel()
+                down.removeAll()
             default: scene.window.advance(ms: Double.random(in: 0...80, using: &rng))
             }
             for row in scene.allRows {

@@ -1,6 +1,7 @@
 // <doc:ScrollBehaviour> §10: bad input never crashes nor leaves the container stuck.
 
 import Testing
+
 @testable import ToolkitCore
 
 @MainActor @Suite struct BadInputTests {
@@ -56,8 +57,10 @@ import Testing
         core.handle(.touchDown(id: 1, location: start, timestamp: .milliseconds(1000)))
         core.handle(.touchFrame(timestamp: .milliseconds(1000)))
         for k in 1...5 {
-            core.handle(.touchMotion(id: 1, location: start - Point(x: 0, y: Double(k) * 40),
-                                     timestamp: .milliseconds(1000 - k * 50)))
+            core.handle(
+                .touchMotion(
+                    id: 1, location: start - Point(x: 0, y: Double(k) * 40),
+                    timestamp: .milliseconds(1000 - k * 50)))
             core.handle(.touchFrame(timestamp: .milliseconds(1000 - k * 50)))
         }
         core.handle(.touchUp(id: 1, timestamp: .milliseconds(500)))
@@ -78,7 +81,7 @@ import Testing
         s.window.touchUp(id: 1)
         s.window.touchCancel()
         s.window.settle(s.container)
-        #expect(s.container.contentOffset.y == 90)   // no fling after a cancel; the move after it did nothing
+        #expect(s.container.contentOffset.y == 90)  // no fling after a cancel; the move after it did nothing
         #expect(s.content.calls.isEmpty)
     }
 
@@ -103,7 +106,7 @@ import Testing
         s.window.settle(s.container)
         #expect(s.container.contentOffset == .zero)
         #expect(s.delegate.events.isEmpty)
-        #expect(s.content.summary == [])   // the content is 100 x 100: the touch landed on the container
+        #expect(s.content.summary == [])  // the content is 100 x 100: the touch landed on the container
     }
 
     @Test func rule10_3_aZeroPageSizeMeansNoPaging() {
@@ -172,7 +175,7 @@ import Testing
         let s = NestedScene()
         let list = s.lists[0]
         let button = Button(frame: Rect(x: 0, y: 0, width: 400, height: 4000), title: "Remove") { [weak list] _ in
-            list?.removeFromSuperview()   // weak: the list owns the button, whose action would own the list
+            list?.removeFromSuperview()  // weak: the list owns the button, whose action would own the list
         }
         list.addSubview(button)
         s.window.touchDown(id: 1, at: Point(x: 200, y: 400))

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ToolkitCore
 
 /// Deceleration inside a range, bouncing or stopping at its edges, springing back from outside
@@ -10,8 +11,9 @@ import Testing
     }
 
     @Test func insideTheRangeItIsThePlainDeceleration() {
-        let sim = BounceSimulation(position: 100, velocity: 800, rate: .normal, minPosition: 0, maxPosition: 5000,
-                                   bounces: true, dimension: 800)
+        let sim = BounceSimulation(
+            position: 100, velocity: 800, rate: .normal, minPosition: 0, maxPosition: 5000,
+            bounces: true, dimension: 800)
         let glide = DecelerationSimulation(position: 100, velocity: 800, rate: .normal)
         #expect(sim.edgeContactTime == nil)
         #expect(sim.finalPosition == glide.finalPosition && sim.duration == glide.duration)
@@ -21,8 +23,9 @@ import Testing
     }
 
     @Test func hittingAnEdgeWithBouncesGoesPastAndReturnsToTheEdgeAtRest() {
-        let sim = BounceSimulation(position: 1700, velocity: 3000, rate: .normal, minPosition: 0, maxPosition: 2000,
-                                   bounces: true, dimension: 800)
+        let sim = BounceSimulation(
+            position: 1700, velocity: 3000, rate: .normal, minPosition: 0, maxPosition: 2000,
+            bounces: true, dimension: 800)
         let contact = try! #require(sim.edgeContactTime)
         #expect(abs(sim.position(at: contact) - 2000) < 1e-6)
         // Velocity is continuous through the contact: v = v0 - k (E - x0).
@@ -31,17 +34,18 @@ import Testing
         #expect(abs(sim.velocity(at: contact) - expected) < 1e-3)
         let xs = BounceSimulationTests.positions(sim)
         let peak = xs.max()!
-        #expect(peak > 2010)                                // it does go past the edge
+        #expect(peak > 2010)  // it does go past the edge
         #expect(peak - 2000 <= RubberBand.displayed(overscroll: 800, dimension: 800))
-        #expect(xs.allSatisfy { $0 >= 1700 })               // and never back into the content below the edge
+        #expect(xs.allSatisfy { $0 >= 1700 })  // and never back into the content below the edge
         #expect(sim.finalPosition == 2000 && sim.position(at: sim.duration) == 2000)
         #expect(sim.velocity(at: sim.duration) == 0 && sim.isDone(at: sim.duration))
         #expect(sim.duration - contact < 0.8)
     }
 
     @Test func bounceAtTheLowerEdge() {
-        let sim = BounceSimulation(position: 200, velocity: -5000, rate: .fast, minPosition: 0, maxPosition: 9000,
-                                   bounces: true, dimension: 600)
+        let sim = BounceSimulation(
+            position: 200, velocity: -5000, rate: .fast, minPosition: 0, maxPosition: 9000,
+            bounces: true, dimension: 600)
         #expect(sim.edgeContactTime != nil)
         let xs = BounceSimulationTests.positions(sim)
         #expect(xs.min()! < -5)
@@ -51,8 +55,9 @@ import Testing
     }
 
     @Test func overshootIsCappedInASmallContainer() {
-        let sim = BounceSimulation(position: 0, velocity: 8000, rate: .normal, minPosition: 0, maxPosition: 300,
-                                   bounces: true, dimension: 60)
+        let sim = BounceSimulation(
+            position: 0, velocity: 8000, rate: .normal, minPosition: 0, maxPosition: 300,
+            bounces: true, dimension: 60)
         let cap = RubberBand.displayed(overscroll: 60, dimension: 60)
         let peak = BounceSimulationTests.positions(sim).max()!
         #expect(peak > 300 && peak - 300 <= cap + 1e-6)
@@ -60,8 +65,9 @@ import Testing
     }
 
     @Test func withoutBouncesItStopsExactlyAtTheEdge() {
-        let sim = BounceSimulation(position: 1700, velocity: 3000, rate: .normal, minPosition: 0, maxPosition: 2000,
-                                   bounces: false, dimension: 800)
+        let sim = BounceSimulation(
+            position: 1700, velocity: 3000, rate: .normal, minPosition: 0, maxPosition: 2000,
+            bounces: false, dimension: 800)
         let contact = try! #require(sim.edgeContactTime)
         #expect(sim.duration == contact)
         let xs = BounceSimulationTests.positions(sim)
@@ -74,8 +80,9 @@ import Testing
 
     @Test func startingOutsideSpringsBackWithoutOscillating() {
         for (start, velocity) in [(-300.0, 0.0), (-300, -2000), (-300, 400), (2300, 0), (2800, 6000), (2100, -100)] {
-            let sim = BounceSimulation(position: start, velocity: velocity, rate: .normal, minPosition: 0,
-                                       maxPosition: 2000, bounces: true, dimension: 800)
+            let sim = BounceSimulation(
+                position: start, velocity: velocity, rate: .normal, minPosition: 0,
+                maxPosition: 2000, bounces: true, dimension: 800)
             let edge = start < 0 ? 0.0 : 2000
             let outside: Double = start < 0 ? -1 : 1
             let comment: Comment = "start \(start) v \(velocity)"
@@ -88,19 +95,22 @@ import Testing
     }
 
     @Test func aFlickBackIntoTheRangeFromOutsideKeepsGoing() {
-        let sim = BounceSimulation(position: -100, velocity: 3000, rate: .normal, minPosition: 0, maxPosition: 5000,
-                                   bounces: true, dimension: 800)
+        let sim = BounceSimulation(
+            position: -100, velocity: 3000, rate: .normal, minPosition: 0, maxPosition: 5000,
+            bounces: true, dimension: 800)
         #expect(sim.finalPosition > 1000 && sim.finalPosition < 5000)
         #expect(sim.velocity(at: 0) == 3000)
         // Even when it then meets the far edge.
-        let far = BounceSimulation(position: -100, velocity: 3000, rate: .normal, minPosition: 0, maxPosition: 600,
-                                   bounces: true, dimension: 800)
+        let far = BounceSimulation(
+            position: -100, velocity: 3000, rate: .normal, minPosition: 0, maxPosition: 600,
+            bounces: true, dimension: 800)
         #expect(far.edgeContactTime != nil && far.finalPosition == 600)
     }
 
     @Test func startingOnTheEdgeMovingOutBouncesAtOnce() {
-        let sim = BounceSimulation(position: 0, velocity: -1500, rate: .normal, minPosition: 0, maxPosition: 1000,
-                                   bounces: true, dimension: 800)
+        let sim = BounceSimulation(
+            position: 0, velocity: -1500, rate: .normal, minPosition: 0, maxPosition: 1000,
+            bounces: true, dimension: 800)
         #expect(sim.edgeContactTime == 0)
         #expect(sim.position(at: 0.05) < 0)
         #expect(sim.finalPosition == 0)
@@ -108,24 +118,29 @@ import Testing
 
     @Test func degenerateRangesAndBadInput() {
         // Content shorter than the container: min == max; max below min reads as min.
-        let flat = BounceSimulation(position: 0, velocity: 2000, rate: .normal, minPosition: 0, maxPosition: -50,
-                                    bounces: true, dimension: 800)
+        let flat = BounceSimulation(
+            position: 0, velocity: 2000, rate: .normal, minPosition: 0, maxPosition: -50,
+            bounces: true, dimension: 800)
         #expect(flat.maxPosition == 0 && flat.finalPosition == 0)
         // NaN edges are no edges.
-        let open = BounceSimulation(position: 0, velocity: 2000, rate: .normal, minPosition: .nan, maxPosition: .nan,
-                                    bounces: true, dimension: 800)
+        let open = BounceSimulation(
+            position: 0, velocity: 2000, rate: .normal, minPosition: .nan, maxPosition: .nan,
+            bounces: true, dimension: 800)
         #expect(open.finalPosition == DecelerationSimulation(position: 0, velocity: 2000, rate: .normal).finalPosition)
-        let lost = BounceSimulation(position: .nan, velocity: 100, rate: .normal, minPosition: 10, maxPosition: 20,
-                                    bounces: true, dimension: 800)
+        let lost = BounceSimulation(
+            position: .nan, velocity: 100, rate: .normal, minPosition: 10, maxPosition: 20,
+            bounces: true, dimension: 800)
         #expect(lost.finalPosition == 10 && lost.duration == 0)
-        let noDimension = BounceSimulation(position: 990, velocity: 8000, rate: .normal, minPosition: 0,
-                                           maxPosition: 1000, bounces: true, dimension: .nan)
+        let noDimension = BounceSimulation(
+            position: 990, velocity: 8000, rate: .normal, minPosition: 0,
+            maxPosition: 1000, bounces: true, dimension: .nan)
         for t in [0.0, 0.01, 0.1, 0.5, 1, .nan, .infinity] {
             #expect(noDimension.position(at: t).isFinite && noDimension.velocity(at: t).isFinite)
         }
         #expect(noDimension.finalPosition == 1000)
-        let wild = BounceSimulation(position: 1e300, velocity: -.infinity, rate: DecelerationRate(rawValue: 7),
-                                    minPosition: -1e300, maxPosition: 1e300, bounces: true, dimension: -1)
+        let wild = BounceSimulation(
+            position: 1e300, velocity: -.infinity, rate: DecelerationRate(rawValue: 7),
+            minPosition: -1e300, maxPosition: 1e300, bounces: true, dimension: -1)
         #expect(wild.duration.isFinite && wild.finalPosition.isFinite && wild.position(at: 0.2).isFinite)
     }
 }
@@ -135,8 +150,9 @@ extension BounceSimulationTests {
     @Test func theEndSnapLandsOnAnEdgeItWouldCross() {
         let glide = DecelerationSimulation(position: 0, velocity: 1000, rate: .normal)
         let edge = (glide.stopPosition + glide.finalPosition) / 2
-        let sim = BounceSimulation(position: 0, velocity: 1000, rate: .normal, minPosition: 0, maxPosition: edge,
-                                   bounces: true, dimension: 800)
+        let sim = BounceSimulation(
+            position: 0, velocity: 1000, rate: .normal, minPosition: 0, maxPosition: edge,
+            bounces: true, dimension: 800)
         #expect(sim.edgeContactTime == nil)
         #expect(sim.finalPosition == edge)
         for i in 0...100 {

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ToolkitCore
 
 /// Pixel-exact tests of rectangles, translation, clipping, images, buffer copies and bad input.
@@ -55,8 +56,11 @@ import Testing
         #expect(image.pixel(x: 1, y: 0) == 0xFFFF_FFFF)
 
         // 40% red over transparent stays premultiplied: alpha 102, red 102.
-        let onClear = T.render(width: 1, height: 1) { $0.fill(Rect(x: 0, y: 0, width: 1, height: 1),
-                                                             color: Color.red.withAlpha(0.4)) }
+        let onClear = T.render(width: 1, height: 1) {
+            $0.fill(
+                Rect(x: 0, y: 0, width: 1, height: 1),
+                color: Color.red.withAlpha(0.4))
+        }
         #expect(onClear.pixel(x: 0, y: 0) == 0x6666_0000)
 
         // 50% red over opaque blue: red 128, blue 255 * 127 / 255 = 127.
@@ -89,7 +93,7 @@ import Testing
         let image = T.render(width: 10, height: 10) { canvas in
             canvas.clip(to: Rect(x: 2, y: 2, width: 6, height: 6))
             canvas.translate(by: Point(x: 3, y: 3))
-            canvas.clip(to: Rect(x: 0, y: 0, width: 10, height: 1))   // in translated coordinates: y 3..<4
+            canvas.clip(to: Rect(x: 0, y: 0, width: 10, height: 1))  // in translated coordinates: y 3..<4
             canvas.fill(Rect(x: -10, y: -10, width: 30, height: 30), color: .red)
         }
         T.expectBox(image, x0: 3, y0: 3, x1: 8, y1: 4, inside: red)
@@ -102,12 +106,12 @@ import Testing
             canvas.clip(to: Rect(x: 0, y: 0, width: 1, height: 1))
             canvas.withState {
                 canvas.clip(to: Rect(x: 100, y: 100, width: 1, height: 1))
-                canvas.fill(Rect(x: -5, y: -5, width: 10, height: 10), color: .blue)   // fully clipped out
+                canvas.fill(Rect(x: -5, y: -5, width: 10, height: 10), color: .blue)  // fully clipped out
             }
-            canvas.fill(Rect(x: -5, y: -5, width: 10, height: 10), color: .red)   // only pixel (5, 5)
+            canvas.fill(Rect(x: -5, y: -5, width: 10, height: 10), color: .red)  // only pixel (5, 5)
             canvas.restoreState()
-            canvas.fill(Rect(x: 0, y: 0, width: 1, height: 1), color: .red)   // back at the origin, unclipped
-            canvas.restoreState()   // unbalanced: ignored
+            canvas.fill(Rect(x: 0, y: 0, width: 1, height: 1), color: .red)  // back at the origin, unclipped
+            canvas.restoreState()  // unbalanced: ignored
             canvas.fill(Rect(x: 9, y: 9, width: 1, height: 1), color: .red)
         }
         #expect(Set(T.pixels(of: image, notEqualTo: 0).map { "\($0.0),\($0.1)" }) == ["5,5", "0,0", "9,9"])
@@ -120,7 +124,7 @@ import Testing
             canvas.translate(by: Point(x: 2, y: 2))
             canvas.clip(to: .zero)
             canvas.resetState()
-            canvas.restoreState()   // nothing saved any more: ignored
+            canvas.restoreState()  // nothing saved any more: ignored
             canvas.fill(Rect(x: 0, y: 0, width: 1, height: 1), color: .red)
         }
         T.expectBox(image, x0: 0, y0: 0, x1: 1, y1: 1, inside: red)
@@ -178,16 +182,16 @@ import Testing
         var source = Image(width: 2, height: 2)
         source.setPixel(x: 0, y: 0, red)
         source.setPixel(x: 1, y: 0, blue)
-        source.setPixel(x: 0, y: 1, 0x8080_0000)   // 50% red, premultiplied
+        source.setPixel(x: 0, y: 1, 0x8080_0000)  // 50% red, premultiplied
         let image = T.render(width: 6, height: 6, background: 0xFF00_FF00) { canvas in
             canvas.translate(by: Point(x: 1, y: 0))
             canvas.drawImage(source, in: Rect(x: 2, y: 3, width: 2, height: 2))
         }
         #expect(image.pixel(x: 3, y: 3) == red)
         #expect(image.pixel(x: 4, y: 3) == blue)
-        let blended = image.pixel(x: 3, y: 4)   // 50% red over green
+        let blended = image.pixel(x: 3, y: 4)  // 50% red over green
         #expect(T.alpha(blended) == 0xFF && T.channel(blended, 16) == 0x80 && abs(T.channel(blended, 8) - 127) <= 1)
-        #expect(image.pixel(x: 4, y: 4) == 0xFF00_FF00)   // transparent source pixel leaves the destination
+        #expect(image.pixel(x: 4, y: 4) == 0xFF00_FF00)  // transparent source pixel leaves the destination
         #expect(T.pixels(of: image, notEqualTo: 0xFF00_FF00).count == 3)
     }
 
@@ -214,11 +218,11 @@ import Testing
         var target = Image(width: 8, height: 8, fill: red)
         var region = PixelRegion()
         region.add(x: 1, y: 2, width: 3, height: 2)
-        region.add(x: 6, y: 6, width: 5, height: 5)   // partly outside the surface
+        region.add(x: 6, y: 6, width: 5, height: 5)  // partly outside the surface
         let stride = 8 * 4
         source.pixels.withUnsafeBytes { bytes in
             Canvas.draw(into: &target) { canvas in
-                canvas.clip(to: .zero)   // the clip does not apply to copies
+                canvas.clip(to: .zero)  // the clip does not apply to copies
                 canvas.copyPixels(from: bytes.baseAddress!, stride: stride, region: region)
             }
         }
@@ -255,7 +259,7 @@ import Testing
             canvas.drawText("Hello", at: Point(x: .nan, y: 0), size: 12, color: .red)
             canvas.drawText("Hello", at: .zero, size: .infinity, color: .red)
             canvas.drawText("Hello", at: .zero, size: -3, color: .red)
-            canvas.translate(by: Point(x: .nan, y: 1))   // ignored
+            canvas.translate(by: Point(x: .nan, y: 1))  // ignored
             canvas.fill(Rect(x: 1e300, y: 1e300, width: 1e300, height: 1e300), color: .red)
             canvas.fill(Rect(x: 0, y: 0, width: 1, height: 1), color: .blue)
         }
@@ -278,8 +282,10 @@ import Testing
         var storage = [UInt32](repeating: 7, count: 16)
         storage.withUnsafeMutableBytes { bytes in
             let base = bytes.baseAddress!
-            let cases: [(Int, Int, Int)] = [(0, 4, 16), (-4, 4, 16), (4, -1, 16), (4, 4, 8), (4, 4, 17),
-                                            (1 << 20, 1, 1 << 22)]
+            let cases: [(Int, Int, Int)] = [
+                (0, 4, 16), (-4, 4, 16), (4, -1, 16), (4, 4, 8), (4, 4, 17),
+                (1 << 20, 1, 1 << 22)
+            ]
             for (w, h, stride) in cases {
                 let canvas = Canvas(pixels: base, width: w, height: h, stride: stride, scale: 0)
                 #expect(canvas.scale == 1)
@@ -287,8 +293,11 @@ import Testing
                 canvas.fill(Rect(x: 0, y: 0, width: 4, height: 4), color: .red)
                 canvas.fillRoundedRect(Rect(x: 0, y: 0, width: 4, height: 4), radius: 2, color: .red)
                 canvas.drawText("x", at: .zero, size: 4, color: .red)
-                canvas.copyPixels(from: UnsafeRawPointer(base), stride: 16, region: PixelRegion(rect: Rect(
-                    x: 0, y: 0, width: 4, height: 4), scale: 1))
+                canvas.copyPixels(
+                    from: UnsafeRawPointer(base), stride: 16,
+                    region: PixelRegion(
+                        rect: Rect(
+                            x: 0, y: 0, width: 4, height: 4), scale: 1))
             }
         }
         #expect(storage.allSatisfy { $0 == 7 })

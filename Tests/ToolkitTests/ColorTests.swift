@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ToolkitCore
 
 /// Color conversions to premultiplied pixels.

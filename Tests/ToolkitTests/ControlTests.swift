@@ -1,6 +1,7 @@
 // Button and Label.
 
 import Testing
+
 @testable import ToolkitCore
 
 @MainActor @Suite struct ControlTests {
@@ -16,7 +17,7 @@ import Testing
         let (w, b, count) = scene()
         w.touchDown(id: 1, at: Point(x: 150, y: 125))
         #expect(b.isHighlighted)
-        w.touchMove(id: 1, to: Point(x: 210, y: 125))   // outside, within the slop
+        w.touchMove(id: 1, to: Point(x: 210, y: 125))  // outside, within the slop
         #expect(b.isHighlighted)
         w.touchUp(id: 1)
         #expect(!b.isHighlighted)
@@ -46,8 +47,9 @@ import Testing
     @Test func buttonAndLabelDraw() {
         let w = HeadlessWindow(size: Size(width: 300, height: 300))
         let b = Button(frame: Rect(x: 0, y: 0, width: 100, height: 50), title: "Go")
-        let l = Label(frame: Rect(x: 0, y: 100, width: 200, height: 40), text: "Hello", fontSize: 20,
-                      textColor: Color(red: 0, green: 0.5, blue: 0))
+        let l = Label(
+            frame: Rect(x: 0, y: 100, width: 200, height: 40), text: "Hello", fontSize: 20,
+            textColor: Color(red: 0, green: 0.5, blue: 0))
         w.rootView.addSubview(b)
         w.rootView.addSubview(l)
         let image = w.render()

@@ -1,6 +1,7 @@
 // Cached rounded-rect corners draw exactly the pixels of the per-pixel path, and the cache reuses and evicts.
 
 import Testing
+
 @testable import ToolkitCore
 
 @Suite struct CornerMaskCacheTests {
@@ -9,14 +10,17 @@ import Testing
     private func drawScene(_ canvas: Canvas) {
         let radii: [Double] = [0.5, 0.7, 1, 1.3, 2, 2.5, 3, 4.2, 5, 6, 7.5, 8, 9.9, 12, 13.3, 16, 18.5, 20]
         let colors: [Color] = [.red, Color(red: 0.1, green: 0.6, blue: 0.3, alpha: 0.55)]
-        var x = 1.3, y = 2.1
+        var x = 1.3
+        var y = 2.1
         for (index, radius) in radii.enumerated() {
-            let width = 6 + Double(index % 5) * 9.7, height = 5 + Double(index % 7) * 6.1
+            let width = 6 + Double(index % 5) * 9.7
+            let height = 5 + Double(index % 7) * 6.1
             let rect = Rect(x: x, y: y, width: width, height: height)
             let color = colors[index % 2]
             canvas.fillRoundedRect(rect, radius: radius, color: color)
-            canvas.strokeRoundedRect(rect.offsetBy(Point(x: 0, y: height + 2)), radius: radius, color: color,
-                                     lineWidth: Double(index % 4) + 0.6)
+            canvas.strokeRoundedRect(
+                rect.offsetBy(Point(x: 0, y: height + 2)), radius: radius, color: color,
+                lineWidth: Double(index % 4) + 0.6)
             x += width + 3.4
             if x > 150 {
                 x = 1.7
@@ -98,9 +102,13 @@ import Testing
         #expect(cache.withCorners(radius: 4, lineWidth: 0, width: 0, height: 4) { _, _ in 0 } == nil)
         #expect(cache.computeCount == 0)
         // A large rounded rect still draws its corners (through the per-pixel path) with or without the cache.
-        var cached = Image(width: 200, height: 200, fill: 0), direct = cached
-        Canvas.draw(into: &cached) { $0.fillRoundedRect(Rect(x: 0, y: 0, width: 200, height: 180), radius: 80,
-                                                        color: .red) }
+        var cached = Image(width: 200, height: 200, fill: 0)
+        var direct = cached
+        Canvas.draw(into: &cached) {
+            $0.fillRoundedRect(
+                Rect(x: 0, y: 0, width: 200, height: 180), radius: 80,
+                color: .red)
+        }
         Canvas.draw(into: &direct) { canvas in
             canvas.testHooks.usesCornerMaskCache = false
             canvas.fillRoundedRect(Rect(x: 0, y: 0, width: 200, height: 180), radius: 80, color: .red)

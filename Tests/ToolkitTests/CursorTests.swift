@@ -1,6 +1,7 @@
 // The cursor under the pointer (View.cursor, WindowCore.currentCursor), headless.
 
 import Testing
+
 @testable import ToolkitCore
 
 @MainActor @Suite struct CursorTests {
@@ -21,12 +22,12 @@ import Testing
         var changes: [Cursor] = []
         window.core.onCursorChange = { changes.append($0) }
         #expect(window.core.currentCursor == .arrow)
-        window.pointerMove(to: Point(x: 99, y: 30))        // one point left of the control
+        window.pointerMove(to: Point(x: 99, y: 30))  // one point left of the control
         #expect(window.core.currentCursor == .arrow)
-        window.pointerMove(to: Point(x: 100, y: 20))       // its top-left corner
+        window.pointerMove(to: Point(x: 100, y: 20))  // its top-left corner
         #expect(window.core.currentCursor == .hand)
-        window.pointerMove(to: Point(x: 149.5, y: 49.5))   // still inside
-        window.pointerMove(to: Point(x: 150, y: 50))       // just outside (bounds are half-open)
+        window.pointerMove(to: Point(x: 149.5, y: 49.5))  // still inside
+        window.pointerMove(to: Point(x: 150, y: 50))  // just outside (bounds are half-open)
         #expect(window.core.currentCursor == .arrow)
         // Reported once per change, not per motion.
         #expect(changes == [.hand, .arrow])
@@ -34,15 +35,15 @@ import Testing
 
     @Test func plainSubviewsInheritAndOwnCursorsWin() {
         let (window, control) = scene()
-        let icon = View(frame: Rect(x: 5, y: 5, width: 10, height: 10))   // inside the control: no preference
+        let icon = View(frame: Rect(x: 5, y: 5, width: 10, height: 10))  // inside the control: no preference
         control.addSubview(icon)
         let area = TextArea(frame: Rect(x: 0, y: 60, width: 80, height: 40))
         let inner = View(frame: Rect(x: 10, y: 10, width: 10, height: 10))
         area.addSubview(inner)
         window.rootView.addSubview(area)
-        window.pointerMove(to: Point(x: 110, y: 30))       // on the icon, inside the control
+        window.pointerMove(to: Point(x: 110, y: 30))  // on the icon, inside the control
         #expect(window.core.currentCursor == .hand)
-        window.pointerMove(to: Point(x: 15, y: 75))        // on `inner`, inside the text area
+        window.pointerMove(to: Point(x: 15, y: 75))  // on `inner`, inside the text area
         #expect(window.core.currentCursor == .text)
     }
 

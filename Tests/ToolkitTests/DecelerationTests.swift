@@ -1,7 +1,9 @@
 // <doc:ScrollBehaviour> §5: release velocity, fling threshold and clamp, exponential deceleration, edges, spring
 // back, target override.
 
+import Foundation
 import Testing
+
 @testable import ToolkitCore
 
 @MainActor @Suite struct DecelerationTests {
@@ -11,8 +13,9 @@ import Testing
     func fling(_ s: ScrollScene, speed: Double, durationMS: Double = 100, from: Point? = nil) {
         let p = from ?? start
         let steps = Int(durationMS / 10)
-        s.window.drag(from: p, to: p - Point(x: 0, y: speed * durationMS / 1000), steps: steps,
-                      durationMS: durationMS)
+        s.window.drag(
+            from: p, to: p - Point(x: 0, y: speed * durationMS / 1000), steps: steps,
+            durationMS: durationMS)
     }
 
     @Test func rule5_1_aShortFastFlickReadsAboutSixThousand() {
@@ -43,8 +46,9 @@ import Testing
         s.window.touchDown(id: 1, at: start)
         s.window.moveLinearly(id: 1, from: start, to: start - Point(x: 0, y: 30), steps: 3, durationMS: 300)
         // 40 pt/s
-        s.window.moveLinearly(id: 1, from: start - Point(x: 0, y: 30), to: start - Point(x: 0, y: 34),
-                              steps: 10, durationMS: 100)
+        s.window.moveLinearly(
+            id: 1, from: start - Point(x: 0, y: 30), to: start - Point(x: 0, y: 34),
+            steps: 10, durationMS: 100)
         s.window.touchUp(id: 1)
         #expect(s.delegate.releaseVelocities.first == .zero)
         #expect(s.delegate.events.last == "didEndDragging(false)")
@@ -93,7 +97,7 @@ import Testing
     }
 
     @Test func rule5_4_hittingTheEdgeWithBouncesGoesPastAndComesBack() {
-        let s = ScrollScene(contentSize: Size(width: 400, height: 1600))   // max offset 800
+        let s = ScrollScene(contentSize: Size(width: 400, height: 1600))  // max offset 800
         s.container.contentOffset = Point(x: 0, y: 600)
         var maxSeen = 0.0
         let token = s.container.observe(\.contentOffset.y) { _, change in maxSeen = max(maxSeen, change.newValue) }
@@ -126,7 +130,7 @@ import Testing
         let token = s.container.observe(\.contentOffset.y) { _, change in worst = max(worst, change.newValue) }
         s.window.advance(ms: 600)
         #expect(near(s.container.contentOffset.y, 0, 0.5))
-        #expect(worst <= 0)   // never past the edge into the content
+        #expect(worst <= 0)  // never past the edge into the content
         s.window.advance(ms: 100)
         #expect(s.container.contentOffset.y == 0)
         #expect(!s.container.isDecelerating)
@@ -142,7 +146,7 @@ import Testing
         #expect(s.container.isDecelerating)
         s.window.settle(s.container)
         #expect(s.container.contentOffset.y == 1234)
-        #expect(zip(ys, ys.dropFirst()).allSatisfy { $0 <= $1 })   // monotonic
+        #expect(zip(ys, ys.dropFirst()).allSatisfy { $0 <= $1 })  // monotonic
         #expect(s.delegate.events.last == "didEndDecelerating")
         token.invalidate()
     }
@@ -155,5 +159,3 @@ import Testing
         #expect(near(s.container.contentOffset.y, offered, 0.5))
     }
 }
-
-import Foundation

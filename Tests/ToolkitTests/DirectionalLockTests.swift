@@ -1,6 +1,7 @@
 // <doc:ScrollBehaviour> §4: strict directional lock.
 
 import Testing
+
 @testable import ToolkitCore
 
 @MainActor @Suite struct DirectionalLockTests {
@@ -20,8 +21,9 @@ import Testing
         // Vertical dominant at the slop, then a long diagonal, then a diagonal fling.
         s.window.touchDown(id: 1, at: start)
         s.window.moveLinearly(id: 1, from: start, to: start + Point(x: 5, y: -15), steps: 3, durationMS: 30)
-        s.window.moveLinearly(id: 1, from: start + Point(x: 5, y: -15), to: start + Point(x: -295, y: -315),
-                              steps: 10, durationMS: 50)
+        s.window.moveLinearly(
+            id: 1, from: start + Point(x: 5, y: -15), to: start + Point(x: -295, y: -315),
+            steps: 10, durationMS: 50)
         s.window.touchUp(id: 1)
         #expect(s.container.isDecelerating)
         #expect((s.delegate.releaseVelocities.first?.x ?? 1) == 0)

@@ -1,6 +1,7 @@
 // <doc:ScrollBehaviour> §3: dragging, rubber band, multi-touch, touch counts.
 
 import Testing
+
 @testable import ToolkitCore
 
 @MainActor @Suite struct DraggingTests {
@@ -23,7 +24,7 @@ import Testing
         let s = ScrollScene()
         s.window.touchDown(id: 1, at: start)
         s.window.advance(ms: 10)
-        s.window.touchMove(id: 1, to: start + Point(x: 0, y: 110))   // crosses the slop at 10: 100 pt past the edge
+        s.window.touchMove(id: 1, to: start + Point(x: 0, y: 110))  // crosses the slop at 10: 100 pt past the edge
         let expected = (1 - 1 / (100 * 0.55 / 800 + 1)) * 800
         #expect(near(-s.container.contentOffset.y, expected, 1e-6))
         #expect(near(-s.container.contentOffset.y, 51.1, 0.5))
@@ -35,9 +36,10 @@ import Testing
         s.container.bounces = false
         s.window.drag(from: start, to: start + Point(x: 0, y: 200), steps: 10, durationMS: 100, lift: false)
         #expect(s.container.contentOffset.y == 0)
-        s.window.moveLinearly(id: 1, from: start + Point(x: 0, y: 200), to: start + Point(x: 0, y: 150),
-                              steps: 2, durationMS: 20)
-        #expect(s.container.contentOffset.y == 0)   // the finger is still past the edge
+        s.window.moveLinearly(
+            id: 1, from: start + Point(x: 0, y: 200), to: start + Point(x: 0, y: 150),
+            steps: 2, durationMS: 20)
+        #expect(s.container.contentOffset.y == 0)  // the finger is still past the edge
         s.window.touchUp(id: 1)
     }
 
@@ -45,7 +47,7 @@ import Testing
         let s = ScrollScene()
         s.window.drag(from: start, to: start - Point(x: 0, y: 60), steps: 6, durationMS: 60, lift: false)
         let a = s.container.contentOffset
-        s.window.touchDown(id: 2, at: Point(x: 300, y: 200))   // far from finger 1: the centroid jumps
+        s.window.touchDown(id: 2, at: Point(x: 300, y: 200))  // far from finger 1: the centroid jumps
         #expect(s.container.contentOffset == a)
         // Both move up by 50 in one frame.
         s.window.advance(ms: 10)
@@ -78,7 +80,7 @@ import Testing
         let s = ScrollScene()
         s.container.minimumNumberOfTouches = 2
         s.window.touchDown(id: 1, at: start)
-        #expect(s.content.calls.map(\.kind) == [.began])   // no delay, even with delaysContentTouches
+        #expect(s.content.calls.map(\.kind) == [.began])  // no delay, even with delaysContentTouches
         s.window.moveLinearly(id: 1, from: start, to: start - Point(x: 0, y: 200), steps: 10, durationMS: 100)
         s.window.touchUp(id: 1)
         #expect(s.content.summary == [.began, .moved, .ended])
@@ -94,14 +96,16 @@ import Testing
         #expect(s.content.calls.map(\.kind) == [.began, .cancelled])
         for k in 1...8 {
             s.window.advance(ms: 10)
-            s.window.touchMove([(id: 1, point: start - Point(x: 0, y: Double(k) * 10)),
-                                (id: 2, point: start + Point(x: 60, y: -Double(k) * 10))])
+            s.window.touchMove([
+                (id: 1, point: start - Point(x: 0, y: Double(k) * 10)),
+                (id: 2, point: start + Point(x: 60, y: -Double(k) * 10))
+            ])
         }
         #expect(s.container.isDragging)
-        #expect(near(s.container.contentOffset.y, 70))   // 80 pt, minus the 10 pt slop
+        #expect(near(s.container.contentOffset.y, 70))  // 80 pt, minus the 10 pt slop
         s.window.touchUp(id: 1)
         s.window.touchUp(id: 2)
-        #expect(s.content.calls.count == 2)   // finger 2 never reached the content
+        #expect(s.content.calls.count == 2)  // finger 2 never reached the content
     }
 
     @Test func rule3_4_laterSecondFingerDoesNotCancelTheContentTouch() {
@@ -112,8 +116,10 @@ import Testing
         s.window.touchDown(id: 2, at: start + Point(x: 60, y: 0))
         for k in 1...8 {
             s.window.advance(ms: 10)
-            s.window.touchMove([(id: 1, point: start - Point(x: 0, y: Double(k) * 10)),
-                                (id: 2, point: start + Point(x: 60, y: -Double(k) * 10))])
+            s.window.touchMove([
+                (id: 1, point: start - Point(x: 0, y: Double(k) * 10)),
+                (id: 2, point: start + Point(x: 60, y: -Double(k) * 10))
+            ])
         }
         s.window.touchUp(id: 1)
         s.window.touchUp(id: 2)
@@ -130,8 +136,10 @@ import Testing
         s.window.touchDown(id: 2, at: start + Point(x: 50, y: 0))
         for k in 1...5 {
             s.window.advance(ms: 10)
-            s.window.touchMove([(id: 1, point: start - Point(x: 0, y: Double(k) * 10)),
-                                (id: 2, point: start + Point(x: 50, y: -Double(k) * 10))])
+            s.window.touchMove([
+                (id: 1, point: start - Point(x: 0, y: Double(k) * 10)),
+                (id: 2, point: start + Point(x: 50, y: -Double(k) * 10))
+            ])
         }
         #expect(!s.container.isDragging)
         s.window.touchUp(id: 2)

@@ -4,12 +4,13 @@
 // through a HeadlessWindow's touches, then the rule itself.
 
 import Testing
+
 @testable import ToolkitCore
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 @MainActor
@@ -48,11 +49,11 @@ import Darwin
 
     @Test func aFlickCatchingAFastFlingInItsDirectionAddsTheCaughtVelocity() {
         let s = scene()
-        flick(s, Point(x: 0, y: -2000))            // content moves down at 2000 pt/s
+        flick(s, Point(x: 0, y: -2000))  // content moves down at 2000 pt/s
         #expect(nearly(s.delegate.releaseVelocities.last, Point(x: 0, y: 2000)))
-        s.window.advance(ms: 100)                    // caught 100 ms into the fling
+        s.window.advance(ms: 100)  // caught 100 ms into the fling
         flick(s, Point(x: 0, y: -2000))
-        let caught = decayed(2000, afterMS: 100)    // 1637.4 pt/s
+        let caught = decayed(2000, afterMS: 100)  // 1637.4 pt/s
         let handed = s.delegate.releaseVelocities.last ?? .zero
         #expect(abs(handed.y - (2000 + caught)) < 1e-6, "handed \(handed.y)")
         #expect(handed.x == 0)
@@ -65,7 +66,7 @@ import Darwin
 
     @Test func repeatedFlicksKeepAddingUpToTheClamp() {
         let s = scene()
-        flick(s, Point(x: 0, y: 3000))             // content moves up
+        flick(s, Point(x: 0, y: 3000))  // content moves up
         for _ in 0..<3 {
             s.window.advance(ms: 50)
             flick(s, Point(x: 0, y: 3000))
@@ -100,7 +101,7 @@ import Darwin
         let s = scene()
         flick(s, Point(x: 0, y: -2000))
         s.window.advance(ms: 100)
-        flick(s, Point(x: 0, y: -400), ms: 500)   // catch at the touch-down, release 500 ms later
+        flick(s, Point(x: 0, y: -400), ms: 500)  // catch at the touch-down, release 500 ms later
         #expect(abs((s.delegate.releaseVelocities.last?.y ?? 0) - (400 + decayed(2000, afterMS: 100))) < 1e-6)
     }
 
@@ -185,9 +186,11 @@ import Darwin
         #expect(caught.releaseVelocity(measured: Point(x: 0, y: 49), releasedAt: at) == Point(x: 0, y: 49))
         #expect(caught.releaseVelocity(measured: Point(x: 0, y: 50), releasedAt: at) == Point(x: 0, y: 1250))
         #expect(caught.releaseVelocity(measured: Point(x: 0, y: -700), releasedAt: at) == Point(x: 0, y: -700))
-        #expect(caught.releaseVelocity(measured: Point(x: 0, y: 700), releasedAt: .milliseconds(1501))
+        #expect(
+            caught.releaseVelocity(measured: Point(x: 0, y: 700), releasedAt: .milliseconds(1501))
                 == Point(x: 0, y: 700))
-        #expect(caught.releaseVelocity(measured: Point(x: 0, y: 700), releasedAt: .milliseconds(1500))
+        #expect(
+            caught.releaseVelocity(measured: Point(x: 0, y: 700), releasedAt: .milliseconds(1500))
                 == Point(x: 0, y: 1900))
         #expect(caught.releaseVelocity(measured: Point(x: .nan, y: 700), releasedAt: at).x.isNaN)
     }

@@ -1,6 +1,7 @@
 // Canvas at fractional pixels per point (fractional-scale-v1 buffers): snapping, text, damage, bad input.
 
 import Testing
+
 @testable import ToolkitCore
 
 @Suite struct FractionalCanvasTests {
@@ -84,11 +85,11 @@ import Testing
 
     @Test func damageRoundsOutwardAtFractionalScales() {
         var region = PixelRegion()
-        region.add(Rect(x: 1, y: 1, width: 1, height: 1), pixelsPerPoint: 1.5)   // 1.5 ... 3 pixels
+        region.add(Rect(x: 1, y: 1, width: 1, height: 1), pixelsPerPoint: 1.5)  // 1.5 ... 3 pixels
         let bounds = region.bounds
         #expect(bounds.minX == 1 && bounds.minY == 1 && bounds.maxX == 3 && bounds.maxY == 3)
         var bad = PixelRegion()
-        bad.add(Rect(x: 0, y: 0, width: 2, height: 2), pixelsPerPoint: .nan)        // counts as 1
+        bad.add(Rect(x: 0, y: 0, width: 2, height: 2), pixelsPerPoint: .nan)  // counts as 1
         #expect(bad.bounds == Rect(x: 0, y: 0, width: 2, height: 2))
     }
 }

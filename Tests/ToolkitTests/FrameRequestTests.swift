@@ -1,6 +1,7 @@
 // WindowCore's frame requests: a backend is asked for a frame whenever something changes after the last one.
 
 import Testing
+
 @testable import ToolkitCore
 
 @MainActor @Suite struct FrameRequestTests {
@@ -8,7 +9,10 @@ import Testing
     private final class Damager: FrameAnimator {
         let view: View
         var frames: Int
-        init(view: View, frames: Int) { self.view = view; self.frames = frames }
+        init(view: View, frames: Int) {
+            self.view = view
+            self.frames = frames
+        }
         func animationFrame(at time: Duration) -> Bool {
             view.setNeedsDisplay()
             frames -= 1
@@ -32,7 +36,7 @@ import Testing
         let before = requests
         #expect(before >= 1)
         frame(16)
-        frame(33)   // the animator's last frame: it damages and stops; that damage is drawn now
+        frame(33)  // the animator's last frame: it damages and stops; that damage is drawn now
         #expect(!core.needsFrame)
         // Something changes later: the backend must hear of it.
         let settled = requests

@@ -2,6 +2,7 @@
 // whose row at the top (400 x 100) carries the recognizers; numbers are worked out by hand from the rules.
 
 import Testing
+
 @testable import ToolkitCore
 
 /// Records the content's touch calls.
@@ -192,8 +193,11 @@ private final class GestureScene {
             s.list.addGestureRecognizer(outer)
             s.drag(from: Point(x: 100, y: 50), by: Point(x: 30, y: 0), steps: 3)
             if simultaneous {
-                #expect(s.log == ["inner.began", "outer.began", "inner.changed", "outer.changed", "inner.ended",
-                                  "outer.ended"])
+                #expect(
+                    s.log == [
+                        "inner.began", "outer.began", "inner.changed", "outer.changed", "inner.ended",
+                        "outer.ended"
+                    ])
             } else {
                 #expect(s.log == ["inner.began", "inner.changed", "inner.ended"])
             }
@@ -376,7 +380,10 @@ private final class GestureScene {
     @Test func theContainersPanFollowsItsDrag() {
         let s = GestureScene()
         var states: [GestureRecognizer.State] = []
-        s.list.panGestureRecognizer.shouldBegin = { r in states.append(r.state); return true }
+        s.list.panGestureRecognizer.shouldBegin = { r in
+            states.append(r.state)
+            return true
+        }
         s.drag(from: Point(x: 100, y: 700), by: Point(x: 0, y: -50), steps: 5, lift: false)
         #expect(s.list.panGestureRecognizer.state == .changed)
         #expect(states == [.possible])

@@ -4,6 +4,7 @@
 
 import Foundation
 import Testing
+
 @testable import ToolkitCore
 
 /// An item view that remembers its item and counts `prepareForReuse`.
@@ -60,10 +61,12 @@ final class CountingItems: GridDataSource {
     func numberOfItems(in grid: GridContainer) -> Int { count }
     func grid(_ grid: GridContainer, viewForItem item: Int) -> View {
         viewsAsked += 1
-        let view = grid.dequeueReusableView(kind: "cell") as? GridItemView ?? {
-            viewsCreated += 1
-            return GridItemView(frame: .zero)
-        }()
+        let view =
+            grid.dequeueReusableView(kind: "cell") as? GridItemView
+            ?? {
+                viewsCreated += 1
+                return GridItemView(frame: .zero)
+            }()
         view.item = item
         view.reuseKind = "cell"
         return view
@@ -114,7 +117,7 @@ struct GridScene {
         #expect(s.grid.contentSize == Size(width: 400, height: 504))
         #expect(s.view(4).frame == Rect(x: 136, y: 128, width: 128, height: 120))
         #expect(s.grid.item(at: Point(x: 200, y: 200)) == 4)
-        #expect(s.grid.item(at: Point(x: 132, y: 60)) == nil)   // the gap between columns 0 and 1
+        #expect(s.grid.item(at: Point(x: 132, y: 60)) == nil)  // the gap between columns 0 and 1
     }
 
     @Test func theColumnFormulaWithInsetsAndWidths() {
@@ -136,7 +139,7 @@ struct GridScene {
 
     @Test func aspectRatioAndBadSizes() {
         let s = GridScene(RecordingItems(count: 10))
-        s.grid.aspectRatio = 2   // 128 wide, 64 tall
+        s.grid.aspectRatio = 2  // 128 wide, 64 tall
         #expect(s.grid.frameForItem(3) == Rect(x: 0, y: 72, width: 128, height: 64))
         s.grid.aspectRatio = nil
         s.grid.itemSize = Size(width: 0, height: 50)

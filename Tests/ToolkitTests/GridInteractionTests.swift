@@ -3,6 +3,7 @@
 
 import Foundation
 import Testing
+
 @testable import ToolkitCore
 
 @MainActor
@@ -68,7 +69,7 @@ extension GridScene {
         let s = tenItems()
         s.grid.layoutDirection = .rightToLeft
         s.grid.focusedItem = 4
-        s.press(.left)   // item 5 is to the left of item 4 when rows fill from the right
+        s.press(.left)  // item 5 is to the left of item 4 when rows fill from the right
         #expect(s.grid.focusedItem == 5)
         s.press(.right)
         #expect(s.grid.focusedItem == 4)
@@ -121,7 +122,7 @@ extension GridScene {
         let source = RecordingItems(count: 1_000)
         let s = GridScene(source)
         s.grid.selectionMode = .multiple
-        s.grid.contentOffset = Point(x: 0, y: 1_280)   // row 10: item 30 at the top
+        s.grid.contentOffset = Point(x: 0, y: 1_280)  // row 10: item 30 at the top
         let view = s.view(30)
         s.grid.selectedItems = IndexSet(integer: 31)
         source.ids.insert(contentsOf: [-1, -2, -3], at: 0)
@@ -139,7 +140,7 @@ extension GridScene {
         let four = s.view(4)
         let seven = s.view(7)
         source.ids.remove(at: 1)
-        let moved = source.ids.remove(at: 6)   // old item 7
+        let moved = source.ids.remove(at: 6)  // old item 7
         source.ids.insert(moved, at: 0)
         s.grid.performBatchUpdates(animated: false) {
             s.grid.deleteItems(at: [1])
@@ -188,7 +189,7 @@ extension GridScene {
     @Test func movingUpAsksInDescendingOrder() {
         let source = RecordingItems(count: 1_000)
         let s = GridScene(source)
-        s.grid.contentOffset = Point(x: 0, y: 12_800)   // row 100 at the top: item 300
+        s.grid.contentOffset = Point(x: 0, y: 12_800)  // row 100 at the top: item 300
         s.window.advance(ms: 100)
         source.prefetched = []
         s.window.advance(ms: 16)

@@ -1,5 +1,6 @@
 import TestSupport
 import Testing
+
 @testable import ToolkitCore
 
 /// Regions of whole points or pixels: outward rounding, unions, clipping, copy-on-write, and the rectangle cap.
@@ -25,7 +26,7 @@ import Testing
 
     @Test func pointsAreScaledAndRoundedOutward() {
         var region = PixelRegion()
-        region.add(Rect(x: 1.25, y: 0.5, width: 2, height: 1), scale: 2)   // pixels 2.5..6.5, 1..3
+        region.add(Rect(x: 1.25, y: 0.5, width: 2, height: 1), scale: 2)  // pixels 2.5..6.5, 1..3
         #expect(rects(region) == [[2, 1, 5, 2]])
         #expect(region.bounds == Rect(x: 2, y: 1, width: 5, height: 2))
         #expect(region.contains(x: 2, y: 1) && region.contains(x: 6, y: 2))
@@ -34,7 +35,7 @@ import Testing
 
     @Test func damageInPointsIsWholePointsAndBecomesPixelsOnlyThroughAScale() {
         var damage = DamageRegion()
-        damage.add(Rect(x: 1.25, y: 0.5, width: 2, height: 1))   // points 1..4, 0..2 once rounded out
+        damage.add(Rect(x: 1.25, y: 0.5, width: 2, height: 1))  // points 1..4, 0..2 once rounded out
         #expect(rects(damage) == [[1, 0, 3, 2]])
         // At 2 pixels per point the whole points double; at 1.5 each rectangle is rounded outward again.
         #expect(rects(damage.pixels(scale: 2)) == [[2, 0, 6, 4]])
@@ -55,7 +56,7 @@ import Testing
         #expect(rects(region) == [[0, 0, 2, 2], [10, 0, 2, 2]])
         #expect(region.bounds == Rect(x: 0, y: 0, width: 12, height: 2))
         #expect(!region.contains(x: 5, y: 0))
-        region.add(x: 0, y: 0, width: 1, height: 1)   // already covered
+        region.add(x: 0, y: 0, width: 1, height: 1)  // already covered
         #expect(region.rectCount == 2)
         region.add(x: -1, y: -1, width: 20, height: 20)
         #expect(rects(region) == [[-1, -1, 20, 20]])
@@ -67,7 +68,7 @@ import Testing
         let snapshot = a
         a.formUnion(b)
         #expect(a.contains(x: 5, y: 5) && a.contains(x: 0, y: 0) && !a.contains(x: 5, y: 0))
-        #expect(!snapshot.contains(x: 5, y: 5))   // copy-on-write: the copy did not change
+        #expect(!snapshot.contains(x: 5, y: 5))  // copy-on-write: the copy did not change
         #expect(b == DamageRegion(rect: Rect(x: 2, y: 2, width: 4, height: 4)))
         var empty = DamageRegion()
         empty.formUnion(b)
@@ -114,14 +115,14 @@ import Testing
         // Adding to a full region what it already covers, or what merges into an existing rectangle, fits.
         var full = diagonal(32)
         full.add(x: 0, y: 0, width: 1, height: 1)
-        full.add(x: 1, y: 0, width: 1, height: 1)   // widens the first rectangle: still 32
+        full.add(x: 1, y: 0, width: 1, height: 1)  // widens the first rectangle: still 32
         #expect(full.rectCount == 32 && rects(full)[0] == [0, 0, 2, 1])
 
         var a = diagonal(20)
-        a.formUnion(diagonal(13, from: 20))   // 33 rectangles needed
+        a.formUnion(diagonal(13, from: 20))  // 33 rectangles needed
         #expect(rects(a) == [[0, 0, 97, 97]])
         var b = diagonal(20)
-        b.formUnion(diagonal(12, from: 20))   // 32: exact
+        b.formUnion(diagonal(12, from: 20))  // 32: exact
         #expect(b == diagonal(32))
     }
 
@@ -161,7 +162,7 @@ import Testing
         var region = diagonal(32)
         region.addBoxIfItFits(RegionBox(x0: 96, y0: 96, x1: 97, y1: 97))
         #expect(region == diagonal(32))
-        region.addBoxIfItFits(RegionBox(x0: 1, y0: 0, x1: 2, y1: 1))   // merges: fits
+        region.addBoxIfItFits(RegionBox(x0: 1, y0: 0, x1: 2, y1: 1))  // merges: fits
         #expect(region.rectCount == 32 && rects(region)[0] == [0, 0, 2, 1])
     }
 
@@ -224,9 +225,12 @@ import Testing
         let side = 24
         var overflows = 0
         func randomBox() -> (x: Int, y: Int, w: Int, h: Int) {
-            let x = Int.random(in: 0..<side, using: &rng), y = Int.random(in: 0..<side, using: &rng)
-            return (x, y, Int.random(in: 1...min(10, side - x), using: &rng),
-                    Int.random(in: 1...min(10, side - y), using: &rng))
+            let x = Int.random(in: 0..<side, using: &rng)
+            let y = Int.random(in: 0..<side, using: &rng)
+            return (
+                x, y, Int.random(in: 1...min(10, side - x), using: &rng),
+                Int.random(in: 1...min(10, side - y), using: &rng)
+            )
         }
         for _ in 0..<600 {
             var region = DamageRegion()
@@ -235,7 +239,8 @@ import Testing
                 // 0, 1: add a rect; 2: subtract a rect; 3, 4: union with or subtract a region of two rects,
                 // which runs the general sweep with several boxes on each side.
                 let op = Int.random(in: 0..<5, using: &rng)
-                let a = randomBox(), b = randomBox()
+                let a = randomBox()
+                let b = randomBox()
                 var operand = DamageRegion()
                 operand.add(x: a.x, y: a.y, width: a.w, height: a.h)
                 if op >= 3 { operand.add(x: b.x, y: b.y, width: b.w, height: b.h) }
@@ -250,7 +255,7 @@ import Testing
                 for py in 0..<side {
                     for px in 0..<side where operand.contains(x: px, y: py) { model[py * side + px] = adds }
                 }
-                region.clip(toWidth: side, height: side)   // a no-op: everything is inside
+                region.clip(toWidth: side, height: side)  // a no-op: everything is inside
                 #expect(isCanonical(region))
                 if bandedRectCount(model, side: side) <= DamageRegion.maximumRectCount {
                     for py in 0..<side {
@@ -275,7 +280,9 @@ import Testing
             // Pixel by pixel, the same set comes out in the same canonical form (when it fits).
             var rebuilt = DamageRegion()
             for py in 0..<side {
-                for px in 0..<side where region.contains(x: px, y: py) { rebuilt.add(x: px, y: py, width: 1, height: 1) }
+                for px in 0..<side where region.contains(x: px, y: py) {
+                    rebuilt.add(x: px, y: py, width: 1, height: 1)
+                }
             }
             if rebuilt.rectCount < DamageRegion.maximumRectCount { #expect(rebuilt == region) }
         }
@@ -289,14 +296,14 @@ import Testing
         var region = DamageRegion()
         for row in 0..<10 { region.add(x: 0, y: row * 44, width: 1920, height: 44) }
         #expect(rects(region) == [[0, 0, 1920, 440]])
-        region.add(x: 0, y: 440, width: 100, height: 10)    // touching, other columns: a new band
-        region.add(x: 0, y: 460, width: 100, height: 10)    // a gap: a new band
-        region.add(x: 0, y: 470, width: 100, height: 10)    // touching the last, same columns: grows it
+        region.add(x: 0, y: 440, width: 100, height: 10)  // touching, other columns: a new band
+        region.add(x: 0, y: 460, width: 100, height: 10)  // a gap: a new band
+        region.add(x: 0, y: 470, width: 100, height: 10)  // touching the last, same columns: grows it
         #expect(rects(region) == [[0, 0, 1920, 440], [0, 440, 100, 10], [0, 460, 100, 20]])
         var banded = DamageRegion()
         banded.add(x: 0, y: 0, width: 10, height: 10)
         banded.add(x: 20, y: 0, width: 10, height: 10)
-        banded.add(x: 0, y: 10, width: 10, height: 10)      // below a band of two spans: a band of its own
+        banded.add(x: 0, y: 10, width: 10, height: 10)  // below a band of two spans: a band of its own
         #expect(rects(banded) == [[0, 0, 10, 10], [20, 0, 10, 10], [0, 10, 10, 10]])
         var covering = DamageRegion(rect: Rect(x: 2, y: 2, width: 4, height: 4))
         covering.subtract(region)

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ToolkitCore
 
 /// Huge window sizes: `HeadlessWindow` accepts any size and `render()` clamps its picture to 16384 pixels a side
@@ -9,19 +10,21 @@ import Testing
     @Test func renderSizesAreClampedToTheDocumentedLimits() {
         let cases: [(Size, Int, Int)] = [
             (Size(width: 640, height: 480), 640, 480),
-            (Size(width: 10.2, height: 0.5), 11, 1),                  // rounded up to whole pixels
-            (Size(width: 4096, height: 8192), 4096, 8192),            // exactly 2^25: kept
-            (Size(width: 20000, height: 20000), 16384, 2048),         // sides, then the area: the height gives way
+            (Size(width: 10.2, height: 0.5), 11, 1),  // rounded up to whole pixels
+            (Size(width: 4096, height: 8192), 4096, 8192),  // exactly 2^25: kept
+            (Size(width: 20000, height: 20000), 16384, 2048),  // sides, then the area: the height gives way
             (Size(width: 1e300, height: 10), 16384, 10),
             (Size(width: 10, height: .greatestFiniteMagnitude), 10, 16384),
             (Size(width: 1e12, height: 1e12), 16384, 2048),
-            (Size(width: .infinity, height: 100), 0, 100),            // not finite: nothing
-            (Size(width: -5, height: 100), 0, 100),
+            (Size(width: .infinity, height: 100), 0, 100),  // not finite: nothing
+            (Size(width: -5, height: 100), 0, 100)
         ]
         for (size, width, height) in cases {
             let rendered = HeadlessWindow.renderSize(for: size)
             #expect(rendered.width == width && rendered.height == height, "\(size): \(rendered)")
-            #expect(rendered.width <= HeadlessWindow.maximumRenderSide && rendered.height <= HeadlessWindow.maximumRenderSide)
+            #expect(
+                rendered.width <= HeadlessWindow.maximumRenderSide
+                    && rendered.height <= HeadlessWindow.maximumRenderSide)
             #expect(rendered.width * rendered.height <= HeadlessWindow.maximumRenderPixels)
         }
         #expect(HeadlessWindow.maximumRenderSide == 16384)
@@ -39,7 +42,7 @@ import Testing
         #expect(image.width == 16384 && image.height == 2048)
         #expect(image.pixel(x: 25, y: 40) == 0xFFFF_0000)
         #expect(image.pixel(x: 0, y: 0) == 0xFFFF_FFFF)
-        #expect(image.pixel(x: 16383, y: 2047) == 0xFFFF_FFFF)   // drawn to the last pixel of the picture
+        #expect(image.pixel(x: 16383, y: 2047) == 0xFFFF_FFFF)  // drawn to the last pixel of the picture
         // The window keeps its size: only the picture is bounded.
         #expect(window.size == Size(width: 1e300, height: 1e300))
     }

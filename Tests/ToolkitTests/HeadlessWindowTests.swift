@@ -1,6 +1,7 @@
 // HeadlessWindow: the manual clock, timers at exact deadlines, frames at k/60 s, rendering.
 
 import Testing
+
 @testable import ToolkitCore
 
 @MainActor @Suite struct HeadlessWindowTests {
@@ -20,13 +21,16 @@ import Testing
         w.core.timers.schedule(at: .milliseconds(100)) { fired.append(w.core.now) }
         w.advance(by: .milliseconds(100))
         #expect(fired == [.milliseconds(37), .milliseconds(100)])
-        #expect(w.frameCount == 6)   // 1/60 ... 6/60 s
+        #expect(w.frameCount == 6)  // 1/60 ... 6/60 s
     }
 
     @Test func animatorsAreSampledAtFrameTimes() {
         final class Probe: FrameAnimator {
             var times: [Duration] = []
-            func animationFrame(at time: Duration) -> Bool { times.append(time); return times.count < 3 }
+            func animationFrame(at time: Duration) -> Bool {
+                times.append(time)
+                return times.count < 3
+            }
         }
         let w = HeadlessWindow(size: Size(width: 100, height: 100))
         let probe = Probe()

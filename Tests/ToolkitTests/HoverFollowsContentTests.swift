@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ToolkitCore
 
 /// Content that scrolls under a pointer that stays still changes what is hovered (and the cursor), at the next
@@ -25,13 +26,15 @@ import Testing
         let list = ScrollContainer(frame: Rect(x: 0, y: 0, width: 200, height: 200))
         list.contentSize = Size(width: 200, height: 2000)
         list.smoothWheelScrolling = false
-        let rows = (0..<40).map { Row(frame: Rect(x: 0, y: Double($0) * 50, width: 200, height: 50), name: "\($0)", log: []) }
-        rows.forEach { list.addSubview($0) }
+        let rows = (0..<40).map {
+            Row(frame: Rect(x: 0, y: Double($0) * 50, width: 200, height: 50), name: "\($0)", log: [])
+        }
+        for row in rows { list.addSubview(row) }
         window.rootView.addSubview(list)
         window.pointerMove(to: Point(x: 100, y: 25))
         window.advance(by: .milliseconds(20))
         #expect(rows[0].log == ["enter 0"])
-        window.pointerAxis(dx: 0, dy: 120, source: .wheel)   // one detent: 48 pt, the pointer is now over row 1
+        window.pointerAxis(dx: 0, dy: 120, source: .wheel)  // one detent: 48 pt, the pointer is now over row 1
         window.advance(by: .milliseconds(20))
         #expect(list.contentOffset.y == 48)
         #expect(rows[0].log == ["enter 0", "exit 0"])
@@ -48,7 +51,7 @@ import Testing
         window.pointerMove(to: Point(x: 100, y: 25))
         window.advance(by: .milliseconds(20))
         #expect(window.core.currentCursor == .arrow)
-        window.pointerAxis(dx: 0, dy: 120, source: .wheel)   // the hand row slides under the pointer
+        window.pointerAxis(dx: 0, dy: 120, source: .wheel)  // the hand row slides under the pointer
         window.advance(by: .milliseconds(20))
         #expect(window.core.currentCursor == .hand)
     }

@@ -3,6 +3,7 @@
 // exactly where each ended alone, with the same notifications.
 
 import Testing
+
 @testable import ToolkitCore
 
 @MainActor @Suite struct IndependentWindowsTests {
@@ -32,7 +33,13 @@ import Testing
     }
 
     /// One step of a script: an event at a time, or a frame.
-    enum Step { case down(Int, Point), move(Int, Point), up(Int), frame, wait(Duration) }
+    enum Step {
+        case down(Int, Point)
+        case move(Int, Point)
+        case up(Int)
+        case frame
+        case wait(Duration)
+    }
 
     /// A flick up (drag and fling) in window A; a slow tap (held past the content delay) in window B.
     static let flick: [Step] = {
@@ -57,11 +64,13 @@ import Testing
         switch step {
         case .wait(let d):
             host.time += d
-            if let deadline = host.core.nextTimerDeadline, deadline <= host.time { host.core.fireTimers(upTo: host.time) }
-        case let .down(id, p):
+            if let deadline = host.core.nextTimerDeadline, deadline <= host.time {
+                host.core.fireTimers(upTo: host.time)
+            }
+        case .down(let id, let p):
             host.core.handle(.touchDown(id: id, location: p, timestamp: host.time))
             host.core.handle(.touchFrame(timestamp: host.time))
-        case let .move(id, p):
+        case .move(let id, let p):
             host.core.handle(.touchMotion(id: id, location: p, timestamp: host.time))
             host.core.handle(.touchFrame(timestamp: host.time))
         case .up(let id):
@@ -75,11 +84,13 @@ import Testing
 
     @Test func twoCoresFedInterleavedEndWhereEachEndsAlone() {
         // Alone.
-        let aloneA = Host(), aloneB = Host()
+        let aloneA = Host()
+        let aloneB = Host()
         for step in Self.flick { Self.play(step, into: aloneA) }
         for step in Self.slowTap { Self.play(step, into: aloneB) }
         // Interleaved, one step of each in turn, the same timestamps.
-        let a = Host(), b = Host()
+        let a = Host()
+        let b = Host()
         for i in 0..<max(Self.flick.count, Self.slowTap.count) {
             if i < Self.flick.count { Self.play(Self.flick[i], into: a) }
             if i < Self.slowTap.count { Self.play(Self.slowTap[i], into: b) }
@@ -101,7 +112,8 @@ import Testing
     }
 
     @Test func timersOfOneCoreNeverFireInAnother() {
-        let a = WindowCore(size: Size(width: 10, height: 10)), b = WindowCore(size: Size(width: 10, height: 10))
+        let a = WindowCore(size: Size(width: 10, height: 10))
+        let b = WindowCore(size: Size(width: 10, height: 10))
         var fired: [String] = []
         a.timers.schedule(at: .milliseconds(5)) { fired.append("a") }
         b.timers.schedule(at: .milliseconds(50)) { fired.append("b") }

@@ -2,6 +2,7 @@
 // paging, key repeat. Through HeadlessWindow (the same WindowCore path as the Wayland seat).
 
 import Testing
+
 @testable import ToolkitCore
 
 /// An outer vertical list (400 x 800, 4000 pt tall) holding a horizontal carousel (400 x 200 at y = 100,
@@ -43,9 +44,9 @@ private struct CarouselScene {
         press(s.window, .down)
         press(s.window, .up)
         #expect(s.container.contentOffset == Point(x: 0, y: 40))
-        press(s.window, .right)   // no horizontal range: not handled
+        press(s.window, .right)  // no horizontal range: not handled
         press(s.window, .up)
-        press(s.window, .up)      // clamped at the start
+        press(s.window, .up)  // clamped at the start
         #expect(s.container.contentOffset == .zero)
     }
 
@@ -89,27 +90,27 @@ private struct CarouselScene {
         let s = scene()
         s.container.contentInset = EdgeInsets(top: 20, left: 0, bottom: 30, right: 0)
         press(s.window, .end)
-        #expect(s.container.contentOffset.y == 3230)   // 4000 + 30 - 800
+        #expect(s.container.contentOffset.y == 3230)  // 4000 + 30 - 800
         press(s.window, .home)
         #expect(s.container.contentOffset.y == -20)
         press(s.window, .pageDown)
         press(s.window, .end)
         #expect(s.container.contentOffset.y == 3230)
-        press(s.window, .pageDown)   // clamped at the end
+        press(s.window, .pageDown)  // clamped at the end
         #expect(s.container.contentOffset.y == 3230)
     }
 
     @Test func horizontalOnlyContainersUsePageHomeEndAlongX() {
         let s = scene(contentSize: Size(width: 4000, height: 800))
         press(s.window, .pageDown)
-        #expect(s.container.contentOffset == Point(x: 360, y: 0))   // width 400 minus 40
+        #expect(s.container.contentOffset == Point(x: 360, y: 0))  // width 400 minus 40
         press(s.window, .right)
         #expect(s.container.contentOffset == Point(x: 400, y: 0))
         press(s.window, .end)
         #expect(s.container.contentOffset == Point(x: 3600, y: 0))
         press(s.window, .home)
         #expect(s.container.contentOffset == .zero)
-        press(s.window, .down)   // no vertical range: not handled
+        press(s.window, .down)  // no vertical range: not handled
         #expect(s.container.contentOffset == .zero)
     }
 
@@ -118,7 +119,7 @@ private struct CarouselScene {
         s.container.isPagingEnabled = true
         press(s.window, .down)
         s.window.advance(ms: 100)
-        #expect(s.container.contentOffset.y > 0 && s.container.contentOffset.y < 800)   // a spring, not 0.1 s
+        #expect(s.container.contentOffset.y > 0 && s.container.contentOffset.y < 800)  // a spring, not 0.1 s
         s.window.settle(s.container)
         #expect(s.container.contentOffset.y == 800)
         #expect(s.container.currentPage == PageIndex(column: 0, row: 1))
@@ -141,7 +142,7 @@ private struct CarouselScene {
         s.container.isPagingEnabled = true
         press(s.window, .pageDown)
         s.window.advance(ms: 50)
-        press(s.window, .pageDown)   // while the first snap runs: two pages, not one
+        press(s.window, .pageDown)  // while the first snap runs: two pages, not one
         s.window.settle(s.container)
         #expect(s.container.contentOffset.y == 1600)
     }
@@ -189,15 +190,15 @@ private struct CarouselScene {
         #expect(s.window.core.focusedView == nil)
         press(s.window, .down)
         #expect(s.list.contentOffset.y == 40)
-        press(s.window, .right)   // the outer list cannot scroll sideways; the carousel has no focus
+        press(s.window, .right)  // the outer list cannot scroll sideways; the carousel has no focus
         #expect(s.carousel.contentOffset == .zero)
         #expect(s.list.contentOffset == Point(x: 0, y: 40))
     }
 
     @Test func aPointerPressFocusesTheInnermostContainerUnderIt() {
         let s = CarouselScene()
-        s.window.pointerMove(to: Point(x: 200, y: 150))   // over the carousel
-        s.window.pointerButton(.right, pressed: true)     // any button focuses
+        s.window.pointerMove(to: Point(x: 200, y: 150))  // over the carousel
+        s.window.pointerButton(.right, pressed: true)  // any button focuses
         s.window.pointerButton(.right, pressed: false)
         #expect(s.window.core.focusedView === s.carousel)
         press(s.window, .right)
@@ -213,7 +214,7 @@ private struct CarouselScene {
         s.window.touchDown(id: 1, at: Point(x: 200, y: 150))
         s.window.touchUp(id: 1)
         #expect(s.window.core.focusedView === s.carousel)
-        s.window.touchDown(id: 2, at: Point(x: 200, y: 600))   // below the carousel: the list
+        s.window.touchDown(id: 2, at: Point(x: 200, y: 600))  // below the carousel: the list
         s.window.touchUp(id: 2)
         #expect(s.window.core.focusedView === s.list)
         press(s.window, .right)
@@ -235,7 +236,7 @@ private struct CarouselScene {
         for c in [s.pager] + s.lists { c.smoothWheelScrolling = false }
         press(s.window, .down)
         #expect(s.lists.allSatisfy { $0.contentOffset == .zero } && s.pager.contentOffset == .zero)
-        press(s.window, .right)   // the pager pages
+        press(s.window, .right)  // the pager pages
         #expect(s.pager.contentOffset == Point(x: 400, y: 0))
         s.window.pointerMove(to: Point(x: 200, y: 400))
         s.window.pointerButton(.left, pressed: true)

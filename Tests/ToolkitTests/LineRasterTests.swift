@@ -3,6 +3,7 @@
 // over the background before the text, whatever the clip, colours and scale, and after the arena has wrapped.
 
 import Testing
+
 @testable import ToolkitCore
 
 @Suite struct SolidBackdropTests {
@@ -53,15 +54,18 @@ import Testing
     /// The window drawn in full into a fresh image `frames` times in a row (the first sighting, the raster made,
     /// the raster copied), each frame compared with the same frame drawn glyph by glyph.
     @discardableResult
-    func expectRastersMatch(_ window: WindowCore, pixelsPerPoint: Double = 1, frames: Int = 3,
-                            change: (Int) -> Void = { _ in }, sourceLocation: SourceLocation = #_sourceLocation) -> Int {
+    func expectRastersMatch(
+        _ window: WindowCore, pixelsPerPoint: Double = 1, frames: Int = 3,
+        change: (Int) -> Void = { _ in }, sourceLocation: SourceLocation = #_sourceLocation
+    ) -> Int {
         let s = pixelsPerPoint
         var copies = 0
         for frame in 0..<frames {
             change(frame)
             func render(rasters: Bool) -> Image {
-                var image = Image(width: Int((window.size.width * s).rounded(.up)),
-                                  height: Int((window.size.height * s).rounded(.up)), fill: 0xFF12_3456)
+                var image = Image(
+                    width: Int((window.size.width * s).rounded(.up)),
+                    height: Int((window.size.height * s).rounded(.up)), fill: 0xFF12_3456)
                 window.addDamage(Rect(origin: .zero, size: window.size))
                 Canvas.draw(into: &image, pixelsPerPoint: s) { canvas in
                     canvas.testHooks.usesLineRasters = rasters
@@ -78,10 +82,12 @@ import Testing
                     differing += 1
                 }
             }
-            #expect(differing == 0, "frame \(frame) at \(s)x: \(differing) pixels differ",
-                    sourceLocation: sourceLocation)
-            #expect(RenderingTestSupport.pixels(of: copied, notEqualTo: reference.pixel(x: 0, y: 0)).count > 100,
-                    sourceLocation: sourceLocation)
+            #expect(
+                differing == 0, "frame \(frame) at \(s)x: \(differing) pixels differ",
+                sourceLocation: sourceLocation)
+            #expect(
+                RenderingTestSupport.pixels(of: copied, notEqualTo: reference.pixel(x: 0, y: 0)).count > 100,
+                sourceLocation: sourceLocation)
         }
         return copies
     }
@@ -99,12 +105,16 @@ import Testing
         let window = WindowCore(size: Size(width: 360, height: 200))
         window.rootView.backgroundColor = Color(white: 1)
         for index in 0..<5 {
-            let row = sketch(Rect(x: 0, y: Double(index) * 40, width: 360, height: 40),
-                             index % 2 == 0 ? Color(white: 1) : Color(white: 0.94)) { canvas in
-                canvas.fillRoundedRect(Rect(x: 8, y: 6, width: 28, height: 28), radius: 7,
-                                       color: Color(red: 0.2, green: 0.5, blue: 0.8))
-                canvas.drawText("Row \(index) · Quick brown fox", at: Point(x: 44, y: 10), size: 17,
-                                color: Color(white: 0.1))
+            let row = sketch(
+                Rect(x: 0, y: Double(index) * 40, width: 360, height: 40),
+                index % 2 == 0 ? Color(white: 1) : Color(white: 0.94)
+            ) { canvas in
+                canvas.fillRoundedRect(
+                    Rect(x: 8, y: 6, width: 28, height: 28), radius: 7,
+                    color: Color(red: 0.2, green: 0.5, blue: 0.8))
+                canvas.drawText(
+                    "Row \(index) · Quick brown fox", at: Point(x: 44, y: 10), size: 17,
+                    color: Color(white: 0.1))
                 canvas.fill(Rect(x: 44, y: 39, width: 316, height: 1), color: Color(white: 0.8))
             }
             window.rootView.addSubview(row)
@@ -126,12 +136,14 @@ import Testing
         }
         let crossing = sketch(Rect(x: 0, y: 40, width: 400, height: 40), Color(white: 1)) { canvas in
             canvas.drawText("First line here", at: Point(x: 10, y: 8), size: 17, color: .black)
-            canvas.drawText("Second crosses", at: Point(x: 30, y: 14), size: 17,
-                            color: Color(red: 0.8, green: 0, blue: 0))
+            canvas.drawText(
+                "Second crosses", at: Point(x: 30, y: 14), size: 17,
+                color: Color(red: 0.8, green: 0, blue: 0))
         }
         let translucent = sketch(Rect(x: 0, y: 80, width: 400, height: 40), Color(white: 0.3)) { canvas in
-            canvas.drawText("Translucent text", at: Point(x: 10, y: 10), size: 17,
-                            color: Color(red: 1, green: 1, blue: 1, alpha: 0.6))
+            canvas.drawText(
+                "Translucent text", at: Point(x: 10, y: 10), size: 17,
+                color: Color(red: 1, green: 1, blue: 1, alpha: 0.6))
         }
         let clipped = sketch(Rect(x: 0, y: 120, width: 400, height: 40), Color(white: 1)) { canvas in
             canvas.withState {
@@ -168,15 +180,19 @@ import Testing
     /// Lines on many screens, each screen drawn three times: more than the arena holds, so its shelves wrap while
     /// every frame stays the composed picture.
     @Test func framesStayRightWhileTheArenaWraps() {
-        let rowsPerFrame = 30, rowHeight = 24.0
+        let rowsPerFrame = 30
+        let rowHeight = 24.0
         let window = WindowCore(size: Size(width: 2000, height: Double(rowsPerFrame) * rowHeight))
         var first = 0
         for index in 0..<rowsPerFrame {
-            let row = sketch(Rect(x: 0, y: Double(index) * rowHeight, width: 2000, height: rowHeight),
-                             Color(white: 1)) { canvas in
+            let row = sketch(
+                Rect(x: 0, y: Double(index) * rowHeight, width: 2000, height: rowHeight),
+                Color(white: 1)
+            ) { canvas in
                 // Long lines: a few to a shelf, so that about 250 of them fill the arena.
-                canvas.drawText(String(repeating: "Line \(first + index) wraps the arena ", count: 5),
-                                at: Point(x: 4, y: 3), size: 17, color: .black)
+                canvas.drawText(
+                    String(repeating: "Line \(first + index) wraps the arena ", count: 5),
+                    at: Point(x: 4, y: 3), size: 17, color: .black)
             }
             window.rootView.addSubview(row)
         }
@@ -222,8 +238,10 @@ import Testing
         // Wider than the arena: never.
         let wide = rasters.newLine()
         for _ in 0..<3 {
-            #expect(rasters.place(line: wide, text: 1, background: 2, width: LineRasters.arenaWidth + 1,
-                                  height: 10) == nil)
+            #expect(
+                rasters.place(
+                    line: wide, text: 1, background: 2, width: LineRasters.arenaWidth + 1,
+                    height: 10) == nil)
         }
     }
 
@@ -231,7 +249,8 @@ import Testing
     /// there are dropped (a dropped line is made again the next time it is drawn).
     @Test func shelvesWrapAndDropTheOldestRasters() throws {
         let rasters = LineRasters()
-        let width = 500, height = 20
+        let width = 500
+        let height = 20
         let perShelf = LineRasters.arenaWidth / width
         let shelves = LineRasters.arenaHeight / height
         let made = makeRasters(rasters, count: perShelf * shelves + 2 * perShelf, width: width, height: height)
@@ -241,12 +260,16 @@ import Testing
         let wrapped = made[perShelf * shelves]
         #expect(wrapped.x == 0 && wrapped.y == 0)
         #expect(rasters.rasterCount == perShelf * shelves)
-        let kept = try #require(rasters.place(line: made[3 * perShelf].line, text: 1, background: 2, width: width,
-                                              height: height))
+        let kept = try #require(
+            rasters.place(
+                line: made[3 * perShelf].line, text: 1, background: 2, width: width,
+                height: height))
         #expect(!kept.isNew && kept.y == made[3 * perShelf].y)
         // A dropped line drawn again (seen before with these colours) gets a new raster on the next shelf.
-        let dropped = try #require(rasters.place(line: made[0].line, text: 1, background: 2, width: width,
-                                                 height: height))
+        let dropped = try #require(
+            rasters.place(
+                line: made[0].line, text: 1, background: 2, width: width,
+                height: height))
         #expect(dropped.isNew && dropped.y == 2 * height)
     }
 

@@ -3,6 +3,7 @@
 
 import Foundation
 import Testing
+
 @testable import ToolkitCore
 
 @MainActor
@@ -86,10 +87,12 @@ private final class NamedRows: ListDataSource {
         var events: [String] = []
         tree.onEvent = { event in
             switch event {
-            case let .selectionChanged(view): events.append(view === list ? "selection" : "?")
-            case let .stateChanged(view, state, on):
-                events.append("\(state == .selected ? "selected" : "?") \(list.accessibilityItemIndex(of: view) ?? -1) \(on)")
-            case let .focusChanged(view): events.append("focus \(view.map { list.accessibilityItemIndex(of: $0) ?? -1 } ?? -1)")
+            case .selectionChanged(let view): events.append(view === list ? "selection" : "?")
+            case .stateChanged(let view, let state, let on):
+                events.append(
+                    "\(state == .selected ? "selected" : "?") \(list.accessibilityItemIndex(of: view) ?? -1) \(on)")
+            case .focusChanged(let view):
+                events.append("focus \(view.map { list.accessibilityItemIndex(of: $0) ?? -1 } ?? -1)")
             default: break
             }
         }

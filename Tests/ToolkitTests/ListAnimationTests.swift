@@ -3,6 +3,7 @@
 
 import Foundation
 import Testing
+
 @testable import ToolkitCore
 
 @MainActor @Suite struct ListAnimationTests {
@@ -56,7 +57,7 @@ import Testing
         s.window.advance(ms: 100)
         let row10 = s.view(10)!
         let shown = row10.convert(Point.zero, to: nil).y
-        #expect(shown > 5 * 44 && shown < 10 * 44)   // on its way down
+        #expect(shown > 5 * 44 && shown < 10 * 44)  // on its way down
         s.rows.ids.remove(at: 12)
         s.list.performBatchUpdates(animated: true) { s.list.deleteRows(at: [12]) }
         #expect(abs(row10.convert(Point.zero, to: nil).y - shown) <= 0.5)

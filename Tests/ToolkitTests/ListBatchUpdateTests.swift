@@ -3,6 +3,7 @@
 import Foundation
 import TestSupport
 import Testing
+
 @testable import ToolkitCore
 
 /// Rows identified by `ids` (row r shows id ids[r]); heights and headers follow the ids, and every view made says
@@ -17,7 +18,10 @@ final class IdentifiedRows: ListDataSource {
     /// Rows whose height was asked, in order.
     var heightsAsked: [Int] = []
 
-    init(_ ids: [Int], height: @escaping (Int) -> Double? = { _ in nil }, header: @escaping (Int) -> Bool = { _ in false }) {
+    init(
+        _ ids: [Int], height: @escaping (Int) -> Double? = { _ in nil },
+        header: @escaping (Int) -> Bool = { _ in false }
+    ) {
         self.ids = ids
         self.height = height
         self.header = header
@@ -85,8 +89,11 @@ struct IdentifiedScene {
         batch.reloads = [3]
         let change = try batch.resolve(oldCount: 10).get()
         #expect(change.newCount == 10)
-        #expect(change.splices == [.init(position: 0, removed: 0, added: 1), .init(position: 3, removed: 1, added: 0),
-                                   .init(position: 5, removed: 1, added: 0), .init(position: 7, removed: 0, added: 1)])
+        #expect(
+            change.splices == [
+                .init(position: 0, removed: 0, added: 1), .init(position: 3, removed: 1, added: 0),
+                .init(position: 5, removed: 1, added: 0), .init(position: 7, removed: 0, added: 1)
+            ])
         #expect((0..<10).map { change.newIndex(ofOld: $0) } == [1, 2, nil, 3, 4, 7, 5, 6, 8, 9])
         #expect((0..<10).map { change.oldIndex(ofNew: $0) } == [nil, 0, 1, 3, 4, 6, 7, 5, 8, 9])
         #expect(change.keptNewIndex(ofOld: 5) == nil)
@@ -111,7 +118,9 @@ struct IdentifiedScene {
             }
             let newCount = count - taken.count + Int(random.next() % 5) + moved.count
             var targets = Set<Int>()
-            while targets.count < newCount - (count - taken.count) { targets.insert(Int(random.next() % UInt64(newCount))) }
+            while targets.count < newCount - (count - taken.count) {
+                targets.insert(Int(random.next() % UInt64(newCount)))
+            }
             var slots = Array(targets).shuffled(using: &random)
             for row in moved { batch.moves.append((row, slots.removeLast())) }
             batch.inserts = slots
@@ -123,8 +132,9 @@ struct IdentifiedScene {
             var kept = old.filter { !taken.contains($0) }.makeIterator()
             for index in expected.indices where expected[index] == -2 { expected[index] = kept.next()! }
             for splice in change.splices {
-                old.replaceSubrange(splice.position..<(splice.position + splice.removed),
-                                    with: repeatElement(-3, count: splice.added))
+                old.replaceSubrange(
+                    splice.position..<(splice.position + splice.removed),
+                    with: repeatElement(-3, count: splice.added))
             }
             #expect(old.count == newCount)
             for index in old.indices where old[index] != -3 { #expect(old[index] == expected[index]) }
@@ -287,7 +297,7 @@ struct IdentifiedScene {
         s.list.focusedRow = 6
         var changes: [IndexSet] = []
         s.list.onSelectionChange = { changes.append($0) }
-        s.rows.ids = Array(0..<100)   // counts only matter here
+        s.rows.ids = Array(0..<100)  // counts only matter here
         s.list.performBatchUpdates(animated: false) {
             s.list.deleteRows(at: [5])
             s.list.insertRows(at: [0])

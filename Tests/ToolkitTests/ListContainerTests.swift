@@ -2,6 +2,7 @@
 // heights asked.
 
 import Testing
+
 @testable import ToolkitCore
 
 /// A row view that counts `prepareForReuse` and records its touches.
@@ -37,7 +38,9 @@ final class RecordingRows: ListDataSource {
     /// How many times `isHeaderRow` was asked (a count: a jump may ask about many rows).
     var headerQuestions = 0
 
-    init(count: Int, height: @escaping (Int) -> Double? = { _ in nil }, header: @escaping (Int) -> Bool = { _ in false }) {
+    init(
+        count: Int, height: @escaping (Int) -> Double? = { _ in nil }, header: @escaping (Int) -> Bool = { _ in false }
+    ) {
         self.count = count
         self.height = height
         self.header = header
@@ -177,11 +180,11 @@ struct ListScene {
         s.list.scrollToRow(600_000, at: .bottom, animated: false)
         #expect(abs(s.list.frameForRow(600_000).maxY - (s.list.contentOffset.y + 800)) < 1e-6)
         let offset = s.list.contentOffset.y
-        s.list.scrollToRow(599_995, at: .nearest, animated: false)   // in view: nothing moves
+        s.list.scrollToRow(599_995, at: .nearest, animated: false)  // in view: nothing moves
         #expect(s.list.contentOffset.y == offset)
-        s.list.scrollToRow(700_000, at: .nearest, animated: false)   // below: bottom-aligned
+        s.list.scrollToRow(700_000, at: .nearest, animated: false)  // below: bottom-aligned
         #expect(abs(s.list.frameForRow(700_000).maxY - (s.list.contentOffset.y + 800)) < 1e-6)
-        s.list.scrollToRow(10, at: .nearest, animated: false)        // above: top-aligned
+        s.list.scrollToRow(10, at: .nearest, animated: false)  // above: top-aligned
         #expect(s.list.contentOffset.y == s.list.frameForRow(10).minY)
         // Animated: ends exactly with the row at the top, measured or not on the way.
         s.list.scrollToRow(123_456, at: .top, animated: true)
@@ -198,7 +201,7 @@ struct ListScene {
         // A header every 10 rows, all rows 44 pt.
         let s = ListScene(RecordingRows(count: 1000, header: { $0 % 10 == 0 }))
         s.list.contentOffset = Point(x: 0, y: 100)
-        #expect(s.list.view(forRow: 0)!.frame.minY == 100)   // pinned at the visible top
+        #expect(s.list.view(forRow: 0)!.frame.minY == 100)  // pinned at the visible top
         #expect(s.list.subviews.last === s.list.view(forRow: 0))
         s.list.contentOffset = Point(x: 0, y: 420)
         // Row 10 (the next header) starts at 440: it pushes header 0 up to 440 - 44.
@@ -230,7 +233,7 @@ struct ListScene {
 
     @Test func insertingAboveKeepsTheRowsStillAndAsksNothingAboutTheNewRows() {
         let s = ListScene(RecordingRows(count: 1000))
-        s.list.contentOffset = Point(x: 0, y: 4400)   // row 100 at the top
+        s.list.contentOffset = Point(x: 0, y: 4400)  // row 100 at the top
         let view = s.view(100)
         s.rows.viewsAsked = []
         s.rows.heightsAsked = []
@@ -266,7 +269,7 @@ struct ListScene {
 
     @Test func deletingTheFirstVisibleRowKeepsTheNextOneStill() {
         let s = ListScene(RecordingRows(count: 100))
-        s.list.contentOffset = Point(x: 0, y: 440 + 10)   // row 10 at the top, 10 pt of it hidden
+        s.list.contentOffset = Point(x: 0, y: 440 + 10)  // row 10 at the top, 10 pt of it hidden
         let next = s.view(11)
         s.rows.count -= 1
         s.list.deleteRows(at: [10])
@@ -327,7 +330,7 @@ struct ListScene {
         s.window.touchUp(id: 1)
         #expect(s.view(2).touchKinds == ["began", "ended"])
         s.window.drag(from: Point(x: 200, y: 600), to: Point(x: 200, y: 300), steps: 10, durationMS: 300, holdMS: 100)
-        #expect(s.list.contentOffset.y == 290)   // the finger's 300 pt minus the 10 pt slop
+        #expect(s.list.contentOffset.y == 290)  // the finger's 300 pt minus the 10 pt slop
         #expect(s.list.visibleRows.lowerBound == 6)
     }
 
@@ -379,7 +382,7 @@ struct ListScene {
             case 2:
                 estimate = Double(1 + next(80)) / 4
                 h.setEstimate(estimate)
-                // Heights equal to the new estimate were kept; equal to the old one were not: none of those here.
+            // Heights equal to the new estimate were kept; equal to the old one were not: none of those here.
             default:
                 guard !measured.isEmpty else { continue }
                 let row = next(measured.count)

@@ -3,6 +3,7 @@
 // between updates (`HeaderIndex`), so the frames after a jump cost no scan.
 
 import Testing
+
 @testable import ToolkitCore
 
 @MainActor @Suite struct ListStickyHeaderTests {
@@ -34,9 +35,9 @@ import Testing
         #expect(s.list.view(forRow: 600_000) === header)
         #expect(header?.frame.minY == 39_602_000)
         #expect(s.rows.headerQuestions == s.rows.viewsAsked.count)
-        #expect(s.rows.viewsAsked.count == 45)   // rows 900,019 ... 900,063
+        #expect(s.rows.viewsAsked.count == 45)  // rows 900,019 ... 900,063
         s.rows.headerQuestions = 0
-        s.list.contentOffset.y -= 100_000   // back up inside the known rows: nothing asked but the rows made
+        s.list.contentOffset.y -= 100_000  // back up inside the known rows: nothing asked but the rows made
         #expect(s.list.view(forRow: 600_000)?.frame.minY == 39_502_000)
         #expect(s.rows.headerQuestions == 19)
     }
@@ -133,7 +134,7 @@ import Testing
         var asked = Set<Int>()
         for _ in 0..<3000 {
             switch random.next(10) {
-            case 0:   // insert a few rows
+            case 0:  // insert a few rows
                 // k distinct indices below the new count are always a valid insertion (ascending).
                 let k = 1 + random.next(4)
                 var rows = Set<Int>()
@@ -142,12 +143,12 @@ import Testing
                 for row in sorted { flags.insert(random.next(5) == 0, at: row) }
                 index.insert(sorted)
                 asked = []
-            case 1:   // delete a few rows
+            case 1:  // delete a few rows
                 let sorted = Set((0...random.next(4)).map { _ in random.next(flags.count) }).sorted()
                 for row in sorted.reversed() { flags.remove(at: row) }
                 index.delete(sorted)
                 asked = []
-            case 2:   // a row changes (reloadRows)
+            case 2:  // a row changes (reloadRows)
                 let row = random.next(flags.count)
                 flags[row].toggle()
                 index.forget([row])
@@ -168,10 +169,10 @@ import Testing
     @Test func spansJoinAndSplit() {
         var index = HeaderIndex()
         let headers: Set<Int> = [10, 50]
-        #expect(index.header(atOrBefore: 60) { headers.contains($0) } == 50)   // asks 60 ... 50
-        #expect(index.header(atOrBefore: 30) { headers.contains($0) } == 10)   // asks 30 ... 10
+        #expect(index.header(atOrBefore: 60) { headers.contains($0) } == 50)  // asks 60 ... 50
+        #expect(index.header(atOrBefore: 30) { headers.contains($0) } == 10)  // asks 30 ... 10
         #expect(index.spans.map { [$0.low, $0.high] } == [[10, 31], [50, 61]])
-        #expect(index.header(atOrBefore: 49) { headers.contains($0) } == 10)   // asks 49 ... 31: one span
+        #expect(index.header(atOrBefore: 49) { headers.contains($0) } == 10)  // asks 49 ... 31: one span
         #expect(index.spans.map { [$0.low, $0.high] } == [[10, 61]])
         #expect(index.spans[0].headers == [10, 50])
         index.insert([20, 21])

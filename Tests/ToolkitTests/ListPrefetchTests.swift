@@ -1,6 +1,7 @@
 // <doc:ScrollBehaviour> §20, prefetching for lists: rows of 44 pt in a 400 x 800 list (ListScene).
 
 import Testing
+
 @testable import ToolkitCore
 
 @MainActor

@@ -3,6 +3,7 @@
 // no jump at the end.
 
 import Testing
+
 @testable import ToolkitCore
 
 @MainActor @Suite struct ListScrollToRowTests {
@@ -19,7 +20,7 @@ import Testing
     @Test(arguments: [ListScrollPosition.top, .middle, .bottom])
     func animatedLandsExactlyOnTheRowWithoutAJump(position: ListScrollPosition) {
         let s = ListScene(RecordingRows(count: 10_000, height: { _ in 88 }))
-        let planned = s.list.frameForRow(3_000).minY   // from the estimates: 2,981 rows of 44 pt, 19 of 88
+        let planned = s.list.frameForRow(3_000).minY  // from the estimates: 2,981 rows of 44 pt, 19 of 88
         #expect(planned == 2_981 * 44 + 19 * 88)
         let seen = offsets(of: s.list) {
             s.list.scrollToRow(3_000, at: position, animated: true)

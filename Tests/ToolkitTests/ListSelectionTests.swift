@@ -3,6 +3,7 @@
 
 import Foundation
 import Testing
+
 @testable import ToolkitCore
 
 @MainActor
@@ -44,15 +45,15 @@ extension ListScene {
         s.list.selectionMode = .single
         var changes: [IndexSet] = []
         s.list.onSelectionChange = { changes.append($0) }
-        s.tap(y: 100)   // row 2 (88 ..< 132)
-        s.tap(y: 200)   // row 4
+        s.tap(y: 100)  // row 2 (88 ..< 132)
+        s.tap(y: 200)  // row 4
         #expect(s.list.selectedRows == IndexSet(integer: 4))
         #expect(s.list.focusedRow == 4)
         #expect(changes == [IndexSet(integer: 2), IndexSet(integer: 4)])
         s.list.selectionMode = .multiple
         s.tap(y: 100)
-        s.tap(y: 300)   // row 6
-        s.tap(y: 200)   // row 4 again: off
+        s.tap(y: 300)  // row 6
+        s.tap(y: 200)  // row 4 again: off
         #expect(s.list.selectedRows == IndexSet([2, 6]))
         #expect(changes.count == 5)
     }
@@ -60,14 +61,14 @@ extension ListScene {
     @Test func ctrlClickTogglesAndShiftClickSelectsARange() {
         let s = ListScene(RecordingRows(count: 100))
         s.list.selectionMode = .multiple
-        s.click(y: 100)                  // row 2, the anchor
-        s.click(y: 300, .shift)          // rows 2 ... 6
+        s.click(y: 100)  // row 2, the anchor
+        s.click(y: 300, .shift)  // rows 2 ... 6
         #expect(s.list.selectedRows == IndexSet(integersIn: 2..<7))
-        s.click(y: 200, .control)        // row 4 off, the anchor moves there
+        s.click(y: 200, .control)  // row 4 off, the anchor moves there
         #expect(s.list.selectedRows == IndexSet([2, 3, 5, 6]))
-        s.click(y: 500, .shift)          // 4 ... 11 added to what was selected when the anchor was set
+        s.click(y: 500, .shift)  // 4 ... 11 added to what was selected when the anchor was set
         #expect(s.list.selectedRows == IndexSet([2, 3]).union(IndexSet(integersIn: 4..<12)))
-        s.click(y: 400, .shift)          // extending again replaces the last extension: 4 ... 9
+        s.click(y: 400, .shift)  // extending again replaces the last extension: 4 ... 9
         #expect(s.list.selectedRows == IndexSet([2, 3]).union(IndexSet(integersIn: 4..<10)))
         // A click gives the list the keyboard focus.
         #expect(s.window.core.focusedView === s.list)
@@ -104,13 +105,13 @@ extension ListScene {
     @Test func keysMoveTheFocusAndSelect() {
         let s = ListScene(RecordingRows(count: 1000))
         s.list.selectionMode = .single
-        s.tap(y: 100)   // row 2, focused and selected
+        s.tap(y: 100)  // row 2, focused and selected
         s.press(.down)
         #expect(s.list.focusedRow == 3 && s.list.selectedRows == IndexSet(integer: 3))
         s.press(.up)
         s.press(.up)
         s.press(.up)
-        s.press(.up)    // stops at row 0
+        s.press(.up)  // stops at row 0
         #expect(s.list.focusedRow == 0 && s.list.contentOffset.y == 0)
         // Page Down: 18 rows fully visible (18 · 44 = 792 ≤ 800), minus one: 17.
         s.press(.pageDown)
@@ -127,7 +128,7 @@ extension ListScene {
     @Test func shiftSpaceAndCtrlAInMultipleMode() {
         let s = ListScene(RecordingRows(count: 1000))
         s.list.selectionMode = .multiple
-        s.tap(y: 100)   // row 2 on, the anchor
+        s.tap(y: 100)  // row 2 on, the anchor
         s.press(.down, .shift)
         s.press(.down, .shift)
         #expect(s.list.selectedRows == IndexSet(integersIn: 2..<5) && s.list.focusedRow == 4)
@@ -176,12 +177,14 @@ extension ListScene {
 
     /// A sticky header covers the top: a row under it is scrolled to just below the header.
     @Test func theFocusedRowIsShownBelowAStickyHeader() {
-        let s = ListScene(RecordingRows(count: 1000, height: { $0 % 100 == 0 ? 30 : nil },
-                                        header: { $0 % 100 == 0 }))
-        s.list.contentOffset = Point(x: 0, y: 30 + 44 * 20)   // row 21 at the top, under header 0
+        let s = ListScene(
+            RecordingRows(
+                count: 1000, height: { $0 % 100 == 0 ? 30 : nil },
+                header: { $0 % 100 == 0 }))
+        s.list.contentOffset = Point(x: 0, y: 30 + 44 * 20)  // row 21 at the top, under header 0
         s.list.focusedRow = 22
         s.window.core.setFocus(s.list)
-        s.press(.up)   // row 21: its top (30 + 20 · 44 = 910) must show below the 30 pt header
+        s.press(.up)  // row 21: its top (30 + 20 · 44 = 910) must show below the 30 pt header
         #expect(s.list.focusedRow == 21)
         #expect(s.list.contentOffset.y == 910 - 30)
     }
@@ -198,7 +201,7 @@ extension ListScene {
         let ring = SelectionColors.light.focusRing.premultipliedARGB
         #expect(image.pixel(x: 200, y: 66) == highlight)
         #expect(image.pixel(x: 200, y: 110) == Color.white.premultipliedARGB)
-        #expect(image.pixel(x: 200, y: 132) == ring)        // row 3's top edge
+        #expect(image.pixel(x: 200, y: 132) == ring)  // row 3's top edge
         #expect(image.pixel(x: 200, y: 150) == Color.white.premultipliedARGB)
         s.list.drawsSelection = false
         let plain = s.window.render()

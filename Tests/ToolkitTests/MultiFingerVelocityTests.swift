@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ToolkitCore
 
 /// Release velocity with several fingers is measured per finger and averaged (FingerSet), so that a compositor
@@ -8,8 +9,10 @@ import Testing
     /// Records the release velocity the delegate sees.
     final class Release: ScrollContainerDelegate {
         var velocity: Point?
-        func scrollContainerWillEndDragging(_ container: ScrollContainer, velocity: Point,
-                                            targetContentOffset: inout Point) {
+        func scrollContainerWillEndDragging(
+            _ container: ScrollContainer, velocity: Point,
+            targetContentOffset: inout Point
+        ) {
             self.velocity = velocity
         }
     }
@@ -24,23 +27,25 @@ import Testing
         window.rootView.addSubview(list)
         let release = Release()
         list.delegate = release
-        let a = Point(x: 150, y: 600), b = Point(x: 250, y: 600)
+        let a = Point(x: 150, y: 600)
+        let b = Point(x: 250, y: 600)
         window.touchDown(id: 1, at: a)
         if framing != .oneFinger { window.touchDown(id: 2, at: b) }
         for step in 1...15 {
             window.advance(by: .milliseconds(16))
             let dy = -20.0 * Double(step)
-            let pa = Point(x: a.x, y: a.y + dy), pb = Point(x: b.x, y: b.y + dy)
+            let pa = Point(x: a.x, y: a.y + dy)
+            let pb = Point(x: b.x, y: b.y + dy)
             switch framing {
             case .oneFinger:
                 window.touchMove(id: 1, to: pa)
             case .twoFingersOneFrame:
                 window.touchMove([(id: 1, point: pa), (id: 2, point: pb)])
             case .twoFingersFramePerFinger:
-                window.touchMove(id: 1, to: pa)   // each with its own frame, at the same time
+                window.touchMove(id: 1, to: pa)  // each with its own frame, at the same time
                 window.touchMove(id: 2, to: pb)
             case .twoFingersStaggered:
-                window.touchMove(id: 1, to: pa)   // the second finger's frame 4 ms later
+                window.touchMove(id: 1, to: pa)  // the second finger's frame 4 ms later
                 window.advance(by: .milliseconds(4))
                 window.touchMove(id: 2, to: pb)
             }
@@ -76,10 +81,12 @@ import Testing
         window.touchDown(id: 2, at: Point(x: 250, y: 600))
         for step in 1...5 {
             window.advance(by: .milliseconds(16))
-            window.touchMove([(id: 1, point: Point(x: 150, y: 600 - 40.0 * Double(step))),
-                              (id: 2, point: Point(x: 250, y: 600 - 40.0 * Double(step)))])
+            window.touchMove([
+                (id: 1, point: Point(x: 150, y: 600 - 40.0 * Double(step))),
+                (id: 2, point: Point(x: 250, y: 600 - 40.0 * Double(step)))
+            ])
         }
-        window.touchUp(id: 2)   // lifted while moving at 2,500 pt/s
+        window.touchUp(id: 2)  // lifted while moving at 2,500 pt/s
         for step in 1...12 {
             window.advance(by: .milliseconds(16))
             window.touchMove(id: 1, to: Point(x: 150, y: 400 - 10.0 * Double(step)))

@@ -2,6 +2,7 @@
 // fast.
 
 import Testing
+
 @testable import ToolkitCore
 
 @MainActor @Suite struct NestedContainerTests {

@@ -1,6 +1,7 @@
 // <doc:ScrollBehaviour> §9: delegate order and key-path observers through the container.
 
 import Testing
+
 @testable import ToolkitCore
 
 @MainActor @Suite struct NotificationTests {
@@ -10,8 +11,11 @@ import Testing
         let s = ScrollScene()
         s.window.drag(from: start, to: start - Point(x: 0, y: 200), steps: 5, durationMS: 50)
         s.window.settle(s.container)
-        #expect(s.delegate.events == ["willBeginDragging", "didScroll", "willEndDragging", "didEndDragging(true)",
-                                      "willBeginDecelerating", "didScroll", "didEndDecelerating"])
+        #expect(
+            s.delegate.events == [
+                "willBeginDragging", "didScroll", "willEndDragging", "didEndDragging(true)",
+                "willBeginDecelerating", "didScroll", "didEndDecelerating"
+            ])
     }
 
     @Test func rule9_1_delegateOrderWithoutDeceleration() {
@@ -24,11 +28,15 @@ import Testing
     @Test func rule9_1_stateSeenFromTheCallbacksIsTheNewState() {
         final class Probe: ScrollContainerDelegate {
             var seen: [String] = []
-            func scrollContainerWillBeginDragging(_ c: ScrollContainer) { seen.append("begin dragging=\(c.isDragging)") }
+            func scrollContainerWillBeginDragging(_ c: ScrollContainer) {
+                seen.append("begin dragging=\(c.isDragging)")
+            }
             func scrollContainerDidEndDragging(_ c: ScrollContainer, willDecelerate: Bool) {
                 seen.append("end dragging=\(c.isDragging) decel=\(c.isDecelerating)")
             }
-            func scrollContainerDidEndDecelerating(_ c: ScrollContainer) { seen.append("rest decel=\(c.isDecelerating)") }
+            func scrollContainerDidEndDecelerating(_ c: ScrollContainer) {
+                seen.append("rest decel=\(c.isDecelerating)")
+            }
         }
         let s = ScrollScene()
         let probe = Probe()
@@ -47,7 +55,7 @@ import Testing
         #expect(changes.count == 1)
         #expect(changes[0].0 == nil && changes[0].1 == .zero)
         s.container.contentOffset = Point(x: 0, y: 10)
-        s.container.contentOffset = Point(x: 0, y: 10)   // same value: no call
+        s.container.contentOffset = Point(x: 0, y: 10)  // same value: no call
         #expect(changes.count == 2)
         #expect(changes[1].0 == .zero && changes[1].1 == Point(x: 0, y: 10))
         token.invalidate()
@@ -68,7 +76,9 @@ import Testing
 
     @Test func rule9_2_draggingAndDeceleratingFlags() {
         let s = ScrollScene()
-        var dragging: [Bool] = [], decelerating: [Bool] = [], tracking: [Bool] = []
+        var dragging: [Bool] = []
+        var decelerating: [Bool] = []
+        var tracking: [Bool] = []
         let t1 = s.container.observe(\.isDragging) { _, c in dragging.append(c.newValue) }
         let t2 = s.container.observe(\.isDecelerating) { _, c in decelerating.append(c.newValue) }
         let t3 = s.container.observe(\.isTracking) { _, c in tracking.append(c.newValue) }
@@ -82,10 +92,11 @@ import Testing
 
     @Test func rule9_2_nestedKeyPathsAndContentSize() {
         let s = ScrollScene()
-        var ys: [Double] = [], sizes: [Size] = []
+        var ys: [Double] = []
+        var sizes: [Size] = []
         let t1 = s.container.observe(\.contentOffset.y) { _, c in ys.append(c.newValue) }
         let t2 = s.container.observe(\.contentSize) { _, c in sizes.append(c.newValue) }
-        s.container.contentOffset = Point(x: 3, y: 0)   // y unchanged: no call
+        s.container.contentOffset = Point(x: 3, y: 0)  // y unchanged: no call
         s.container.contentOffset = Point(x: 3, y: 7)
         s.container.contentSize = Size(width: 400, height: 5000)
         #expect(ys == [7])
@@ -101,7 +112,7 @@ import Testing
             depth += 1
             defer { depth -= 1 }
             log.append("\(change.newValue) depth \(depth)")
-            if change.newValue > 100 { c.contentOffset = Point(x: 0, y: 100) }   // clamp from the handler
+            if change.newValue > 100 { c.contentOffset = Point(x: 0, y: 100) }  // clamp from the handler
         }
         s.container.contentOffset = Point(x: 0, y: 150)
         #expect(log == ["150.0 depth 1", "100.0 depth 1"])
@@ -149,16 +160,16 @@ import Testing
             weakWindow = s.window
             let container = s.container
             token = container.observe(\.contentOffset) { _, change in
-                offsets.append(container.contentOffset.y)      // the container, captured strongly
+                offsets.append(container.contentOffset.y)  // the container, captured strongly
                 _ = change
             }
             s.window.drag(from: start, to: start - Point(x: 0, y: 100), steps: 10, durationMS: 100, holdMS: 60)
             s.window.settle(s.container)
             s.container.removeFromSuperview()
         }
-        #expect(offsets.count == 9)                  // one per frame; the first move stays inside the slop
+        #expect(offsets.count == 9)  // one per frame; the first move stays inside the slop
         #expect(weakWindow == nil)
-        #expect(weakContainer != nil)                // the token's handler still holds it
+        #expect(weakContainer != nil)  // the token's handler still holds it
         if invalidate { token?.invalidate() } else { token = nil }
         #expect(weakContainer == nil)
     }
@@ -168,7 +179,7 @@ import Testing
         var count = 0
         let token = s.container.observe(\.contentOffset) { _, _ in count += 1 }
         s.window.drag(from: start, to: start - Point(x: 0, y: 100), steps: 10, durationMS: 100, holdMS: 60)
-        #expect(count == 9)   // the first move stays inside the slop
+        #expect(count == 9)  // the first move stays inside the slop
         _ = token
     }
 

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ToolkitCore
 
 /// A stand-in for `ScrollContainer`: observable stored properties that report every mutation to a registry,
@@ -32,7 +33,7 @@ private func p(_ x: Double, _ y: Double) -> Point { Point(x: x, y: y) }
             #expect(m === model)
             changes.append(change)
         }
-        #expect(changes.isEmpty)                     // no .initial: nothing at registration
+        #expect(changes.isEmpty)  // no .initial: nothing at registration
         model.offset = p(0, 10)
         #expect(changes == [ObservedChange(oldValue: .zero, newValue: p(0, 10))])
         model.offset = p(0, 25)
@@ -45,10 +46,10 @@ private func p(_ x: Double, _ y: Double) -> Point { Point(x: x, y: y) }
         let model = Model()
         var calls = 0
         let token = model.observe(\.offset) { _, _ in calls += 1 }
-        model.offset = .zero                         // equal to the current value
-        model.flag = true                            // another property
+        model.offset = .zero  // equal to the current value
+        model.flag = true  // another property
         model.page = 3
-        model.registry.rootDidChange(model)          // a spurious notification (per frame, say)
+        model.registry.rootDidChange(model)  // a spurious notification (per frame, say)
         #expect(calls == 0)
         model.offset = p(1, 0)
         model.offset = p(1, 0)
@@ -87,7 +88,7 @@ private func p(_ x: Double, _ y: Double) -> Point { Point(x: x, y: y) }
         let t1 = model.observe(\.flag) { _, change in flags.append(change) }
         let t2 = model.observe(\.offset.y) { _, change in ys.append(change) }
         model.flag = true
-        model.offset = p(50, 0)                      // only x moved: \.offset.y stays silent
+        model.offset = p(50, 0)  // only x moved: \.offset.y stays silent
         #expect(ys.isEmpty)
         model.offset.y = 8
         model.offset.x = 3
@@ -99,7 +100,7 @@ private func p(_ x: Double, _ y: Double) -> Point { Point(x: x, y: y) }
     @Test func noObserversIsHarmless() {
         let model = Model()
         #expect(model.registry.isEmpty)
-        model.offset = p(1, 1)                       // rootDidChange with nothing registered
+        model.offset = p(1, 1)  // rootDidChange with nothing registered
         let token = model.observe(\.page) { _, _ in }
         #expect(!model.registry.isEmpty)
         token.invalidate()
@@ -132,13 +133,14 @@ private func p(_ x: Double, _ y: Double) -> Point { Point(x: x, y: y) }
         let model = Model()
         var directions: [ScrollDirection] = []
         let token = model.observe(\.offset, options: .initial) { _, change in directions.append(change.direction) }
-        model.offset = p(0, 40)                      // finger moved up: content scrolls, offset.y grows
+        model.offset = p(0, 40)  // finger moved up: content scrolls, offset.y grows
         model.offset = p(-10, 20)
-        #expect(directions == [
-            ScrollDirection(horizontal: .none, vertical: .none),   // .initial: no old value
-            ScrollDirection(horizontal: .none, vertical: .down),
-            ScrollDirection(horizontal: .left, vertical: .up),
-        ])
+        #expect(
+            directions == [
+                ScrollDirection(horizontal: .none, vertical: .none),  // .initial: no old value
+                ScrollDirection(horizontal: .none, vertical: .down),
+                ScrollDirection(horizontal: .left, vertical: .up)
+            ])
         withExtendedLifetime(token) {}
     }
 
@@ -146,13 +148,14 @@ private func p(_ x: Double, _ y: Double) -> Point { Point(x: x, y: y) }
 
     @Test func droppingOrInvalidatingTheTokenStopsCalls() {
         let model = Model()
-        var a = 0, b = 0
+        var a = 0
+        var b = 0
         var tokenA: Observation? = model.observe(\.page) { _, _ in a += 1 }
         let tokenB = model.observe(\.page) { _, _ in b += 1 }
         model.page = 1
-        tokenA = nil                                 // deinit invalidates
+        tokenA = nil  // deinit invalidates
         tokenB.invalidate()
-        tokenB.invalidate()                          // idempotent
+        tokenB.invalidate()  // idempotent
         model.page = 2
         #expect(a == 1 && b == 1)
         #expect(model.registry.isEmpty)
@@ -168,7 +171,7 @@ private func p(_ x: Double, _ y: Double) -> Point { Point(x: x, y: y) }
         }
         tokens[1].invalidate()
         tokens[3].invalidate()
-        model.page = 1                               // this pass also drops the two ended entries
+        model.page = 1  // this pass also drops the two ended entries
         model.page = 2
         #expect(log == ["a1", "c1", "e1", "a2", "c2", "e2"])
     }
@@ -179,8 +182,8 @@ private func p(_ x: Double, _ y: Double) -> Point { Point(x: x, y: y) }
         var calls = 0
         let token = model!.observe(\.page, options: .initial) { _, _ in calls += 1 }
         model = nil
-        #expect(weakModel == nil)                    // gone although the token lives
-        token.invalidate()                           // and the orphaned token is still safe to use
+        #expect(weakModel == nil)  // gone although the token lives
+        token.invalidate()  // and the orphaned token is still safe to use
         #expect(calls == 1)
     }
 
@@ -191,9 +194,9 @@ private func p(_ x: Double, _ y: Double) -> Point { Point(x: x, y: y) }
         weak let weakProbe = probe
         let token = model.observe(\.page) { [probe] _, _ in _ = probe }
         probe = nil
-        #expect(weakProbe != nil)                    // the token holds the handler...
+        #expect(weakProbe != nil)  // the token holds the handler...
         token.invalidate()
-        #expect(weakProbe == nil)                    // ...and lets go of it when the observation ends
+        #expect(weakProbe == nil)  // ...and lets go of it when the observation ends
         model.page = 1
         #expect(model.registry.isEmpty)
     }
@@ -209,7 +212,7 @@ private func p(_ x: Double, _ y: Double) -> Point { Point(x: x, y: y) }
             token = model.observe(\.page) { _, _ in _ = model.page }
             model.page = 1
         }
-        #expect(weakModel != nil)                    // the token's handler holds it
+        #expect(weakModel != nil)  // the token's handler holds it
         token = nil
         #expect(weakModel == nil)
         #expect(token == nil)
@@ -234,7 +237,7 @@ private func p(_ x: Double, _ y: Double) -> Point { Point(x: x, y: y) }
             tokenB?.invalidate()
         }
         tokenB = model.observe(\.page) { _, change in log.append("B\(change.newValue)") }
-        model.page = 1                               // A and B both found the change; A ends B first
+        model.page = 1  // A and B both found the change; A ends B first
         model.page = 2
         #expect(log == ["A1", "A2"])
         withExtendedLifetime(tokenA) {}
@@ -245,32 +248,36 @@ private func p(_ x: Double, _ y: Double) -> Point { Point(x: x, y: y) }
     @Test func changesMadeByAHandlerAreDeliveredAfterItReturnsInOrder() {
         let model = Model()
         var log: [String] = []
-        var depth = 0, maxDepth = 0
+        var depth = 0
+        var maxDepth = 0
         let tokenA = model.observe(\.offset) { m, change in
-            depth += 1; maxDepth = max(maxDepth, depth)
+            depth += 1
+            maxDepth = max(maxDepth, depth)
             log.append("A \(change.oldValue!.x)->\(change.newValue.x) begin")
             if change.newValue.x == 1 {
-                m.offset.x = 2                       // re-entrant: queued, not delivered here
+                m.offset.x = 2  // re-entrant: queued, not delivered here
                 m.offset.x = 3
             }
             log.append("A end")
             depth -= 1
         }
         let tokenB = model.observe(\.offset) { _, change in
-            depth += 1; maxDepth = max(maxDepth, depth)
+            depth += 1
+            maxDepth = max(maxDepth, depth)
             log.append("B \(change.oldValue!.x)->\(change.newValue.x)")
             depth -= 1
         }
         model.offset.x = 1
-        #expect(log == [
-            "A 0.0->1.0 begin", "A end",
-            "B 0.0->1.0",                            // B still learns of the first change, in order
-            "A 1.0->2.0 begin", "A end",
-            "B 1.0->2.0",
-            "A 2.0->3.0 begin", "A end",
-            "B 2.0->3.0",
-        ])
-        #expect(maxDepth == 1)                       // never recursive
+        #expect(
+            log == [
+                "A 0.0->1.0 begin", "A end",
+                "B 0.0->1.0",  // B still learns of the first change, in order
+                "A 1.0->2.0 begin", "A end",
+                "B 1.0->2.0",
+                "A 2.0->3.0 begin", "A end",
+                "B 2.0->3.0"
+            ])
+        #expect(maxDepth == 1)  // never recursive
         #expect(model.offset.x == 3)
         withExtendedLifetime((tokenA, tokenB)) {}
     }
@@ -308,17 +315,18 @@ private func p(_ x: Double, _ y: Double) -> Point { Point(x: x, y: y) }
         var lateTokens: [Observation] = []
         let token = model.observe(\.page) { m, change in
             guard change.newValue == 1 else { return }
-            m.page = 2                               // queued before the late observers exist
+            m.page = 2  // queued before the late observers exist
             lateTokens.append(m.observe(\.page) { _, c in late.append(c) })
-            lateTokens.append(m.observe(\.page, options: .initial) { _, c in
-                log.append(c.oldValue == nil ? "initial" : "change")
-                lateInitial.append(c)
-            })
+            lateTokens.append(
+                m.observe(\.page, options: .initial) { _, c in
+                    log.append(c.oldValue == nil ? "initial" : "change")
+                    lateInitial.append(c)
+                })
             log.append("registering handler returns")
-            m.page = 3                               // after registration: the late observers get 2 -> 3
+            m.page = 3  // after registration: the late observers get 2 -> 3
         }
         model.page = 1
-        #expect(log == ["registering handler returns", "initial", "change"])   // .initial waits its turn too
+        #expect(log == ["registering handler returns", "initial", "change"])  // .initial waits its turn too
         #expect(late == [ObservedChange(oldValue: 2, newValue: 3)])
         #expect(lateInitial == [ObservedChange(oldValue: nil, newValue: 2), ObservedChange(oldValue: 2, newValue: 3)])
         withExtendedLifetime((token, lateTokens)) {}
@@ -343,9 +351,9 @@ private func p(_ x: Double, _ y: Double) -> Point { Point(x: x, y: y) }
         var calls = 0
         let toggler = model.observe(\.flag) { m, _ in
             calls += 1
-            m.flag.toggle()                          // every change causes another, forever
+            m.flag.toggle()  // every change causes another, forever
         }
-        model.flag = true                            // must return
+        model.flag = true  // must return
         #expect(calls == ObserverRegistry<Model>.maximumCascadeRounds + 1)
         toggler.invalidate()
 
@@ -370,7 +378,7 @@ private func p(_ x: Double, _ y: Double) -> Point { Point(x: x, y: y) }
             pages.append(change)
             m.offset.x = Double(change.newValue + 1)
         }
-        model.offset.x = 1                           // must return
+        model.offset.x = 1  // must return
         #expect(xs.count + pages.count <= 2 * (ObserverRegistry<Model>.maximumCascadeRounds + 2))
         // Once the fight is over, the next pass resumes each chain from the last value delivered, never from a
         // value that was dropped when the cascade was cut.

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ToolkitCore
 
 /// A background is not filled under subviews whose opaque background fills over it: every pixel still ends up
@@ -9,8 +10,9 @@ import Testing
     /// The scene drawn in full at `pixelsPerPoint` over an image filled with `old`.
     func render(_ window: WindowCore, pixelsPerPoint: Double, over old: UInt32) -> Image {
         let s = pixelsPerPoint
-        var image = Image(width: Int((window.size.width * s).rounded(.up)),
-                          height: Int((window.size.height * s).rounded(.up)), fill: old)
+        var image = Image(
+            width: Int((window.size.width * s).rounded(.up)),
+            height: Int((window.size.height * s).rounded(.up)), fill: old)
         window.addDamage(Rect(origin: .zero, size: window.size))
         Canvas.draw(into: &image, pixelsPerPoint: s) { window.draw(into: $0) }
         return image
@@ -26,8 +28,9 @@ import Testing
             for y in 0..<a.height {
                 for x in 0..<a.width where a.pixel(x: x, y: y) != b.pixel(x: x, y: y) { differing += 1 }
             }
-            #expect(differing == 0, "\(differing) pixels keep the old picture at \(scale)x",
-                    sourceLocation: sourceLocation)
+            #expect(
+                differing == 0, "\(differing) pixels keep the old picture at \(scale)x",
+                sourceLocation: sourceLocation)
         }
     }
 
@@ -46,8 +49,9 @@ import Testing
         for index in 0..<60 {
             // Rows leave 1 pt gaps; every fifth row is translucent, one is hidden.
             let alpha = index % 5 == 0 ? 0.5 : 1
-            let row = box(0, Double(index) * 11.1, index % 7 == 0 ? 80 : 100, 10.1,
-                          Color(red: Double(index % 3) / 3, green: 0.6, blue: 0.2, alpha: alpha))
+            let row = box(
+                0, Double(index) * 11.1, index % 7 == 0 ? 80 : 100, 10.1,
+                Color(red: Double(index % 3) / 3, green: 0.6, blue: 0.2, alpha: alpha))
             row.isHidden = index == 9
             list.addSubview(row)
         }
@@ -65,8 +69,10 @@ import Testing
         // A checkerboard of 10 x 10 opaque tiles: far more boxes than a region keeps.
         let board = box(0, 0, 100, 100, nil)
         for index in 0..<100 where (index / 10 + index % 10) % 2 == 0 {
-            board.addSubview(box(Double(index % 10) * 10, Double(index / 10) * 10, 10, 10,
-                                 Color(red: 1, green: Double(index) / 100, blue: 0)))
+            board.addSubview(
+                box(
+                    Double(index % 10) * 10, Double(index / 10) * 10, 10, 10,
+                    Color(red: 1, green: Double(index) / 100, blue: 0)))
         }
         window.rootView.addSubview(board)
         // A non-clipping group whose opaque child sticks out of its frame, and a clipping one that cuts its

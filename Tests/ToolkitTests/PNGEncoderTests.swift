@@ -1,8 +1,10 @@
 import CPNG
 import Testing
+
 @testable import ToolkitCore
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The PNG encoder: the header it declares, and pixels read back through libpng's own decoder.
@@ -23,7 +25,8 @@ import Glibc
         let begun = file.withUnsafeBytes { png_image_begin_read_from_memory(&header, $0.baseAddress, $0.count) }
         guard begun != 0 else { throw DecodeError(description: "begin_read: \(message(header))") }
         header.format = toolkit_png_format_rgba
-        let width = Int(header.width), height = Int(header.height)
+        let width = Int(header.width)
+        let height = Int(header.height)
         var rgba = [UInt8](repeating: 0, count: width * height * 4)
         let finished = rgba.withUnsafeMutableBytes {
             png_image_finish_read(&header, nil, $0.baseAddress, png_int_32(width * 4), nil)
@@ -51,15 +54,18 @@ import Glibc
     @Test func pixelsRoundTripUnpremultiplied() throws {
         var image = Image(width: 3, height: 2)
         image.setPixel(x: 0, y: 0, 0xFFFF_0000)
-        image.setPixel(x: 1, y: 0, 0x8040_2000)   // 50% alpha, straight (0x80, 0x40, 0x00)
+        image.setPixel(x: 1, y: 0, 0x8040_2000)  // 50% alpha, straight (0x80, 0x40, 0x00)
         image.setPixel(x: 2, y: 0, 0x0000_0000)
         image.setPixel(x: 0, y: 1, 0xFF01_0203)
-        image.setPixel(x: 1, y: 1, 0x1010_1010)   // straight white at alpha 16
-        image.setPixel(x: 2, y: 1, 0x10FF_FFFF)   // malformed (channels above alpha): clamped, no trap
+        image.setPixel(x: 1, y: 1, 0x1010_1010)  // straight white at alpha 16
+        image.setPixel(x: 2, y: 1, 0x10FF_FFFF)  // malformed (channels above alpha): clamped, no trap
         let decoded = try Self.decodeRGBA(PNGEncoder.encode(image))
         #expect(decoded.width == 3 && decoded.height == 2)
-        #expect(decoded.rgba == [255, 0, 0, 255, 0x80, 0x40, 0, 0x80, 0, 0, 0, 0,
-                                 1, 2, 3, 255, 255, 255, 255, 16, 255, 255, 255, 16])
+        #expect(
+            decoded.rgba == [
+                255, 0, 0, 255, 0x80, 0x40, 0, 0x80, 0, 0, 0, 0,
+                1, 2, 3, 255, 255, 255, 255, 16, 255, 255, 255, 16
+            ])
     }
 
     @Test func renderedScreensCompressAndDecodeExactly() throws {
@@ -75,7 +81,8 @@ import Glibc
         // Opaque everywhere: every pixel comes back exactly.
         for y in 0..<120 {
             for x in 0..<200 {
-                let p = image.pixel(x: x, y: y), i = (y * 200 + x) * 4
+                let p = image.pixel(x: x, y: y)
+                let i = (y * 200 + x) * 4
                 #expect(decoded.rgba[i..<i + 4] == [UInt8(p >> 16 & 0xFF), UInt8(p >> 8 & 0xFF), UInt8(p & 0xFF), 255])
             }
         }
@@ -84,7 +91,7 @@ import Glibc
     @Test func noiseDecodesExactly() throws {
         // Noise-like rows (little to compress) followed by exact repeats of them.
         var image = Image(width: 300, height: 40)
-        var state: UInt64 = 0x9E37_79B9_7F4A_7C15   // fixed seed
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15  // fixed seed
         for y in 0..<20 {
             for x in 0..<300 {
                 state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
@@ -96,7 +103,8 @@ import Glibc
         var wrong = 0
         for y in 0..<40 {
             for x in 0..<300 {
-                let p = image.pixel(x: x, y: y), i = (y * 300 + x) * 4
+                let p = image.pixel(x: x, y: y)
+                let i = (y * 300 + x) * 4
                 if decoded.rgba[i..<i + 3] != [UInt8(p >> 16 & 0xFF), UInt8(p >> 8 & 0xFF), UInt8(p & 0xFF)] {
                     wrong += 1
                 }
@@ -120,7 +128,8 @@ import Glibc
         let count = fread(&bytes, 1, bytes.count, file)
         fclose(file)
         #expect(Array(bytes[0..<count]) == PNGEncoder.encode(image))
-        #expect(try Self.decodeRGBA(Array(bytes[0..<count])).rgba
+        #expect(
+            try Self.decodeRGBA(Array(bytes[0..<count])).rgba
                 == Array([[UInt8]](repeating: [0, 255, 0, 255], count: 4).joined()))
         let error = #expect(throws: PNGWriteError.self) { try PNGEncoder.write(image, to: "/nonexistent-dir/x.png") }
         #expect(error?.code == ENOENT)

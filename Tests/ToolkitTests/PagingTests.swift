@@ -1,6 +1,7 @@
 // <doc:ScrollBehaviour> §6: paging.
 
 import Testing
+
 @testable import ToolkitCore
 
 @MainActor @Suite struct PagingTests {
@@ -17,7 +18,7 @@ import Testing
         let s = pager()
         s.window.drag(from: start, to: start - Point(x: 160, y: 0), steps: 16, durationMS: 800, holdMS: 60)
         s.window.settle(s.container)
-        #expect(s.container.contentOffset.x == 0)   // 150 pt: nearer to page 0
+        #expect(s.container.contentOffset.x == 0)  // 150 pt: nearer to page 0
         s.window.drag(from: start, to: start - Point(x: 260, y: 0), steps: 26, durationMS: 1300, holdMS: 60)
         s.window.settle(s.container)
         #expect(s.container.contentOffset.x == 400)
@@ -37,8 +38,9 @@ import Testing
         let s = pager()
         s.window.touchDown(id: 1, at: start)
         s.window.moveLinearly(id: 1, from: start, to: start - Point(x: 90, y: 0), steps: 9, durationMS: 450)
-        s.window.moveLinearly(id: 1, from: start - Point(x: 90, y: 0), to: start - Point(x: 110, y: 0),
-                              steps: 10, durationMS: 100)
+        s.window.moveLinearly(
+            id: 1, from: start - Point(x: 90, y: 0), to: start - Point(x: 110, y: 0),
+            steps: 10, durationMS: 100)
         s.window.touchUp(id: 1)
         let slow = s.delegate.releaseVelocities.last?.x ?? 0
         #expect(slow > 100 && slow < 300)
@@ -47,8 +49,9 @@ import Testing
         // Same distance released at about 400 pt/s: the next page.
         s.window.touchDown(id: 1, at: start)
         s.window.moveLinearly(id: 1, from: start, to: start - Point(x: 70, y: 0), steps: 7, durationMS: 350)
-        s.window.moveLinearly(id: 1, from: start - Point(x: 70, y: 0), to: start - Point(x: 110, y: 0),
-                              steps: 10, durationMS: 100)
+        s.window.moveLinearly(
+            id: 1, from: start - Point(x: 70, y: 0), to: start - Point(x: 110, y: 0),
+            steps: 10, durationMS: 100)
         s.window.touchUp(id: 1)
         let fast = s.delegate.releaseVelocities.last?.x ?? 0
         #expect(fast > 300)
@@ -73,7 +76,7 @@ import Testing
         var pages: [PageIndex] = []
         let token = s.container.observe(\.currentPage) { _, c in pages.append(c.newValue) }
         s.window.drag(from: start, to: start - Point(x: 200, y: 0), steps: 4, durationMS: 40)
-        #expect(pages.isEmpty)   // not while moving
+        #expect(pages.isEmpty)  // not while moving
         s.window.advance(ms: 100)
         #expect(pages.isEmpty)
         s.window.settle(s.container)
@@ -87,7 +90,7 @@ import Testing
         s.container.pageSize = Size(width: 100, height: 100)
         s.window.drag(from: start, to: start - Point(x: 240, y: 0), steps: 24, durationMS: 1200, holdMS: 60)
         s.window.settle(s.container)
-        #expect(s.container.contentOffset.x == 200)   // 230 after the slop: nearest multiple of 100
+        #expect(s.container.contentOffset.x == 200)  // 230 after the slop: nearest multiple of 100
         #expect(s.container.currentPage.column == 2)
     }
 
@@ -97,7 +100,7 @@ import Testing
         s.container.contentOffset = Point(x: 400, y: 0)
         s.window.drag(from: start, to: start - Point(x: 300, y: 0), steps: 3, durationMS: 30)
         s.window.settle(s.container)
-        #expect(s.container.contentOffset.x == 600)   // max offset, not 800
+        #expect(s.container.contentOffset.x == 600)  // max offset, not 800
     }
 
     @Test func rule6_4_pagingAxesPageOneWayAndScrollFreelyTheOther() {

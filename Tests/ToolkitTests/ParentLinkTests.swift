@@ -5,6 +5,7 @@
 // turns any read of a freed parent into a report.
 
 import Testing
+
 @testable import ToolkitCore
 
 /// A view that runs `onBegan` / `onMoved` from its touch calls (app code that removes views mid-gesture).
@@ -323,7 +324,7 @@ private final class ActingView: View {
             gone = container
             window.rootView.addSubview(container)
             window.touchDown(id: 1, at: Point(x: 50, y: 50))
-            #expect(window.core.timers.count == 1)       // the content delay
+            #expect(window.core.timers.count == 1)  // the content delay
             container.removeFromSuperview()
             #expect(window.core.timers.count == 0)
         }

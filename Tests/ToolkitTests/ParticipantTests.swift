@@ -3,6 +3,7 @@
 // purpose (a swipe catcher, a wheel counter), so that what the tests see is the router's side of the contract.
 
 import Testing
+
 @testable import ToolkitCore
 
 /// Holds its finger's content back until it moved 20 pt horizontally (then claims it for itself) or lifted
@@ -46,13 +47,19 @@ private final class SwipeCatcher: View, TouchParticipant {
             touchArena?.releaseContent(of: self)
         }
     }
-    func allFingersCancelled(at time: Duration) { finger = nil; holding = false }
+    func allFingersCancelled(at time: Duration) {
+        finger = nil
+        holding = false
+    }
     func fingersClaimed(_ claim: TouchClaim, at time: Duration) {
         declined += 1
         holding = false
         touchArena?.releaseContent(of: self)
     }
-    func leaveArena(at time: Duration) { finger = nil; holding = false }
+    func leaveArena(at time: Duration) {
+        finger = nil
+        holding = false
+    }
     func tracksFinger(_ id: Int) -> Bool { finger == id }
     var tracksAnyFinger: Bool { finger != nil }
     var holdsContentBack: Bool { holding }

@@ -1,8 +1,10 @@
 import Testing
-#if canImport(Glibc)
-import Glibc
-#endif
+
 @testable import ToolkitCore
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Deceleration, rubber band and ease-out curves (<doc:ScrollBehaviour> §3, §5 and §8), sampled at fixed times.
 @Suite struct PhysicsTests {
@@ -76,7 +78,7 @@ import Glibc
         for raw in [0.0011, 0.2, 0.5, 0.9, 0.95, 0.99, 0.998, 0.9995, 0.9999] {
             let rate = DecelerationRate(rawValue: raw)
             let sim = DecelerationSimulation(position: 0, velocity: 1000, rate: rate)
-            let travel = 1000 / (-1000 * log(raw))   // v0 / k = -v0 / (1000 ln r), <doc:ScrollBehaviour> §5
+            let travel = 1000 / (-1000 * log(raw))  // v0 / k = -v0 / (1000 ln r), <doc:ScrollBehaviour> §5
             #expect(abs(sim.finalPosition - travel) <= 1e-6 * max(1, travel), "rate \(raw)")
             #expect(sim.duration.isFinite && sim.duration > 0, "rate \(raw)")
             var last = -1.0
@@ -106,8 +108,10 @@ import Glibc
     // MARK: - Deceleration to a target
 
     /// Samples `sim` densely and checks it runs monotonically from its start to `target` and rests exactly there.
-    static func expectMonotonicLanding(_ sim: DecelerationSimulation, from start: Double, on target: Double,
-                                       _ comment: Comment) {
+    static func expectMonotonicLanding(
+        _ sim: DecelerationSimulation, from start: Double, on target: Double,
+        _ comment: Comment
+    ) {
         #expect(sim.finalPosition == target, comment)
         #expect(sim.position(at: sim.duration) == target, comment)
         #expect(sim.duration.isFinite, comment)
@@ -117,7 +121,7 @@ import Glibc
         for i in 1...400 {
             let x = sim.position(at: sim.duration * Double(i) / 400)
             #expect((x - last) * direction >= -1e-9, comment)
-            #expect((x - target) * direction <= 1e-9, comment)   // never past the target
+            #expect((x - target) * direction <= 1e-9, comment)  // never past the target
             last = x
         }
         #expect(abs(sim.position(at: sim.duration * (1 - 1e-9)) - target) < 1e-3, comment)
@@ -127,9 +131,9 @@ import Glibc
         let natural = DecelerationSimulation(position: 100, velocity: 2000, rate: .normal)
         let cases: [(velocity: Double, target: Double)] = [
             (2000, natural.stopPosition), (2000, 600), (2000, 1100), (2000, 1400), (2000, 101),
-            (2000, 50_000),     // far beyond: faster start
-            (2000, -300),       // behind the motion
-            (0, 400), (0, -400), (0.5, 100.5), (-3000, 900), (8000, 3000),
+            (2000, 50_000),  // far beyond: faster start
+            (2000, -300),  // behind the motion
+            (0, 400), (0, -400), (0.5, 100.5), (-3000, 900), (8000, 3000)
         ]
         for (v, target) in cases {
             let sim = DecelerationSimulation(position: 100, velocity: v, rate: .normal, target: target)
@@ -158,7 +162,8 @@ import Glibc
                     let sim = DecelerationSimulation(position: 100, velocity: v, rate: rate, target: target)
                     #expect(abs(sim.duration - natural.duration) <= 1e-12)
                     // |v0'| = |D| k |v| / (|v| - 1) <= |v|^2 / (|v| - 1): about 1 pt/s faster at most.
-                    #expect(abs(sim.startVelocity) >= abs(v) - 1e-9
+                    #expect(
+                        abs(sim.startVelocity) >= abs(v) - 1e-9
                             && abs(sim.startVelocity) <= abs(v) * abs(v) / (abs(v) - 1) + 1e-9)
                     PhysicsTests.expectMonotonicLanding(sim, from: 100, on: target, "inside \(inside) v \(v)")
                 }

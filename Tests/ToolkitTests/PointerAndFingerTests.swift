@@ -6,6 +6,7 @@
 //   pointer is on it, fingers do not join (no container holds them back there). The two never share a centroid.
 
 import Testing
+
 @testable import ToolkitCore
 
 @MainActor @Suite struct PointerAndFingerTests {
@@ -38,7 +39,7 @@ import Testing
         #expect(s.container.isDragging)
         movePointer(s, from: p - Point(x: 0, y: 100), to: p - Point(x: 0, y: 200))
         #expect(near(s.container.contentOffset.y, before + 100))
-        s.window.advance(ms: 100)   // the pointer rests: no fling
+        s.window.advance(ms: 100)  // the pointer rests: no fling
         s.window.pointerButton(.left, pressed: false)
         s.window.settle(s.container)
         #expect(!s.container.isTracking)
@@ -46,7 +47,7 @@ import Testing
     }
 
     @Test func aPointerPressOnTheContentGoesOnThroughATouchCancel() {
-        let s = ScrollScene()   // the pointer does not drag here: the press reaches the content at once
+        let s = ScrollScene()  // the pointer does not drag here: the press reaches the content at once
         s.window.pointerMove(to: p)
         s.window.pointerButton(.left, pressed: true)
         #expect(s.content.calls.map(\.kind) == [.began])

@@ -5,8 +5,9 @@
 // first, and the touchpad's kinetic tail hands its velocity on at the latched container's edge.
 
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import ToolkitCore
 
 @MainActor @Suite struct PointerScrollChainTests {
@@ -20,7 +21,7 @@ import TestSupport
         n.list.contentOffset = Point(x: 0, y: list)
         n.feed.smoothWheelScrolling = false
         n.list.smoothWheelScrolling = false
-        n.window.pointerMove(to: Point(x: 200, y: 750 - feed))   // the list's middle
+        n.window.pointerMove(to: Point(x: 200, y: 750 - feed))  // the list's middle
         return n
     }
 
@@ -46,7 +47,7 @@ import TestSupport
 
     @Test func theWheelLatchHoldsForGapsUnderHalfASecondOnly() {
         let n = Self.nest(list: 700)
-        Self.wheel(n, 120, afterMS: 10)                // latched on the feed (the list is at its edge)
+        Self.wheel(n, 120, afterMS: 10)  // latched on the feed (the list is at its edge)
         #expect(n.feed.contentOffset.y == 548)
         // 0.49 s later: the same sequence, so back up it is still the feed that moves, not the list.
         Self.wheel(n, -120, afterMS: 490)
@@ -78,7 +79,7 @@ import TestSupport
         let n = Self.nest(list: 650)
         n.feed.smoothWheelScrolling = true
         n.list.smoothWheelScrolling = true
-        Self.wheel(n, 240, afterMS: 10)                // 96 pt: 50 + 46
+        Self.wheel(n, 240, afterMS: 10)  // 96 pt: 50 + 46
         n.window.advance(ms: 50)
         #expect(n.feed.contentOffset.y > 500 && n.feed.contentOffset.y < 546)
         n.window.advance(ms: 200)
@@ -97,14 +98,14 @@ import TestSupport
     }
 
     @Test func theFeedAtItsEndDropsTheRestWithoutRubberBand() {
-        let n = Self.nest(list: 690, feedHeight: 1200, feed: 390)   // feed range 0...400
-        Self.wheel(n, 120, afterMS: 10)                // 48 pt: 10 + 10, the rest dropped
+        let n = Self.nest(list: 690, feedHeight: 1200, feed: 390)  // feed range 0...400
+        Self.wheel(n, 120, afterMS: 10)  // 48 pt: 10 + 10, the rest dropped
         #expect(n.list.contentOffset.y == 700 && n.feed.contentOffset.y == 400)
     }
 
     @Test func aPagingListOnItsLastPageHandsFurtherDetentsToTheFeed() {
         let n = Self.nest(list: 300)
-        n.list.isPagingEnabled = true                  // pages of 300 pt: 0, 300, 600, and the end at 700
+        n.list.isPagingEnabled = true  // pages of 300 pt: 0, 300, 600, and the end at 700
         Self.wheel(n, 120, afterMS: 10)
         #expect(n.list.contentOffset.y == 600 && n.feed.contentOffset.y == 500)
         Self.wheel(n, 120, afterMS: 100)
@@ -123,7 +124,7 @@ import TestSupport
         let n = Self.nest(list: 300)
         Self.swipe(n, dy: 10, count: 5)
         #expect(n.list.contentOffset.y == 350 && n.feed.contentOffset.y == 500)
-        n.window.pointerMove(to: Point(x: 200, y: 600))   // off the list, over the feed only
+        n.window.pointerMove(to: Point(x: 200, y: 600))  // off the list, over the feed only
         Self.swipe(n, dy: 10, count: 5)
         #expect(n.list.contentOffset.y == 400 && n.feed.contentOffset.y == 500)
     }
@@ -136,11 +137,11 @@ import TestSupport
 
     @Test func aSwipeHandsOnWhatTheListCannotUseExactlyAndBackTheListMovesFirst() {
         let n = Self.nest(list: 650)
-        Self.swipe(n, dy: 20, count: 8)                // 160 pt: 50 for the list, 110 for the feed
+        Self.swipe(n, dy: 20, count: 8)  // 160 pt: 50 for the list, 110 for the feed
         #expect(n.list.contentOffset.y == 700 && n.feed.contentOffset.y == 610)
-        Self.swipe(n, dy: -30, count: 2)               // back 60 pt: the list first
+        Self.swipe(n, dy: -30, count: 2)  // back 60 pt: the list first
         #expect(n.list.contentOffset.y == 640 && n.feed.contentOffset.y == 610)
-        n.window.advance(ms: 60)                       // the fingers rest: no kinetic tail
+        n.window.advance(ms: 60)  // the fingers rest: no kinetic tail
         n.window.pointerAxisStop()
         n.window.advance(ms: 1000)
         #expect(n.list.contentOffset.y == 640 && n.feed.contentOffset.y == 610)
@@ -149,8 +150,8 @@ import TestSupport
     }
 
     @Test func onlyWhatNoContainerCanUseRubberBandsOnTheFeed() {
-        let n = Self.nest(list: 650, feedHeight: 1200, feed: 300)   // feed range 0...400
-        Self.swipe(n, dy: 20, count: 10)               // 200 pt: 50 + 100 + 50 of overscroll on the feed
+        let n = Self.nest(list: 650, feedHeight: 1200, feed: 300)  // feed range 0...400
+        Self.swipe(n, dy: 20, count: 10)  // 200 pt: 50 + 100 + 50 of overscroll on the feed
         #expect(n.list.contentOffset.y == 700)
         let band = ScrollChainHandOffTests.rubberBand(50, 800)
         #expect(abs(n.feed.contentOffset.y - (400 + band)) < 1e-9)
@@ -175,7 +176,7 @@ import TestSupport
 
     @Test func theKineticTailGoesOnInTheFeedAtTheListsEdgeWithoutABounce() {
         let n = Self.nest(list: 300, feedHeight: 6000)
-        Self.swipe(n, dy: 20, count: 8)                // 2000 pt/s
+        Self.swipe(n, dy: 20, count: 8)  // 2000 pt/s
         #expect(n.list.contentOffset.y == 460)
         n.window.pointerAxisStop()
         #expect(n.list.isDecelerating)
@@ -197,7 +198,7 @@ import TestSupport
 
     @Test func aStopAtTheListsEdgeHandsTheWholeVelocityToTheFeed() {
         let n = Self.nest(list: 600, feedHeight: 6000)
-        Self.swipe(n, dy: 20, count: 8)                // 100 for the list, 60 for the feed, at 2000 pt/s
+        Self.swipe(n, dy: 20, count: 8)  // 100 for the list, 60 for the feed, at 2000 pt/s
         #expect(n.list.contentOffset.y == 700 && n.feed.contentOffset.y == 560)
         n.window.pointerAxisStop()
         #expect(n.feed.isDecelerating && !n.list.isDecelerating)
@@ -289,8 +290,9 @@ import TestSupport
             }
             for container in containers {
                 let range = container.contentSize.height - container.bounds.height
-                #expect(container.contentOffset.y >= -1e-9 && container.contentOffset.y <= range + 1e-9,
-                        "seed \(seed): at rest outside the range")
+                #expect(
+                    container.contentOffset.y >= -1e-9 && container.contentOffset.y <= range + 1e-9,
+                    "seed \(seed): at rest outside the range")
                 #expect(!container.isDecelerating, "seed \(seed): not at rest")
             }
         }
@@ -316,8 +318,8 @@ import TestSupport
 @MainActor @Suite struct ChainAndSnapDecisionTests {
     @Test func aDiagonalFlingHandsOnTheAxisAtTheEdgeAndGoesOnAlongTheOther() {
         let n = ScrollChainHandOffTests.Nest(feedHeight: 6000)
-        n.list.contentSize = Size(width: 4000, height: 1000)   // the list also scrolls horizontally (0...3600)
-        n.feed.contentOffset = Point(x: 0, y: 500)              // the list at window y 100...400
+        n.list.contentSize = Size(width: 4000, height: 1000)  // the list also scrolls horizontally (0...3600)
+        n.feed.contentOffset = Point(x: 0, y: 500)  // the list at window y 100...400
         n.list.contentOffset = Point(x: 0, y: 400)
         ScrollChainFlingTests.flick(n.window, from: Point(x: 300, y: 350), by: Point(x: -90, y: -90))
         let released = n.list.contentOffset

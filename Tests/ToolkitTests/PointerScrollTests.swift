@@ -2,6 +2,7 @@
 // hover. Through HeadlessWindow (the same WindowCore path as the Wayland seat).
 
 import Testing
+
 @testable import ToolkitCore
 
 /// A view that records hover calls by name.
@@ -73,13 +74,13 @@ private final class HoverView: View {
     @Test func smoothWheelDetentTakesPoint1SecondsAndHasNoKineticTail() {
         let s = scene()
         s.window.pointerAxis(dx: 0, dy: 120, source: .wheel)
-        #expect(s.container.contentOffset.y == 0)   // animated: nothing moved yet
+        #expect(s.container.contentOffset.y == 0)  // animated: nothing moved yet
         s.window.advance(ms: 50)
         let halfway = s.container.contentOffset.y
-        #expect(halfway > 24 && halfway < 48)      // an ease-out start: past half the distance at half the time
-        s.window.advance(ms: 33)                   // frame at 83 ms: not there yet
+        #expect(halfway > 24 && halfway < 48)  // an ease-out start: past half the distance at half the time
+        s.window.advance(ms: 33)  // frame at 83 ms: not there yet
         #expect(s.container.contentOffset.y < 48)
-        s.window.advance(ms: 17)                   // frame at 100 ms: exactly one detent
+        s.window.advance(ms: 17)  // frame at 100 ms: exactly one detent
         #expect(s.container.contentOffset.y == 48)
         s.window.advance(ms: 1000)
         #expect(s.container.contentOffset.y == 48)
@@ -91,9 +92,9 @@ private final class HoverView: View {
     @Test func partialDetentsAccumulateExactly() {
         let s = scene(smooth: false)
         s.window.pointerAxis(dx: 0, dy: 40, source: .wheel)
-        #expect(s.container.contentOffset.y == 16)     // proportional: a third of a detent
+        #expect(s.container.contentOffset.y == 16)  // proportional: a third of a detent
         s.window.pointerAxis(dx: 0, dy: 80, source: .wheel)
-        #expect(s.container.contentOffset.y == 48)     // exactly one detent
+        #expect(s.container.contentOffset.y == 48)  // exactly one detent
         // Units whose share is not a binary fraction still add up exactly: 5 x 24 = 120.
         for _ in 0..<5 { s.window.pointerAxis(dx: 0, dy: 24, source: .wheel) }
         #expect(s.container.contentOffset.y == 96)
@@ -121,13 +122,14 @@ private final class HoverView: View {
         #expect(offsets.last == 96)
         // The second step starts from where the first one was, with its speed: the frame deltas around the
         // second detent change by less than the first frame's delta (no jump).
-        let d2 = offsets[2] - offsets[1], d3 = offsets[3] - offsets[2]
+        let d2 = offsets[2] - offsets[1]
+        let d3 = offsets[3] - offsets[2]
         #expect(abs(d3 - d2) < offsets[0])
     }
 
     @Test func wheelIsClampedToTheRangeWithoutRubberBand() {
         let s = scene()
-        s.container.contentOffset = Point(x: 0, y: 3180)   // range ends at 4000 - 800 = 3200
+        s.container.contentOffset = Point(x: 0, y: 3180)  // range ends at 4000 - 800 = 3200
         s.window.pointerAxis(dx: 0, dy: 360, source: .wheel)
         let offsets = frames(s.window, s.container, ms: 300)
         #expect(offsets.allSatisfy { $0 <= 3200 })
@@ -141,12 +143,12 @@ private final class HoverView: View {
     @Test func wheelOnAPagingAxisMovesOnePagePerDetent() {
         let s = NestedScene()
         s.window.pointerMove(to: middle)
-        s.window.pointerAxis(dx: 60, dy: 0, source: .wheel)   // half a detent: no page yet
+        s.window.pointerAxis(dx: 60, dy: 0, source: .wheel)  // half a detent: no page yet
         s.window.settle(s.pager)
         #expect(s.pager.contentOffset.x == 0)
         s.window.pointerAxis(dx: 60, dy: 0, source: .wheel)
         s.window.advance(ms: 100)
-        #expect(s.pager.contentOffset.x > 0 && s.pager.contentOffset.x < 400)   // the page snap spring
+        #expect(s.pager.contentOffset.x > 0 && s.pager.contentOffset.x < 400)  // the page snap spring
         s.window.settle(s.pager)
         #expect(s.pager.contentOffset.x == 400)
         #expect(s.pager.currentPage == PageIndex(column: 1, row: 0))
@@ -191,8 +193,8 @@ private final class HoverView: View {
         let s = ScrollScene(viewport: Size(width: 400, height: 400))
         s.container.frame = Rect(x: 0, y: 0, width: 200, height: 400)
         s.container.smoothWheelScrolling = false
-        s.window.pointerAxis(dx: 0, dy: 120, source: .wheel)   // pointer never entered
-        s.window.pointerMove(to: Point(x: 300, y: 100))        // beside the container
+        s.window.pointerAxis(dx: 0, dy: 120, source: .wheel)  // pointer never entered
+        s.window.pointerMove(to: Point(x: 300, y: 100))  // beside the container
         s.window.pointerAxis(dx: 0, dy: 120, source: .wheel)
         #expect(s.container.contentOffset == .zero)
         s.window.pointerMove(to: Point(x: 100, y: 100))
@@ -232,14 +234,14 @@ private final class HoverView: View {
             #expect(s.container.contentOffset.y == Double(10 * k))
         }
         #expect(!s.container.isDragging && !s.container.isTracking)
-        s.window.advance(ms: 100)   // the fingers rest: no motion by itself
+        s.window.advance(ms: 100)  // the fingers rest: no motion by itself
         #expect(s.container.contentOffset.y == 50)
         #expect(!s.delegate.events.contains("willBeginDragging"))
     }
 
     @Test func touchpadStopStartsTheTouchFlingDeceleration() {
         let s = scene()
-        swipe(s.window, step: Point(x: 0, y: 20), count: 8)   // 2000 pt/s
+        swipe(s.window, step: Point(x: 0, y: 20), count: 8)  // 2000 pt/s
         let released = s.container.contentOffset.y
         #expect(released == 160)
         s.window.pointerAxisStop()
@@ -264,8 +266,8 @@ private final class HoverView: View {
 
     @Test func touchpadRubberBandsPastAnEdgeAndSpringsBackOnStop() {
         let s = scene()
-        swipe(s.window, step: Point(x: 0, y: -10), count: 10)   // 100 pt up from the top
-        let band = RubberBand.displayed(overscroll: 100, dimension: 800)   // about 51.1 pt
+        swipe(s.window, step: Point(x: 0, y: -10), count: 10)  // 100 pt up from the top
+        let band = RubberBand.displayed(overscroll: 100, dimension: 800)  // about 51.1 pt
         #expect(abs(s.container.contentOffset.y + band) < 1e-6)
         s.window.advance(ms: 60)
         s.window.pointerAxisStop()
@@ -294,7 +296,7 @@ private final class HoverView: View {
         s.container.bounces = false
         swipe(s.window, step: Point(x: 0, y: -10), count: 10)
         #expect(s.container.contentOffset.y == 0)
-        swipe(s.window, step: Point(x: 0, y: 10), count: 2)   // back down at once: no hidden overscroll
+        swipe(s.window, step: Point(x: 0, y: 10), count: 2)  // back down at once: no hidden overscroll
         #expect(s.container.contentOffset.y == 20)
     }
 
@@ -330,7 +332,7 @@ private final class HoverView: View {
     @Test func touchpadOnAPagerGoesToTheNextPageOnAFastStop() {
         let s = NestedScene()
         s.window.pointerMove(to: middle)
-        swipe(s.window, step: Point(x: 15, y: 0), count: 6)   // 90 pt at 1500 pt/s
+        swipe(s.window, step: Point(x: 15, y: 0), count: 6)  // 90 pt at 1500 pt/s
         #expect(s.pager.contentOffset.x == 90)
         s.window.pointerAxisStop()
         s.window.settle(s.pager)
@@ -373,7 +375,7 @@ private final class HoverView: View {
     @Test func aPointerDragDoesNotScrollByDefaultAndReachesTheContent() {
         let s = scene()
         s.window.pointerButton(.left, pressed: true)
-        #expect(s.content.summary == [.began])   // at once: no content delay for a pointer that cannot drag
+        #expect(s.content.summary == [.began])  // at once: no content delay for a pointer that cannot drag
         for k in 1...10 {
             s.window.advance(ms: 10)
             s.window.pointerMove(to: middle - Point(x: 0, y: Double(20 * k)))
@@ -390,7 +392,7 @@ private final class HoverView: View {
         let s = scene()
         s.container.pointerDragScrolls = true
         s.window.pointerButton(.left, pressed: true)
-        #expect(s.content.calls.isEmpty)   // held back like a finger (contentTouchDelay)
+        #expect(s.content.calls.isEmpty)  // held back like a finger (contentTouchDelay)
         for k in 1...10 {
             s.window.advance(ms: 5)
             s.window.pointerMove(to: middle - Point(x: 0, y: Double(10 * k)))
@@ -399,7 +401,7 @@ private final class HoverView: View {
         #expect(s.container.contentOffset.y == 90)
         #expect(s.container.isDragging)
         s.window.pointerButton(.left, pressed: false)
-        #expect(s.container.isDecelerating)   // 2000 pt/s: a fling
+        #expect(s.container.isDecelerating)  // 2000 pt/s: a fling
         s.window.settle(s.container)
         #expect(s.container.contentOffset.y > 500)
         #expect(s.content.calls.isEmpty)
@@ -480,7 +482,7 @@ private final class HoverView: View {
         s.content.addSubview(button)
         s.window.pointerMove(to: Point(x: 200, y: 330))
         s.window.pointerButton(.left, pressed: true)
-        #expect(!button.isHighlighted)   // the content delay, as for a finger
+        #expect(!button.isHighlighted)  // the content delay, as for a finger
         s.window.advance(ms: 160)
         #expect(button.isHighlighted)
         s.window.pointerButton(.left, pressed: false)
@@ -500,7 +502,7 @@ private final class HoverView: View {
         s.window.pointerButton(.left, pressed: true)
         #expect(!s.container.isDecelerating)
         let caught = s.container.contentOffset.y
-        s.window.pointerMove(to: middle - Point(x: 0, y: 80))   // the pointer does not drag here
+        s.window.pointerMove(to: middle - Point(x: 0, y: 80))  // the pointer does not drag here
         s.window.pointerButton(.left, pressed: false)
         s.window.advance(ms: 300)
         #expect(s.container.contentOffset.y == caught)
@@ -540,7 +542,7 @@ private final class HoverView: View {
         w.pointerMove(to: Point(x: 150, y: 50))
         #expect(log == ["exit a", "enter b", "move b", "move outer"])
         log.removeAll()
-        w.pointerMove(to: Point(x: 150, y: 150))   // over outer only
+        w.pointerMove(to: Point(x: 150, y: 150))  // over outer only
         #expect(log == ["exit b", "move outer"])
         log.removeAll()
         w.pointerMove(to: Point(x: 50, y: 50))
@@ -562,9 +564,9 @@ private final class HoverView: View {
             s.window.pointerAxis(dx: 0, dy: -20, source: .finger)
             s.window.advance(ms: 10)
         }
-        #expect(s.container.contentOffset.y < 0)   // rubber band past the top
+        #expect(s.container.contentOffset.y < 0)  // rubber band past the top
         #expect(s.container.isTouchpadScrolling)
-        s.container.contentSize = Size(width: 400, height: 800)   // nothing to scroll any more
+        s.container.contentSize = Size(width: 400, height: 800)  // nothing to scroll any more
         s.window.pointerAxis(dx: 0, dy: -20, source: .finger)
         #expect(!s.container.isTouchpadScrolling)
         s.window.settle(s.container)

@@ -1,6 +1,7 @@
 // <doc:ScrollBehaviour> §8 (programmatic scrolling) and §1 (direct offsets).
 
 import Testing
+
 @testable import ToolkitCore
 
 @MainActor @Suite struct ProgrammaticScrollTests {
@@ -16,7 +17,7 @@ import Testing
         s.window.advance(ms: 30)
         #expect(s.container.contentOffset.y == 1000)
         #expect(s.delegate.events == ["didScroll", "didEndScrollingAnimation"])
-        #expect(s.delegate.didScrollCount >= 17 && s.delegate.didScrollCount <= 20)   // one per frame
+        #expect(s.delegate.didScrollCount >= 17 && s.delegate.didScrollCount <= 20)  // one per frame
         s.window.advance(ms: 500)
         #expect(s.delegate.events.filter { $0 == "didEndScrollingAnimation" }.count == 1)
         #expect(!s.container.isDecelerating && !s.container.isDragging)
@@ -36,7 +37,7 @@ import Testing
     }
 
     @Test func rule1_anAnimationWhoseTargetAResizeTookOutOfRangeEndsInsideIt() {
-        let s = ScrollScene()   // 400 x 800 over 400 x 4000: the range ends at 3200
+        let s = ScrollScene()  // 400 x 800 over 400 x 4000: the range ends at 3200
         s.container.setContentOffset(Point(x: 0, y: 3200), animated: true)
         // The container grows before the first frame: the range now ends at 3000, below the animation's target.
         s.container.frame = Rect(x: 0, y: 0, width: 400, height: 1000)
@@ -49,19 +50,19 @@ import Testing
     @Test func rule8_2_scrollRectToVisibleScrollsTheLeastAmount() {
         let s = ScrollScene()
         s.container.scrollRectToVisible(Rect(x: 0, y: 1000, width: 100, height: 100), animated: false)
-        #expect(s.container.contentOffset.y == 300)   // bottom edge aligned
+        #expect(s.container.contentOffset.y == 300)  // bottom edge aligned
         s.container.scrollRectToVisible(Rect(x: 0, y: 500, width: 100, height: 100), animated: false)
-        #expect(s.container.contentOffset.y == 300)   // already visible
+        #expect(s.container.contentOffset.y == 300)  // already visible
         s.container.scrollRectToVisible(Rect(x: 0, y: 100, width: 100, height: 100), animated: true)
         s.window.advance(ms: 400)
-        #expect(s.container.contentOffset.y == 100)   // top edge aligned
+        #expect(s.container.contentOffset.y == 100)  // top edge aligned
         s.container.scrollRectToVisible(Rect(x: 0, y: 3900, width: 100, height: 500), animated: false)
-        #expect(s.container.contentOffset.y == 3200)   // clamped into the range
+        #expect(s.container.contentOffset.y == 3200)  // clamped into the range
     }
 
     @Test func rule1_directOffsetStaysWhereSetAndStopsMotion() {
         let s = ScrollScene(contentSize: Size(width: 400, height: 20_000))
-        s.container.contentOffset = Point(x: 0, y: -300)   // out of range: allowed
+        s.container.contentOffset = Point(x: 0, y: -300)  // out of range: allowed
         s.window.advance(ms: 1000)
         #expect(s.container.contentOffset.y == -300)
         s.window.drag(from: Point(x: 200, y: 600), to: Point(x: 200, y: 300), steps: 5, durationMS: 50)

@@ -3,6 +3,7 @@
 
 import TestSupport
 import Testing
+
 @testable import ToolkitCore
 
 @MainActor @Suite struct RandomizedArbitrationTests {
@@ -44,8 +45,11 @@ import Testing
                 // Mostly short coherent moves, sometimes jumps.
                 let old = positions[id] ?? Point(x: 200, y: 400)
                 let jump = Int.random(in: 0..<10, using: &rng) == 0 ? 300.0 : 25.0
-                let p = old + Point(x: Double.random(in: -jump...jump, using: &rng),
-                                    y: Double.random(in: -jump...jump, using: &rng))
+                let p =
+                    old
+                    + Point(
+                        x: Double.random(in: -jump...jump, using: &rng),
+                        y: Double.random(in: -jump...jump, using: &rng))
                 positions[id] = p
                 scene.window.touchMove(id: id, to: p)
             case 55..<70:
@@ -56,8 +60,9 @@ import Testing
                 positions.removeAll()
             case 72..<75:
                 let list = scene.lists[Int.random(in: 0..<3, using: &rng)]
-                list.setContentOffset(Point(x: 0, y: Double.random(in: -100...3500, using: &rng)),
-                                      animated: Bool.random(using: &rng))
+                list.setContentOffset(
+                    Point(x: 0, y: Double.random(in: -100...3500, using: &rng)),
+                    animated: Bool.random(using: &rng))
             case 75..<76:
                 // A row leaves while it may be tracking a touch.
                 let rows = scene.allRows
@@ -80,8 +85,9 @@ import Testing
         }
         // A container at rest after a gesture is in range (and on a page when paging): check the pager, which
         // no programmatic call moved.
-        #expect(restsWhereTheSpecAllows(scene.pager),
-                "seed \(seed): pager at \(scene.pager.contentOffset)")
+        #expect(
+            restsWhereTheSpecAllows(scene.pager),
+            "seed \(seed): pager at \(scene.pager.contentOffset)")
         _ = scene
     }
 }

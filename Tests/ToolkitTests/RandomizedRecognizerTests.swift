@@ -6,8 +6,9 @@
 //   to drag; no pair recognizes simultaneously and chaining is off, so nobody may share);
 // - once every finger lifted and the taps' waits ran out, every recognizer is `possible` again.
 
-import Testing
 import TestSupport
+import Testing
+
 @testable import ToolkitCore
 
 @MainActor
@@ -50,7 +51,8 @@ private final class DragWitness: ScrollContainerDelegate {
             let inset = Double(level) * 20
             let c = ScrollContainer(frame: Rect(x: inset, y: inset, width: 400 - 2 * inset, height: 600 - 2 * inset))
             let vertical = rng.next() % 2 == 0
-            c.contentSize = vertical ? Size(width: c.frame.width, height: 3_000) : Size(width: 3_000, height: c.frame.height)
+            c.contentSize =
+                vertical ? Size(width: c.frame.width, height: 3_000) : Size(width: 3_000, height: c.frame.height)
             c.scrollChaining = .contained
             c.delaysContentTouches = rng.next() % 3 != 0
             c.delegate = witness
@@ -137,12 +139,16 @@ private final class DragWitness: ScrollContainerDelegate {
                 let containerWins = containers.filter { c in
                     witness.began.contains(ObjectIdentifier(c)) && hit.isDescendant(of: c)
                 }.count
-                #expect(recognizerWins + containerWins <= 1,
-                        "seed \(seed) sequence \(sequence): \(recognizerWins) recognizers and \(containerWins) containers won one finger")
+                #expect(
+                    recognizerWins + containerWins <= 1,
+                    "seed \(seed) sequence \(sequence): \(recognizerWins) recognizers and \(containerWins) containers won one finger"
+                )
             }
             // Everyone is back in `possible`.
             for recognizer in recognizers {
-                #expect(recognizer.state == .possible, "seed \(seed) sequence \(sequence): \(type(of: recognizer)) is \(recognizer.state)")
+                #expect(
+                    recognizer.state == .possible,
+                    "seed \(seed) sequence \(sequence): \(type(of: recognizer)) is \(recognizer.state)")
             }
             #expect(window.core.touchRouter.activeTouchCount == 0)
         }

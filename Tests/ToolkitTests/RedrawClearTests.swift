@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ToolkitCore
 
 /// A window without an opaque background: each redraw of a damaged area starts from transparent pixels, so

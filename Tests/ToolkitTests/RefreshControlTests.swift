@@ -3,6 +3,7 @@
 // nothing more, the spinner drawn by the toolkit.
 
 import Testing
+
 @testable import ToolkitCore
 
 @MainActor @Suite struct RefreshControlTests {
@@ -20,15 +21,16 @@ import Testing
 
     /// Pulls the content down by `finger` points past the top edge (plus the 10 pt slop), holds still, lifts.
     static func pull(_ s: ScrollScene, finger: Double) {
-        s.window.drag(from: Point(x: 200, y: 100), to: Point(x: 200, y: 110 + finger), steps: 10, durationMS: 200,
-                      holdMS: 100)
+        s.window.drag(
+            from: Point(x: 200, y: 100), to: Point(x: 200, y: 110 + finger), steps: 10, durationMS: 200,
+            holdMS: 100)
     }
 
     @Test func defaultsAndPlacement() {
         let (s, control, _) = RefreshControlTests.scene()
         #expect(control.triggerDistance == 80 && control.height == 60 && !control.isRefreshing)
         #expect(control.superview === s.container)
-        #expect(control.frame == Rect(x: 0, y: -60, width: 400, height: 60))   // just above the content
+        #expect(control.frame == Rect(x: 0, y: -60, width: 400, height: 60))  // just above the content
         let other = RefreshControl()
         s.container.refreshControl = other
         #expect(control.superview == nil && other.superview === s.container)
@@ -40,15 +42,16 @@ import Testing
         let (s, control, counter) = RefreshControlTests.scene()
         // 170 pt of finger past the edge shows b = (1 - 1 / (170·0.55/800 + 1))·800 = 83.716 pt >= 80.
         s.window.touchDown(id: 1, at: Point(x: 200, y: 100))
-        s.window.moveLinearly(id: 1, from: Point(x: 200, y: 100), to: Point(x: 200, y: 280), steps: 10,
-                              durationMS: 200)
+        s.window.moveLinearly(
+            id: 1, from: Point(x: 200, y: 100), to: Point(x: 200, y: 280), steps: 10,
+            durationMS: 200)
         s.window.advance(ms: 100)
         #expect(abs(s.container.contentOffset.y + 83.716) < 0.001)
-        #expect(!control.isRefreshing && counter.refreshes == 0)   // nothing before the lift
+        #expect(!control.isRefreshing && counter.refreshes == 0)  // nothing before the lift
         s.window.touchUp(id: 1)
         #expect(control.isRefreshing && counter.refreshes == 1)
         s.window.advance(ms: 1000)
-        #expect(s.container.contentOffset.y == -60)                // minOffset - height
+        #expect(s.container.contentOffset.y == -60)  // minOffset - height
         #expect(s.container.makePolicy().minOffset.y == -60)
         #expect(!s.container.isDecelerating && counter.refreshes == 1)
     }
@@ -92,7 +95,10 @@ import Testing
     @Test func onRefreshMayEndTheRefreshAtOnce() {
         let (s, control, counter) = RefreshControlTests.scene()
         // Weak, as an app would: the control owns its closure.
-        control.onRefresh = { [weak control] in counter.refreshes += 1; control?.endRefreshing() }
+        control.onRefresh = { [weak control] in
+            counter.refreshes += 1
+            control?.endRefreshing()
+        }
         RefreshControlTests.pull(s, finger: 200)
         #expect(counter.refreshes == 1 && !control.isRefreshing)
         s.window.advance(ms: 1000)
@@ -123,14 +129,14 @@ import Testing
             return count
         }
         let first = s.window.render()
-        #expect(darkDots(first) > 8 * 10)                  // eight dots of 5 x 5 pt
+        #expect(darkDots(first) > 8 * 10)  // eight dots of 5 x 5 pt
         #expect(first.pixel(x: 20, y: 30) == 0xFFFF_FFFF)  // nothing else drawn there
         let phase = control.spinPhase
         s.window.advance(ms: 200)
-        #expect(control.spinPhase != phase)                // turning, a quarter turn per 200 ms
+        #expect(control.spinPhase != phase)  // turning, a quarter turn per 200 ms
         #expect(abs(((control.spinPhase - phase + 1).truncatingRemainder(dividingBy: 1)) - 0.25) < 0.03)
         control.endRefreshing()
         s.window.advance(ms: 400)
-        #expect(darkDots(s.window.render()) == 0)          // scrolled away and no longer drawn
+        #expect(darkDots(s.window.render()) == 0)  // scrolled away and no longer drawn
     }
 }

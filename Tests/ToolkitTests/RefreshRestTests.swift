@@ -12,6 +12,7 @@
 // While refreshing the range starts at -height, so the rest point is also the range's start (inside the range).
 
 import Testing
+
 @testable import ToolkitCore
 
 @MainActor @Suite struct RefreshRestTests {
@@ -29,8 +30,9 @@ import Testing
     /// velocity. Returns the overscroll shown just before the lift.
     static func pullAndHold(_ s: ScrollScene, finger: Double) -> Double {
         s.window.touchDown(id: 1, at: Point(x: 200, y: 100))
-        s.window.moveLinearly(id: 1, from: Point(x: 200, y: 100), to: Point(x: 200, y: 110 + finger), steps: 10,
-                              durationMS: 200)
+        s.window.moveLinearly(
+            id: 1, from: Point(x: 200, y: 100), to: Point(x: 200, y: 110 + finger), steps: 10,
+            durationMS: 200)
         s.window.advance(ms: 100)
         let shown = -s.container.contentOffset.y
         s.window.touchUp(id: 1)
@@ -58,11 +60,15 @@ import Testing
 
     /// Released short of the control's height (46.6 of 60 with a 40 pt trigger, 21.4 of 60 with 20, 51.5 of 90 with
     /// 40): the content moves on to minOffset - height, monotonically, never past it, and stops exactly there.
-    @Test(arguments: [(trigger: 40.0, finger: 90.0, height: 60.0, shown: 46.616),
-                      (trigger: 20.0, finger: 40.0, height: 60.0, shown: 21.411),
-                      (trigger: 40.0, finger: 100.0, height: 90.0, shown: 51.462)])
-    func aReleaseShortOfTheHeightMovesOnToTheControl(trigger: Double, finger: Double, height: Double,
-                                                     shown: Double) {
+    @Test(arguments: [
+        (trigger: 40.0, finger: 90.0, height: 60.0, shown: 46.616),
+        (trigger: 20.0, finger: 40.0, height: 60.0, shown: 21.411),
+        (trigger: 40.0, finger: 100.0, height: 90.0, shown: 51.462)
+    ])
+    func aReleaseShortOfTheHeightMovesOnToTheControl(
+        trigger: Double, finger: Double, height: Double,
+        shown: Double
+    ) {
         let (s, control) = RefreshRestTests.scene(trigger: trigger, height: height)
         let pulled = RefreshRestTests.pullAndHold(s, finger: finger)
         #expect(abs(pulled - shown) < 0.001)
@@ -76,8 +82,10 @@ import Testing
     }
 
     /// Released past the control's height (65.6 of 60, 46.6 of 30): the content springs back up to minOffset - height.
-    @Test(arguments: [(trigger: 50.0, finger: 130.0, height: 60.0, shown: 65.634),
-                      (trigger: 40.0, finger: 90.0, height: 30.0, shown: 46.616)])
+    @Test(arguments: [
+        (trigger: 50.0, finger: 130.0, height: 60.0, shown: 65.634),
+        (trigger: 40.0, finger: 90.0, height: 30.0, shown: 46.616)
+    ])
     func aReleasePastTheHeightComesBackToTheControl(trigger: Double, finger: Double, height: Double, shown: Double) {
         let (s, control) = RefreshRestTests.scene(trigger: trigger, height: height)
         let pulled = RefreshRestTests.pullAndHold(s, finger: finger)
@@ -96,8 +104,9 @@ import Testing
         do {
             let (s, control) = RefreshRestTests.scene(trigger: 40)
             s.window.touchDown(id: 1, at: Point(x: 200, y: 100))
-            s.window.moveLinearly(id: 1, from: Point(x: 200, y: 100), to: Point(x: 200, y: 200), steps: 10,
-                                  durationMS: 100)
+            s.window.moveLinearly(
+                id: 1, from: Point(x: 200, y: 100), to: Point(x: 200, y: 200), steps: 10,
+                durationMS: 100)
             #expect(abs(s.container.contentOffset.y + 46.616) < 0.001)
             s.window.touchUp(id: 1)
             #expect(control.isRefreshing)
@@ -109,10 +118,12 @@ import Testing
         do {
             let (s, control) = RefreshRestTests.scene(trigger: 40)
             s.window.touchDown(id: 1, at: Point(x: 200, y: 100))
-            s.window.moveLinearly(id: 1, from: Point(x: 200, y: 100), to: Point(x: 200, y: 260), steps: 10,
-                                  durationMS: 200)
-            s.window.moveLinearly(id: 1, from: Point(x: 200, y: 260), to: Point(x: 200, y: 220), steps: 4,
-                                  durationMS: 40)
+            s.window.moveLinearly(
+                id: 1, from: Point(x: 200, y: 100), to: Point(x: 200, y: 260), steps: 10,
+                durationMS: 200)
+            s.window.moveLinearly(
+                id: 1, from: Point(x: 200, y: 260), to: Point(x: 200, y: 220), steps: 4,
+                durationMS: 40)
             #expect(abs(s.container.contentOffset.y + 56.247) < 0.001)
             s.window.touchUp(id: 1)
             #expect(control.isRefreshing)

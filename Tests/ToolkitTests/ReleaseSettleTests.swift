@@ -3,6 +3,7 @@
 // fingers, e.g. the content shrank during a long press while the list was scrolled to its end.
 
 import Testing
+
 @testable import ToolkitCore
 
 @MainActor @Suite struct ReleaseSettleTests {
@@ -20,7 +21,7 @@ import Testing
         s.window.touchDown(id: 1, at: start)
         s.window.advance(ms: 300)
         #expect(s.content.calls.map(\.kind) == [.began])
-        s.container.contentSize = Size(width: 400, height: 2000)   // range now ends at 1200
+        s.container.contentSize = Size(width: 400, height: 2000)  // range now ends at 1200
         s.window.touchUp(id: 1)
         #expect(s.content.summary == [.began, .ended])
         s.window.settle(s.container)

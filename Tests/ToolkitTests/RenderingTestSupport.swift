@@ -1,11 +1,14 @@
 import Testing
+
 @testable import ToolkitCore
 
 /// Helpers shared by the rendering tests.
 enum RenderingTestSupport {
     /// An image of `width x height` pixels, filled with `background`, after `body` drew into it at `scale`.
-    static func render(width: Int, height: Int, scale: Int = 1, background: UInt32 = 0,
-                       _ body: (Canvas) -> Void) -> Image {
+    static func render(
+        width: Int, height: Int, scale: Int = 1, background: UInt32 = 0,
+        _ body: (Canvas) -> Void
+    ) -> Image {
         var image = Image(width: width, height: height, fill: background)
         Canvas.draw(into: &image, scale: scale, body)
         return image
@@ -21,8 +24,10 @@ enum RenderingTestSupport {
     }
 
     /// Expects every pixel inside the half-open box to be `inside` and every other pixel to be `outside`.
-    static func expectBox(_ image: Image, x0: Int, y0: Int, x1: Int, y1: Int, inside: UInt32, outside: UInt32 = 0,
-                          sourceLocation: SourceLocation = #_sourceLocation) {
+    static func expectBox(
+        _ image: Image, x0: Int, y0: Int, x1: Int, y1: Int, inside: UInt32, outside: UInt32 = 0,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         var wrong = 0
         var first: String?
         for y in 0..<image.height {

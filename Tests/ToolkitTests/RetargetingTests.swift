@@ -3,6 +3,7 @@
 
 import Foundation
 import Testing
+
 @testable import ToolkitCore
 
 @MainActor @Suite struct RetargetingTests {
@@ -23,7 +24,8 @@ import Testing
         // z = 0.2, T = 0.4 s: w0 = 15.708/s, wd = w0 sqrt(1 - 0.04) = 15.390/s. From rest, the offset crosses the
         // target every π / wd = 0.20413 s (the first crossing solves tan(wd t) = -wd / (z w0): t = 0.11515 s).
         let s = DampedSpringSimulation(position: 100, velocity: 0, target: 0, response: 0.4, dampingRatio: 0.2)
-        let w0 = 2 * Double.pi / 0.4, wd = w0 * (1 - 0.04).squareRoot()
+        let w0 = 2 * Double.pi / 0.4
+        let wd = w0 * (1 - 0.04).squareRoot()
         let first = (Double.pi - atan(wd / (0.2 * w0))) / wd
         #expect(abs(first - 0.11515) < 1e-4)
         #expect(abs(s.position(at: first)) < 1e-9)
@@ -55,7 +57,8 @@ import Testing
             #expect(abs(s.position(at: 0) - 40) < 1e-9, "z \(z)")
             #expect(abs(s.velocity(at: 0) - 1234) < 1e-9, "z \(z)")
             // The velocity is the derivative of the position (central difference).
-            let h = 1e-6, t = 0.07
+            let h = 1e-6
+            let t = 0.07
             let numeric = (s.position(at: t + h) - s.position(at: t - h)) / (2 * h)
             #expect(abs(numeric - s.velocity(at: t)) < 1e-3, "z \(z)")
         }
@@ -87,19 +90,23 @@ import Testing
         let velocity = s.container.motion.velocity(at: now)
         #expect(velocity.y > 1500)
         // Retarget behind the content: the spring first carries on forward, then turns back.
-        s.container.setContentOffset(Point(x: 0, y: 200), animation: .spring(response: .milliseconds(500),
-                                                                            dampingRatio: 1))
-        #expect(s.container.contentOffset == before)   // no jump
+        s.container.setContentOffset(
+            Point(x: 0, y: 200),
+            animation: .spring(
+                response: .milliseconds(500),
+                dampingRatio: 1))
+        #expect(s.container.contentOffset == before)  // no jump
         let after = s.container.motion.velocity(at: now)
-        #expect(abs(after.y - velocity.y) < 1e-6)       // no stop
+        #expect(abs(after.y - velocity.y) < 1e-6)  // no stop
         #expect(!s.container.isDecelerating)
         // The next frame moves on in the fling's direction, exactly along the spring that starts here with the
         // fling's velocity (now = 0.2 s is a frame time, the next frame 1/60 s later).
         let y0 = s.container.contentOffset.y
         s.window.advance(ms: 1000.0 / 60)
         let step = s.container.contentOffset.y - y0
-        let spring = DampedSpringSimulation(position: y0, velocity: velocity.y, target: 200, response: 0.5,
-                                            dampingRatio: 1)
+        let spring = DampedSpringSimulation(
+            position: y0, velocity: velocity.y, target: 200, response: 0.5,
+            dampingRatio: 1)
         #expect(step > 0)
         #expect(abs(s.container.contentOffset.y - spring.position(at: 1.0 / 60)) < 1e-6)
         s.window.advance(ms: 3000)
@@ -117,8 +124,11 @@ import Testing
         // Ease-out at u = 1/3: v = 3 (1 - u)² · 2000 / 0.3 = 8888.9 pt/s.
         let velocity = s.container.motion.velocity(at: now)
         #expect(abs(velocity.y - 8888.89) < 0.1)
-        s.container.setContentOffset(Point(x: 0, y: 1000), animation: .spring(response: .milliseconds(400),
-                                                                             dampingRatio: 0.8))
+        s.container.setContentOffset(
+            Point(x: 0, y: 1000),
+            animation: .spring(
+                response: .milliseconds(400),
+                dampingRatio: 0.8))
         #expect(s.container.contentOffset == before)
         #expect(abs(s.container.motion.velocity(at: now).y - velocity.y) < 1e-6)
         s.window.advance(ms: 4000)
@@ -127,20 +137,26 @@ import Testing
     }
 
     @Test func aSpringStartedDuringABounceKeepsItsVelocity() {
-        let s = ScrollScene()   // range 0...3200
+        let s = ScrollScene()  // range 0...3200
         s.container.contentOffset = Point(x: 0, y: 3000)
-        fling(s)                 // runs into the bottom edge and bounces
+        fling(s)  // runs into the bottom edge and bounces
         var sawOverscroll = false
         for _ in 0..<60 {
             s.window.advance(ms: 1000.0 / 60)
-            if s.container.contentOffset.y > 3200 { sawOverscroll = true; break }
+            if s.container.contentOffset.y > 3200 {
+                sawOverscroll = true
+                break
+            }
         }
         #expect(sawOverscroll)
         let now = s.window.now
         let before = s.container.contentOffset
         let velocity = s.container.motion.velocity(at: now)
-        s.container.setContentOffset(Point(x: 0, y: 1500), animation: .spring(response: .milliseconds(500),
-                                                                             dampingRatio: 1))
+        s.container.setContentOffset(
+            Point(x: 0, y: 1500),
+            animation: .spring(
+                response: .milliseconds(500),
+                dampingRatio: 1))
         #expect(s.container.contentOffset == before)
         #expect(abs(s.container.motion.velocity(at: now).y - velocity.y) < 1e-6)
         s.window.advance(ms: 3000)
@@ -158,7 +174,7 @@ import Testing
         // The same curve as `.easeOut(duration: 0.3 s)`, from rest.
         let t = ScrollScene()
         t.container.setContentOffset(Point(x: 0, y: 1000), animation: .easeOut(duration: .milliseconds(300)))
-        for step in [50.0, 50, 50, 100, 50] {   // 50, 100, 150, 250, 300 ms
+        for step in [50.0, 50, 50, 100, 50] {  // 50, 100, 150, 250, 300 ms
             s.window.advance(ms: step)
             t.window.advance(ms: step)
             #expect(s.container.contentOffset == t.container.contentOffset)
@@ -174,15 +190,18 @@ import Testing
         #expect(abs(s.container.contentOffset.y - 700) < 1e-9)
         s.window.advance(ms: 300)
         #expect(s.container.contentOffset.y == 800)
-        s.container.setContentOffset(Point(x: 0, y: -50), animation: .none)   // as given, like contentOffset
+        s.container.setContentOffset(Point(x: 0, y: -50), animation: .none)  // as given, like contentOffset
         #expect(s.container.contentOffset.y == -50)
         #expect(s.delegate.events.filter { $0 == "didEndScrollingAnimation" }.count == 1)
     }
 
     @Test func anUnderdampedSpringOvershootsItsTarget() {
         let s = ScrollScene()
-        s.container.setContentOffset(Point(x: 0, y: 1000), animation: .spring(response: .milliseconds(500),
-                                                                             dampingRatio: 0.3))
+        s.container.setContentOffset(
+            Point(x: 0, y: 1000),
+            animation: .spring(
+                response: .milliseconds(500),
+                dampingRatio: 0.3))
         var highest = 0.0
         for _ in 0..<180 {
             s.window.advance(ms: 1000.0 / 60)

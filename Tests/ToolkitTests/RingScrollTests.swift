@@ -1,5 +1,6 @@
 import Glibc
 import Testing
+
 @_spi(Presentation) @testable import ToolkitCore
 
 /// Scrolling by moving the buffer's start (`RingFrameBuffer`, `FramePresenter.draw(into:previousFrame:)` for ring
@@ -110,8 +111,10 @@ import Testing
         /// `count` buffers in blocks of `blockFrames` frames each; with `bandTop` or `bandBottom` (points), the
         /// window's rows outside that band go to base buffers, and each frame is checked as the compositor shows it
         /// (the ring buffer's band over the base).
-        init(_ scene: Scene, count: Int, pixelsPerPoint: Double, blockFrames: Double, bandTop: Double? = nil,
-             bandBottom: Double? = nil, overlay: Bool = false, onward: Bool = false) {
+        init(
+            _ scene: Scene, count: Int, pixelsPerPoint: Double, blockFrames: Double, bandTop: Double? = nil,
+            bandBottom: Double? = nil, overlay: Bool = false, onward: Bool = false
+        ) {
             self.scene = scene
             self.onward = onward
             usesOverlay = overlay
@@ -121,8 +124,8 @@ import Testing
             usesBase = bandTop != nil || bandBottom != nil
             self.bandTop = bandTop ?? 0
             self.bandBottom = bandBottom ?? scene.window.size.height
-            bandRows = Int((self.bandTop * pixelsPerPoint).rounded())
-                ..< Int((self.bandBottom * pixelsPerPoint).rounded())
+            bandRows =
+                Int((self.bandTop * pixelsPerPoint).rounded())..<Int((self.bandBottom * pixelsPerPoint).rounded())
             let bytes = Int(Double(width * 4 * height) * blockFrames)
             var memory: [UnsafeMutableRawPointer] = []
             var buffers: [RingFrameBuffer] = []
@@ -130,8 +133,10 @@ import Testing
                 let block = UnsafeMutableRawPointer.allocate(byteCount: bytes, alignment: 64)
                 block.initializeMemory(as: UInt8.self, repeating: 0xA5, count: bytes)
                 memory.append(block)
-                buffers.append(RingFrameBuffer(memory: block, byteCount: bytes, width: width, height: height,
-                                               pixelsPerPoint: pixelsPerPoint))
+                buffers.append(
+                    RingFrameBuffer(
+                        memory: block, byteCount: bytes, width: width, height: height,
+                        pixelsPerPoint: pixelsPerPoint))
             }
             self.memory = memory
             self.buffers = buffers
@@ -178,9 +183,11 @@ import Testing
         /// what it drew: that buffer is shown from then on. A column is taken once a scroll asks for one.
         func withIndicators(_ drawer: FramePresenter, _ body: (IndicatorOverlay?) -> RingFrame) -> RingFrame {
             if usesOverlay, overlayColumn == nil,
-               let column = drawer.indicatorColumnForPendingMove(pixelsPerPoint: pixelsPerPoint) {
+                let column = drawer.indicatorColumnForPendingMove(pixelsPerPoint: pixelsPerPoint)
+            {
                 overlayColumn = column
-                let w = Int((column.width * pixelsPerPoint).rounded()), h = Int((column.height * pixelsPerPoint).rounded())
+                let w = Int((column.width * pixelsPerPoint).rounded())
+                let h = Int((column.height * pixelsPerPoint).rounded())
                 overlayImages = Array(repeating: Image(width: w, height: h, fill: 0xDEAD_BEEF), count: buffers.count)
             }
             guard let column = overlayColumn else { return body(nil) }
@@ -222,8 +229,11 @@ import Testing
             let source = presented.flatMap { $0 == target ? nil : buffers[$0] }
             if source == nil && !lags[target].isEmpty { core.addDamage(Rect(origin: .zero, size: core.size)) }
             core.prepareFrame(at: time)
-            let previous = source.map { PreviousFrame(pixels: UnsafeRawPointer($0.pixels), stride: $0.stride,
-                                                      lag: lags[target]) }
+            let previous = source.map {
+                PreviousFrame(
+                    pixels: UnsafeRawPointer($0.pixels), stride: $0.stride,
+                    lag: lags[target])
+            }
             var result = RingFrame(damage: DamageRegion(), changed: DamageRegion(), shift: nil)
             if usesBase {
                 let scale = pixelsPerPoint
@@ -236,17 +246,21 @@ import Testing
                 let lack = baseMissing[baseTarget]
                 baseSource.pixels.withUnsafeBytes { sourceBytes in
                     Canvas.draw(into: &baseImage, pixelsPerPoint: scale) { baseCanvas in
-                        let base = FrameBase(canvas: baseCanvas, bandTop: bandTop, bandBottom: bandBottom,
-                                             previousFrame: !hasSource ? nil
-                                                : PreviousFrame(pixels: sourceBytes.baseAddress!, stride: width * 4,
-                                                                missing: lack))
+                        let base = FrameBase(
+                            canvas: baseCanvas, bandTop: bandTop, bandBottom: bandBottom,
+                            previousFrame: !hasSource
+                                ? nil
+                                : PreviousFrame(
+                                    pixels: sourceBytes.baseAddress!, stride: width * 4,
+                                    missing: lack))
                         result = withIndicators(drawer) { indicators in
                             if let frame = drawOnward(core, base: base, indicators: indicators) {
                                 target = presented!
                                 return frame
                             }
-                            return drawer.draw(into: buffers[target], previousFrame: previous, base: base,
-                                               indicators: indicators)
+                            return drawer.draw(
+                                into: buffers[target], previousFrame: previous, base: base,
+                                indicators: indicators)
                         }
                     }
                 }
@@ -264,7 +278,8 @@ import Testing
                         target = presented!
                         return frame
                     }
-                    return drawer.draw(into: buffers[target], previousFrame: previous, base: nil, indicators: indicators)
+                    return drawer.draw(
+                        into: buffers[target], previousFrame: previous, base: nil, indicators: indicators)
                 }
             }
             lastResult = result
@@ -293,21 +308,26 @@ import Testing
             // As shown: the band's rows from the ring buffer, the rest from the base buffer.
             let base = usesBase ? baseImages[baseShown ?? 0] : nil
             let bandRows = bandRows
-            let (wrong, first) = differencesFromFullRender(scene.window, width: width, height: height,
-                                                           pixelsPerPoint: pixelsPerPoint) { x, y in
+            let (wrong, first) = differencesFromFullRender(
+                scene.window, width: width, height: height,
+                pixelsPerPoint: pixelsPerPoint
+            ) { x, y in
                 if let base, !bandRows.contains(y) { return base.pixel(x: x, y: y) }
                 return pixels[y * width + x]
             }
             if wrong > 0 {
-                mismatches.append("frame \(frames) at \(pixelsPerPoint)x: \(wrong) pixels differ, first \(first), "
-                                  + "offset \(scene.list.contentOffset)")
+                mismatches.append(
+                    "frame \(frames) at \(pixelsPerPoint)x: \(wrong) pixels differ, first \(first), "
+                        + "offset \(scene.list.contentOffset)")
             }
         }
 
         /// `compare` with the overlay shown over the ring buffer, against a full render with the knob drawn where
         /// the list draws it (the full render leaves it out while the overlay has it).
         func compareWithOverlay(_ buffer: RingFrameBuffer) {
-            let core = scene.window, list = scene.list, s = pixelsPerPoint
+            let core = scene.window
+            let list = scene.list
+            let s = pixelsPerPoint
             let pixels = buffer.pixels.assumingMemoryBound(to: UInt32.self)
             var shown = Image(width: width, height: height)
             // The band's rows from the ring buffer, the rest from the base (with one), then the overlay above both.
@@ -338,27 +358,35 @@ import Testing
             // The bar is layers (outline, core, trough): blended into the overlay first and then over the window, an
             // 8-bit channel may round one level off the window's own drawing; inside the column only, never more.
             let columnPixels = overlayColumn.map { c in
-                (x0: Int((c.minX * s).rounded()), x1: Int((c.maxX * s).rounded()),
-                 y0: Int((c.minY * s).rounded()), y1: Int((c.maxY * s).rounded()))
+                (
+                    x0: Int((c.minX * s).rounded()), x1: Int((c.maxX * s).rounded()),
+                    y0: Int((c.minY * s).rounded()), y1: Int((c.maxY * s).rounded())
+                )
             }
             func close(_ a: UInt32, _ b: UInt32) -> Bool {
-                for k in stride(from: 0, to: 32, by: 8) where abs(Int((a >> UInt32(k)) & 0xFF) - Int((b >> UInt32(k)) & 0xFF)) > 1 {
+                for k in stride(from: 0, to: 32, by: 8)
+                where abs(Int((a >> UInt32(k)) & 0xFF) - Int((b >> UInt32(k)) & 0xFF)) > 1 {
                     return false
                 }
                 return true
             }
-            var wrong = 0, first = ""
+            var wrong = 0
+            var first = ""
             for y in 0..<height {
                 for x in 0..<width where shown.pixel(x: x, y: y) != full.pixel(x: x, y: y) {
                     if let c = columnPixels, shownOverlay != nil, x >= c.x0, x < c.x1, y >= c.y0, y < c.y1,
-                       close(shown.pixel(x: x, y: y), full.pixel(x: x, y: y)) { continue }
+                        close(shown.pixel(x: x, y: y), full.pixel(x: x, y: y))
+                    {
+                        continue
+                    }
                     if wrong == 0 { first = "(\(x), \(y))" }
                     wrong += 1
                 }
             }
             if wrong > 0 {
-                mismatches.append("frame \(frames) at \(s)x with the overlay: \(wrong) pixels differ, first \(first), "
-                                  + "offset \(list.contentOffset)")
+                mismatches.append(
+                    "frame \(frames) at \(s)x with the overlay: \(wrong) pixels differ, first \(first), "
+                        + "offset \(list.contentOffset)")
             }
         }
     }
@@ -457,8 +485,9 @@ import Testing
         var overlay = Image(width: Int(column.width), height: Int(column.height))
         core.prepareFrame(at: .milliseconds(33))
         Canvas.draw(into: &overlay) { canvas in
-            _ = presenter.draw(into: ring, previousFrame: nil, base: nil,
-                               indicators: IndicatorOverlay(canvas: canvas, column: column))
+            _ = presenter.draw(
+                into: ring, previousFrame: nil, base: nil,
+                indicators: IndicatorOverlay(canvas: canvas, column: column))
         }
         #expect(scene.list.verticalIndicatorElsewhere)
         scene.list.contentOffset = Point(x: 0, y: 14)
@@ -487,12 +516,16 @@ import Testing
     /// surface under a band subsurface), what is shown (the ring buffer's band over the base) equals a full render
     /// at every frame: a band that is exactly the list, and ones narrower than the list (moves reaching outside
     /// the band draw that part of the base again, and what comes into the band from outside it is drawn).
-    @Test(arguments: [(16.0, nil, 1.0), (16.0, nil, 2.0), (30.0, nil, 1.0), (16.0, nil, 1.5), (16.0, 106.0, 1.0),
-                      (16.0, 106.0, 2.0), (nil, 92.0, 1.0), (30.0, 92.0, 1.0)] as [(Double?, Double?, Double)])
+    @Test(
+        arguments: [
+            (16.0, nil, 1.0), (16.0, nil, 2.0), (30.0, nil, 1.0), (16.0, nil, 1.5), (16.0, 106.0, 1.0),
+            (16.0, 106.0, 2.0), (nil, 92.0, 1.0), (30.0, 92.0, 1.0)
+        ] as [(Double?, Double?, Double)])
     func everyFrameWithABaseEqualsAFullRender(bandTop: Double?, bandBottom: Double?, pixelsPerPoint: Double) {
         let scene = Scene()
-        let presenter = Presenter(scene, count: 2, pixelsPerPoint: pixelsPerPoint, blockFrames: 2,
-                                  bandTop: bandTop, bandBottom: bandBottom)
+        let presenter = Presenter(
+            scene, count: 2, pixelsPerPoint: pixelsPerPoint, blockFrames: 2,
+            bandTop: bandTop, bandBottom: bandBottom)
         defer { presenter.deallocate() }
         play(presenter)
         #expect(presenter.mismatches.isEmpty, "\(presenter.mismatches.prefix(5))")
@@ -506,14 +539,18 @@ import Testing
     /// the list's band (the compositor holding only the band's rows), scrolls go onward both ways: the new rows
     /// lie beyond the held ones at either end. Without the base, the header's rows would have to move into held memory:
     /// declined. With the indicator in the window's pixels, its old and new places are held rows.
-    @Test(arguments: [(16.0, false, 1.0, false), (16.0, false, 2.0, false), (16.0, true, 1.0, false),
-                      (16.0, true, 2.0, false), (nil, false, 1.0, false), (16.0, false, 1.0, true)]
-          as [(Double?, Bool, Double, Bool)])
+    @Test(
+        arguments: [
+            (16.0, false, 1.0, false), (16.0, false, 2.0, false), (16.0, true, 1.0, false),
+            (16.0, true, 2.0, false), (nil, false, 1.0, false), (16.0, false, 1.0, true)
+        ]
+            as [(Double?, Bool, Double, Bool)])
     func onwardFramesNeverWriteHeldRows(bandTop: Double?, footer: Bool, pixelsPerPoint: Double, indicator: Bool) {
         let scene = Scene(footer: footer)
         scene.list.showsVerticalScrollIndicator = indicator
-        let presenter = Presenter(scene, count: 2, pixelsPerPoint: pixelsPerPoint, blockFrames: 3,
-                                  bandTop: bandTop, bandBottom: footer ? 106 : nil, onward: true)
+        let presenter = Presenter(
+            scene, count: 2, pixelsPerPoint: pixelsPerPoint, blockFrames: 3,
+            bandTop: bandTop, bandBottom: footer ? 106 : nil, onward: true)
         defer { presenter.deallocate() }
         play(presenter)
         #expect(presenter.mismatches.isEmpty, "\(presenter.mismatches.prefix(5))")
@@ -549,13 +586,17 @@ import Testing
     /// exactly the rows coming into view (the bar's column is not redrawn under the moving thumb), while the
     /// overlay alone redraws the bar; what is shown equals a full render with the bar at every frame.
     @Test(arguments: [(ScrollbarVisibility.always, 1.0), (.always, 2.0), (.automatic, 1.0), (.automatic, 2.0)])
-    func aFlingWithBarsShownGoesOnwardAndOnlyTheOverlayDrawsTheBar(visibility: ScrollbarVisibility,
-                                                                     pixelsPerPoint s: Double) throws {
+    func aFlingWithBarsShownGoesOnwardAndOnlyTheOverlayDrawsTheBar(
+        visibility: ScrollbarVisibility,
+        pixelsPerPoint s: Double
+    ) throws {
         let scene = Scene()
-        let list = scene.list, core = scene.window
+        let list = scene.list
+        let core = scene.window
         list.scrollbarVisibility = visibility
-        let presenter = Presenter(scene, count: 2, pixelsPerPoint: s, blockFrames: 3, bandTop: 16, bandBottom: 106,
-                                  overlay: true, onward: true)
+        let presenter = Presenter(
+            scene, count: 2, pixelsPerPoint: s, blockFrames: 3, bandTop: 16, bandBottom: 106,
+            overlay: true, onward: true)
         defer { presenter.deallocate() }
         if visibility == .automatic {
             // The pointer rests 6 pt left of the bar's track (x 150...158): inside its zone, over the list.
@@ -571,8 +612,10 @@ import Testing
         core.handle(.touchFrame(timestamp: presenter.time))
         for k in 1...6 {
             presenter.frame()
-            core.handle(.touchMotion(id: 1, location: Point(x: start.x, y: start.y - 12 * Double(k)),
-                                     timestamp: presenter.time))
+            core.handle(
+                .touchMotion(
+                    id: 1, location: Point(x: start.x, y: start.y - 12 * Double(k)),
+                    timestamp: presenter.time))
             core.handle(.touchFrame(timestamp: presenter.time))
         }
         presenter.frame()
@@ -581,9 +624,12 @@ import Testing
         #expect(list.isDecelerating)
         // The drag bound the overlay (its first frame is drawn into the other buffer, binding changes damage).
         #expect(list.verticalIndicatorElsewhere)
-        let declinedBefore = presenter.declinedFrames, onwardBefore = presenter.onwardScrolls
+        let declinedBefore = presenter.declinedFrames
+        let onwardBefore = presenter.onwardScrolls
         let overlayBefore = presenter.overlayFramesDrawn
-        var flingFrames = 0, moves = 0, thumbMoves = 0
+        var flingFrames = 0
+        var moves = 0
+        var thumbMoves = 0
         // The thumb's rows in pixels (its box as drawn: edges rounded to whole pixels).
         func thumbRows() -> [Int] {
             guard let t = list.scrollbarThumbFrame(for: .vertical) else { return [] }
@@ -612,19 +658,22 @@ import Testing
             var area = 0.0
             result.changed.forEachRect { _, _, w, h in area += Double(w) * Double(h) }
             if result.changed.bounds != expected || area != expected.width * expected.height {
-                wrongDamage.append("frame \(presenter.frames): \(result.changed.bounds), area \(area), expected \(expected)")
+                wrongDamage.append(
+                    "frame \(presenter.frames): \(result.changed.bounds), area \(area), expected \(expected)")
             }
         }
         #expect(!list.isDecelerating && flingFrames > 30, "\(flingFrames) fling frames")
         // Every frame of the fling went onward: none declined, every band move in the presented buffer's memory.
         #expect(presenter.declinedFrames == declinedBefore, "\(presenter.declinedFrames - declinedBefore) declined")
-        #expect(moves > 20 && presenter.onwardScrolls - onwardBefore == moves,
-                "\(presenter.onwardScrolls - onwardBefore) onward of \(moves) moves")
+        #expect(
+            moves > 20 && presenter.onwardScrolls - onwardBefore == moves,
+            "\(presenter.onwardScrolls - onwardBefore) onward of \(moves) moves")
         #expect(wrongDamage.isEmpty, "\(wrongDamage.prefix(5))")
         // The overlay redrew the bar on each frame its thumb moved by a pixel, and only then (the widening had
         // finished before).
-        #expect(presenter.overlayFramesDrawn - overlayBefore == thumbMoves && thumbMoves > 10,
-                "\(presenter.overlayFramesDrawn - overlayBefore) overlay frames, \(thumbMoves) thumb moves")
+        #expect(
+            presenter.overlayFramesDrawn - overlayBefore == thumbMoves && thumbMoves > 10,
+            "\(presenter.overlayFramesDrawn - overlayBefore) overlay frames, \(thumbMoves) thumb moves")
         #expect(list.scrollbarTrackFrame(for: .vertical)?.width == 8)
         #expect(presenter.heldRowsWritten.isEmpty, "\(presenter.heldRowsWritten.prefix(5))")
         #expect(presenter.mismatches.isEmpty, "\(presenter.mismatches.prefix(5))")

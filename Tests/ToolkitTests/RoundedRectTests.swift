@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ToolkitCore
 
 /// Antialiased rounded rectangles: transparent corners, solid middles, partial coverage along the arcs.
@@ -23,7 +24,8 @@ import Testing
         // Symmetric corners.
         for i in 0..<8 {
             let a = image.pixel(x: i, y: i)
-            #expect(image.pixel(x: 19 - i, y: i) == a && image.pixel(x: i, y: 19 - i) == a
+            #expect(
+                image.pixel(x: 19 - i, y: i) == a && image.pixel(x: i, y: 19 - i) == a
                     && image.pixel(x: 19 - i, y: 19 - i) == a)
         }
         // Partial pixels are premultiplied: red equals alpha.
@@ -63,7 +65,7 @@ import Testing
                 #expect(image.pixel(x: x, y: y) == 0, "inside \(x),\(y)")
             }
         }
-        #expect(T.alpha(image.pixel(x: 3, y: 3)) < 32)   // the inner corner is barely touched
+        #expect(T.alpha(image.pixel(x: 3, y: 3)) < 32)  // the inner corner is barely touched
         // The corner arc has antialiased pixels.
         var partial = 0
         for y in 0..<6 { for x in 0..<6 where T.alpha(image.pixel(x: x, y: y)) % 255 != 0 { partial += 1 } }
@@ -83,11 +85,11 @@ import Testing
     @Test func roundedRectIsClippedAndTranslated() {
         let image = T.render(width: 20, height: 20, scale: 2) { canvas in
             canvas.translate(by: Point(x: 2, y: 2))
-            canvas.clip(to: Rect(x: 0, y: 0, width: 3, height: 3))   // pixels 4..<10
+            canvas.clip(to: Rect(x: 0, y: 0, width: 3, height: 3))  // pixels 4..<10
             canvas.fillRoundedRect(Rect(x: 0, y: 0, width: 6, height: 6), radius: 2, color: .red)
         }
         for (x, y) in T.pixels(of: image, notEqualTo: 0) { #expect(x >= 4 && x < 10 && y >= 4 && y < 10) }
-        #expect(image.pixel(x: 4, y: 4) == 0)   // the rounded corner
+        #expect(image.pixel(x: 4, y: 4) == 0)  // the rounded corner
         #expect(image.pixel(x: 9, y: 9) == red)
     }
 

@@ -3,14 +3,17 @@
 // that is gone (a phantom finger: `isTracking` stuck true, the next gesture ignored).
 
 import Testing
+
 @testable import ToolkitCore
 
 /// A delegate that runs `action` from `willEndDragging` (a question asked during the lift).
 @MainActor
 private final class ActingDelegate: ScrollContainerDelegate {
     var action: ((ScrollContainer) -> Void)?
-    func scrollContainerWillEndDragging(_ container: ScrollContainer, velocity: Point,
-                                        targetContentOffset: inout Point) {
+    func scrollContainerWillEndDragging(
+        _ container: ScrollContainer, velocity: Point,
+        targetContentOffset: inout Point
+    ) {
         action?(container)
     }
 }

@@ -2,6 +2,7 @@
 // subview moves the offset by that view's displacement, in the same turn, so nothing moves on screen.
 
 import Testing
+
 @testable import ToolkitCore
 
 /// A 400 x 800 container over `count` rows of 100 pt stacked from y = 0, each a direct content subview.
@@ -72,7 +73,7 @@ private struct RowsScene {
 
     @Test func resizingBeforeTheAnchorShiftsAndAfterItDoesNot() {
         let s = RowsScene()
-        s.container.contentOffset = Point(x: 0, y: 1030)   // row 10 is the anchor, 30 pt of it above the top
+        s.container.contentOffset = Point(x: 0, y: 1030)  // row 10 is the anchor, 30 pt of it above the top
         let anchor = s.rows[10]
         // Row 3 grows by 20: the rows after it move down.
         s.rows[3].frame.size.height = 120

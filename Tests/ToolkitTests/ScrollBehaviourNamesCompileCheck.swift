@@ -6,15 +6,22 @@ import ToolkitCore
 
 @MainActor
 func snapRetargetRefreshConformance(_ c: ScrollContainer, _ content: View) {
-    c.scrollChaining = .automatic; c.scrollChaining = .contained
-    c.snapping = .none; c.snapping = .proximity; c.snapping = .mandatory
-    content.snapAlignment = .start; content.snapAlignment = .center; content.snapAlignment = .end; content.snapAlignment = nil
+    c.scrollChaining = .automatic
+    c.scrollChaining = .contained
+    c.snapping = .none
+    c.snapping = .proximity
+    c.snapping = .mandatory
+    content.snapAlignment = .start
+    content.snapAlignment = .center
+    content.snapAlignment = .end
+    content.snapAlignment = nil
     c.setContentOffset(Point(x: 0, y: 10), animation: .none)
     c.setContentOffset(Point(x: 0, y: 20), animation: .easeOut(duration: .milliseconds(300)))
     c.setContentOffset(Point(x: 0, y: 30), animation: .spring(response: .milliseconds(400), dampingRatio: 1))
     let refresh = RefreshControl()
     refresh.onRefresh = { refresh.endRefreshing() }
-    refresh.triggerDistance = 80; refresh.height = 60
+    refresh.triggerDistance = 80
+    refresh.height = 60
     let _: Bool = refresh.isRefreshing
     refresh.beginRefreshing()
     c.refreshControl = refresh

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ToolkitCore
 
 /// Scrolling by copying pixels (`View.scrollsByCopyingPixels`): frame after frame, a window drawn the way a
@@ -19,8 +20,9 @@ import Testing
         override func draw(in canvas: Canvas) {
             draws += 1
             canvas.fillRoundedRect(Rect(x: 3, y: 3, width: 16, height: 16), radius: 5, color: swatch)
-            canvas.drawText("Row \(Int(frame.minY / 22)) gjq", at: Point(x: 24, y: 3), size: 13,
-                            color: Color(white: 0.1))
+            canvas.drawText(
+                "Row \(Int(frame.minY / 22)) gjq", at: Point(x: 24, y: 3), size: 13,
+                color: Color(white: 0.1))
             canvas.fill(Rect(x: 24, y: 21.5, width: bounds.width - 24, height: 0.5), color: Color(white: 0.5))
         }
     }
@@ -118,8 +120,10 @@ import Testing
             self.pixelsPerPoint = pixelsPerPoint
             width = Int((160 * pixelsPerPoint).rounded(.up))
             height = Int((120 * pixelsPerPoint).rounded(.up))
-            buffers = [Image(width: width, height: height, fill: 0xDEAD_BEEF),
-                       Image(width: width, height: height, fill: 0xDEAD_BEEF)]
+            buffers = [
+                Image(width: width, height: height, fill: 0xDEAD_BEEF),
+                Image(width: width, height: height, fill: 0xDEAD_BEEF)
+            ]
             missing = [PixelRegion(), PixelRegion()]
             frame()
         }
@@ -138,7 +142,8 @@ import Testing
             let scale = pixelsPerPoint
             previous.pixels.withUnsafeBytes { sourceBytes in
                 Canvas.draw(into: &buffers[target], pixelsPerPoint: scale) { canvas in
-                    let presented = mode == .twoBuffers && frames > 0
+                    let presented =
+                        mode == .twoBuffers && frames > 0
                         ? PreviousFrame(pixels: sourceBytes.baseAddress!, stride: width * 4, missing: missing[target])
                         : nil
                     drawn = core.draw(into: canvas, previousFrame: presented)
@@ -171,11 +176,14 @@ import Testing
 
         /// The same state drawn in full into a fresh buffer, compared pixel for pixel.
         func compare(_ image: Image) {
-            let (wrong, first) = differencesFromFullRender(scene.window, width: width, height: height,
-                                                           pixelsPerPoint: pixelsPerPoint) { image.pixel(x: $0, y: $1) }
+            let (wrong, first) = differencesFromFullRender(
+                scene.window, width: width, height: height,
+                pixelsPerPoint: pixelsPerPoint
+            ) { image.pixel(x: $0, y: $1) }
             if wrong > 0 {
-                mismatches.append("frame \(frames) at \(pixelsPerPoint)x: \(wrong) pixels differ, first \(first), "
-                                  + "offset \(scene.list.contentOffset), carousel \(scene.carousel.contentOffset)")
+                mismatches.append(
+                    "frame \(frames) at \(pixelsPerPoint)x: \(wrong) pixels differ, first \(first), "
+                        + "offset \(scene.list.contentOffset), carousel \(scene.carousel.contentOffset)")
             }
         }
     }
@@ -265,7 +273,7 @@ import Testing
         let scene = Scene()
         scene.badge.removeFromSuperview()
         let presenter = Presenter(scene, mode: .twoBuffers, pixelsPerPoint: 1)
-        scene.list.contentOffset = Point(x: 0, y: 4)   // indicators appear: everything redrawn once
+        scene.list.contentOffset = Point(x: 0, y: 4)  // indicators appear: everything redrawn once
         presenter.frame()
         for row in scene.rows { row.draws = 0 }
         scene.list.contentOffset = Point(x: 0, y: 11)

@@ -4,6 +4,7 @@
 
 import Foundation
 import Testing
+
 @testable import ToolkitCore
 
 @MainActor @Suite struct ScrollChainFlingTests {
@@ -14,15 +15,18 @@ import Testing
         window.touchDown(id: 1, at: start)
         for step in 1...3 {
             window.advance(ms: 16)
-            window.touchMove(id: 1, to: Point(x: start.x + delta.x * Double(step) / 3,
-                                              y: start.y + delta.y * Double(step) / 3))
+            window.touchMove(
+                id: 1,
+                to: Point(
+                    x: start.x + delta.x * Double(step) / 3,
+                    y: start.y + delta.y * Double(step) / 3))
         }
         window.touchUp(id: 1)
     }
 
     @Test func aFlingReachingTheListsEdgeGoesOnInTheFeedWithoutABounce() {
         let n = Nest(feedHeight: 6000)
-        n.feed.contentOffset = Point(x: 0, y: 500)   // the list at window y 100...400
+        n.feed.contentOffset = Point(x: 0, y: 500)  // the list at window y 100...400
         n.list.contentOffset = Point(x: 0, y: 400)
         Self.flick(n.window, from: Point(x: 200, y: 350), by: Point(x: 0, y: -90))
         let released = n.list.contentOffset.y
@@ -73,8 +77,11 @@ import Testing
         n.window.advance(ms: 10000)
         #expect(n.list.contentOffset.y == 700)
         #expect(abs(n.feed.contentOffset.y - (lifted + velocity / (1000 * log(1 / 0.998)))) < 0.01)
-        #expect(n.feedDelegate.milestones == ["willBeginDragging", "willEndDragging", "didEndDragging(true)",
-                                              "willBeginDecelerating", "didEndDecelerating"])
+        #expect(
+            n.feedDelegate.milestones == [
+                "willBeginDragging", "willEndDragging", "didEndDragging(true)",
+                "willBeginDecelerating", "didEndDecelerating"
+            ])
     }
 
     @Test func anInnerPagerOnItsLastPageLetsAFlickPageTheOuterPager() {
@@ -87,7 +94,7 @@ import Testing
         inner.isPagingEnabled = true
         outer.addSubview(inner)
         window.rootView.addSubview(outer)
-        inner.contentOffset = Point(x: 400, y: 0)    // its last page
+        inner.contentOffset = Point(x: 400, y: 0)  // its last page
         Self.flick(window, from: Point(x: 300, y: 150), by: Point(x: -60, y: 0))
         window.advance(ms: 1000)
         #expect(outer.contentOffset.x == 400 && inner.contentOffset.x == 400)

@@ -2,8 +2,9 @@
 // cannot use goes up the chain, only what no container can use rubber-bands (on the outermost one that bounces),
 // and the finger's motion is conserved exactly.
 
-import Testing
 import TestSupport
+import Testing
+
 @testable import ToolkitCore
 
 @MainActor @Suite struct ScrollChainHandOffTests {
@@ -40,8 +41,8 @@ import TestSupport
 
     @Test func whatTheListCannotUseMovesTheFeedAndComingBackMovesTheListFirst() {
         let n = Nest(feedHeight: 4000)
-        n.feed.contentOffset = Point(x: 0, y: 500)   // the list at window y 100...400
-        n.list.contentOffset = Point(x: 0, y: 650)   // 50 pt from its bottom edge
+        n.feed.contentOffset = Point(x: 0, y: 500)  // the list at window y 100...400
+        n.list.contentOffset = Point(x: 0, y: 650)  // 50 pt from its bottom edge
         n.window.touchDown(id: 1, at: Point(x: 200, y: 300))
         // The finger goes up 120 pt: 110 past the slop, 50 for the list (to its edge), 60 for the feed.
         n.move(to: 180, from: 300)
@@ -50,7 +51,7 @@ import TestSupport
         // Back down 80 pt: the latched list moves first, the feed stays.
         n.move(to: 260, from: 180)
         #expect(n.list.contentOffset.y == 620 && n.feed.contentOffset.y == 560)
-        n.window.advance(ms: 100)                     // held: no fling
+        n.window.advance(ms: 100)  // held: no fling
         n.window.touchUp(id: 1)
         n.window.advance(ms: 1000)
         #expect(n.list.contentOffset.y == 620 && n.feed.contentOffset.y == 560)
@@ -60,8 +61,8 @@ import TestSupport
     }
 
     @Test func onlyWhatNoContainerCanUseRubberBandsOnTheOutermost() {
-        let n = Nest(feedHeight: 1200)                // feed range 0...400
-        n.feed.contentOffset = Point(x: 0, y: 300)    // the list at window y 300...600
+        let n = Nest(feedHeight: 1200)  // feed range 0...400
+        n.feed.contentOffset = Point(x: 0, y: 300)  // the list at window y 300...600
         n.list.contentOffset = Point(x: 0, y: 650)
         n.window.touchDown(id: 1, at: Point(x: 200, y: 450))
         // Up 210 pt: 200 past the slop = 50 (list) + 100 (feed) + 50 of overscroll, shown by the feed.
@@ -89,7 +90,7 @@ import TestSupport
         n.window.touchDown(id: 1, at: Point(x: 200, y: 300))
         n.move(to: 180, from: 300)
         #expect(n.feed.contentOffset.y == 500 && !n.feed.isDragging)
-        #expect(n.list.contentOffset.y > 700)         // the list's own rubber band
+        #expect(n.list.contentOffset.y > 700)  // the list's own rubber band
         n.window.touchUp(id: 1)
         n.window.advance(ms: 1000)
     }
@@ -99,14 +100,14 @@ import TestSupport
     /// band undone) equals the finger's travel less the 10 pt slop, at every frame; at rest, every offset is in
     /// its range.
     @Test func randomDragsOverRandomNestingsConserveTheFingersMotion() {
-        var handOffs = 0                                // drags that moved more than one container
+        var handOffs = 0  // drags that moved more than one container
         for seed: UInt64 in 1...150 {
             var rng = SplitMix64(seed: seed)
             let window = HeadlessWindow(size: Size(width: 400, height: 800))
             let depth = rng.next() % 2 == 0 ? 2 : 3
             var built: [ScrollContainer] = []
             var parent: View = window.rootView
-            var top = 0.0                               // window y of the next container
+            var top = 0.0  // window y of the next container
             for level in 0..<depth {
                 let height = [800.0, 500, 250][3 - depth + level]
                 // Placed 100 pt below its parent's visible top, it is on screen whatever the parent's offset.
@@ -159,8 +160,9 @@ import TestSupport
             window.advance(ms: 10000)
             for container in containers {
                 let range = container.contentSize.height - container.bounds.height
-                #expect(container.contentOffset.y >= -1e-9 && container.contentOffset.y <= range + 1e-9,
-                        "seed \(seed): at rest outside the range")
+                #expect(
+                    container.contentOffset.y >= -1e-9 && container.contentOffset.y <= range + 1e-9,
+                    "seed \(seed): at rest outside the range")
                 #expect(!container.isDragging && !container.isDecelerating, "seed \(seed): not at rest")
             }
         }

@@ -3,6 +3,7 @@
 // the drag and rubber-bands.
 
 import Testing
+
 @testable import ToolkitCore
 
 @MainActor @Suite struct ScrollChainingTests {
@@ -31,19 +32,20 @@ import Testing
             feedDelegate.events = []
             commentsDelegate.events = []
             let y = 750 - feed.contentOffset.y
-            window.drag(from: Point(x: 200, y: y), to: Point(x: 200, y: y + dy), steps: 10, durationMS: 200,
-                        holdMS: 100, lift: lift)
+            window.drag(
+                from: Point(x: 200, y: y), to: Point(x: 200, y: y + dy), steps: 10, durationMS: 200,
+                holdMS: 100, lift: lift)
         }
     }
 
     @Test func aDragStartingInAListAtItsBottomEdgeMovesTheFeed() {
         let f = Feed()
-        f.comments.contentOffset = Point(x: 0, y: 700)   // at its bottom edge
+        f.comments.contentOffset = Point(x: 0, y: 700)  // at its bottom edge
         f.feed.contentOffset = Point(x: 0, y: 500)
         // The finger goes up 120 pt: the content would move down the range, which the list cannot.
         f.drag(by: -120, lift: false)
         #expect(f.feed.isDragging && !f.comments.isDragging)
-        #expect(f.feed.contentOffset.y == 610)            // 120 less the 10 pt slop
+        #expect(f.feed.contentOffset.y == 610)  // 120 less the 10 pt slop
         #expect(f.comments.contentOffset.y == 700)
         f.window.touchUp(id: 1)
         f.window.advance(ms: 1000)
@@ -56,7 +58,7 @@ import Testing
         let f = Feed()
         f.comments.contentOffset = Point(x: 0, y: 700)
         f.feed.contentOffset = Point(x: 0, y: 500)
-        f.drag(by: 120)   // finger down: the list can move up its range
+        f.drag(by: 120)  // finger down: the list can move up its range
         #expect(f.comments.contentOffset.y == 590 && f.feed.contentOffset.y == 500)
         f.window.advance(ms: 1000)
         // In the middle of its range the list takes drags both ways.
@@ -78,7 +80,7 @@ import Testing
         f.feed.contentOffset = Point(x: 0, y: 500)
         f.drag(by: -120, lift: false)
         #expect(f.comments.isDragging && !f.feed.isDragging)
-        #expect(f.comments.contentOffset.y > 700)          // the rubber band
+        #expect(f.comments.contentOffset.y > 700)  // the rubber band
         #expect(f.feed.contentOffset.y == 500)
         f.window.touchUp(id: 1)
         f.window.advance(ms: 1000)
@@ -87,9 +89,10 @@ import Testing
 
     @Test func withNothingAroundAbleToMoveTheListKeepsTheDragAndTheOutermostStretches() {
         let f = Feed()
-        f.feed.contentOffset = Point(x: 0, y: 0)          // the feed at its top edge, the list too (window 600...900)
-        f.window.drag(from: Point(x: 200, y: 650), to: Point(x: 200, y: 770), steps: 10, durationMS: 200,
-                      holdMS: 100, lift: false)
+        f.feed.contentOffset = Point(x: 0, y: 0)  // the feed at its top edge, the list too (window 600...900)
+        f.window.drag(
+            from: Point(x: 200, y: 650), to: Point(x: 200, y: 770), steps: 10, durationMS: 200,
+            holdMS: 100, lift: false)
         // The list latched; what nobody can use (110 pt) rubber-bands on the outermost container that bounces.
         #expect(f.comments.isDragging && f.feed.isDragging)
         #expect(f.comments.contentOffset.y == 0)
@@ -116,11 +119,12 @@ import Testing
         feed.contentOffset = Point(x: 0, y: 500)
         section.contentOffset = Point(x: 0, y: 600)
         list.contentOffset = Point(x: 0, y: 600)
-        list.frame = Rect(x: 0, y: 700, width: 400, height: 300)   // section content y 700...1000: on screen
+        list.frame = Rect(x: 0, y: 700, width: 400, height: 300)  // section content y 700...1000: on screen
         feed.contentOffset = Point(x: 0, y: 0)
         // Window y of the list: 0 (feed) + 100 (section) + 700 - 600 = 200...500.
-        window.drag(from: Point(x: 200, y: 450), to: Point(x: 200, y: 330), steps: 10, durationMS: 200, holdMS: 100,
-                    lift: false)
+        window.drag(
+            from: Point(x: 200, y: 450), to: Point(x: 200, y: 330), steps: 10, durationMS: 200, holdMS: 100,
+            lift: false)
         #expect(section.isDragging && !feed.isDragging && !list.isDragging)
         #expect(section.contentOffset.y > 600 && feed.contentOffset.y == 0 && list.contentOffset.y == 600)
         window.touchUp(id: 1)
@@ -137,9 +141,10 @@ import Testing
         feed.addSubview(carousel)
         window.rootView.addSubview(feed)
         carousel.contentOffset = Point(x: 800, y: 0)
-        window.drag(from: Point(x: 300, y: 300), to: Point(x: 100, y: 300), steps: 10, durationMS: 200, holdMS: 100,
-                    lift: false)
-        #expect(carousel.isDragging && carousel.contentOffset.x > 800)   // rubber band: nobody else scrolls x
+        window.drag(
+            from: Point(x: 300, y: 300), to: Point(x: 100, y: 300), steps: 10, durationMS: 200, holdMS: 100,
+            lift: false)
+        #expect(carousel.isDragging && carousel.contentOffset.x > 800)  // rubber band: nobody else scrolls x
         #expect(feed.contentOffset.y == 0)
         window.touchUp(id: 1)
         window.advance(ms: 1000)

@@ -1,15 +1,18 @@
 // Scroll indicators: they appear while the content scrolls and fade out after it rests.
 
 import Testing
+
 @testable import ToolkitCore
 
 @MainActor @Suite struct ScrollIndicatorTests {
     /// Whether any pixel of the 3 pt strip along the right edge (where the vertical indicator sits) is inked.
     func indicatorInk(_ image: Image) -> Int {
         var ink = 0
-        for y in 0..<image.height { for x in (image.width - 6)..<(image.width - 3) where image.pixel(x: x, y: y) != 0 {
-            ink += 1
-        } }
+        for y in 0..<image.height {
+            for x in (image.width - 6)..<(image.width - 3) where image.pixel(x: x, y: y) != 0 {
+                ink += 1
+            }
+        }
         return ink
     }
 
@@ -21,7 +24,7 @@ import Testing
         #expect(s.container.scrollIndicatorOpacity == 1)
         #expect(indicatorInk(s.window.render()) > 0)
         s.window.settle(s.container)
-        #expect(s.container.scrollIndicatorOpacity == 1)   // held a moment after coming to rest
+        #expect(s.container.scrollIndicatorOpacity == 1)  // held a moment after coming to rest
         s.window.advance(ms: 500)
         #expect(s.container.scrollIndicatorOpacity < 1)
         s.window.advance(ms: 300)
@@ -37,9 +40,9 @@ import Testing
         s.container.contentOffset = Point(x: 0, y: 3600)
         let bottom = s.container.indicatorRect(.vertical)
         #expect(top != nil && bottom != nil)
-        #expect((top?.minY ?? 0) - 1 < 5)                  // near the top of the view (content coordinates)
-        #expect(bottom!.maxY > 3600 + 400 - 10)            // near the bottom of the view
-        #expect(s.container.indicatorRect(.horizontal) == nil)   // nothing to scroll horizontally
+        #expect((top?.minY ?? 0) - 1 < 5)  // near the top of the view (content coordinates)
+        #expect(bottom!.maxY > 3600 + 400 - 10)  // near the bottom of the view
+        #expect(s.container.indicatorRect(.horizontal) == nil)  // nothing to scroll horizontally
         s.container.showsVerticalScrollIndicator = false
         #expect(s.container.indicatorRect(.vertical) == nil)
     }

@@ -1,6 +1,7 @@
 // ScrollStepAnimation: the 0.1 s wheel / key step curve, sampled at fixed times.
 
 import Testing
+
 @testable import ToolkitCore
 
 @Suite struct ScrollStepAnimationTests {
@@ -37,14 +38,16 @@ import Testing
     }
 
     @Test func badInputNeverGivesANonFinitePosition() {
-        let cases = [ScrollStepAnimation(from: .nan, to: 5), ScrollStepAnimation(from: 5, to: .infinity),
-                     ScrollStepAnimation(from: 0, to: 10, duration: 0), ScrollStepAnimation(from: 0, to: 10, duration: .nan),
-                     ScrollStepAnimation(from: 0, to: 10, initialVelocity: .nan)]
+        let cases = [
+            ScrollStepAnimation(from: .nan, to: 5), ScrollStepAnimation(from: 5, to: .infinity),
+            ScrollStepAnimation(from: 0, to: 10, duration: 0), ScrollStepAnimation(from: 0, to: 10, duration: .nan),
+            ScrollStepAnimation(from: 0, to: 10, initialVelocity: .nan)
+        ]
         for step in cases {
             for t in [-1, 0, 0.05, .nan, .infinity] {
                 #expect(step.position(at: t).isFinite && step.velocity(at: t).isFinite)
             }
         }
-        #expect(ScrollStepAnimation(from: 0, to: 10, duration: 0).position(at: 0) == 10)   // a jump
+        #expect(ScrollStepAnimation(from: 0, to: 10, duration: 0).position(at: 0) == 10)  // a jump
     }
 }

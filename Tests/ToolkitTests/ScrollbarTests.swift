@@ -2,6 +2,7 @@
 // flash, hover widening, thumb drag, track clicks, scrubbing.
 
 import Testing
+
 @testable import ToolkitCore
 
 @MainActor @Suite struct ScrollbarTests {
@@ -21,11 +22,11 @@ import Testing
         let thumb = try #require(s.container.scrollbarThumbFrame(for: .vertical))
         // Thumb = track × visible / content = 796 × 800 / 4000.
         #expect(near(thumb.height, 159.2, 1e-9) && thumb.minY == 2 && thumb.width == 3 && thumb.minX == 395)
-        #expect(s.container.scrollbarTrackFrame(for: .horizontal) == nil)   // nothing to scroll horizontally
+        #expect(s.container.scrollbarTrackFrame(for: .horizontal) == nil)  // nothing to scroll horizontally
         s.container.contentOffset = Point(x: 0, y: 3200)
         let bottom = try #require(s.container.scrollbarThumbFrame(for: .vertical))
         #expect(near(bottom.maxY, 798, 1e-9))
-        s.container.contentOffset = Point(x: 0, y: 1600)   // half way: half the travel
+        s.container.contentOffset = Point(x: 0, y: 1600)  // half way: half the travel
         let middle = try #require(s.container.scrollbarThumbFrame(for: .vertical))
         #expect(near(middle.minY, 2 + (796 - 159.2) / 2, 1e-9))
     }
@@ -37,8 +38,12 @@ import Testing
         #expect(s.container.scrollbarTrackFrame(for: .vertical) == Rect(x: 395, y: 2, width: 3, height: 800 - 4 - 10))
         #expect(s.container.scrollbarTrackFrame(for: .horizontal) == Rect(x: 2, y: 795, width: 400 - 4 - 10, height: 3))
         s.container.scrollIndicatorInsets = EdgeInsets(top: 10, left: 20, bottom: 30, right: 5)
-        #expect(s.container.scrollbarTrackFrame(for: .vertical) == Rect(x: 390, y: 12, width: 3, height: 800 - 10 - 30 - 4 - 10))
-        #expect(s.container.scrollbarTrackFrame(for: .horizontal) == Rect(x: 22, y: 765, width: 400 - 20 - 5 - 4 - 10, height: 3))
+        #expect(
+            s.container.scrollbarTrackFrame(for: .vertical)
+                == Rect(x: 390, y: 12, width: 3, height: 800 - 10 - 30 - 4 - 10))
+        #expect(
+            s.container.scrollbarTrackFrame(for: .horizontal)
+                == Rect(x: 22, y: 765, width: 400 - 20 - 5 - 4 - 10, height: 3))
         s.container.showsVerticalScrollIndicator = false
         #expect(s.container.scrollbarTrackFrame(for: .vertical) == nil)
         #expect(near(s.container.scrollbarTrackFrame(for: .horizontal)?.width ?? 0, 400 - 20 - 5 - 4))
@@ -58,7 +63,7 @@ import Testing
 
     @Test func automaticBarsShowWhileMovingHoldThenFadeOverAQuarterSecond() {
         let s = ScrollScene(viewport: Size(width: 400, height: 800))
-        #expect(s.container.scrollbarThumbFrame(for: .vertical) == nil)   // at rest: no bar
+        #expect(s.container.scrollbarThumbFrame(for: .vertical) == nil)  // at rest: no bar
         s.container.contentOffset = Point(x: 0, y: 100)
         #expect(s.container.scrollbarThumbFrame(for: .vertical)?.width == 3)
         s.window.advance(ms: 499)
@@ -123,7 +128,9 @@ import Testing
         s.window.rootView.backgroundColor = Color(red: 1, green: 1, blue: 1)
         s.container.scrollbarVisibility = .always
         let thumb = try #require(s.container.scrollbarThumbFrame(for: .vertical))
-        func red(_ image: Image, _ x: Double, _ y: Double) -> UInt32 { (image.pixel(x: Int(x), y: Int(y)) >> 16) & 0xFF }
+        func red(_ image: Image, _ x: Double, _ y: Double) -> UInt32 {
+            (image.pixel(x: Int(x), y: Int(y)) >> 16) & 0xFF
+        }
         var image = s.window.render()
         // Default: a dark core inside a light 1 pt rim, on white.
         #expect(red(image, thumb.midX, thumb.midY) < 140)
@@ -139,7 +146,7 @@ import Testing
         s.window.rootView.backgroundColor = Color(red: 1, green: 1, blue: 1)
         image = s.window.render()
         #expect(red(image, thumb.midX, thumb.midY) < 150)
-        #expect(red(image, thumb.minX, thumb.midY) < 150)   // no light rim
+        #expect(red(image, thumb.minX, thumb.midY) < 150)  // no light rim
     }
 
     // MARK: - Pointer: thumb drag and track clicks
@@ -153,7 +160,7 @@ import Testing
         let s = ScrollScene(viewport: Size(width: 400, height: 800))
         s.window.pointerMove(to: Point(x: 394, y: 50))
         s.window.advance(ms: 200)
-        #expect(s.container.scrollbarTrackFrame(for: .vertical)?.width == 8)   // widened under the pointer
+        #expect(s.container.scrollbarTrackFrame(for: .vertical)?.width == 8)  // widened under the pointer
         s.window.pointerButton(.left, pressed: true)
         #expect(s.container.isDragging)
         s.window.advance(ms: 16)
@@ -182,7 +189,7 @@ import Testing
         #expect(s.delegate.events.first == "willBeginDragging" && s.delegate.events.contains("didScroll"))
         #expect(s.delegate.releaseVelocities == [.zero])
         #expect(s.delegate.states["willBeginDragging"]?.dragging == true)
-        #expect(s.content.calls.isEmpty)   // the content never saw the press
+        #expect(s.content.calls.isEmpty)  // the content never saw the press
     }
 
     @Test func clickingTheTrackWarpsTheThumbCentreAndKeepsItHeld() throws {
@@ -212,12 +219,12 @@ import Testing
         s.window.setKeyboardModifiers(.shift)
         s.window.pointerMove(to: Point(x: 394, y: 600))
         s.window.pointerButton(.left, pressed: true)
-        #expect(s.container.contentOffset.y == 0)   // animated, not at once
+        #expect(s.container.contentOffset.y == 0)  // animated, not at once
         #expect(!s.container.isDragging)
         s.window.advance(ms: 150)
         #expect(s.container.contentOffset.y > 0 && s.container.contentOffset.y < 760)
         s.window.advance(ms: 200)
-        #expect(s.container.contentOffset.y == 800 - 40)   // a visible length minus 40 pt, as Page Down
+        #expect(s.container.contentOffset.y == 800 - 40)  // a visible length minus 40 pt, as Page Down
         s.window.pointerButton(.left, pressed: false)
         #expect(s.delegate.milestones == ["didEndScrollingAnimation"])
         // Above the thumb: one page back.
@@ -241,7 +248,7 @@ import Testing
         #expect(s.window.core.currentCursor == .arrow)
         s.window.pointerButton(.left, pressed: true)
         s.window.pointerButton(.left, pressed: false)
-        #expect(control.kinds.isEmpty)   // the control under the bar never got the press
+        #expect(control.kinds.isEmpty)  // the control under the bar never got the press
     }
 
     // MARK: - Fingers: scrubbing
@@ -252,7 +259,7 @@ import Testing
         s.window.touchDown(id: 1, at: Point(x: 396, y: 100))
         s.window.advance(ms: 290)
         #expect(!s.container.isDragging)
-        s.window.touchMove(id: 1, to: Point(x: 398, y: 104))   // within the slop
+        s.window.touchMove(id: 1, to: Point(x: 398, y: 104))  // within the slop
         s.window.advance(ms: 20)
         #expect(s.container.isDragging)
         s.window.touchMove(id: 1, to: Point(x: 398, y: 204))
@@ -271,7 +278,7 @@ import Testing
         s.container.flashScrollIndicators()
         s.window.drag(from: Point(x: 396, y: 400), to: Point(x: 396, y: 300), steps: 5, durationMS: 100)
         s.window.settle(s.container)
-        #expect(s.container.contentOffset.y > 99)   // an ordinary drag (and fling) of the content
+        #expect(s.container.contentOffset.y > 99)  // an ordinary drag (and fling) of the content
         #expect(s.content.calls.isEmpty)
         // Faded out: a touch there is the content's.
         s.window.advance(ms: 2000)
@@ -287,7 +294,7 @@ import Testing
     @Test func rightToLeftPutsTheVerticalBarLeftStartsAtTheRightAndCountsPagesFromThere() throws {
         let s = ScrollScene(viewport: Size(width: 400, height: 800), contentSize: Size(width: 1200, height: 4000))
         s.container.layoutDirection = .rightToLeft
-        #expect(s.container.contentOffset.x == 800)   // the content starts at its right end
+        #expect(s.container.contentOffset.x == 800)  // the content starts at its right end
         s.container.flashScrollIndicators()
         #expect(s.container.scrollbarTrackFrame(for: .vertical) == Rect(x: 2, y: 2, width: 3, height: 800 - 4 - 10))
         let horizontal = try #require(s.container.scrollbarTrackFrame(for: .horizontal))
@@ -358,7 +365,7 @@ import Testing
                 #expect(drawn.minX >= 390 && drawn.maxX <= 400, "\(drawn)")
             }
         }
-        #expect(widened >= 5)   // 0.15 s of widening, frame by frame
+        #expect(widened >= 5)  // 0.15 s of widening, frame by frame
         // The pointer leaves: the bar narrows, then fades after the hold time, all within its strip.
         core.handle(.pointerLeave(timestamp: time))
         var fading = 0

@@ -2,6 +2,7 @@
 // cache stays bounded, and a cached line keeps its glyph masks whatever the glyph cache drops.
 
 import Testing
+
 @testable import ToolkitCore
 
 @Suite struct ShapedLineCacheTests {
@@ -61,9 +62,12 @@ import Testing
         func draw(batched: Bool) -> Image {
             RenderingTestSupport.render(width: 420, height: 40) { canvas in
                 if clipped { canvas.clip(to: Rect(x: 40.5, y: 9, width: 300, height: 11)) }
-                canvas.drawText(text, at: Point(x: 3, y: 4), size: 21, color: Color(red: 0.2, green: 0.1, blue: 0.7,
-                                                                                     alpha: 0.8),
-                                typeface: .standard, batched: batched)
+                canvas.drawText(
+                    text, at: Point(x: 3, y: 4), size: 21,
+                    color: Color(
+                        red: 0.2, green: 0.1, blue: 0.7,
+                        alpha: 0.8),
+                    typeface: .standard, batched: batched)
             }
         }
         // Every glyph of the line has its copy in pixman's cache: the one-call path is the one taken.

@@ -4,6 +4,7 @@
 
 import Foundation
 import Testing
+
 @testable import ToolkitCore
 
 @MainActor @Suite struct SnapPointsTests {
@@ -63,7 +64,7 @@ import Testing
         let released = s.container.contentOffset.y
         let natural = released + v / SnapPointsTests.k
         let expected = (natural / 300).rounded(.up) * 300
-        #expect(s.delegate.offeredTargets[0].y == expected)   // the delegate is offered the snap offset
+        #expect(s.delegate.offeredTargets[0].y == expected)  // the delegate is offered the snap offset
         guard case .deceleration(let curve) = s.container.motion.vertical else {
             Issue.record("expected the deceleration curve through a target, got \(s.container.motion.vertical)")
             return
@@ -102,7 +103,7 @@ import Testing
             return
         }
         #expect(spring.target == 0)
-        #expect(abs(spring.angularFrequency - SpringSimulation.settleProduct / 0.5) < 1e-9)   // the page snap's
+        #expect(abs(spring.angularFrequency - SpringSimulation.settleProduct / 0.5) < 1e-9)  // the page snap's
         s.window.advance(ms: 500)
         #expect(s.container.contentOffset.y == 0)
         // 160 pt: nearer to 300.
@@ -152,11 +153,11 @@ import Testing
         let (s, _) = SnapPointsTests.cards(.mandatory)
         s.container.smoothWheelScrolling = false
         s.window.pointerMove(to: Point(x: 200, y: 400))
-        s.window.pointerAxis(dx: 0, dy: 120, source: .wheel)    // 48 pt: on to 300
+        s.window.pointerAxis(dx: 0, dy: 120, source: .wheel)  // 48 pt: on to 300
         #expect(s.container.contentOffset.y == 300)
-        s.window.pointerAxis(dx: 0, dy: 120, source: .wheel)    // the next detent goes on to 600
+        s.window.pointerAxis(dx: 0, dy: 120, source: .wheel)  // the next detent goes on to 600
         #expect(s.container.contentOffset.y == 600)
-        s.window.pointerAxis(dx: 0, dy: -40, source: .wheel)    // a third of a detent back: 300
+        s.window.pointerAxis(dx: 0, dy: -40, source: .wheel)  // a third of a detent back: 300
         #expect(s.container.contentOffset.y == 300)
         // Smooth: the animated steps end on the snap offset too.
         s.container.smoothWheelScrolling = true
@@ -170,13 +171,17 @@ import Testing
     @Test func keysEndOnSnapOffsets() {
         let (s, _) = SnapPointsTests.cards(.mandatory)
         s.container.smoothWheelScrolling = false
-        s.window.key(.down, pressed: true); s.window.key(.down, pressed: false)     // 40 pt: on to 300
+        s.window.key(.down, pressed: true)
+        s.window.key(.down, pressed: false)  // 40 pt: on to 300
         #expect(s.container.contentOffset.y == 300)
-        s.window.key(.pageDown, pressed: true); s.window.key(.pageDown, pressed: false)   // 300 + 760 -> 1200
+        s.window.key(.pageDown, pressed: true)
+        s.window.key(.pageDown, pressed: false)  // 300 + 760 -> 1200
         #expect(s.container.contentOffset.y == 1200)
-        s.window.key(.up, pressed: true); s.window.key(.up, pressed: false)         // 1160 -> 900
+        s.window.key(.up, pressed: true)
+        s.window.key(.up, pressed: false)  // 1160 -> 900
         #expect(s.container.contentOffset.y == 900)
-        s.window.key(.end, pressed: true); s.window.key(.end, pressed: false)
+        s.window.key(.end, pressed: true)
+        s.window.key(.end, pressed: false)
         #expect(s.container.contentOffset.y == 5200)
     }
 
@@ -240,6 +245,6 @@ import Testing
         #expect(s.container.makePolicy().snapTarget(.vertical, natural: 130, direction: 0) == nil)
         s.window.drag(from: Point(x: 200, y: 600), to: Point(x: 200, y: 300), steps: 10, durationMS: 200, holdMS: 100)
         s.window.advance(ms: 600)
-        #expect(s.container.contentOffset.y == 0)   // nearest page (800), not the snap offset 300
+        #expect(s.container.contentOffset.y == 0)  // nearest page (800), not the snap offset 300
     }
 }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ToolkitCore
 
 /// Critically damped spring: spring back (<doc:ScrollBehaviour> §5) and page snap (§6), at fixed times.
@@ -14,7 +15,7 @@ import Testing
             let direction: Double = target > start ? 1 : -1
             var last = start
             for (t, x) in SpringSimulationTests.samples(sim) {
-                #expect((x - target) * direction <= 0, "start \(start) t \(t)")   // never past the target
+                #expect((x - target) * direction <= 0, "start \(start) t \(t)")  // never past the target
                 #expect((x - last) * direction >= -1e-9, "start \(start) t \(t)")  // never turns back
                 last = x
             }

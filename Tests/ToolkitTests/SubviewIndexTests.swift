@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ToolkitCore
 
 /// Many stacked subviews: hit testing and drawing find the subviews under a point or a damaged rectangle by
@@ -50,7 +51,7 @@ import Testing
         let cover = Probe(frame: Rect(x: 0, y: 100, width: 200, height: 20))
         container.addSubview(cover)
         #expect(window.rootView.hitTest(Point(x: 10, y: 110)) === cover)
-        container.addSubview(rows[260])   // row 260 (y 104...104.4) back on top
+        container.addSubview(rows[260])  // row 260 (y 104...104.4) back on top
         #expect(window.rootView.hitTest(Point(x: 10, y: 104.2)) === rows[260])
         #expect(window.rootView.hitTest(Point(x: 10, y: 110)) === cover)
     }
@@ -59,8 +60,12 @@ import Testing
     func expectHitsAgree(_ window: WindowCore, sourceLocation: SourceLocation = #_sourceLocation) {
         var wrong = 0
         for y in stride(from: -1.0, through: 401, by: 0.5) {
-            for x in [5.0, 150] where window.rootView.hitTest(Point(x: x, y: y)) !== linearHit(window.rootView,
-                                                                                            Point(x: x, y: y)) {
+            for x in [5.0, 150]
+            where window.rootView.hitTest(Point(x: x, y: y))
+                !== linearHit(
+                    window.rootView,
+                    Point(x: x, y: y))
+            {
                 wrong += 1
             }
         }
@@ -111,7 +116,8 @@ import Testing
         #expect(rows[0].drawCount == 1 && rows[39].drawCount == 1 && rows[40].drawCount == 0)
         window.addDamage(Rect(x: 0, y: 105, width: 10, height: 10))
         draw(window, into: &image)
-        let expected = Array(repeating: 1, count: 10) + [2, 2] + Array(repeating: 1, count: 28)
+        let expected =
+            Array(repeating: 1, count: 10) + [2, 2] + Array(repeating: 1, count: 28)
             + Array(repeating: 0, count: 5)
         #expect(Array(rows.map(\.drawCount).prefix(45)) == expected)
     }

@@ -11,7 +11,7 @@ import ToolkitCore
     /// release `released` (vertical axis; the fling goes down the content).
     enum Placement: CustomTestStringConvertible, Sendable, CaseIterable {
         case shortByAThird, shortToATwentieth, shortInTheLastQuarterPoint, beyondByHalf, beyondThreeTimes,
-             behind, behindByAPoint
+            behind, behindByAPoint
 
         func target(natural: Double, released: Double) -> Double {
             let travel = natural - released
@@ -72,14 +72,17 @@ import ToolkitCore
         s.delegate.onScroll = { c in
             let now = c.contentOffset
             for axis in [Axis.horizontal, .vertical] {
-                let toward = rest[axis] - last[axis], step = now[axis] - last[axis], left = rest[axis] - now[axis]
+                let toward = rest[axis] - last[axis]
+                let step = now[axis] - last[axis]
+                let left = rest[axis] - now[axis]
                 if step * toward < -1e-9 || left * toward < -1e-9 { monotonic = false }
             }
             last = now
         }
         let spent = s.window.runToRest(s.container)
-        return Landing(released: released, natural: natural, rest: s.container.contentOffset, restMS: spent,
-                       monotonic: monotonic)
+        return Landing(
+            released: released, natural: natural, rest: s.container.contentOffset, restMS: spent,
+            monotonic: monotonic)
     }
 
     @Test(arguments: Placement.allCases)

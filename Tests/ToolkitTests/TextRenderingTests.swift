@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ToolkitCore
 
 /// Text through FreeType: glyphs land inside the measured line box and nowhere else.
@@ -26,7 +27,8 @@ import Testing
         #expect(drawn.count > 50)
         let s = Double(scale)
         for (x, y) in drawn {
-            let px = Double(x) / s, py = Double(y) / s
+            let px = Double(x) / s
+            let py = Double(y) / s
             // Glyph ink may overhang the advance box by a pixel (the side bearing of the first glyph is positive).
             #expect(px >= origin.x - 1 && px < origin.x + measured.width + 1, "pixel \(x),\(y) outside horizontally")
             #expect(py >= origin.y && py < origin.y + measured.height, "pixel \(x),\(y) outside vertically")
@@ -44,11 +46,13 @@ import Testing
         let hBottom = T.pixels(of: caps, notEqualTo: 0).map(\.1).max() ?? 0
         let hTop = T.pixels(of: caps, notEqualTo: 0).map(\.1).min() ?? 99
         #expect(gBottom > hBottom)
-        #expect(hTop >= 2 && hTop <= 6)   // DejaVu: ascent 0.93 em, cap height 0.73 em -> top near 4 px at 20 px
+        #expect(hTop >= 2 && hTop <= 6)  // DejaVu: ascent 0.93 em, cap height 0.73 em -> top near 4 px at 20 px
     }
 
     @Test func measureGrowsWithTextAndScalesWithSize() {
-        let one = Font.measure("a", size: 20), two = Font.measure("aa", size: 20), big = Font.measure("a", size: 40)
+        let one = Font.measure("a", size: 20)
+        let two = Font.measure("aa", size: 20)
+        let big = Font.measure("a", size: 40)
         #expect(two.width == 2 * one.width)
         #expect(abs(big.width - 2 * one.width) <= 1)
         #expect(Font.measure("", size: 20).width == 0 && Font.measure("", size: 20).height > 0)

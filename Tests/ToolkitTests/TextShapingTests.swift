@@ -5,16 +5,22 @@
 // project's documented dependencies (scripts/install-deps).
 
 import Testing
+
 @testable import ToolkitCore
 
 @Suite struct TextShapingTests {
     typealias T = RenderingTestSupport
 
     /// `text` drawn black at `size` points into a transparent image, at (`x`, 0).
-    static func draw(_ text: String, size: Double = 40, typeface: Typeface = .standard, x: Double = 4,
-                     width: Int = 240, height: Int = 80) -> Image {
-        T.render(width: width, height: height) { $0.drawText(text, at: Point(x: x, y: 0), size: size, color: .black,
-                                                             typeface: typeface) }
+    static func draw(
+        _ text: String, size: Double = 40, typeface: Typeface = .standard, x: Double = 4,
+        width: Int = 240, height: Int = 80
+    ) -> Image {
+        T.render(width: width, height: height) {
+            $0.drawText(
+                text, at: Point(x: x, y: 0), size: size, color: .black,
+                typeface: typeface)
+        }
     }
 
     /// The smallest box holding every drawn pixel (half-open), or nil for an empty image.
@@ -69,17 +75,25 @@ import Testing
         let line = Self.draw(first + " " + second, size: 32, width: 400)
         let alone = (first: Self.draw(first, size: 32, width: 400), second: Self.draw(second, size: 32, width: 400))
         let lineInk = try #require(Self.inkBox(line))
-        let firstInk = try #require(Self.inkBox(alone.first)), secondInk = try #require(Self.inkBox(alone.second))
+        let firstInk = try #require(Self.inkBox(alone.first))
+        let secondInk = try #require(Self.inkBox(alone.second))
         func crop(_ image: Image, x0: Int, x1: Int) -> [UInt32] {
             var out: [UInt32] = []
             for y in 0..<image.height { for x in x0..<x1 { out.append(image.pixel(x: x, y: y)) } }
             return out
         }
-        let firstWidth = firstInk.x1 - firstInk.x0, secondWidth = secondInk.x1 - secondInk.x0
-        let right = crop(line, x0: lineInk.x1 - firstWidth, x1: lineInk.x1) == crop(alone.first, x0: firstInk.x0,
-                                                                                   x1: firstInk.x1)
-        let left = crop(line, x0: lineInk.x0, x1: lineInk.x0 + secondWidth) == crop(alone.second, x0: secondInk.x0,
-                                                                                    x1: secondInk.x1)
+        let firstWidth = firstInk.x1 - firstInk.x0
+        let secondWidth = secondInk.x1 - secondInk.x0
+        let right =
+            crop(line, x0: lineInk.x1 - firstWidth, x1: lineInk.x1)
+            == crop(
+                alone.first, x0: firstInk.x0,
+                x1: firstInk.x1)
+        let left =
+            crop(line, x0: lineInk.x0, x1: lineInk.x0 + secondWidth)
+            == crop(
+                alone.second, x0: secondInk.x0,
+                x1: secondInk.x1)
         #expect(right, "the first word is not at the right end")
         #expect(left, "the second word is not at the left end")
     }
@@ -114,8 +128,9 @@ import Testing
         // Centred over the base within a tenth of its width.
         let accentCentre = Double(accent.map(\.0).min()! + accent.map(\.0).max()! + 1) / 2
         let baseCentre = Double(baseInk.x0 + baseInk.x1) / 2
-        #expect(abs(accentCentre - baseCentre) <= Double(baseInk.x1 - baseInk.x0) / 10,
-                "accent centre \(accentCentre), base centre \(baseCentre)")
+        #expect(
+            abs(accentCentre - baseCentre) <= Double(baseInk.x1 - baseInk.x0) / 10,
+            "accent centre \(accentCentre), base centre \(baseCentre)")
         // And the line is no wider: the mark takes no advance of its own.
         #expect(Font.measure(base + "\u{0301}", size: 48) == Font.measure(base, size: 48))
     }
@@ -127,7 +142,8 @@ import Testing
             canvas.drawText("A", at: Point(x: 4, y: 0), size: 40, color: .black)
             canvas.drawText("V", at: Point(x: 4 + a, y: 0), size: 40, color: .black)
         }
-        let kerned = try #require(Self.inkBox(pair)), unkerned = try #require(Self.inkBox(apart))
+        let kerned = try #require(Self.inkBox(pair))
+        let unkerned = try #require(Self.inkBox(apart))
         #expect(kerned.x0 == unkerned.x0)
         #expect(kerned.x1 < unkerned.x1 - 1, "AV ends at \(kerned.x1), A then V at \(unkerned.x1)")
         #expect(Font.measure("AV", size: 40).width < a + Font.measure("V", size: 40).width)
@@ -135,12 +151,15 @@ import Testing
 
     @Test func aCharacterThePrimaryFaceLacksComesFromAnotherFace() throws {
         let dejaVu = Typeface(family: "DejaVu Sans")
-        let hiragana: UInt32 = 0x3042   // あ
-        let (primaryPath, fallback) = try #require(Font.store.withState { state -> (String, FontFace)? in
-            guard state.loadIfNeeded(), let chain = state.chain(for: dejaVu), let primary = state.primaryFace(for: dejaVu),
-                  !primary.covers(hiragana), let fallback = state.face(in: chain, covering: hiragana) else { return nil }
-            return (primary.path, fallback)
-        })
+        let hiragana: UInt32 = 0x3042  // あ
+        let (primaryPath, fallback) = try #require(
+            Font.store.withState { state -> (String, FontFace)? in
+                guard state.loadIfNeeded(), let chain = state.chain(for: dejaVu),
+                    let primary = state.primaryFace(for: dejaVu),
+                    !primary.covers(hiragana), let fallback = state.face(in: chain, covering: hiragana)
+                else { return nil }
+                return (primary.path, fallback)
+            })
         #expect(primaryPath.hasSuffix("/DejaVuSans.ttf"))
         #expect(fallback.path != primaryPath)
         let family = try #require(fallback.face.pointee.family_name).withMemoryRebound(to: CChar.self, capacity: 1) {
@@ -156,7 +175,8 @@ import Testing
     }
 
     @Test func boldIsAnotherFaceWithMoreInk() {
-        let regular = Typeface(), bold = Typeface(weight: .bold)
+        let regular = Typeface()
+        let bold = Typeface(weight: .bold)
         #expect(Font.path(of: bold).map { $0.hasSuffix("/DejaVuSans-Bold.ttf") } == true)
         func ink(_ image: Image) -> UInt32 { image.pixels.reduce(0) { $0 + ($1 >> 24) } }
         #expect(ink(Self.draw("Hamburg", typeface: bold)) > ink(Self.draw("Hamburg", typeface: regular)) * 11 / 10)

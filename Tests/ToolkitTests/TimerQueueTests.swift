@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ToolkitCore
 
 @MainActor @Suite struct TimerQueueTests {
@@ -22,7 +23,7 @@ import Testing
         q.cancel(id)
         q.schedule(at: .milliseconds(5)) {
             log.append(1)
-            q.schedule(at: .milliseconds(5)) { log.append(2) }   // due already: fires in the same call
+            q.schedule(at: .milliseconds(5)) { log.append(2) }  // due already: fires in the same call
         }
         q.fire(upTo: .milliseconds(5))
         #expect(log == [1, 2])
@@ -34,7 +35,7 @@ import Testing
     @Test func hitTestAndConversionFollowBoundsOrigin() {
         let window = WindowCore(size: Size(width: 200, height: 200))
         let container = View(frame: Rect(x: 10, y: 20, width: 100, height: 100))
-        container.bounds.origin = Point(x: 0, y: 50)   // scrolled down by 50
+        container.bounds.origin = Point(x: 0, y: 50)  // scrolled down by 50
         let child = View(frame: Rect(x: 0, y: 60, width: 50, height: 20))
         container.addSubview(child)
         window.rootView.addSubview(container)
@@ -45,7 +46,8 @@ import Testing
     }
 
     @Test func addingAViewToItsDescendantIsIgnored() {
-        let a = View(frame: .zero), b = View(frame: .zero)
+        let a = View(frame: .zero)
+        let b = View(frame: .zero)
         a.addSubview(b)
         b.addSubview(a)
         #expect(a.superview == nil && b.superview === a)

@@ -3,13 +3,14 @@
 // a changed transition fails the row that names its start state.
 
 import Testing
+
 @testable import ToolkitCore
 
 /// The states a test can start from, each reached through the machine's own inputs from a fresh machine whose
 /// first finger touched down at time zero.
 private enum Start: CaseIterable, CustomStringConvertible {
     case idle, pending, content, holding, declined, dragging, decelerating, settling, settlingProgrammatic,
-         pointerScrolling
+        pointerScrolling
 
     var description: String {
         switch self {
@@ -44,8 +45,10 @@ private enum Start: CaseIterable, CustomStringConvertible {
 }
 
 /// A default-configured machine in `start`; the path there is checked too, so a broken setup cannot pass.
-private func machine(_ start: Start, configuration: TouchArbitration.Configuration = .init(),
-                     sourceLocation: SourceLocation = #_sourceLocation) -> TouchArbitration {
+private func machine(
+    _ start: Start, configuration: TouchArbitration.Configuration = .init(),
+    sourceLocation: SourceLocation = #_sourceLocation
+) -> TouchArbitration {
     var m = TouchArbitration()
     m.configuration = configuration
     switch start {
@@ -64,8 +67,9 @@ private func machine(_ start: Start, configuration: TouchArbitration.Configurati
         _ = m.otherContainerClaimed()
     case .dragging:
         _ = m.touchDown(at: .zero, fingers: 1)
-        _ = m.touchMoved(translation: Point(x: 0, y: -15), fingers: 1, scrollable: [.vertical],
-                         contentCancellable: true)
+        _ = m.touchMoved(
+            translation: Point(x: 0, y: -15), fingers: 1, scrollable: [.vertical],
+            contentCancellable: true)
     case .decelerating:
         m = machine(.dragging, configuration: configuration, sourceLocation: sourceLocation)
         _ = m.touchUp(at: .milliseconds(300), fingers: 0, release: .moves)
@@ -81,10 +85,12 @@ private func machine(_ start: Start, configuration: TouchArbitration.Configurati
 }
 
 /// One row: from `start`, `input` returns `action` and leaves the machine in `state`.
-private func transition<Action: Equatable>(_ start: Start, _ input: (inout TouchArbitration) -> Action,
-                        _ action: Action, _ state: TouchArbitration.State,
-                        configuration: TouchArbitration.Configuration = .init(),
-                        sourceLocation: SourceLocation = #_sourceLocation) {
+private func transition<Action: Equatable>(
+    _ start: Start, _ input: (inout TouchArbitration) -> Action,
+    _ action: Action, _ state: TouchArbitration.State,
+    configuration: TouchArbitration.Configuration = .init(),
+    sourceLocation: SourceLocation = #_sourceLocation
+) {
     var m = machine(start, configuration: configuration, sourceLocation: sourceLocation)
     let got = input(&m)
     #expect(got == action, "action from \(start)", sourceLocation: sourceLocation)
@@ -115,8 +121,9 @@ private let up15 = Point(x: 0, y: -15)
     @Test func touchDownWithoutDelayGoesToTheContent() {
         var c = TouchArbitration.Configuration()
         c.delaysContentTouches = false
-        transition(.idle, { $0.touchDown(at: .milliseconds(100), fingers: 1) }, .deliver,
-                   .content(since: .milliseconds(100)), configuration: c)
+        transition(
+            .idle, { $0.touchDown(at: .milliseconds(100), fingers: 1) }, .deliver,
+            .content(since: .milliseconds(100)), configuration: c)
     }
 
     @Test func touchDownWithTwoFingerMinimum() {
@@ -160,12 +167,15 @@ private let up15 = Point(x: 0, y: -15)
             m.touchMoved(translation: up15, fingers: 1, scrollable: [.vertical], contentCancellable: true)
         }
         transition(.idle, move, .none, .idle)
-        transition(.pending, move, .beginDrag(lock: .none, origin: Point(x: 0, y: -10), cancelsContent: false),
-                   .dragging(.none))
-        transition(.content, move, .beginDrag(lock: .none, origin: Point(x: 0, y: -10), cancelsContent: true),
-                   .dragging(.none))
-        transition(.holding, move, .beginDrag(lock: .none, origin: Point(x: 0, y: -10), cancelsContent: false),
-                   .dragging(.none))
+        transition(
+            .pending, move, .beginDrag(lock: .none, origin: Point(x: 0, y: -10), cancelsContent: false),
+            .dragging(.none))
+        transition(
+            .content, move, .beginDrag(lock: .none, origin: Point(x: 0, y: -10), cancelsContent: true),
+            .dragging(.none))
+        transition(
+            .holding, move, .beginDrag(lock: .none, origin: Point(x: 0, y: -10), cancelsContent: false),
+            .dragging(.none))
         transition(.declined, move, .none, .declined)
         transition(.dragging, move, .drag(lock: .none), .dragging(.none))
         transition(.decelerating, move, .none, .decelerating(.none))
@@ -177,8 +187,9 @@ private let up15 = Point(x: 0, y: -15)
     @Test func touchMovedWithinTheSlopDecidesNothing() {
         // Exactly 10 pt is not past the slop.
         let move = { (m: inout TouchArbitration) in
-            m.touchMoved(translation: Point(x: 6, y: -8), fingers: 1, scrollable: [.vertical, .horizontal],
-                          contentCancellable: true)
+            m.touchMoved(
+                translation: Point(x: 6, y: -8), fingers: 1, scrollable: [.vertical, .horizontal],
+                contentCancellable: true)
         }
         for start in [Start.pending, .content, .holding] {
             transition(start, move, .none, start.state)
@@ -187,8 +198,9 @@ private let up15 = Point(x: 0, y: -15)
 
     @Test func touchMovedAlongAnAxisThatCannotScrollDeclines() {
         let move = { (m: inout TouchArbitration) in
-            m.touchMoved(translation: Point(x: 15, y: 4), fingers: 1, scrollable: [.vertical],
-                          contentCancellable: true)
+            m.touchMoved(
+                translation: Point(x: 15, y: 4), fingers: 1, scrollable: [.vertical],
+                contentCancellable: true)
         }
         transition(.pending, move, .decline(releasesContent: true), .declined)
         transition(.content, move, .decline(releasesContent: false), .declined)
@@ -199,44 +211,61 @@ private let up15 = Point(x: 0, y: -15)
         var c = TouchArbitration.Configuration()
         c.isDirectionalLockEnabled = true
         var m = machine(.pending, configuration: c)
-        let a = m.touchMoved(translation: Point(x: 12, y: 12), fingers: 1, scrollable: [.vertical, .horizontal],
-                             contentCancellable: true)
-        guard case .beginDrag(.locked(.vertical), _, false) = a else { Issue.record("got \(a)"); return }
+        let a = m.touchMoved(
+            translation: Point(x: 12, y: 12), fingers: 1, scrollable: [.vertical, .horizontal],
+            contentCancellable: true)
+        guard case .beginDrag(.locked(.vertical), _, false) = a else {
+            Issue.record("got \(a)")
+            return
+        }
         #expect(m.state == .dragging(.locked(.vertical)))
         #expect(m.lock == .locked(.vertical))
         // The drag keeps its lock.
-        #expect(m.touchMoved(translation: Point(x: 40, y: 20), fingers: 1, scrollable: [.vertical, .horizontal],
-                             contentCancellable: true) == .drag(lock: .locked(.vertical)))
+        #expect(
+            m.touchMoved(
+                translation: Point(x: 40, y: 20), fingers: 1, scrollable: [.vertical, .horizontal],
+                contentCancellable: true) == .drag(lock: .locked(.vertical)))
     }
 
     @Test func touchMovedWhenTheContentWillNotGiveUpItsTouches() {
-        transition(.content, {
-            $0.touchMoved(translation: up15, fingers: 1, scrollable: [.vertical], contentCancellable: false)
-        }, .keepContent, .declined)
+        transition(
+            .content,
+            {
+                $0.touchMoved(translation: up15, fingers: 1, scrollable: [.vertical], contentCancellable: false)
+            }, .keepContent, .declined)
         var c = TouchArbitration.Configuration()
         c.canCancelContentTouches = false
-        transition(.content, {
-            $0.touchMoved(translation: up15, fingers: 1, scrollable: [.vertical], contentCancellable: true)
-        }, .keepContent, .declined, configuration: c)
+        transition(
+            .content,
+            {
+                $0.touchMoved(translation: up15, fingers: 1, scrollable: [.vertical], contentCancellable: true)
+            }, .keepContent, .declined, configuration: c)
         // Held fingers the content never saw need no consent.
-        transition(.pending, {
-            $0.touchMoved(translation: up15, fingers: 1, scrollable: [.vertical], contentCancellable: false)
-        }, .beginDrag(lock: .none, origin: Point(x: 0, y: -10), cancelsContent: false), .dragging(.none))
+        transition(
+            .pending,
+            {
+                $0.touchMoved(translation: up15, fingers: 1, scrollable: [.vertical], contentCancellable: false)
+            }, .beginDrag(lock: .none, origin: Point(x: 0, y: -10), cancelsContent: false), .dragging(.none))
     }
 
     @Test func touchMovedWithTooManyFingersDecidesNothing() {
         var c = TouchArbitration.Configuration()
         c.maximumNumberOfTouches = 1
-        transition(.pending, {
-            $0.touchMoved(translation: up15, fingers: 2, scrollable: [.vertical], contentCancellable: true)
-        }, .none, .pending(since: .zero), configuration: c)
+        transition(
+            .pending,
+            {
+                $0.touchMoved(translation: up15, fingers: 2, scrollable: [.vertical], contentCancellable: true)
+            }, .none, .pending(since: .zero), configuration: c)
     }
 
     @Test func touchMovedPinchClaimsBeforeTheSlop() {
-        transition(.pending, {
-            $0.touchMoved(translation: Point(x: 0, y: -3), fingers: 2, scrollable: [], contentCancellable: true,
-                          pinches: true)
-        }, .beginDrag(lock: .none, origin: Point(x: 0, y: -3), cancelsContent: false), .dragging(.none))
+        transition(
+            .pending,
+            {
+                $0.touchMoved(
+                    translation: Point(x: 0, y: -3), fingers: 2, scrollable: [], contentCancellable: true,
+                    pinches: true)
+            }, .beginDrag(lock: .none, origin: Point(x: 0, y: -3), cancelsContent: false), .dragging(.none))
     }
 
     // MARK: otherContainerClaimed
@@ -246,8 +275,10 @@ private let up15 = Point(x: 0, y: -15)
         transition(.pending, claimed, .releaseContent, .declined)
         transition(.content, claimed, .none, .declined)
         transition(.holding, claimed, .none, .declined)
-        for start in [Start.idle, .declined, .dragging, .decelerating, .settling, .settlingProgrammatic,
-                      .pointerScrolling] {
+        for start in [
+            Start.idle, .declined, .dragging, .decelerating, .settling, .settlingProgrammatic,
+            .pointerScrolling
+        ] {
             transition(start, claimed, .none, start.state)
         }
     }
@@ -399,14 +430,16 @@ private let up15 = Point(x: 0, y: -15)
             (.decelerating, [false, false, true, true, true, false, false, false, false]),
             (.settling, [false, false, false, true, true, false, false, false, false]),
             (.settlingProgrammatic, [false, false, false, true, true, false, true, false, false]),
-            (.pointerScrolling, [false, false, false, false, true, true, false, false, false]),
+            (.pointerScrolling, [false, false, false, false, true, true, false, false, false])
         ]
         #expect(expected.count == Start.allCases.count)
         for (start, flags) in expected {
             let m = machine(start)
-            let got = [m.isTracking, m.isDragging, m.isDecelerating, m.isAnimating, m.isMovingWithoutFingers,
-                       m.isPointerScrolling, m.isAnimatingProgrammatically, m.holdsContent,
-                       m.contentTracksUndecided]
+            let got = [
+                m.isTracking, m.isDragging, m.isDecelerating, m.isAnimating, m.isMovingWithoutFingers,
+                m.isPointerScrolling, m.isAnimatingProgrammatically, m.holdsContent,
+                m.contentTracksUndecided
+            ]
             #expect(got == flags, "queries in \(start)")
         }
     }

@@ -1,6 +1,7 @@
 // The arbitration state machine and the policy, fed values directly (no window).
 
 import Testing
+
 @testable import ToolkitCore
 
 @Suite struct TouchArbitrationUnitTests {
@@ -8,12 +9,15 @@ import Testing
         var m = TouchArbitration()
         #expect(m.touchDown(at: .zero, fingers: 1) == .hold(delayUntil: .milliseconds(150)))
         #expect(m.holdsContent)
-        #expect(m.delayElapsed(at: .milliseconds(100)) == .none)   // stale or early
+        #expect(m.delayElapsed(at: .milliseconds(100)) == .none)  // stale or early
         #expect(m.delayElapsed(at: .milliseconds(150)) == .releaseContent)
-        #expect(m.touchMoved(translation: Point(x: 0, y: -5), fingers: 1, scrollable: [.vertical],
-                             contentCancellable: true) == .none)
-        let a = m.touchMoved(translation: Point(x: 0, y: -15), fingers: 1, scrollable: [.vertical],
-                             contentCancellable: true)
+        #expect(
+            m.touchMoved(
+                translation: Point(x: 0, y: -5), fingers: 1, scrollable: [.vertical],
+                contentCancellable: true) == .none)
+        let a = m.touchMoved(
+            translation: Point(x: 0, y: -15), fingers: 1, scrollable: [.vertical],
+            contentCancellable: true)
         #expect(a == .beginDrag(lock: .none, origin: Point(x: 0, y: -10), cancelsContent: true))
         #expect(m.isDragging)
         #expect(m.touchUp(at: .milliseconds(300), fingers: 0, release: .moves) == .endDrag(willDecelerate: true))
@@ -27,9 +31,13 @@ import Testing
         var m = TouchArbitration()
         m.configuration.isDirectionalLockEnabled = true
         _ = m.touchDown(at: .zero, fingers: 1)
-        let a = m.touchMoved(translation: Point(x: 30, y: 12), fingers: 1, scrollable: [.horizontal, .vertical],
-                             contentCancellable: true)
-        guard case .beginDrag(let lock, _, false) = a else { Issue.record("no drag: \(a)"); return }
+        let a = m.touchMoved(
+            translation: Point(x: 30, y: 12), fingers: 1, scrollable: [.horizontal, .vertical],
+            contentCancellable: true)
+        guard case .beginDrag(let lock, _, false) = a else {
+            Issue.record("no drag: \(a)")
+            return
+        }
         #expect(lock == .locked(.horizontal))
     }
 
@@ -40,12 +48,13 @@ import Testing
     }
 
     @Test func policyPageBoundaries() {
-        let p = ScrollPolicy(minOffset: .zero, maxOffset: Point(x: 1000, y: 0), viewport: Size(width: 400, height: 400),
-                             scrollable: [.horizontal], pageSize: Size(width: 400, height: 400),
-                             pagingAxes: [.horizontal], bounces: true, rate: .normal)
+        let p = ScrollPolicy(
+            minOffset: .zero, maxOffset: Point(x: 1000, y: 0), viewport: Size(width: 400, height: 400),
+            scrollable: [.horizontal], pageSize: Size(width: 400, height: 400),
+            pagingAxes: [.horizontal], bounces: true, rate: .normal)
         #expect(p.nearestBoundary(to: 190, .horizontal) == 0)
         #expect(p.nearestBoundary(to: 210, .horizontal) == 400)
-        #expect(p.nearestBoundary(to: 950, .horizontal) == 1000)   // last page clamped to the range
+        #expect(p.nearestBoundary(to: 950, .horizontal) == 1000)  // last page clamped to the range
         #expect(p.boundary(after: 401, direction: 1, .horizontal) == 800)
         #expect(p.boundary(after: 400, direction: 1, .horizontal) == 800)
         #expect(p.boundary(after: 400, direction: -1, .horizontal) == 0)

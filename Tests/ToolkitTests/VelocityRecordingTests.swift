@@ -4,6 +4,7 @@
 // their least-squares strategy, within their tolerance.
 
 import Testing
+
 @testable import ToolkitCore
 
 extension RecordedFling: CustomTestStringConvertible {
@@ -39,8 +40,10 @@ extension RecordedFling {
 private final class ReleaseProbe: ScrollContainerDelegate {
     var velocities: [Point] = []
     var releaseOffsets: [Point] = []
-    func scrollContainerWillEndDragging(_ container: ScrollContainer, velocity: Point,
-                                        targetContentOffset: inout Point) {
+    func scrollContainerWillEndDragging(
+        _ container: ScrollContainer, velocity: Point,
+        targetContentOffset: inout Point
+    ) {
         velocities.append(velocity)
         releaseOffsets.append(container.contentOffset)
     }
@@ -56,8 +59,9 @@ private final class ReleaseProbe: ScrollContainerDelegate {
         for (axis, expected) in fling.expectations {
             let measured = v[axis]
             #expect(measured.sign == expected.sign, "\(fling.name) \(axis): \(measured) against \(expected)")
-            #expect(abs(measured - expected) <= abs(expected) * fling.tolerance,
-                    "\(fling.name) \(axis): \(measured), expected \(expected) within \(fling.tolerance * 100)%")
+            #expect(
+                abs(measured - expected) <= abs(expected) * fling.tolerance,
+                "\(fling.name) \(axis): \(measured), expected \(expected) within \(fling.tolerance * 100)%")
         }
     }
 
@@ -119,8 +123,9 @@ private final class ReleaseProbe: ScrollContainerDelegate {
         let withRaw = fling.trackerVelocity(samples: raw)
         let withAll = fling.trackerVelocity()
         for (axis, expected) in fling.expectations {
-            #expect(abs(withRaw[axis] - expected) <= abs(expected) * fling.tolerance,
-                    "\(fling.name) \(axis) raw only: \(withRaw[axis]) against \(expected)")
+            #expect(
+                abs(withRaw[axis] - expected) <= abs(expected) * fling.tolerance,
+                "\(fling.name) \(axis) raw only: \(withRaw[axis]) against \(expected)")
             #expect(abs(withAll[axis] - expected) <= abs(expected) * fling.tolerance)
         }
     }
@@ -152,13 +157,13 @@ private final class ReleaseProbe: ScrollContainerDelegate {
             for (t, x) in samples { tracker.addSample(Point(x: x, y: x), at: unit * t) }
             return tracker.velocity(at: unit * (lift ?? samples.last!.0)).x
         }
-        #expect(abs(read([(0, 1), (1, 1), (2, 1)])) <= 1e-6)                    // constant
-        #expect(abs(read([(0, -2), (1, -1), (2, 0)]) - 1000) <= 1000 * 1e-5)    // line
-        #expect(abs(read([(0, 1), (1, 4), (2, 8)]) - 4500) <= 4500 * 1e-5)      // parabola
-        #expect(abs(read([(0, 1), (1, 4), (2, 9)]) - 6000) <= 6000 * 1e-5)      // parabola
-        #expect(abs(read([(0, 4), (1, 1), (2, 0)])) <= 1e-6)                    // x = t^2 at its vertex
-        #expect(abs(read([(0, 0), (10, 5), (20, 10)]) - 500) <= 500 * 0.2)      // three points, linear
-        #expect(read([(0, 293), (6132, 293), (11283, 293)], unit: .microseconds(1)) == 0)   // three at rest
+        #expect(abs(read([(0, 1), (1, 1), (2, 1)])) <= 1e-6)  // constant
+        #expect(abs(read([(0, -2), (1, -1), (2, 0)]) - 1000) <= 1000 * 1e-5)  // line
+        #expect(abs(read([(0, 1), (1, 4), (2, 8)]) - 4500) <= 4500 * 1e-5)  // parabola
+        #expect(abs(read([(0, 1), (1, 4), (2, 9)]) - 6000) <= 6000 * 1e-5)  // parabola
+        #expect(abs(read([(0, 4), (1, 1), (2, 0)])) <= 1e-6)  // x = t^2 at its vertex
+        #expect(abs(read([(0, 0), (10, 5), (20, 10)]) - 500) <= 500 * 0.2)  // three points, linear
+        #expect(read([(0, 293), (6132, 293), (11283, 293)], unit: .microseconds(1)) == 0)  // three at rest
         // A lift 10 ms after the last move keeps the speed; 3 s after it, none.
         #expect(abs(read([(0, 10), (10, 20), (20, 30)], lift: 30) - 1000) <= 1000 * 0.2)
         #expect(read([(0, 10), (10, 20), (20, 30)], lift: 3000) == 0)
@@ -213,15 +218,16 @@ private final class ReleaseProbe: ScrollContainerDelegate {
                 #expect(travel.sign != expected.sign && travel != 0)
             } else {
                 #expect(handed.sign != expected.sign && handed != 0, "\(fling.name) \(axis): \(handed)")
-                #expect(abs(handed + expected) <= abs(expected) * fling.tolerance,
-                        "\(fling.name) \(axis): handed \(handed) for a finger at \(expected)")
+                #expect(
+                    abs(handed + expected) <= abs(expected) * fling.tolerance,
+                    "\(fling.name) \(axis): handed \(handed) for a finger at \(expected)")
                 #expect(travel.sign != expected.sign && travel != 0, "\(fling.name) \(axis): travel \(travel)")
             }
         }
     }
 }
 
-private extension FloatingPointSign {
+extension FloatingPointSign {
     /// +1 or -1.
-    var factor: Double { self == .minus ? -1 : 1 }
+    fileprivate var factor: Double { self == .minus ? -1 : 1 }
 }

@@ -1,8 +1,10 @@
 import TestSupport
 import Testing
+
 @testable import ToolkitCore
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Release velocity from touch samples (<doc:ScrollBehaviour> §5).
@@ -14,7 +16,8 @@ import Glibc
     /// 40-60% low.
     static func lineSlope(_ samples: [(t: Double, x: Double)]) -> Double {
         let n = Double(samples.count)
-        let mt = samples.map(\.t).reduce(0, +) / n, mx = samples.map(\.x).reduce(0, +) / n
+        let mt = samples.map(\.t).reduce(0, +) / n
+        let mx = samples.map(\.x).reduce(0, +) / n
         let num = samples.map { ($0.t - mt) * ($0.x - mx) }.reduce(0, +)
         let den = samples.map { ($0.t - mt) * ($0.t - mt) }.reduce(0, +)
         return num / den
@@ -65,12 +68,13 @@ import Glibc
             let lift = random.uniform(0.08, 0.2)
             let speed = random.uniform(1500, 8000)
             let shape = fling % 3
-            let position: (Double) -> Double, velocity: (Double) -> Double
+            let position: (Double) -> Double
+            let velocity: (Double) -> Double
             switch shape {
-            case 0:   // constant acceleration: v ~ t
+            case 0:  // constant acceleration: v ~ t
                 position = { speed * $0 * $0 / (2 * lift) }
                 velocity = { speed * $0 / lift }
-            case 1:   // growing acceleration: v ~ t^2
+            case 1:  // growing acceleration: v ~ t^2
                 position = { speed * $0 * $0 * $0 / (3 * lift * lift) }
                 velocity = { speed * $0 * $0 / (lift * lift) }
             default:  // smooth ramp v ~ sin^2, lifted between 70% of the ramp and its peak
@@ -84,11 +88,15 @@ import Glibc
             var samples: [(t: Double, x: Double)] = []
             var t = 0.0
             var times: [Double] = []
-            while t < lift { times.append(t); t += random.uniform(0.007, 0.017) }
+            while t < lift {
+                times.append(t)
+                t += random.uniform(0.007, 0.017)
+            }
             times.append(lift)
             for time in times {
                 let along = position(time)
-                let x = (along * 0.8).rounded(), y = (along * -0.6).rounded()
+                let x = (along * 0.8).rounded()
+                let y = (along * -0.6).rounded()
                 let stamp = (time * 1000).rounded(.down) / 1000
                 tracker.addSample(Point(x: x, y: y), at: VelocityTrackerTests.at(5 + stamp))
                 samples.append((stamp, x))
@@ -118,8 +126,8 @@ import Glibc
             tracker.addSample(Point(x: Double(i) * 30, y: 0), at: .milliseconds(100 + i * 10))
         }
         #expect(abs(tracker.velocity(at: .milliseconds(160)).x - 3000) < 1)
-        #expect(abs(tracker.velocity(at: .milliseconds(200)).x - 3000) < 1)   // 40 ms: still moving
-        #expect(tracker.velocity(at: .milliseconds(201)) == .zero)             // more than 40 ms: stopped
+        #expect(abs(tracker.velocity(at: .milliseconds(200)).x - 3000) < 1)  // 40 ms: still moving
+        #expect(tracker.velocity(at: .milliseconds(201)) == .zero)  // more than 40 ms: stopped
         #expect(VelocityTracker().velocity(at: .seconds(1)) == .zero)
     }
 
@@ -140,7 +148,7 @@ import Glibc
     @Test func onlyTheLastTenthOfASecondAndAtMostTwentySamplesAreKept() {
         var tracker = VelocityTracker()
         for i in 0...30 { tracker.addSample(Point(x: Double(i), y: 0), at: .milliseconds(i * 10)) }
-        #expect(tracker.sampleCount == 11)   // 0.2 s ... 0.3 s, both ends included
+        #expect(tracker.sampleCount == 11)  // 0.2 s ... 0.3 s, both ends included
         var dense = VelocityTracker()
         for i in 0...60 { dense.addSample(Point(x: Double(i) * 2, y: 0), at: .milliseconds(i)) }
         #expect(dense.sampleCount == VelocityTracker.capacity)

@@ -2,6 +2,7 @@
 // notifications, hit testing and drawing at the scale, touchpad pinch, Ctrl + wheel and the zoom keys.
 
 import Testing
+
 @testable import ToolkitCore
 
 /// A delegate that zooms `zoomed` and logs the zoom calls, with the scale at each.
@@ -71,8 +72,10 @@ private struct ZoomRig {
 
     /// Two fingers placed symmetrically around `centre`, `distance` apart horizontally, then moved in `steps`
     /// frames (16 ms apart) to `endDistance` apart around `endCentre`.
-    func pinch(centre: Point, distance: Double, to endDistance: Double, endCentre: Point? = nil, steps: Int = 10,
-               lift: Bool = true) {
+    func pinch(
+        centre: Point, distance: Double, to endDistance: Double, endCentre: Point? = nil, steps: Int = 10,
+        lift: Bool = true
+    ) {
         let end = endCentre ?? centre
         window.touchDown(id: 1, at: Point(x: centre.x - distance / 2, y: centre.y))
         window.touchDown(id: 2, at: Point(x: centre.x + distance / 2, y: centre.y))
@@ -81,8 +84,10 @@ private struct ZoomRig {
             let f = Double(step) / Double(steps)
             let d = distance + (endDistance - distance) * f
             let c = centre + (end - centre) * f
-            window.touchMove([(id: 1, point: Point(x: c.x - d / 2, y: c.y)),
-                              (id: 2, point: Point(x: c.x + d / 2, y: c.y))])
+            window.touchMove([
+                (id: 1, point: Point(x: c.x - d / 2, y: c.y)),
+                (id: 2, point: Point(x: c.x + d / 2, y: c.y))
+            ])
         }
         if lift {
             window.touchUp(id: 1)
@@ -141,7 +146,8 @@ private func close(_ a: Point, _ b: Point, _ tolerance: Double = 1e-6) -> Bool {
         #expect(rig.container.contentOffset == offset)
         // The two left go on zooming from there: their spread doubling doubles the scale.
         rig.window.advance(by: .milliseconds(16))
-        let a = Point(x: 280, y: 200), b = Point(x: 200, y: 320)
+        let a = Point(x: 280, y: 200)
+        let b = Point(x: 200, y: 320)
         let c = Point(x: (a.x + b.x) / 2, y: (a.y + b.y) / 2)
         rig.window.touchMove([(id: 2, point: c + (a - c) * 2), (id: 3, point: c + (b - c) * 2)])
         #expect(close(rig.container.zoomScale, scale * 2))
@@ -177,7 +183,7 @@ private func close(_ a: Point, _ b: Point, _ tolerance: Double = 1e-6) -> Bool {
     }
 
     @Test func aPinchWithinTheDelayNeverReachesTheContent() {
-        let rig = ZoomRig()   // delaysContentTouches is on by default
+        let rig = ZoomRig()  // delaysContentTouches is on by default
         rig.window.touchDown(id: 1, at: Point(x: 150, y: 200))
         rig.window.touchDown(id: 2, at: Point(x: 250, y: 200))
         rig.window.advance(by: .milliseconds(50))
@@ -199,14 +205,16 @@ private func close(_ a: Point, _ b: Point, _ tolerance: Double = 1e-6) -> Bool {
                 rig.container.canCancelContentTouches = false
                 rig.zoomed.addSubview(TouchSpot(frame: Rect(x: 0, y: 0, width: 400, height: 400)))
             } else {
-                rig.zoomed.addSubview(control)   // a Control: touchesShouldCancel(in:) says no
+                rig.zoomed.addSubview(control)  // a Control: touchesShouldCancel(in:) says no
             }
             rig.window.touchDown(id: 1, at: Point(x: 150, y: 200))
             rig.window.touchDown(id: 2, at: Point(x: 250, y: 200))
             for i in 1...5 {
                 rig.window.advance(by: .milliseconds(16))
                 let d = 50 + Double(i) * 10
-                rig.window.touchMove([(id: 1, point: Point(x: 200 - d, y: 200)), (id: 2, point: Point(x: 200 + d, y: 200))])
+                rig.window.touchMove([
+                    (id: 1, point: Point(x: 200 - d, y: 200)), (id: 2, point: Point(x: 200 + d, y: 200))
+                ])
             }
             #expect(rig.container.zoomScale == 1, "\(refuse)")
             #expect(!rig.container.isZooming, "\(refuse)")
@@ -331,8 +339,11 @@ private func close(_ a: Point, _ b: Point, _ tolerance: Double = 1e-6) -> Bool {
         let rig = ZoomRig()
         rig.pinch(centre: Point(x: 200, y: 200), distance: 100, to: 200)
         rig.window.advance(by: .seconds(1))
-        #expect(rig.log.calls == ["willBeginDragging", "willBeginZooming", "didZoom", "didEndDragging",
-                                  "didEndZooming"])
+        #expect(
+            rig.log.calls == [
+                "willBeginDragging", "willBeginZooming", "didZoom", "didEndDragging",
+                "didEndZooming"
+            ])
         #expect(rig.log.beganWith.count == 1 && rig.log.beganWith[0] === rig.zoomed)
     }
 
@@ -433,12 +444,13 @@ private func close(_ a: Point, _ b: Point, _ tolerance: Double = 1e-6) -> Bool {
         let rig = ZoomRig()
         let child = TouchSpot(frame: Rect(x: 100, y: 100, width: 20, height: 20))
         rig.zoomed.addSubview(child)
-        rig.container.zoomScale = 2   // offset (200, 200)
+        rig.container.zoomScale = 2  // offset (200, 200)
         // The child covers 200...240 of the content, 0...40 of the window.
         #expect(rig.window.rootView.hitTest(Point(x: 10, y: 10)) === child)
         #expect(rig.window.rootView.hitTest(Point(x: 45, y: 10)) !== child)
         #expect(child.convert(Point(x: 5, y: 5), to: nil) == Point(x: 10, y: 10))
-        #expect(child.convert(Rect(x: 0, y: 0, width: 20, height: 20), to: nil) == Rect(x: 0, y: 0, width: 40, height: 40))
+        #expect(
+            child.convert(Rect(x: 0, y: 0, width: 20, height: 20), to: nil) == Rect(x: 0, y: 0, width: 40, height: 40))
         #expect(child.convert(Point(x: 30, y: 30), from: nil) == Point(x: 15, y: 15))
         rig.container.delaysContentTouches = false
         rig.window.touchDown(id: 1, at: Point(x: 30, y: 30))
@@ -466,7 +478,8 @@ private func close(_ a: Point, _ b: Point, _ tolerance: Double = 1e-6) -> Bool {
         container.setZoomScale(2, animated: false)
         container.contentOffset = .zero
         let image = window.render()
-        let red: UInt32 = 0xFFFF_0000, white: UInt32 = 0xFFFF_FFFF
+        let red: UInt32 = 0xFFFF_0000
+        let white: UInt32 = 0xFFFF_FFFF
         #expect(image.pixel(x: 20, y: 20) == red)
         #expect(image.pixel(x: 39, y: 39) == red)
         #expect(image.pixel(x: 40, y: 40) == white)
@@ -527,7 +540,7 @@ private func close(_ a: Point, _ b: Point, _ tolerance: Double = 1e-6) -> Bool {
 
     @Test func ctrlPlusMinusAndZeroZoomAroundTheCentre() {
         let rig = ZoomRig()
-        rig.window.touchDown(id: 1, at: Point(x: 200, y: 200))   // focus
+        rig.window.touchDown(id: 1, at: Point(x: 200, y: 200))  // focus
         rig.window.touchUp(id: 1)
         rig.window.advance(by: .seconds(1))
         rig.window.key(.other(0x2b), pressed: true, modifiers: [.control])

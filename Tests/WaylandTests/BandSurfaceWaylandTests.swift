@@ -1,8 +1,9 @@
 import Glibc
 import Testing
+import ToolkitTesting
+
 @testable import Toolkit
 @testable import ToolkitCore
-import ToolkitTesting
 
 /// The band surface (`BandSurface`, `FrameBase`): a window with a title bar above a list that reaches its bottom
 /// edge shows the list's band in a subsurface of its own once the list scrolls, through `wl_buffer`s over the
@@ -22,8 +23,9 @@ import ToolkitTesting
             backgroundColor = index % 2 == 0 ? Color(white: 1) : Color(red: 0.92, green: 0.95, blue: 0.9)
         }
         override func draw(in canvas: Canvas) {
-            canvas.fillRoundedRect(Rect(x: 4, y: 4, width: 16, height: 16), radius: 4,
-                                   color: Color(red: Double(index % 7) / 7, green: 0.4, blue: 0.7))
+            canvas.fillRoundedRect(
+                Rect(x: 4, y: 4, width: 16, height: 16), radius: 4,
+                color: Color(red: Double(index % 7) / 7, green: 0.4, blue: 0.7))
             canvas.drawText("Row \(index)", at: Point(x: 26, y: 4), size: 13, color: Color(white: 0.1))
         }
     }
@@ -85,8 +87,9 @@ import ToolkitTesting
             compositor = try TestCompositor()
             compositor.outputScale = Int32(scale)
             self.scale = scale
-            window = try WaylandWindow(title: "band", size: Size(width: 240, height: 160), appID: "org.toolkit.tests",
-                                       connection: .fileDescriptor(compositor.connectClientFD()))
+            window = try WaylandWindow(
+                title: "band", size: Size(width: 240, height: 160), appID: "org.toolkit.tests",
+                connection: .fileDescriptor(compositor.connectClientFD()))
             window.usesBand = usesBand
             scene = Scene(in: window.rootView, toolbar: toolbar)
             scene.layout(window.size)
@@ -111,8 +114,9 @@ import ToolkitTesting
                 var expected = Image(width: Int(size.width) * scale, height: Int(size.height) * scale)
                 twin.core.addDamage(Rect(origin: .zero, size: twin.core.size))
                 Canvas.draw(into: &expected, scale: scale) { twin.core.draw(into: $0) }
-                #expect(pixelDifferences(shown, expected) == 0,
-                        "offset \(offset), \(Int(size.width))x\(Int(size.height)), shown \(shown.width)x\(shown.height)")
+                #expect(
+                    pixelDifferences(shown, expected) == 0,
+                    "offset \(offset), \(Int(size.width))x\(Int(size.height)), shown \(shown.width)x\(shown.height)")
             }
         }
     }

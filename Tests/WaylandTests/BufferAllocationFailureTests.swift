@@ -1,8 +1,9 @@
 import Glibc
 import Testing
+import ToolkitTesting
+
 @testable import Toolkit
 @testable import ToolkitCore
-import ToolkitTesting
 
 /// Memory that cannot be had. Rule: a buffer that cannot be allocated (memfd, mmap) stops the loop with
 /// `WaylandError.bufferAllocationFailed`, which says what was asked and what the system answered; the error

@@ -64,7 +64,7 @@ import ToolkitTesting
     @Test func theBudgetDropsTheOldestFramesAndSaysSoThroughTheNumber() throws {
         let compositor = try TestCompositor()
         let client = try Self.client(compositor)
-        compositor.retainedFrameBytes = 3 * 40 * 30 * 4   // three frames of this window
+        compositor.retainedFrameBytes = 3 * 40 * 30 * 4  // three frames of this window
         for index in 1...10 {
             client.present(client.makeBuffer(width: 40, height: 30) { _, _ in Self.color(index) }, ack: false)
         }

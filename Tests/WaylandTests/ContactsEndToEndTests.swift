@@ -8,18 +8,24 @@ import ToolkitTesting
 ///
 /// Layout facts read here (Sources/Examples/Demos/ContactsDemo.swift): the list starts under the 44 pt bar; the
 /// "A" header (30 pt, grey 0.92) is pinned at its top; contact rows are white with a separator.
-@Suite(.serialized, .enabled(if: GalleryProcess.executable != nil,
-                             "the gallery executable is not built next to the tests: run swift build --build-tests"))
+@Suite(
+    .serialized,
+    .enabled(
+        if: GalleryProcess.executable != nil,
+        "the gallery executable is not built next to the tests: run swift build --build-tests"))
 struct ContactsEndToEndTests {
     /// The header's grey at a pixel left of its letter.
     static func isHeaderGrey(_ pixel: UInt32) -> Bool {
-        let r = (pixel >> 16) & 0xFF, g = (pixel >> 8) & 0xFF, b = pixel & 0xFF
+        let r = (pixel >> 16) & 0xFF
+        let g = (pixel >> 8) & 0xFF
+        let b = pixel & 0xFF
         return r == g && g == b && r >= 0xE6 && r <= 0xF0
     }
 
     @Test func aFlingScrollsAMillionRowsWithTheHeaderPinnedAndFewViews() throws {
         let compositor = try TestCompositor()
-        let gallery = try GalleryProcess(arguments: ["--demo", "contacts", "--stats"], environment: compositor.environment)
+        let gallery = try GalleryProcess(
+            arguments: ["--demo", "contacts", "--stats"], environment: compositor.environment)
         defer { gallery.stop() }
         try compositor.waitForToplevel(timeout: .seconds(20))
         let first = try #require(compositor.lastCommittedImage)

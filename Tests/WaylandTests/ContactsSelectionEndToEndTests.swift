@@ -9,8 +9,11 @@ import ToolkitTesting
 /// Layout facts (Sources/Examples/Demos/ContactBook.swift): the list starts under the 44 pt bar; row 0 is the "A"
 /// header (30 pt), then contacts 48 pt tall, 64 pt for one in three (rows 3, 6, ...): row 1 spans 74 ..< 122,
 /// row 5 282 ..< 330, row 6 330 ..< 394 in the window. The selection's highlight is `SelectionColors.light`.
-@Suite(.serialized, .enabled(if: GalleryProcess.executable != nil,
-                             "the gallery executable is not built next to the tests: run swift build --build-tests"))
+@Suite(
+    .serialized,
+    .enabled(
+        if: GalleryProcess.executable != nil,
+        "the gallery executable is not built next to the tests: run swift build --build-tests"))
 struct ContactsSelectionEndToEndTests {
     static let highlight = SelectionColors.light.highlight.premultipliedARGB
 
@@ -29,7 +32,8 @@ struct ContactsSelectionEndToEndTests {
 
     @Test func aShiftClickRangeAndKeysSelectThroughWaylandInput() throws {
         let compositor = try TestCompositor()
-        let gallery = try GalleryProcess(arguments: ["--demo", "contacts", "--stats"], environment: compositor.environment)
+        let gallery = try GalleryProcess(
+            arguments: ["--demo", "contacts", "--stats"], environment: compositor.environment)
         defer { gallery.stop() }
         try compositor.waitForToplevel(timeout: .seconds(20))
         compositor.pointerEnter(at: Point(x: 700, y: 100))
@@ -41,7 +45,7 @@ struct ContactsSelectionEndToEndTests {
         compositor.pointerFrame()
         #expect(Self.waitForHighlight(compositor, y: 100, true))
         // Shift + click row 5: rows 1 ... 5.
-        compositor.key(.other(0xFFE1), pressed: true)   // Shift_L
+        compositor.key(.other(0xFFE1), pressed: true)  // Shift_L
         compositor.pointerMotion(to: Point(x: 700, y: 300))
         compositor.pointerFrame()
         compositor.pointerButton(.left, pressed: true)

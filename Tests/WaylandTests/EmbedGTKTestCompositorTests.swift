@@ -25,7 +25,8 @@ import ToolkitTesting
             while x < image.width - size {
                 if image.pixel(x: x, y: y) == color && image.pixel(x: x + size - 1, y: y + size - 1) == color
                     && (x == 0 || image.pixel(x: x - 1, y: y) != color)
-                    && (y == 0 || image.pixel(x: x, y: y - 1) != color) {
+                    && (y == 0 || image.pixel(x: x, y: y - 1) != color)
+                {
                     return (x, y)
                 }
                 x += 1
@@ -40,14 +41,16 @@ import ToolkitTesting
         var environment = compositor.environment
         environment["GDK_BACKEND"] = "wayland"
         environment["GSK_RENDERER"] = "cairo"
-        let app = try GalleryProcess(arguments: ["--stats"], environment: environment,
-                                     executable: EmbedGTKTests.executable)
+        let app = try GalleryProcess(
+            arguments: ["--stats"], environment: environment,
+            executable: EmbedGTKTests.executable)
         let clock = ContinuousClock()
         let deadline = clock.now + .seconds(20)
         var origin: (x: Int, y: Int)?
         while origin == nil && clock.now < deadline && app.isRunning {
             if let image = try? compositor.waitForCommit(timeout: .milliseconds(500)),
-               let corner = square(of: swatch, in: image) {
+                let corner = square(of: swatch, in: image)
+            {
                 origin = (corner.x - 12, corner.y - 10)
             }
         }
@@ -79,7 +82,7 @@ import ToolkitTesting
     /// offset puts it, within 1 pt.
     static func shows(offset: Double, in image: Image, origin: (x: Int, y: Int)) -> Bool {
         guard let square = square(of: swatch, in: image) else { return false }
-        let shown = Double(origin.y + 10 - square.y)   // offset modulo 672 pt
+        let shown = Double(origin.y + 10 - square.y)  // offset modulo 672 pt
         let period = 672.0
         let k = ((offset - shown) / period).rounded()
         return abs(shown + k * period - offset) <= 1
@@ -99,7 +102,8 @@ import ToolkitTesting
         let (compositor, app, o) = try Self.start()
         defer { app.stop() }
         // Up 300 pt in 15 motions 16 ms apart (about 1,250 pt/s at release): the drag, then a fling.
-        let x = Double(o.x + 240), y0 = Double(o.y + 500)
+        let x = Double(o.x + 240)
+        let y0 = Double(o.y + 500)
         compositor.touchDown(id: 1, at: Point(x: x, y: y0))
         compositor.touchFrame()
         for step in 1...15 {
@@ -145,7 +149,8 @@ import ToolkitTesting
         compositor.pointerButton(.left, pressed: false)
         compositor.pointerFrame()
         image = try Self.restingPicture(compositor, app)
-        let clicked = image.pixel(x: o.x + 300, y: o.y + 250), previous = image.pixel(x: o.x + 300, y: o.y + 140)
+        let clicked = image.pixel(x: o.x + 300, y: o.y + 250)
+        let previous = image.pixel(x: o.x + 300, y: o.y + 140)
         #expect(clicked == Self.green, "row 4 is not marked after a click")
         #expect(previous != Self.green)
         let (_, activated) = Self.finish(compositor, app)
@@ -164,7 +169,7 @@ import ToolkitTesting
         compositor.key(.pageDown, pressed: false)
         _ = try Self.restingPicture(compositor, app)
         let (offset, _) = Self.finish(compositor, app)
-        let image = try #require(compositor.lastCommittedImage)   // the last picture before the exit
+        let image = try #require(compositor.lastCommittedImage)  // the last picture before the exit
         let scrolled = try #require(offset, "no offset line: \(app.standardError)")
         let shown = Self.shows(offset: scrolled, in: image, origin: o)
         #expect(shown, "offset \(scrolled) is not what GTK committed")

@@ -10,12 +10,15 @@ import Testing
     /// Starts sway and embed-gtk on it (logging its protocol traffic), waits for its first frame, gives sway's
     /// seat a pointer and waits until GTK made its `wl_pointer` (when the seat's new capability arrives).
     static func start(_ extra: [String]) throws
-        -> (SwayHarness, GalleryProcess, SwayVirtualPointerTests.VirtualPointer) {
+        -> (SwayHarness, GalleryProcess, SwayVirtualPointerTests.VirtualPointer)
+    {
         let sway = try SwayHarness()
         let app = try GalleryProcess(
             arguments: ["--stats"] + extra,
-            environment: ["XDG_RUNTIME_DIR": sway.runtimeDirectory, "WAYLAND_DISPLAY": sway.socketName,
-                          "GDK_BACKEND": "wayland", "GSK_RENDERER": "cairo", "WAYLAND_DEBUG": "client"],
+            environment: [
+                "XDG_RUNTIME_DIR": sway.runtimeDirectory, "WAYLAND_DISPLAY": sway.socketName,
+                "GDK_BACKEND": "wayland", "GSK_RENDERER": "cairo", "WAYLAND_DEBUG": "client"
+            ],
             executable: executable)
         do {
             try app.waitForOutput("first frame drawn", timeout: .seconds(15))
@@ -42,7 +45,10 @@ import Testing
     @Test(.enabled(if: canRun, "needs sway and the embed-gtk product (libgtk-4-dev, scripts/install-deps)"))
     func aPointerDragScrollsTheGTKHostedListWithPointerDrag() throws {
         let (sway, app, pointer) = try Self.start(["--pointer-drag"])
-        defer { app.stop(); sway.stop() }
+        defer {
+            app.stop()
+            sway.stop()
+        }
         // sway tiles the only window over the whole 800 x 600 output.
         pointer.move(to: 400, 500)
         usleep(50_000)
@@ -53,7 +59,7 @@ import Testing
         }
         usleep(16_000)
         pointer.button(pressed: false)
-        try app.waitForRest(dispatched: ".button(", count: 2)   // the release, then the fling runs out
+        try app.waitForRest(dispatched: ".button(", count: 2)  // the release, then the fling runs out
         let offset = try Self.finish(sway, app)
         // 300 pt of pointer travel: at least 290 follow the drag (the 10 pt slop), the release flings further.
         #expect(offset > 290, "offset after a 300 pt pointer drag: \(offset)\n\(app.standardError)")
@@ -62,7 +68,10 @@ import Testing
     @Test(.enabled(if: canRun, "needs sway and the embed-gtk product (libgtk-4-dev, scripts/install-deps)"))
     func withoutPointerDragAPointerDragDoesNotScroll() throws {
         let (sway, app, pointer) = try Self.start([])
-        defer { app.stop(); sway.stop() }
+        defer {
+            app.stop()
+            sway.stop()
+        }
         pointer.move(to: 400, 500)
         usleep(50_000)
         pointer.button(pressed: true)
@@ -79,15 +88,20 @@ import Testing
     @Test(.enabled(if: canRun, "needs sway and the embed-gtk product (libgtk-4-dev, scripts/install-deps)"))
     func threeWheelDetentsScroll144Points() throws {
         let (sway, app, pointer) = try Self.start([])
-        defer { app.stop(); sway.stop() }
+        defer {
+            app.stop()
+            sway.stop()
+        }
         pointer.move(to: 400, 300)
         usleep(50_000)
         for _ in 0..<3 {
             pointer.wheelDetent()
             usleep(30_000)
         }
-        try app.waitForRest(dispatched: ".axis_discrete(", count: 3)   // the 0.1 s smooth steps finish
+        try app.waitForRest(dispatched: ".axis_discrete(", count: 3)  // the 0.1 s smooth steps finish
         let offset = try Self.finish(sway, app)
-        #expect(abs(offset - 144) < 0.001, "three wheel detents through GTK: offset \(offset), expected 144\n\(app.standardError)")
+        #expect(
+            abs(offset - 144) < 0.001,
+            "three wheel detents through GTK: offset \(offset), expected 144\n\(app.standardError)")
     }
 }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Toolkit
 @testable import ToolkitCore
 

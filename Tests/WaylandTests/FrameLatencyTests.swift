@@ -1,8 +1,9 @@
 import Glibc
 import Testing
+import ToolkitTesting
+
 @testable import Toolkit
 @testable import ToolkitCore
-import ToolkitTesting
 
 /// Frame latency (<doc:ScrollBehaviour> §12, `FrameLatencyStats`) under the test compositor, in real time: every input
 /// event is reflected in the first commit after it (no frame of latency added in the client), the presentation feedback
@@ -18,9 +19,10 @@ import ToolkitTesting
 
         init() throws {
             compositor = try TestCompositor()
-            window = try WaylandWindow(title: "latency", size: Size(width: 200, height: 300),
-                                       appID: "org.toolkit.tests",
-                                       connection: .fileDescriptor(compositor.connectClientFD()))
+            window = try WaylandWindow(
+                title: "latency", size: Size(width: 200, height: 300),
+                appID: "org.toolkit.tests",
+                connection: .fileDescriptor(compositor.connectClientFD()))
             container = FrameTimingTests.makeContainer(paging: false)
             window.rootView.addSubview(container)
             try #require(try FrameTiming.run(window) { window.presentedFrameCount >= 1 })
@@ -38,7 +40,8 @@ import ToolkitTesting
     /// idle), then lifted: every motion that moved the content is reflected in the first commit after it.
     @Test func everyTouchMotionIsReflectedInTheFirstCommitAfterIt() throws {
         let scene = try Scene()
-        let window = scene.window, compositor = scene.compositor
+        let window = scene.window
+        let compositor = scene.compositor
         // Each commit of a frame: its time on the window clock and the offset it shows.
         var commits: [(time: Duration, offset: Double)] = []
         window.onFrameCommitted = { [container = scene.container] time in
@@ -49,7 +52,8 @@ import ToolkitTesting
         window.onInputEvent = { [unowned window] event in
             if case .touchMotion = event { motionTimes.append(window.now) }
         }
-        let commitsBefore = compositor.commitCount, frameCommitsBefore = compositor.bufferCommitTimes.count
+        let commitsBefore = compositor.commitCount
+        let frameCommitsBefore = compositor.bufferCommitTimes.count
         compositor.touchDown(id: 0, at: Point(x: 100, y: 250))
         compositor.touchFrame()
         // Motions as the window received them: receive time (window clock) and the offset once handled.
@@ -86,9 +90,10 @@ import ToolkitTesting
         #expect(inputToCommit.maximum < FrameTiming.allowedGap, "max \(Self.ms(inputToCommit.maximum)) ms")
         #expect(inputToCommit.median < .nanoseconds(16_666_667), "median \(Self.ms(inputToCommit.median)) ms")
         let present = try #require(stats.commitToPresent)
-        print("[FrameLatencyTests] test compositor drag: input to commit median \(Self.ms(inputToCommit.median)) ms "
-              + "max \(Self.ms(inputToCommit.maximum)) ms (\(inputToCommit.count) frames); commit to present median "
-              + "\(Self.ms(present.median)) ms max \(Self.ms(present.maximum)) ms (\(present.count) frames)")
+        print(
+            "[FrameLatencyTests] test compositor drag: input to commit median \(Self.ms(inputToCommit.median)) ms "
+                + "max \(Self.ms(inputToCommit.maximum)) ms (\(inputToCommit.count) frames); commit to present median "
+                + "\(Self.ms(present.median)) ms max \(Self.ms(present.maximum)) ms (\(present.count) frames)")
         #expect(compositor.isClean)
     }
 
@@ -96,7 +101,8 @@ import ToolkitTesting
     /// neither side ever holds more than the frame in flight, and none is left at rest.
     @Test func presentationFeedbacksAreAllPresentedAndDestroyed() throws {
         let scene = try Scene()
-        let window = scene.window, compositor = scene.compositor
+        let window = scene.window
+        let compositor = scene.compositor
         #expect(window.frameLatency.hasPresentationFeedback)
         var mostAlive = 0
         window.onFrameCommitted = { [unowned window] _ in mostAlive = max(mostAlive, window.latency.liveFeedbackCount) }
@@ -126,7 +132,8 @@ import ToolkitTesting
     /// callback) is discarded, and the one that replaced it is presented.
     @Test func aFrameReplacedBeforeItIsShownIsDiscarded() throws {
         let scene = try Scene()
-        let window = scene.window, compositor = scene.compositor
+        let window = scene.window
+        let compositor = scene.compositor
         compositor.autoFrameCallbacks = false
         try FrameTiming.run(window, for: .milliseconds(50))
         let presented = compositor.presentedFeedbackCount
@@ -161,8 +168,9 @@ enum GalleryLatencyLines {
             let words = line.split(separator: " ")
             // stats: A B C median X ms max Y ms (N frames)
             guard let m = words.firstIndex(of: "median"), words.count > m + 5,
-                  let median = Double(words[m + 1]), let maximum = Double(words[m + 4]),
-                  let frames = Int(words[m + 6].dropFirst()) else { return nil }
+                let median = Double(words[m + 1]), let maximum = Double(words[m + 4]),
+                let frames = Int(words[m + 6].dropFirst())
+            else { return nil }
             return Figures(median: median, maximum: maximum, frames: frames)
         }
         return nil
@@ -184,8 +192,11 @@ enum GalleryLatencyLines {
 /// The gallery, a separate process, prints its latency figures with `--stats`: under the test compositor after a
 /// touch drag (input to commit and commit to present), and under weston headless (commit to present; weston
 /// offers no seat, so no input).
-@Suite(.serialized, .enabled(if: GalleryProcess.executable != nil,
-                             "the gallery executable is not built next to the tests: run swift build --build-tests"))
+@Suite(
+    .serialized,
+    .enabled(
+        if: GalleryProcess.executable != nil,
+        "the gallery executable is not built next to the tests: run swift build --build-tests"))
 struct GalleryLatencyStatsTests {
     @Test func theGalleryPrintsItsLatencyUnderTheTestCompositor() throws {
         let compositor = try TestCompositor()
@@ -216,8 +227,9 @@ struct GalleryLatencyStatsTests {
         #expect(input.frames >= 20, "\(input)")
         #expect(present.frames >= input.frames, "\(present)")
         #expect(late.late == 0, "late input events: \(late)")
-        print("[GalleryLatencyStatsTests] test compositor: input to commit \(input); commit to present \(present); "
-              + "late \(late.late) of \(late.total)")
+        print(
+            "[GalleryLatencyStatsTests] test compositor: input to commit \(input); commit to present \(present); "
+                + "late \(late.late) of \(late.total)")
         // The client is gone; the compositor's thread destroys its last feedbacks when it reads the hang-up,
         // which on a loaded machine can come a little after the process exited.
         try waitUntil("the compositor destroyed the last feedbacks (\(compositor.liveFeedbackCount) left)") {
@@ -229,9 +241,12 @@ struct GalleryLatencyStatsTests {
     func theGalleryPrintsPresentationFiguresUnderWeston() throws {
         let weston = try WestonHarness(width: 800, height: 600)
         defer { weston.stop() }
-        let gallery = try GalleryProcess(arguments: ["--demo", "list", "--frames", "120", "--stats"],
-                                         environment: ["XDG_RUNTIME_DIR": weston.runtimeDirectory,
-                                                       "WAYLAND_DISPLAY": weston.socketName])
+        let gallery = try GalleryProcess(
+            arguments: ["--demo", "list", "--frames", "120", "--stats"],
+            environment: [
+                "XDG_RUNTIME_DIR": weston.runtimeDirectory,
+                "WAYLAND_DISPLAY": weston.socketName
+            ])
         defer { gallery.stop() }
         let ended = gallery.waitForExit(timeout: .seconds(30))
         let text = gallery.standardError

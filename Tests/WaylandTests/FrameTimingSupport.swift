@@ -1,4 +1,5 @@
 import Glibc
+
 @testable import Toolkit
 @testable import ToolkitCore
 
@@ -29,8 +30,10 @@ enum FrameTiming {
 
     /// Runs `window`'s loop until `condition` holds, at most `limit`; returns whether it held.
     @discardableResult
-    static func run(_ window: WaylandWindow, limit: Duration = .seconds(10),
-                    until condition: () -> Bool) throws -> Bool {
+    static func run(
+        _ window: WaylandWindow, limit: Duration = .seconds(10),
+        until condition: () -> Bool
+    ) throws -> Bool {
         try window.dispatch(limit: limit, step: .milliseconds(2), until: condition)
     }
 
@@ -61,14 +64,16 @@ enum FrameTiming {
     /// others. (Matched one kind at a time rather than by an exhaustive switch, which every new kind of event
     /// would break.)
     static func restamped(_ event: InputEvent, at time: Duration) -> InputEvent? {
-        if case let .touchDown(id, location, _) = event { return .touchDown(id: id, location: location, timestamp: time) }
-        if case let .touchMotion(id, location, _) = event {
+        if case .touchDown(let id, let location, _) = event {
+            return .touchDown(id: id, location: location, timestamp: time)
+        }
+        if case .touchMotion(let id, let location, _) = event {
             return .touchMotion(id: id, location: location, timestamp: time)
         }
-        if case let .touchUp(id, _) = event { return .touchUp(id: id, timestamp: time) }
+        if case .touchUp(let id, _) = event { return .touchUp(id: id, timestamp: time) }
         if case .touchFrame = event { return .touchFrame(timestamp: time) }
-        if case let .pointerEnter(location, _) = event { return .pointerEnter(location: location, timestamp: time) }
-        if case let .pointerMotion(location, _) = event { return .pointerMotion(location: location, timestamp: time) }
+        if case .pointerEnter(let location, _) = event { return .pointerEnter(location: location, timestamp: time) }
+        if case .pointerMotion(let location, _) = event { return .pointerMotion(location: location, timestamp: time) }
         if case .axis(var axis) = event {
             axis.timestamp = time
             return .axis(axis)

@@ -1,7 +1,8 @@
 import Testing
+import ToolkitTesting
+
 @testable import Toolkit
 @testable import ToolkitCore
-import ToolkitTesting
 
 /// <doc:ScrollBehaviour> §12 under the test compositor, in real time: while a motion runs (a wheel animation, a fling,
 /// a page snap, an animated `setContentOffset`) the window commits a frame at every frame callback, which the
@@ -24,9 +25,10 @@ import ToolkitTesting
 
         init(paging: Bool = false) throws {
             compositor = try TestCompositor()
-            window = try WaylandWindow(title: "frames", size: Size(width: 200, height: 300),
-                                       appID: "org.toolkit.tests",
-                                       connection: .fileDescriptor(compositor.connectClientFD()))
+            window = try WaylandWindow(
+                title: "frames", size: Size(width: 200, height: 300),
+                appID: "org.toolkit.tests",
+                connection: .fileDescriptor(compositor.connectClientFD()))
             container = FrameTimingTests.makeContainer(paging: paging)
             window.rootView.addSubview(container)
             try #require(try FrameTiming.run(window) { window.presentedFrameCount >= 1 })
@@ -36,7 +38,8 @@ import ToolkitTesting
         /// Runs until the container stops moving by itself; returns the longest commit gap from `start` (monotonic)
         /// to then, and the end time.
         func finishMotion(from start: Duration) throws -> (gap: Duration?, end: Duration) {
-            let container = container, window = window
+            let container = container
+            let window = window
             // The input sent last is handled first (a motion may start only with the last finger's lift).
             try #require(try FrameTiming.run(window) { window.core.touchRouter.activeTouchCount == 0 })
             try #require(try FrameTiming.run(window) { !FrameTiming.isMoving(container) }, "the motion never ended")
@@ -95,8 +98,9 @@ import ToolkitTesting
     }
 
     private func report(_ name: String, _ gap: Duration?, _ scene: Scene) {
-        print("[FrameTimingTests] \(name): longest commit gap \(gap.map { FrameTiming.milliseconds($0) } ?? -1) ms, "
-              + "offset \(scene.container.contentOffset.y)")
+        print(
+            "[FrameTimingTests] \(name): longest commit gap \(gap.map { FrameTiming.milliseconds($0) } ?? -1) ms, "
+                + "offset \(scene.container.contentOffset.y)")
     }
 
     @Test func aWheelAnimationCommitsEveryRefreshAndEndsWhereTheHeadlessOneDoes() throws {
@@ -122,8 +126,9 @@ import ToolkitTesting
         #expect(longest < FrameTiming.allowedGap, "a \(FrameTiming.milliseconds(longest)) ms gap")
         #expect(scene.container.contentOffset.y > 300, "the fling went \(scene.container.contentOffset.y) pt")
         let headless = scene.headlessOffset()
-        #expect(abs(scene.container.contentOffset.y - headless.y) < 0.01,
-                "window \(scene.container.contentOffset.y), headless \(headless.y)")
+        #expect(
+            abs(scene.container.contentOffset.y - headless.y) < 0.01,
+            "window \(scene.container.contentOffset.y), headless \(headless.y)")
         #expect(scene.compositor.isClean)
     }
 
@@ -154,8 +159,9 @@ import ToolkitTesting
         // Neither faster nor slower than its 0.3 s: it ends at the first frame at or after that (counted from the
         // window's clock reading before the call, at most a few microseconds before `start`).
         let took = end - start
-        #expect(took >= FrameTimingTests.earliestEnd && took < .milliseconds(300) + FrameTiming.allowedGap,
-                "took \(FrameTiming.milliseconds(took)) ms")
+        #expect(
+            took >= FrameTimingTests.earliestEnd && took < .milliseconds(300) + FrameTiming.allowedGap,
+            "took \(FrameTiming.milliseconds(took)) ms")
         let headless = scene.headlessOffset { twin in twin.setContentOffset(Point(x: 0, y: 1200), animated: true) }
         #expect(headless == scene.container.contentOffset)
         #expect(scene.compositor.isClean)
@@ -164,8 +170,10 @@ import ToolkitTesting
     /// Frame callback times that stand still, leap a second per frame or go back: the window samples its own
     /// clock, so the wheel animation neither stalls nor jumps to its end, and an animated `setContentOffset`
     /// still takes 0.3 s.
-    @Test(arguments: [FrameCallbackTimes.frozen(milliseconds: 5000), .jumping(milliseconds: 1000),
-                      .backwards(milliseconds: 40)])
+    @Test(arguments: [
+        FrameCallbackTimes.frozen(milliseconds: 5000), .jumping(milliseconds: 1000),
+        .backwards(milliseconds: 40)
+    ])
     func motionsIgnoreTheFrameCallbackTimes(_ times: FrameCallbackTimes) throws {
         let scene = try Scene()
         scene.compositor.frameCallbackTimes = times
@@ -182,8 +190,9 @@ import ToolkitTesting
         let longest = try #require(gap)
         #expect(longest < FrameTiming.allowedGap, "\(times): a \(FrameTiming.milliseconds(longest)) ms gap")
         let took = end - start
-        #expect(took >= FrameTimingTests.earliestEnd && took < .milliseconds(300) + FrameTiming.allowedGap,
-                "\(times): took \(FrameTiming.milliseconds(took)) ms")
+        #expect(
+            took >= FrameTimingTests.earliestEnd && took < .milliseconds(300) + FrameTiming.allowedGap,
+            "\(times): took \(FrameTiming.milliseconds(took)) ms")
         #expect(scene.container.contentOffset == Point(x: 0, y: 1200))
         #expect(scene.compositor.isClean)
     }

@@ -14,12 +14,17 @@ import ToolkitTesting
 /// the gallery's timers (the 150 ms content touch delay) run on its own monotonic clock, and its frames come at
 /// the compositor's 60 Hz refresh ticks. Finger motions are paced at 16 ms of real time, which the compositor
 /// clock then shows too.
-@Suite(.serialized, .enabled(if: GalleryProcess.executable != nil,
-                             "the gallery executable is not built next to the tests: run swift build --build-tests"))
+@Suite(
+    .serialized,
+    .enabled(
+        if: GalleryProcess.executable != nil,
+        "the gallery executable is not built next to the tests: run swift build --build-tests"))
 struct GalleryEndToEndTests {
     /// `Theme.rowColor`'s palette, ARGB.
-    static let palette: [UInt32] = [0xFFFF_6B6B, 0xFFFF_A94D, 0xFFFF_D43B, 0xFF69_DB7C, 0xFF38_D9A9,
-                                    0xFF4D_ABF7, 0xFF74_8FFC, 0xFF97_75FA, 0xFFDA_77F2, 0xFFF7_83AC]
+    static let palette: [UInt32] = [
+        0xFFFF_6B6B, 0xFFFF_A94D, 0xFFFF_D43B, 0xFF69_DB7C, 0xFF38_D9A9,
+        0xFF4D_ABF7, 0xFF74_8FFC, 0xFF97_75FA, 0xFFDA_77F2, 0xFFF7_83AC
+    ]
     static let barHeight = 44
     static let rowHeight = 56
     /// A column through the middle of every swatch.
@@ -40,7 +45,8 @@ struct GalleryEndToEndTests {
     /// apart, the one nearest `previous` is taken (the tests sample often enough to move far less between two
     /// samples). An anti-aliased edge makes an estimate up to 1 pt high; the median of the swatches is returned.
     static func listOffset(_ image: Image, near previous: Double) -> Double? {
-        let x = swatchColumn, top = barHeight
+        let x = swatchColumn
+        let top = barHeight
         guard image.width > x, image.height > top else { return nil }
         var estimates: [Double] = []
         var y = top
@@ -64,7 +70,9 @@ struct GalleryEndToEndTests {
 
     /// Whether a pixel is the pressed row background (dark) rather than white or a swatch.
     static func isDark(_ pixel: UInt32) -> Bool {
-        let r = (pixel >> 16) & 0xFF, g = (pixel >> 8) & 0xFF, b = pixel & 0xFF
+        let r = (pixel >> 16) & 0xFF
+        let g = (pixel >> 8) & 0xFF
+        let b = pixel & 0xFF
         return r < 0x60 && g < 0x60 && b < 0x60
     }
 
@@ -82,8 +90,9 @@ struct GalleryEndToEndTests {
             try compositor.waitForToplevel(timeout: .seconds(20))
         } catch {
             gallery.stop()
-            throw Failure(description: "the gallery did not map a window (\(gallery.poll().map { "\($0)" } ?? "running")"
-                          + ", \(compositor.lastTimeoutReason ?? "")); stderr: \(gallery.standardError)")
+            throw Failure(
+                description: "the gallery did not map a window (\(gallery.poll().map { "\($0)" } ?? "running")"
+                    + ", \(compositor.lastTimeoutReason ?? "")); stderr: \(gallery.standardError)")
         }
         return gallery
     }
@@ -93,8 +102,11 @@ struct GalleryEndToEndTests {
     private func drag(_ compositor: TestCompositor, id: Int, from start: Point, delta: Point, steps: Int) {
         for step in 1...steps {
             usleep(16_000)
-            compositor.touchMotion(id: id, to: Point(x: start.x + delta.x * Double(step),
-                                                     y: start.y + delta.y * Double(step)))
+            compositor.touchMotion(
+                id: id,
+                to: Point(
+                    x: start.x + delta.x * Double(step),
+                    y: start.y + delta.y * Double(step)))
             compositor.touchFrame()
         }
     }
@@ -138,8 +150,9 @@ struct GalleryEndToEndTests {
             samples.append(try #require(Self.listOffset(image, near: previous)))
         }
         #expect(samples.last! >= released + 150, "offsets after lift-off: \(samples)")
-        #expect(zip(samples, samples.dropFirst()).allSatisfy { $0.1 >= $0.0 - 1.5 },
-                "the list moved back while coasting: \(samples)")
+        #expect(
+            zip(samples, samples.dropFirst()).allSatisfy { $0.1 >= $0.0 - 1.5 },
+            "the list moved back while coasting: \(samples)")
         // The compositor completes frame callbacks at 60 Hz (not at once, when a frame could jump far ahead), so a
         // frame moves the list at most about 54 pt (the release velocity is the finger's, 50 pt per 16 ms): the
         // 150 pt take at least 3 frames after the release.
@@ -151,7 +164,8 @@ struct GalleryEndToEndTests {
 
         compositor.sendClose()
         let ended = gallery.waitForExit(timeout: .seconds(5))
-        #expect(ended == .exited(0), "after close: \(ended.map { "\($0)" } ?? "still running"); \(gallery.standardError)")
+        #expect(
+            ended == .exited(0), "after close: \(ended.map { "\($0)" } ?? "still running"); \(gallery.standardError)")
         gallery.stop()
         #expect(kill(gallery.pid, 0) != 0, "the gallery process is still there (not reaped)")
     }
@@ -163,7 +177,7 @@ struct GalleryEndToEndTests {
         let gallery = try launch(compositor)
         defer { gallery.stop() }
 
-        let rowCenter = Self.barHeight + 3 * Self.rowHeight + Self.rowHeight / 2   // the fourth row
+        let rowCenter = Self.barHeight + 3 * Self.rowHeight + Self.rowHeight / 2  // the fourth row
         let point = Point(x: Double(Self.backgroundColumn), y: Double(rowCenter))
         let initial = try compositor.settledImage()
         #expect(Self.darkRows(initial).isEmpty)
@@ -184,8 +198,9 @@ struct GalleryEndToEndTests {
         }
         let rowTop = Self.barHeight + 3 * Self.rowHeight
         let dark = Self.darkRows(pressed)
-        #expect(dark.first == rowTop && dark.last! >= rowTop + Self.rowHeight - 2 && dark.last! < rowTop + Self.rowHeight,
-                "dark rows \(dark.first ?? -1)...\(dark.last ?? -1), the row spans \(rowTop)..<\(rowTop + Self.rowHeight)")
+        #expect(
+            dark.first == rowTop && dark.last! >= rowTop + Self.rowHeight - 2 && dark.last! < rowTop + Self.rowHeight,
+            "dark rows \(dark.first ?? -1)...\(dark.last ?? -1), the row spans \(rowTop)..<\(rowTop + Self.rowHeight)")
         #expect(Self.listOffset(pressed, near: 0).map { abs($0) < 1.5 } == true, "the list moved under a held press")
 
         // The finger moves on, 120 pt up: the list scrolls and no row is highlighted any more.

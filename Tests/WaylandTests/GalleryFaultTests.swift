@@ -6,8 +6,11 @@ import ToolkitTesting
 /// The gallery, a separate process, when the compositor ends the connection: a protocol error posted on purpose
 /// and a disconnect in the middle of a drag. The rule: a non-zero exit within a second or so, with one line on
 /// stderr that says what happened; no crash, no hang.
-@Suite(.serialized, .enabled(if: GalleryProcess.executable != nil,
-                             "the gallery executable is not built next to the tests: run swift build --build-tests"))
+@Suite(
+    .serialized,
+    .enabled(
+        if: GalleryProcess.executable != nil,
+        "the gallery executable is not built next to the tests: run swift build --build-tests"))
 struct GalleryFaultTests {
     private func launch(_ compositor: TestCompositor) throws -> GalleryProcess {
         let gallery = try GalleryProcess(arguments: ["--demo", "list"], environment: compositor.environment)

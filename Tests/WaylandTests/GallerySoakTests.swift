@@ -15,8 +15,11 @@ enum SoakSettings {
 /// descriptors read from /proc every 10 s and printed at the end. Not part of the normal run: `scripts/soak`
 /// (or `SOAK_MINUTES=10 swift test --filter GallerySoakTests`) runs it. Targets: less than 1 MB of RSS growth after
 /// the first minute (warm-up: caches, glyphs, buffers), no descriptor growth.
-@Suite(.serialized, .enabled(if: SoakSettings.minutes != nil,
-                             "the soak runs only with SOAK_MINUTES set (scripts/soak)"))
+@Suite(
+    .serialized,
+    .enabled(
+        if: SoakSettings.minutes != nil,
+        "the soak runs only with SOAK_MINUTES set (scripts/soak)"))
 struct GallerySoakTests {
     /// Resident set size of `pid`, KiB, from /proc/PID/status.
     static func residentKiB(_ pid: pid_t) -> Int? {
@@ -48,18 +51,22 @@ struct GallerySoakTests {
 
     /// The gallery's demo titles in the bar's order (`Demo.all`; GalleryViewTests checks this list against the
     /// executable's, which this target cannot import).
-    static let galleryDemoTitles = ["List", "Paging", "Lock", "Canvas", "Fling", "Observers", "Wheel", "Zoom",
-                                    "Contacts", "Terminal", "Nested", "Gestures", "Photos"]
+    static let galleryDemoTitles = [
+        "List", "Paging", "Lock", "Canvas", "Fling", "Observers", "Wheel", "Zoom",
+        "Contacts", "Terminal", "Nested", "Gestures", "Photos"
+    ]
     static var demoCount: Int { galleryDemoTitles.count }
 
     /// The centre of demo `index`'s bar button (GalleryView.buttonLayout: from x 8, 6 pt apart, each its title and
     /// 6 pt each side, at the largest of 14, 13, 12 and 11 pt at which the buttons end by x 740; GalleryViewTests
     /// checks that 11 pt is the size now).
     static func buttonCentre(_ index: Int) -> Double {
-        let size = [14.0, 13, 12].first { size in
-            8 + galleryDemoTitles.reduce(0.0) { $0 + (Font.measure($1, size: size).width + 12).rounded(.up) + 6 } - 6
-                <= 740
-        } ?? 11
+        let size =
+            [14.0, 13, 12].first { size in
+                8 + galleryDemoTitles.reduce(0.0) { $0 + (Font.measure($1, size: size).width + 12).rounded(.up) + 6 }
+                    - 6
+                    <= 740
+            } ?? 11
         func width(_ title: String) -> Double { (Font.measure(title, size: size).width + 12).rounded(.up) }
         let left = 8 + galleryDemoTitles.prefix(index).reduce(0.0) { $0 + width($1) + 6 }
         return left + width(galleryDemoTitles[index]) / 2
@@ -80,8 +87,11 @@ struct GallerySoakTests {
             compositor.touchFrame()
             for step in 1...8 {
                 usleep(16_000)
-                compositor.touchMotion(id: 1, to: Point(x: start.x + delta.x * Double(step) / 8,
-                                                        y: start.y + delta.y * Double(step) / 8))
+                compositor.touchMotion(
+                    id: 1,
+                    to: Point(
+                        x: start.x + delta.x * Double(step) / 8,
+                        y: start.y + delta.y * Double(step) / 8))
                 compositor.touchFrame()
             }
             compositor.touchUp(id: 1)

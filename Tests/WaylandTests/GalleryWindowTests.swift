@@ -5,8 +5,11 @@ import ToolkitTesting
 
 /// The gallery's window behaviour, a separate process against a `TestCompositor`: the title names the demo, the
 /// digit keys switch demos, a configure to another size lays the demo out again, Escape quits with status 0.
-@Suite(.serialized, .enabled(if: GalleryProcess.executable != nil,
-                             "the gallery executable is not built next to the tests: run swift build --build-tests"))
+@Suite(
+    .serialized,
+    .enabled(
+        if: GalleryProcess.executable != nil,
+        "the gallery executable is not built next to the tests: run swift build --build-tests"))
 struct GalleryWindowTests {
     private struct Failure: Error, CustomStringConvertible {
         var description: String
@@ -40,13 +43,16 @@ struct GalleryWindowTests {
         compositor.sendConfigure(size: Size(width: 640, height: 480))
         try wait("a 640 x 480 frame with the panel at its bottom", gallery) {
             compositor.sendFrameCallbacks()
-            guard let image = compositor.lastCommittedImage, image.width == 640, image.height == 480 else { return false }
+            guard let image = compositor.lastCommittedImage, image.width == 640, image.height == 480 else {
+                return false
+            }
             return image.pixel(x: 320, y: 480 - 58) == 0xFFD1_D1D6
         }
 
         compositor.key(.escape, pressed: true)
         compositor.key(.escape, pressed: false)
         let ended = gallery.waitForExit(timeout: .seconds(5))
-        #expect(ended == .exited(0), "after Escape: \(ended.map { "\($0)" } ?? "still running"); \(gallery.standardError)")
+        #expect(
+            ended == .exited(0), "after Escape: \(ended.map { "\($0)" } ?? "still running"); \(gallery.standardError)")
     }
 }

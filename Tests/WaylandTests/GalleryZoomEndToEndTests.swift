@@ -9,8 +9,11 @@ import ToolkitTesting
 /// Layout facts of the demo (Sources/Examples/Demos/ZoomDemo.swift): an 800 x 600 window, a 44 pt bar, then the
 /// plan at offset (0, 0) and scale 1. The kitchen is the rectangle (360, 40, 180, 200) of the plan, filled with
 /// 0xCDE7B0 and stroked 2 pt inside its edges; nothing else is drawn across it 150 pt below its top.
-@Suite(.serialized, .enabled(if: GalleryProcess.executable != nil,
-                             "the gallery executable is not built next to the tests: run swift build --build-tests"))
+@Suite(
+    .serialized,
+    .enabled(
+        if: GalleryProcess.executable != nil,
+        "the gallery executable is not built next to the tests: run swift build --build-tests"))
 struct GalleryZoomEndToEndTests {
     static let kitchen: UInt32 = 0xFFCD_E7B0
     static let barHeight = 44.0
@@ -22,7 +25,8 @@ struct GalleryZoomEndToEndTests {
     /// The longest run of kitchen pixels on window row `y`.
     static func kitchenRun(_ image: Image, y: Int) -> Int {
         guard y >= 0, y < image.height else { return 0 }
-        var longest = 0, current = 0
+        var longest = 0
+        var current = 0
         for x in 0..<image.width {
             current = image.pixel(x: x, y: y) == kitchen ? current + 1 : 0
             longest = max(longest, current)

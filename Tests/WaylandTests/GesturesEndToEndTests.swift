@@ -11,8 +11,11 @@ import ToolkitTesting
 /// Layout facts of the demo (Sources/Examples/Demos/GesturesDemo.swift): the list fills the left 400 pt under the
 /// 44 pt bar, rows of 64 pt; row k's slider track runs from x 20 to 380 at window y 44 + 64 k + 44 (4 pt tall, the
 /// part left of the thumb in the accent colour), row 0's thumb at value 0.5 (x 200), row 2's at 0.35.
-@Suite(.serialized, .enabled(if: GalleryProcess.executable != nil,
-                             "the gallery executable is not built next to the tests: run swift build --build-tests"))
+@Suite(
+    .serialized,
+    .enabled(
+        if: GalleryProcess.executable != nil,
+        "the gallery executable is not built next to the tests: run swift build --build-tests"))
 struct GesturesEndToEndTests {
     static let track: UInt32 = 0xFFE1_E4EA
     static let accent: UInt32 = 0xFF0A_84FF
@@ -48,8 +51,9 @@ struct GesturesEndToEndTests {
     /// pt and the slider keeps 0.35.
     @Test func horizontalDragsMoveTheSliderAndVerticalOnesTheList() throws {
         let compositor = try TestCompositor()
-        let gallery = try GalleryProcess(arguments: ["--demo", "gestures", "--stats"],
-                                         environment: compositor.environment)
+        let gallery = try GalleryProcess(
+            arguments: ["--demo", "gestures", "--stats"],
+            environment: compositor.environment)
         defer { gallery.stop() }
         do {
             try compositor.waitForToplevel(timeout: .seconds(20))
@@ -61,15 +65,18 @@ struct GesturesEndToEndTests {
 
         heldDrag(compositor, id: 1, from: Point(x: 200, y: 88), by: Point(x: 100, y: 0), steps: 10)
         try gallery.waitForOutput("stats: gestures slider 1 value")
-        #expect(stats(gallery).filter { $0.hasPrefix("gestures ") } == ["gestures slider 1 value 0.75"],
-                "\(gallery.standardError)")
+        #expect(
+            stats(gallery).filter { $0.hasPrefix("gestures ") } == ["gestures slider 1 value 0.75"],
+            "\(gallery.standardError)")
         // The thumb is at x 20 + 270 = 290 now: the track at x 250 is filled.
         #expect(try compositor.settledImage().pixel(x: 250, y: 88) == Self.accent)
 
         heldDrag(compositor, id: 2, from: Point(x: 300, y: 44 + 128 + 44), by: Point(x: 0, y: -200), steps: 20)
         try gallery.waitForOutput("stats: gestures list drag ended")
-        #expect(stats(gallery).filter { $0.hasPrefix("gestures ") }
-                == ["gestures slider 1 value 0.75", "gestures list drag ended offset 190.0"], "\(gallery.standardError)")
+        #expect(
+            stats(gallery).filter { $0.hasPrefix("gestures ") }
+                == ["gestures slider 1 value 0.75", "gestures list drag ended offset 190.0"], "\(gallery.standardError)"
+        )
         // On screen: row 0 (with its filled track) went up 190 pt, out of view; row 3's track (value 0.6, thumb at
         // x 236) now lies at window y 44 + 192 + 44 - 190 = 90, bare at x 300.
         let after = try compositor.settledImage()

@@ -90,8 +90,9 @@ final class GtkAppSession {
 
     /// Where the app said `name` is (`layout: NAME X Y W H`).
     func placement(_ name: String) throws -> Placement {
-        let line = try #require(app.standardError.split(separator: "\n").last { $0.hasPrefix("layout: \(name) ") },
-                                "no placement of \(name): \(app.standardError)")
+        let line = try #require(
+            app.standardError.split(separator: "\n").last { $0.hasPrefix("layout: \(name) ") },
+            "no placement of \(name): \(app.standardError)")
         let f = line.split(separator: " ").dropFirst(2).compactMap { Double($0) }
         try #require(f.count == 4, "bad placement line \(line)")
         return Placement(x: f[0], y: f[1], width: f[2], height: f[3])

@@ -9,8 +9,9 @@ import ToolkitTesting
 /// signal. The spec's "within 1 s" is printed, not asserted: a sanitizer build or a loaded machine takes longer
 /// without anything being wrong, and a signal that is not handled never ends the app (the deadline catches that).
 @Suite(.serialized) struct GtkTerminationSignalTests {
-    @Test(.enabled(if: GtkAppSession.embedGTK != nil, "embed-gtk is not built: swift build --build-tests"),
-          arguments: [SIGTERM, SIGINT])
+    @Test(
+        .enabled(if: GtkAppSession.embedGTK != nil, "embed-gtk is not built: swift build --build-tests"),
+        arguments: [SIGTERM, SIGINT])
     func embedGTKLaunchedByAFoundationProcessExitsZeroOnASignal(_ signal: Int32) throws {
         let compositor = try TestCompositor()
         let process = Process()
@@ -33,9 +34,11 @@ import ToolkitTesting
         let name = signal == SIGTERM ? "SIGTERM" : "SIGINT"
         try waitUntil("embed-gtk to exit after \(name)", timeout: .seconds(10)) { !process.isRunning }
         let elapsed = FrameTiming.monotonicNow - sent
-        print("[GtkTerminationSignalTests] Foundation Process, \(name): exited after "
-              + "\(FrameTiming.milliseconds(elapsed)) ms (the spec: within 1 s)")
-        #expect(process.terminationReason == .exit && process.terminationStatus == 0,
-                "ended by \(process.terminationReason == .exit ? "exit" : "signal") \(process.terminationStatus)")
+        print(
+            "[GtkTerminationSignalTests] Foundation Process, \(name): exited after "
+                + "\(FrameTiming.milliseconds(elapsed)) ms (the spec: within 1 s)")
+        #expect(
+            process.terminationReason == .exit && process.terminationStatus == 0,
+            "ended by \(process.terminationReason == .exit ? "exit" : "signal") \(process.terminationStatus)")
     }
 }

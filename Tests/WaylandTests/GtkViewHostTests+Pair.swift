@@ -19,8 +19,9 @@ extension GtkViewHostTests {
         usleep(30_000)
         session.compositor.touchUp(id: 1)
         session.compositor.touchFrame()
-        #expect(session.wait(for: "left tapped row", timeout: .seconds(5)),
-                "the tap reached no row: \(session.app.standardError.suffix(3000))")
+        #expect(
+            session.wait(for: "left tapped row", timeout: .seconds(5)),
+            "the tap reached no row: \(session.app.standardError.suffix(3000))")
         let stats = session.finish()
         #expect(try Session.value(stats, "left tapped row") == "2")
         #expect(try Session.value(stats, "left bar") == "hidden", "the finger showed the bar")
@@ -49,8 +50,9 @@ extension GtkViewHostTests {
         let host = try session.placement("host")
         session.compositor.pointerMotion(to: host.point(host.width - 5, host.height / 2))
         session.compositor.pointerFrame()
-        #expect(session.wait(for: "released while hovered", timeout: .seconds(5)),
-                "\(session.app.standardError.suffix(2000))")
+        #expect(
+            session.wait(for: "released while hovered", timeout: .seconds(5)),
+            "\(session.app.standardError.suffix(2000))")
         // Input after the release reaches nothing, and the app still closes as usual.
         session.compositor.pointerMotion(to: host.point(host.width / 2, host.height / 2))
         session.compositor.pointerFrame()

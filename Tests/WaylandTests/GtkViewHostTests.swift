@@ -15,11 +15,12 @@ import ToolkitTesting
     @Test(.enabled(if: Session.canRun, "needs the GTK examples (libgtk-4-dev, swift build --build-tests)"))
     func aHostNestedAtAnOffsetFollowsATouchDragAndFlingAndTheGTKLabelFollowsIt() throws {
         let session = try Session(Session.layout, [])
-        let left = try session.placement("left"), right = try session.placement("right")
+        let left = try session.placement("left")
+        let right = try session.placement("right")
         // Nested in boxes with margins, under a header bar: nowhere near the window's origin.
         #expect(left.x > 20 && left.y > 60, "the left host is not at an offset: \(left)")
         session.touchDrag(from: left.point(left.width / 2, left.height - 40), dy: -300)
-        try session.waitForRest()   // the fling runs out
+        try session.waitForRest()  // the fling runs out
         // The other host was not touched: its first row's dark swatch is where it was drawn at first.
         let image = try #require(session.compositor.lastCommittedImage)
         #expect(image.pixel(x: Int(right.x) + 30, y: Int(right.y) + 28) == 0xFF8C_0D0D)
@@ -42,7 +43,7 @@ import ToolkitTesting
             session.compositor.pointerAxis(dx: 0, dy: 120, source: .wheel)
             session.compositor.pointerFrame()
         }
-        try session.waitForRest()   // the 0.1 s smooth steps finish
+        try session.waitForRest()  // the 0.1 s smooth steps finish
         let stats = session.finish()
         let offset = try Session.offset(stats, "right offset")
         #expect(abs(offset.y - 144) < 0.001 && offset.x == 0, "three detents: \(offset), expected 144")
@@ -52,11 +53,12 @@ import ToolkitTesting
     @Test(.enabled(if: Session.canRun, "needs the GTK examples (libgtk-4-dev, swift build --build-tests)"))
     func theHeaderBarsGTKButtonScrollsTheListsBackToTheTop() throws {
         let session = try Session(Session.layout, [])
-        let left = try session.placement("left"), button = try session.placement("button")
+        let left = try session.placement("left")
+        let button = try session.placement("button")
         session.touchDrag(from: left.point(left.width / 2, left.height - 40), dy: -200, hold: true)
         try session.waitForRest()
         session.click(at: button.center)
-        try session.waitForRest()   // the animated scroll to the top
+        try session.waitForRest()  // the animated scroll to the top
         let stats = session.finish()
         #expect(try Session.offset(stats, "left offset") == Point(x: 0, y: 0))
         #expect(try Session.value(stats, "label") == "y 0")
@@ -80,7 +82,9 @@ import ToolkitTesting
         try session.waitForRest()
         let stats = session.finish()
         let offset = try Session.offset(stats, "right offset").y
-        #expect(abs(offset - (right.height - 40)) < 0.5, "right offset \(offset), expected one page of \(right.height - 40)")
+        #expect(
+            abs(offset - (right.height - 40)) < 0.5, "right offset \(offset), expected one page of \(right.height - 40)"
+        )
         #expect(try Session.offset(stats, "left offset") == Point(x: 0, y: 0))
     }
 
@@ -136,8 +140,9 @@ import ToolkitTesting
         #expect(session.compositor.toplevelBufferScale == Int32(scale))
         let image = try #require(session.compositor.lastCommittedImage)
         let side = 36 * scale
-        let corner = try #require(EmbedGTKTestCompositorTests.square(of: 0xFFD9_2626, in: image, size: side),
-                                  "no \(side)-pixel swatch at scale \(scale)")
+        let corner = try #require(
+            EmbedGTKTestCompositorTests.square(of: 0xFFD9_2626, in: image, size: side),
+            "no \(side)-pixel swatch at scale \(scale)")
         #expect(image.pixel(x: corner.x + side - 1, y: corner.y + side - 1) == 0xFFD9_2626)
         #expect(image.pixel(x: corner.x + side, y: corner.y + side / 2) != 0xFFD9_2626)
         #expect(image.pixel(x: corner.x - 1, y: corner.y + side / 2) == 0xFFFF_FFFF, "the swatch's edge is blended")
@@ -188,7 +193,7 @@ import ToolkitTesting
         // A drag on the host scrolls the host's list, and the scrolled window stays.
         session = try Session(Session.fixture, ["--mode", "scrolled"])
         host = try session.placement("host")
-        session.touchDrag(from: host.point(host.width / 2, 250), dy: -200, hold: true)   // in the viewport
+        session.touchDrag(from: host.point(host.width / 2, 250), dy: -200, hold: true)  // in the viewport
         try session.waitForRest()
         stats = session.finish()
         let followed = try Session.offset(stats, "list offset").y
@@ -218,7 +223,7 @@ import ToolkitTesting
     @Test(.enabled(if: Session.canRun, "needs the GTK examples (libgtk-4-dev, swift build --build-tests)"))
     func anUnmappedHostTicksNoFramesAndResumesWhenMappedAgain() throws {
         let session = try Session(Session.fixture, ["--mode", "hide"])
-        session.touchDrag(from: Point(x: 200, y: 450), dy: -300)   // released at speed: a fling runs
+        session.touchDrag(from: Point(x: 200, y: 450), dy: -300)  // released at speed: a fling runs
         #expect(session.wait(for: "hidden at", timeout: .seconds(5)))
         // GTK commits the window without the host, then nothing while the host is hidden (for a second).
         try session.waitForRest(quiet: .milliseconds(100))
@@ -226,7 +231,9 @@ import ToolkitTesting
         let commits = session.compositor.commitCount
         #expect(session.wait(for: "shown at", timeout: .seconds(5)))
         // While unmapped the host asked for no frame: nothing was committed and the list did not move.
-        #expect(session.compositor.commitCount == commits, "\(session.compositor.commitCount - commits) commits while hidden")
+        #expect(
+            session.compositor.commitCount == commits,
+            "\(session.compositor.commitCount - commits) commits while hidden")
         try session.waitForRest()
         let stats = session.finish()
         let hidden = try #require(Double(try Session.value(stats, "hidden at")))
@@ -253,8 +260,9 @@ import ToolkitTesting
     private func cutOff(mode: String) throws {
         let session = try Session(Session.fixture, ["--mode", mode])
         let host = try session.placement("host")
-        session.touchDrag(from: host.point(150, 380), dy: -300)   // released at speed: a fling was running
-        #expect(session.wait(for: mode == "detach" ? "detached and released" : "widget destroyed", timeout: .seconds(5)))
+        session.touchDrag(from: host.point(150, 380), dy: -300)  // released at speed: a fling was running
+        #expect(
+            session.wait(for: mode == "detach" ? "detached and released" : "widget destroyed", timeout: .seconds(5)))
         func everything() throws {
             session.touchDrag(from: host.point(150, 300), dy: -100)
             session.compositor.pointerMotion(to: host.point(100, 100))
@@ -266,13 +274,15 @@ import ToolkitTesting
             try session.waitForRest()
         }
         try everything()
-        #expect(session.wait(for: mode == "detach" ? "widget destroyed" : "detached and released", timeout: .seconds(5)))
+        #expect(
+            session.wait(for: mode == "detach" ? "widget destroyed" : "detached and released", timeout: .seconds(5)))
         try everything()
         let stats = session.finish()
         #expect(try Session.value(stats, "after \(mode)") == "0", "callbacks reached the core after the \(mode)")
         let controllers = try Session.value(stats, "controllers").split(separator: " ")
-        #expect(controllers.count == 4 && controllers[0] == controllers[2],
-                "the host left controllers on the widget: \(controllers)")
+        #expect(
+            controllers.count == 4 && controllers[0] == controllers[2],
+            "the host left controllers on the widget: \(controllers)")
     }
 
     @Test(.enabled(if: Session.canRun, "needs the GTK examples (libgtk-4-dev, swift build --build-tests)"))

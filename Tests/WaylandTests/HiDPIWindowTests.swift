@@ -1,8 +1,9 @@
 import Glibc
 import Testing
+import ToolkitTesting
+
 @testable import Toolkit
 @testable import ToolkitCore
-import ToolkitTesting
 
 /// Dense outputs and cursors, end to end through the test compositor: integer output scales, the fractional
 /// path (wp_fractional_scale_v1 + wp_viewport), hit testing in points, and `wl_pointer.set_cursor`.
@@ -29,7 +30,9 @@ import ToolkitTesting
         guard !path.isEmpty, !path.contains(":"), let directory = opendir(path) else { return false }
         defer { closedir(directory) }
         while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            let name = withUnsafeBytes(of: entry.pointee.d_name) {
+                String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
+            }
             if name != "." && name != ".." { return false }
         }
         return true
@@ -38,12 +41,13 @@ import ToolkitTesting
     private static let white: UInt32 = 0xFFFF_FFFF
     private static let black: UInt32 = 0xFF00_0000
 
-
     /// A white window of `size` points with a black 1-point vertical line at x = 10, mapped.
     private func window(on compositor: TestCompositor, size: Size = Size(width: 100, height: 50)) throws
-        -> WaylandWindow {
-        let window = try WaylandWindow(title: "hidpi", size: size, appID: "org.toolkit.tests",
-                                       connection: .fileDescriptor(compositor.connectClientFD()))
+        -> WaylandWindow
+    {
+        let window = try WaylandWindow(
+            title: "hidpi", size: size, appID: "org.toolkit.tests",
+            connection: .fileDescriptor(compositor.connectClientFD()))
         window.rootView.backgroundColor = .white
         let line = View(frame: Rect(x: 10, y: 0, width: 1, height: size.height))
         line.backgroundColor = .black
@@ -129,7 +133,7 @@ import ToolkitTesting
     @Test func fractionalScaleRendersExactPixelsThroughTheViewport() throws {
         let compositor = try TestCompositor()
         compositor.fractionalScale = 1.5
-        compositor.outputScale = 2   // ignored: the fractional scale wins where it is offered
+        compositor.outputScale = 2  // ignored: the fractional scale wins where it is offered
         let window = try window(on: compositor, size: Size(width: 101, height: 50))
         let recorder = TouchRecorder(frame: Rect(x: 50, y: 20, width: 20, height: 10))
         window.rootView.addSubview(recorder)
@@ -216,7 +220,7 @@ import ToolkitTesting
         let compositor = try TestCompositor(outputSize: Size(width: 400, height: 300))
         compositor.outputScale = 2
         let window = try window(on: compositor)
-        window.cursorSettings.usesTheme = false    // as on a machine without any cursor theme
+        window.cursorSettings.usesTheme = false  // as on a machine without any cursor theme
         window.rootView.addSubview(Control(frame: Rect(x: 50, y: 20, width: 40, height: 20)))
         try window.pump { compositor.toplevelBufferScale == 2 }
         compositor.pointerEnter(at: Point(x: 60, y: 30))
@@ -275,15 +279,18 @@ import ToolkitTesting
     /// Whether Debian's adwaita-icon-theme (the cursor theme scripts/install-deps installs) is where
     /// libwayland-cursor looks by default: its cursors in /usr/share/icons, "default" pointing at a theme, and no
     /// `XCURSOR_PATH` sending the search elsewhere.
-    private nonisolated static let installedThemeIsReachable: Bool = getenv("XCURSOR_PATH") == nil
+    private nonisolated static let installedThemeIsReachable: Bool =
+        getenv("XCURSOR_PATH") == nil
         && access("/usr/share/icons/Adwaita/cursors/default", R_OK) == 0
         && access("/usr/share/icons/default/index.theme", R_OK) == 0
 
     /// With the cursor theme the project depends on installed, the theme answers every shape, never the drawn
     /// fallback: through libwayland-cursor's "default" theme (what a window uses when `XCURSOR_THEME` is unset)
     /// and by name, 24 pixels at scale 1 and 48 at scale 2.
-    @Test(.enabled(if: installedThemeIsReachable,
-                   "adwaita-icon-theme is not installed or XCURSOR_PATH is set (scripts/install-deps installs it)"))
+    @Test(
+        .enabled(
+            if: installedThemeIsReachable,
+            "adwaita-icon-theme is not installed or XCURSOR_PATH is set (scripts/install-deps installs it)"))
     func theInstalledThemeIsFoundForEveryShape() throws {
         let compositor = try TestCompositor()
         let window = try window(on: compositor)
@@ -293,8 +300,9 @@ import ToolkitTesting
                 for scale in [1, 2] {
                     let image = try #require(window.cursorImage(for: cursor, scale: scale), "\(cursor)")
                     #expect(!image.isFallback, "\(name ?? "default") \(cursor) at \(scale)x")
-                    #expect(image.scale == scale && image.width == 24 * scale && image.height == 24 * scale,
-                            "\(name ?? "default") \(cursor) at \(scale)x")
+                    #expect(
+                        image.scale == scale && image.width == 24 * scale && image.height == 24 * scale,
+                        "\(name ?? "default") \(cursor) at \(scale)x")
                 }
             }
         }

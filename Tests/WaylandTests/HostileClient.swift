@@ -1,8 +1,9 @@
 import Glibc
 import Testing
+import ToolkitTesting
+
 @testable import Toolkit
 @testable import ToolkitCore
-import ToolkitTesting
 
 /// A `WaylandWindow` with a scroll container, connected to a `TestCompositor` that a robustness test turns
 /// hostile. It pumps the window's loop (real I/O with the compositor thread, bounded by deadlines) and checks
@@ -21,18 +22,22 @@ final class HostileClient {
 
     /// Connects a window of `size` points; with `waitForFirstFrame`, pumps until the first frame is presented.
     init(compositor: TestCompositor, size: Size = Size(width: 160, height: 120), waitForFirstFrame: Bool = true)
-        throws {
+        throws
+    {
         self.compositor = compositor
         let fd = try compositor.connectClientFD()
         socketIdentity = FileDescriptorCensus.socketIdentity(of: fd)
-        let window = try WaylandWindow(title: "hostile", size: size, appID: "org.toolkit.tests",
-                                       connection: .fileDescriptor(fd))
+        let window = try WaylandWindow(
+            title: "hostile", size: size, appID: "org.toolkit.tests",
+            connection: .fileDescriptor(fd))
         container = ScrollContainer(frame: Rect(origin: .zero, size: size))
         container.contentSize = Size(width: size.width, height: size.height * 4)
         container.backgroundColor = Color(red: 0.9, green: 0.9, blue: 0.9)
         for row in 0..<8 {
-            let tile = View(frame: Rect(x: 10, y: Double(row) * size.height / 2 + 5, width: size.width - 20,
-                                        height: size.height / 2 - 10))
+            let tile = View(
+                frame: Rect(
+                    x: 10, y: Double(row) * size.height / 2 + 5, width: size.width - 20,
+                    height: size.height / 2 - 10))
             tile.backgroundColor = Color(red: Double(row) / 8, green: 0.3, blue: 0.6)
             container.addSubview(tile)
         }
@@ -46,8 +51,10 @@ final class HostileClient {
     }
 
     /// Dispatches until `condition` holds; throws `WaitTimeout` after `limit`, and rethrows what the loop throws.
-    func pump(_ what: @autoclosure () -> String = "the awaited condition", limit: Duration = .seconds(10),
-              until condition: () -> Bool) throws {
+    func pump(
+        _ what: @autoclosure () -> String = "the awaited condition", limit: Duration = .seconds(10),
+        until condition: () -> Bool
+    ) throws {
         try window?.pump(what(), limit: limit, until: condition)
     }
 

@@ -1,7 +1,8 @@
 import Testing
+import ToolkitTesting
+
 @testable import Toolkit
 @testable import ToolkitCore
-import ToolkitTesting
 
 /// A compositor that goes away at awkward moments. Rule: the loop throws `WaylandError.connectionLost` with a
 /// message saying what happened, keeps throwing it, never crashes, and releasing the window afterwards closes

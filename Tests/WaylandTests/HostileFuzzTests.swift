@@ -2,9 +2,10 @@ import CWayland
 import Glibc
 import TestSupport
 import Testing
+import ToolkitTesting
+
 @testable import Toolkit
 @testable import ToolkitCore
-import ToolkitTesting
 
 /// Seeded random sequences of hostile compositor actions (impossible sizes and scales, broken keymaps and repeat
 /// info, unpaired and extreme input, capability flapping, withheld frame callbacks and buffers, unknown
@@ -39,7 +40,8 @@ import ToolkitTesting
         switch rng.next() % 100 {
         case 0..<8:
             func side() -> Int32 { pick([Int32(rng.next() % 120) + 1, 0, -1, Int32.min, Int32.max, 100_000]) }
-            var width = side(), height = side()
+            let width = side()
+            var height = side()
             // Huge in both directions is its own test (a 128 MiB buffer); here one side stays small.
             if width > 16384 && height > 16384 { height = Int32(rng.next() % 60) + 1 }
             compositor.sendRawConfigure(width: width, height: height, states: pick([[], [.activated], [.maximized]]))
@@ -72,7 +74,9 @@ import ToolkitTesting
             return "touch cancel"
         case 42..<45:
             let location = point()
-            if rng.next() % 2 == 0 { compositor.pointerEnter(at: location) } else {
+            if rng.next() % 2 == 0 {
+                compositor.pointerEnter(at: location)
+            } else {
                 compositor.sendUnpairedPointerEnter(at: location)
             }
             return "pointer enter \(location)"
@@ -109,13 +113,16 @@ import ToolkitTesting
             case 1: compositor.sendKeymap(format: xkb, payload: .bytes([]), declaredSize: 4096)
             case 2: compositor.sendKeymap(format: xkb, payload: .pipe, declaredSize: 100)
             case 3: compositor.sendKeymap(format: WL_KEYBOARD_KEYMAP_FORMAT_NO_KEYMAP.rawValue, payload: .defaultKeymap)
-            case 4: compositor.sendKeymap(format: xkb, payload: .bytes([UInt8](repeating: 0x41, count: 4096)),
-                                          declaredSize: UInt32.max)
+            case 4:
+                compositor.sendKeymap(
+                    format: xkb, payload: .bytes([UInt8](repeating: 0x41, count: 4096)),
+                    declaredSize: UInt32.max)
             default: compositor.sendKeymap(format: xkb, payload: .defaultKeymap)
             }
             return "keymap \(choice)"
         case 73..<75:
-            let rate = pick([Int32(25), 0, -1, Int32.max, Int32.min]), delay = pick([Int32(300), 0, -5, Int32.max])
+            let rate = pick([Int32(25), 0, -1, Int32.max, Int32.min])
+            let delay = pick([Int32(300), 0, -5, Int32.max])
             compositor.sendRepeatInfo(rate: rate, delay: delay)
             return "repeat info \(rate) \(delay)"
         case 75..<79:
@@ -196,7 +203,8 @@ import ToolkitTesting
             }
             guard let window = client.window else { return }
             let size = window.size
-            let sane = size.width >= 1 && size.height >= 1 && size.width <= Double(SurfaceLimits.maximumSide)
+            let sane =
+                size.width >= 1 && size.height >= 1 && size.width <= Double(SurfaceLimits.maximumSide)
                 && size.height <= Double(SurfaceLimits.maximumSide)
                 && size.width * size.height <= Double(SurfaceLimits.maximumPixels)
             #expect(sane, "window size \(size); \(context)")
@@ -205,7 +213,8 @@ import ToolkitTesting
             if !sane || !client.container.contentOffset.isFinite { return }
         }
         try expectRecovery(client, name)
-        print("[HostileFuzzTests] \(name): \(steps) steps, \(client.window?.presentedFrameCount ?? 0) frames, recovered")
+        print(
+            "[HostileFuzzTests] \(name): \(steps) steps, \(client.window?.presentedFrameCount ?? 0) frames, recovered")
     }
 
     /// A sane compositor again: the client presents a frame of the size it is given, no touch or button is

@@ -1,8 +1,9 @@
 import TestSupport
 import Testing
+import ToolkitTesting
+
 @testable import Toolkit
 @testable import ToolkitCore
-import ToolkitTesting
 
 /// Touch and pointer events that break the protocol's pairing rules, extreme values, and malformed wire
 /// messages from a hostile compositor. Rules: touch events for ids that are not down are dropped
@@ -24,9 +25,9 @@ import ToolkitTesting
     private func touches(_ client: HostileClient) -> [String] {
         client.events.compactMap {
             switch $0 {
-            case let .touchDown(id, location, _): return "down \(id) \(location)"
-            case let .touchMotion(id, location, _): return "motion \(id) \(location)"
-            case let .touchUp(id, _): return "up \(id)"
+            case .touchDown(let id, let location, _): return "down \(id) \(location)"
+            case .touchMotion(let id, let location, _): return "motion \(id) \(location)"
+            case .touchUp(let id, _): return "up \(id)"
             case .touchCancel: return "cancel"
             default: return nil
             }
@@ -73,10 +74,11 @@ import ToolkitTesting
         compositor.touchFrame()
         compositor.touchUp(id: Int(Int32.max))
         #expect(try client.answersPing())
-        #expect(touches(client) == [
-            "down -2147483648 (8388607.0, -8388607.0)", "motion -2147483648 (-8388607.0, 8388607.0)",
-            "up -2147483648", "down 2147483647 (5.0, 5.0)", "motion 2147483647 (8388607.0, 5.0)", "up 2147483647",
-        ])
+        #expect(
+            touches(client) == [
+                "down -2147483648 (8388607.0, -8388607.0)", "motion -2147483648 (-8388607.0, 8388607.0)",
+                "up -2147483648", "down 2147483647 (5.0, 5.0)", "motion 2147483647 (8388607.0, 5.0)", "up 2147483647"
+            ])
         let offset = client.container.contentOffset
         #expect(offset.isFinite)
         #expect(client.window?.core.touchRouter.activeTouchCount == 0)
@@ -85,8 +87,9 @@ import ToolkitTesting
 
     @Test func aFingerWithTheLargestWireIdStaysApartFromThePointer() throws {
         let compositor = try TestCompositor()
-        let window = try WaylandWindow(title: "ids", size: Size(width: 100, height: 100),
-                                       connection: .fileDescriptor(compositor.connectClientFD()))
+        let window = try WaylandWindow(
+            title: "ids", size: Size(width: 100, height: 100),
+            connection: .fileDescriptor(compositor.connectClientFD()))
         let log = TouchLog(frame: Rect(x: 0, y: 0, width: 100, height: 100))
         window.rootView.addSubview(log)
         try window.pump { window.presentedFrameCount >= 1 }
@@ -101,7 +104,8 @@ import ToolkitTesting
         compositor.pointerButton(.left, pressed: false)
         compositor.pointerFrame()
         try window.pump { log.lines.count >= 4 }
-        let finger = Int(Int32.max), pointer = WindowCore.pointerTouchID
+        let finger = Int(Int32.max)
+        let pointer = WindowCore.pointerTouchID
         #expect(finger != pointer)
         #expect(log.lines == ["began \(finger)", "began \(pointer)", "ended \(finger)", "ended \(pointer)"])
         #expect(compositor.isClean)
@@ -109,8 +113,9 @@ import ToolkitTesting
 
     @Test func losingThePointerWhileItHoldsTheButtonLiftsItAndLeaves() throws {
         let compositor = try TestCompositor()
-        let window = try WaylandWindow(title: "pointer loss", size: Size(width: 100, height: 100),
-                                       connection: .fileDescriptor(compositor.connectClientFD()))
+        let window = try WaylandWindow(
+            title: "pointer loss", size: Size(width: 100, height: 100),
+            connection: .fileDescriptor(compositor.connectClientFD()))
         let log = TouchLog(frame: Rect(x: 0, y: 0, width: 100, height: 100))
         window.rootView.addSubview(log)
         var events: [InputEvent] = []
@@ -160,13 +165,17 @@ import ToolkitTesting
         compositor.pointerFrame()
         compositor.sendRepeatInfo(rate: 50, delay: 10)
         compositor.key(.down, pressed: true)
-        func repeats() -> Int { client.events.filter { if case .key(_, _, _, true, _) = $0 { true } else { false } }.count }
+        func repeats() -> Int {
+            client.events.filter { if case .key(_, _, _, true, _) = $0 { true } else { false } }.count
+        }
         try client.pump { repeats() >= 2 && window.core.touchRouter.activeTouchCount == 2 }
         #expect(window.core.touchRouter.activeTouchCount == 2)
         // Twenty changes in a row, faster than the client reads them.
         var rng = SplitMix64(seed: 0xF1A9)
-        let sets: [SeatCapabilities] = [[], [.pointer], [.touch], [.keyboard], [.pointer, .touch],
-                                        [.touch, .keyboard], [.pointer, .touch, .keyboard]]
+        let sets: [SeatCapabilities] = [
+            [], [.pointer], [.touch], [.keyboard], [.pointer, .touch],
+            [.touch, .keyboard], [.pointer, .touch, .keyboard]
+        ]
         for _ in 0..<20 { compositor.setCapabilities(sets[Int(rng.next() % UInt64(sets.count))]) }
         compositor.setCapabilities([])
         try client.pump { !window.hasPointer && !window.hasTouch && !window.hasKeyboard }
@@ -245,7 +254,7 @@ import ToolkitTesting
         // The compositor then claims the pointer entered the cursor surface: it left the window.
         #expect(compositor.sendPointerEnterOnCursorSurface(at: Point(x: 1, y: 1)))
         compositor.pointerFrame()
-        compositor.pointerMotion(to: Point(x: 2, y: 2))   // still focused on the window for the compositor
+        compositor.pointerMotion(to: Point(x: 2, y: 2))  // still focused on the window for the compositor
         compositor.pointerFrame()
         compositor.pointerButton(.left, pressed: true)
         compositor.pointerFrame()
@@ -284,7 +293,7 @@ import ToolkitTesting
     @Test func aMessageThatCannotBeParsedEndsTheConnectionWithAnError() throws {
         for (label, objectID, opcode, arguments) in [
             ("unknown opcode", UInt32(1), UInt16(9), [UInt32]()),
-            ("missing arguments", UInt32(1), UInt16(0), [UInt32]()),
+            ("missing arguments", UInt32(1), UInt16(0), [UInt32]())
         ] {
             let compositor = try TestCompositor()
             let client = try HostileClient(compositor: compositor)

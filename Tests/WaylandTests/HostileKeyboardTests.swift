@@ -1,8 +1,9 @@
 import CWayland
 import Testing
+import ToolkitTesting
+
 @testable import Toolkit
 @testable import ToolkitCore
-import ToolkitTesting
 
 /// Broken keymaps and repeat info from a hostile compositor. Rules (`WaylandKeyboard`, `KeyRepeater`): a keymap
 /// that cannot be used leaves the keyboard without one, and then keys are read by their evdev codes (the
@@ -17,7 +18,7 @@ import ToolkitTesting
     /// The key events (not repeats) the client routed, as "key pressed".
     private func keys(_ client: HostileClient) -> [String] {
         client.events.compactMap {
-            guard case let .key(key, pressed, _, isRepeat, _) = $0, !isRepeat else { return nil }
+            guard case .key(let key, let pressed, _, let isRepeat, _) = $0, !isRepeat else { return nil }
             return "\(key) \(pressed)"
         }
     }
@@ -34,10 +35,14 @@ import ToolkitTesting
 
     /// Sends a keymap, makes sure the client read it (a ping behind it is answered) and that its descriptor is
     /// closed, then checks the degraded keyboard: navigation keys come through, letters do not.
-    private func expectDegraded(after payload: KeymapPayload, format: UInt32 = xkbV1, declaredSize: UInt32? = nil,
-                                _ client: HostileClient, comment: Comment) throws {
-        let name = try #require(client.compositor.sendKeymap(format: format, payload: payload,
-                                                             declaredSize: declaredSize))
+    private func expectDegraded(
+        after payload: KeymapPayload, format: UInt32 = xkbV1, declaredSize: UInt32? = nil,
+        _ client: HostileClient, comment: Comment
+    ) throws {
+        let name = try #require(
+            client.compositor.sendKeymap(
+                format: format, payload: payload,
+                declaredSize: declaredSize))
         #expect(try client.answersPing(), comment)
         #expect(FileDescriptorCensus.count(containing: name) == 0, "keymap descriptor left open: \(comment)")
         client.clearEvents()
@@ -53,20 +58,25 @@ import ToolkitTesting
         try tap(.other(HostileKeyboardTests.keysymA), client, expecting: 2)
         #expect(keys(client).first == "other(\(HostileKeyboardTests.keysymA)) true")
 
-        try expectDegraded(after: .bytes(Array("xkb_keymap { this is not a keymap".utf8)), client,
-                           comment: "garbage text")
-        try expectDegraded(after: .bytes((0..<3000).map { UInt8(truncatingIfNeeded: $0 &* 37) }), client,
-                           comment: "binary garbage")
+        try expectDegraded(
+            after: .bytes(Array("xkb_keymap { this is not a keymap".utf8)), client,
+            comment: "garbage text")
+        try expectDegraded(
+            after: .bytes((0..<3000).map { UInt8(truncatingIfNeeded: $0 &* 37) }), client,
+            comment: "binary garbage")
         try expectDegraded(after: .bytes([]), declaredSize: 0, client, comment: "empty, size 0")
         try expectDegraded(after: .bytes([]), declaredSize: 4096, client, comment: "empty file, size 4096")
         // A page of text without a NUL, declared far longer: reading on would fault (SIGBUS) past the file's end.
-        try expectDegraded(after: .bytes([UInt8](repeating: 0x78, count: 4096)), declaredSize: 65536, client,
-                           comment: "one page, declared 16")
-        try expectDegraded(after: .bytes([UInt8](repeating: 0x78, count: 10)), declaredSize: UInt32.max, client,
-                           comment: "declared 4 GiB")
+        try expectDegraded(
+            after: .bytes([UInt8](repeating: 0x78, count: 4096)), declaredSize: 65536, client,
+            comment: "one page, declared 16")
+        try expectDegraded(
+            after: .bytes([UInt8](repeating: 0x78, count: 10)), declaredSize: UInt32.max, client,
+            comment: "declared 4 GiB")
         try expectDegraded(after: .pipe, declaredSize: 4096, client, comment: "a pipe")
-        try expectDegraded(after: .defaultKeymap, format: HostileKeyboardTests.noKeymap, client,
-                           comment: "format no_keymap")
+        try expectDegraded(
+            after: .defaultKeymap, format: HostileKeyboardTests.noKeymap, client,
+            comment: "format no_keymap")
         try expectDegraded(after: .defaultKeymap, format: 77, client, comment: "unknown format")
         try expectDegraded(after: .defaultKeymap, declaredSize: 0, client, comment: "valid text, size 0")
 
@@ -76,8 +86,11 @@ import ToolkitTesting
         #expect(FileDescriptorCensus.count(containing: name) == 0)
         client.clearEvents()
         try tap(.other(HostileKeyboardTests.keysymA), client, expecting: 2)
-        #expect(keys(client) == ["other(\(HostileKeyboardTests.keysymA)) true",
-                                 "other(\(HostileKeyboardTests.keysymA)) false"])
+        #expect(
+            keys(client) == [
+                "other(\(HostileKeyboardTests.keysymA)) true",
+                "other(\(HostileKeyboardTests.keysymA)) false"
+            ])
         #expect(compositor.isClean)
     }
 
@@ -123,7 +136,7 @@ import ToolkitTesting
         let compositor = try TestCompositor()
         let client = try HostileClient(compositor: compositor)
         client.clearEvents()
-        compositor.sendRawKey(code: 108, pressed: true)    // down, and no enter ever came
+        compositor.sendRawKey(code: 108, pressed: true)  // down, and no enter ever came
         compositor.sendRawKey(code: 108, pressed: false)
         #expect(try client.answersPing())
         #expect(keys(client).isEmpty)

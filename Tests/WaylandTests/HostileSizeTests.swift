@@ -1,7 +1,8 @@
 import Testing
+import ToolkitTesting
+
 @testable import Toolkit
 @testable import ToolkitCore
-import ToolkitTesting
 
 /// Impossible sizes and scales from a hostile compositor (rules: `SurfaceLimits`, `XdgWindow.resolvedSize`,
 /// `RenderScale`): the window clamps, keeps drawing, keeps answering, and never asks for absurd memory.
@@ -42,8 +43,9 @@ import ToolkitTesting
         try client.pump(limit: .seconds(20)) {
             compositor.lastAckedSerial == serial && compositor.lastCommittedImage?.height != SurfaceLimits.maximumSide
         }
-        let expected = Size(width: Double(SurfaceLimits.maximumSide),
-                            height: Double(SurfaceLimits.maximumPixels / SurfaceLimits.maximumSide))
+        let expected = Size(
+            width: Double(SurfaceLimits.maximumSide),
+            height: Double(SurfaceLimits.maximumPixels / SurfaceLimits.maximumSide))
         #expect(window.size == expected)
         let image = try #require(compositor.lastCommittedImage)
         #expect(image.width * image.height <= SurfaceLimits.maximumPixels)
@@ -104,7 +106,9 @@ import ToolkitTesting
         #expect(compositor.toplevelViewportDestination == Size(width: 100, height: 60))
         // Huge scale on a huge window: the fraction drops until the buffer fits.
         let serial = compositor.sendRawConfigure(width: 4000, height: 3000)
-        try client.pump { compositor.lastAckedSerial == serial && compositor.toplevelViewportDestination?.width == 4000 }
+        try client.pump {
+            compositor.lastAckedSerial == serial && compositor.toplevelViewportDestination?.width == 4000
+        }
         let image = try #require(compositor.lastCommittedImage)
         #expect(image.width <= SurfaceLimits.maximumSide && image.height <= SurfaceLimits.maximumSide)
         #expect(image.width * image.height <= SurfaceLimits.maximumPixels)

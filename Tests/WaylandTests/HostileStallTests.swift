@@ -1,8 +1,9 @@
 import Glibc
 import Testing
+import ToolkitTesting
+
 @testable import Toolkit
 @testable import ToolkitCore
-import ToolkitTesting
 
 /// A compositor that never sends frame callbacks, or never releases buffers. Rule (`FramePacer`): the window
 /// waits for the compositor without spinning (its loop sleeps in `poll` until input, a timer, or the awaited
@@ -77,8 +78,9 @@ import ToolkitTesting
         let (cpu, iterations) = try idleSecond(window)
         compositor.key(.space, pressed: false)
         let repeats = client.events.filter(isRepeat).count
-        print("[HostileStallTests] no frame callbacks: \(cpu) s CPU, \(iterations) loop iterations, "
-              + "\(repeats) key repeats in 1 s")
+        print(
+            "[HostileStallTests] no frame callbacks: \(cpu) s CPU, \(iterations) loop iterations, "
+                + "\(repeats) key repeats in 1 s")
         #expect(cpu < 0.2)
         #expect(repeats >= 20)
         #expect(compositor.frameCallbacksPending == 1, "one callback at a time")

@@ -1,6 +1,7 @@
-import Testing
 import CWayland
 import Glibc
+import Testing
+
 @testable import Toolkit
 @testable import ToolkitCore
 
@@ -15,7 +16,7 @@ import Glibc
             (XKB_KEY_BackSpace, .backspace),
             // Keypad with NumLock off, Shift+Tab, keypad Enter.
             (XKB_KEY_KP_Up, .up), (XKB_KEY_KP_Page_Down, .pageDown), (XKB_KEY_KP_Home, .home),
-            (XKB_KEY_ISO_Left_Tab, .tab), (XKB_KEY_KP_Enter, .enter),
+            (XKB_KEY_ISO_Left_Tab, .tab), (XKB_KEY_KP_Enter, .enter)
         ]
         for (keysym, key) in cases {
             #expect(KeysymMapping.key(forKeysym: UInt32(keysym)) == key)
@@ -26,7 +27,7 @@ import Glibc
     @Test func evdevCodesMapWithoutAKeymap() {
         #expect(KeysymMapping.key(forEvdevCode: 103) == .up)
         #expect(KeysymMapping.key(forEvdevCode: 109) == .pageDown)
-        #expect(KeysymMapping.key(forEvdevCode: 30) == nil) // KEY_A means nothing without a layout
+        #expect(KeysymMapping.key(forEvdevCode: 30) == nil)  // KEY_A means nothing without a layout
     }
 
     /// Compiles a US keymap the way a compositor would share it (as text) and reads it back.
@@ -35,10 +36,11 @@ import Glibc
         let context = try #require(xkb_context_new(XKB_CONTEXT_NO_FLAGS))
         defer { xkb_context_unref(context) }
         var names = xkb_rule_names()
-        let keymap = try #require("us".withCString { layout -> OpaquePointer? in
-            names.layout = layout
-            return xkb_keymap_new_from_names(context, &names, XKB_KEYMAP_COMPILE_NO_FLAGS)
-        })
+        let keymap = try #require(
+            "us".withCString { layout -> OpaquePointer? in
+                names.layout = layout
+                return xkb_keymap_new_from_names(context, &names, XKB_KEYMAP_COMPILE_NO_FLAGS)
+            })
         defer { xkb_keymap_unref(keymap) }
         let text = try #require(xkb_keymap_get_as_string(keymap, XKB_KEYMAP_FORMAT_TEXT_V1))
         defer { free(text) }
@@ -46,7 +48,7 @@ import Glibc
         #expect(KeysymMapping.key(forKeysym: state.keysym(evdevCode: 103)) == .up)
         #expect(state.keysym(evdevCode: 30) == UInt32(XKB_KEY_a))
         #expect(state.repeats(evdevCode: 30))
-        #expect(!state.repeats(evdevCode: 42)) // Left Shift does not repeat
+        #expect(!state.repeats(evdevCode: 42))  // Left Shift does not repeat
         #expect(state.modifiers == [])
         let shift = xkb_keymap_mod_get_index(keymap, XKB_MOD_NAME_SHIFT)
         let control = xkb_keymap_mod_get_index(keymap, XKB_MOD_NAME_CTRL)
@@ -63,7 +65,7 @@ import Glibc
         var events: [InputEvent] = []
         var repeatTimes: [Duration] {
             events.compactMap {
-                if case let .key(_, _, _, true, t) = $0 { return t } else { return nil }
+                if case .key(_, _, _, true, let t) = $0 { return t } else { return nil }
             }
         }
     }
@@ -86,8 +88,11 @@ import Glibc
         core.fireTimers(upTo: .milliseconds(745))
         core.fireTimers(upTo: .milliseconds(787))
         core.fireTimers(upTo: .milliseconds(821))
-        #expect(recorder.repeatTimes == [.milliseconds(700), .milliseconds(740), .milliseconds(780),
-                                         .milliseconds(820)])
+        #expect(
+            recorder.repeatTimes == [
+                .milliseconds(700), .milliseconds(740), .milliseconds(780),
+                .milliseconds(820)
+            ])
         repeater.keyReleased(code: 108)
         core.fireTimers(upTo: .seconds(5))
         #expect(recorder.repeatTimes.count == 4)
@@ -102,8 +107,12 @@ import Glibc
         repeater.keyPressed(code: 109, key: .pageDown, at: .zero, repeats: true)
         repeater.modifiers = [.shift]
         core.fireTimers(upTo: .milliseconds(200))
-        #expect(recorder.events == [.key(.pageDown, pressed: true, modifiers: [.shift], isRepeat: true,
-                                         timestamp: .milliseconds(200))])
+        #expect(
+            recorder.events == [
+                .key(
+                    .pageDown, pressed: true, modifiers: [.shift], isRepeat: true,
+                    timestamp: .milliseconds(200))
+            ])
     }
 
     @Test func aLongStallSkipsMissedRepeatsOnTheSameGrid() {
@@ -127,12 +136,16 @@ import Glibc
         repeater.keyPressed(code: 103, key: .up, at: .zero, repeats: true)
         repeater.keyPressed(code: 108, key: .down, at: .milliseconds(50), repeats: true)
         core.fireTimers(upTo: .milliseconds(150))
-        #expect(recorder.events == [.key(.down, pressed: true, modifiers: [], isRepeat: true,
-                                         timestamp: .milliseconds(150))])
+        #expect(
+            recorder.events == [
+                .key(
+                    .down, pressed: true, modifiers: [], isRepeat: true,
+                    timestamp: .milliseconds(150))
+            ])
         // Releasing the key that no longer repeats changes nothing.
         repeater.keyReleased(code: 103)
         #expect(repeater.isRepeating)
-        repeater.stop() // focus left
+        repeater.stop()  // focus left
         #expect(!repeater.isRepeating)
         repeater.setRepeatInfo(rate: 0, delayMilliseconds: 100)
         repeater.keyPressed(code: 103, key: .up, at: .seconds(1), repeats: true)

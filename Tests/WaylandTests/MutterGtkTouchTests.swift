@@ -8,8 +8,11 @@ import Testing
 ///
 /// The window opens maximized (`--maximized`), at the monitor's origin with no shadow: the `layout:` lines'
 /// surface coordinates are monitor pixels.
-@Suite(.serialized, .enabled(if: MutterHarness.isInstalled && GtkAppSession.layout != nil,
-                             "mutter, pipewire, dbus-run-session, python3-gi or embed-gtk-layout is missing (scripts/install-deps)"))
+@Suite(
+    .serialized,
+    .enabled(
+        if: MutterHarness.isInstalled && GtkAppSession.layout != nil,
+        "mutter, pipewire, dbus-run-session, python3-gi or embed-gtk-layout is missing (scripts/install-deps)"))
 struct MutterGtkTouchTests {
     /// mutter with embed-gtk-layout on it, configured maximized and taking touches where they are aimed.
     final class Session {
@@ -20,9 +23,11 @@ struct MutterGtkTouchTests {
             mutter = try MutterHarness()
             do {
                 let environment = mutter.clientEnvironment.merging(
-                    ["WAYLAND_DEBUG": "client", "GDK_BACKEND": "wayland", "GSK_RENDERER": "cairo", "NO_AT_BRIDGE": "1"]) { $1 }
-                app = try GalleryProcess(arguments: ["--stats", "--maximized"], environment: environment,
-                                         executable: GtkAppSession.layout)
+                    ["WAYLAND_DEBUG": "client", "GDK_BACKEND": "wayland", "GSK_RENDERER": "cairo", "NO_AT_BRIDGE": "1"])
+                { $1 }
+                app = try GalleryProcess(
+                    arguments: ["--stats", "--maximized"], environment: environment,
+                    executable: GtkAppSession.layout)
             } catch {
                 mutter.stop()
                 throw error
@@ -34,7 +39,8 @@ struct MutterGtkTouchTests {
                 guard clock.now < deadline, app.isRunning else {
                     let log = app.standardError
                     close()
-                    throw MutterHarness.StartError(description: "embed-gtk-layout was not maximized:\n\(log.suffix(4000))")
+                    throw MutterHarness.StartError(
+                        description: "embed-gtk-layout was not maximized:\n\(log.suffix(4000))")
                 }
                 usleep(20_000)
             }
@@ -46,7 +52,8 @@ struct MutterGtkTouchTests {
                 guard clock.now < tapsUntil, app.isRunning else {
                     let log = app.standardError
                     close()
-                    throw MutterHarness.StartError(description: "no touch reached embed-gtk-layout:\n\(log.suffix(4000))")
+                    throw MutterHarness.StartError(
+                        description: "no touch reached embed-gtk-layout:\n\(log.suffix(4000))")
                 }
                 try mutter.send(["down 0 700 70", "up 0", "sleep 50"])
             }
@@ -79,7 +86,9 @@ struct MutterGtkTouchTests {
             try mutter.closeFocusedWindow()
             let end = app.waitForExit(timeout: .seconds(10))
             #expect(end == .exited(0), "embed-gtk-layout: \(end.map(\.description) ?? "still running")")
-            return app.standardError.split(separator: "\n").filter { $0.hasPrefix("stats: ") }.map { String($0.dropFirst(7)) }
+            return app.standardError.split(separator: "\n").filter { $0.hasPrefix("stats: ") }.map {
+                String($0.dropFirst(7))
+            }
         }
 
         func close() {
@@ -92,13 +101,17 @@ struct MutterGtkTouchTests {
     @Test func nestedHostsFollowRealTouchDragsAndFlings() throws {
         let session = try Session()
         defer { session.close() }
-        let left = try session.placement("left"), right = try session.placement("right")
+        let left = try session.placement("left")
+        let right = try session.placement("right")
         #expect(left.x > 0 && left.y > 40, "the left host is at the window's origin: \(left)")
         // The left host: 300 px up, held before lifting (no fling). The first 10 pt are the slop.
-        let lx = left.x + left.width / 2, ly = left.y + left.height - 40
-        try session.touch(MutterTouchTests.drag(from: (lx, ly), by: (0, -300), steps: 15) + [MutterTouchTests.hold, "up 0"])
+        let lx = left.x + left.width / 2
+        let ly = left.y + left.height - 40
+        try session.touch(
+            MutterTouchTests.drag(from: (lx, ly), by: (0, -300), steps: 15) + [MutterTouchTests.hold, "up 0"])
         // The right host: the same flick, released while moving.
-        let rx = right.x + right.width / 2, ry = right.y + right.height - 40
+        let rx = right.x + right.width / 2
+        let ry = right.y + right.height - 40
         try session.touch(MutterTouchTests.drag(from: (rx, ry), by: (0, -300), steps: 15) + ["up 0"])
         let stats = try session.finish()
         let leftY = try GtkAppSession.offset(stats, "left offset").y

@@ -49,7 +49,8 @@ final class MutterHarness {
     /// Whether mutter, pipewire, dbus-run-session and the python GObject bindings are installed.
     static let isInstalled: Bool = {
         guard find("mutter") != nil, find("pipewire") != nil, find("dbus-run-session") != nil,
-              access(python, X_OK) == 0, access(helperScript, R_OK) == 0 else { return false }
+            access(python, X_OK) == 0, access(helperScript, R_OK) == 0
+        else { return false }
         return run([python, "-c", "import gi; gi.require_version('Gio', '2.0')"]) == 0
     }()
 
@@ -100,7 +101,8 @@ final class MutterHarness {
         runtimeDirectory = String(cString: made)
         chmod(runtimeDirectory, 0o700)
 
-        var toHelper: [Int32] = [-1, -1], fromHelper: [Int32] = [-1, -1]
+        var toHelper: [Int32] = [-1, -1]
+        var fromHelper: [Int32] = [-1, -1]
         guard pipe(&toHelper) == 0, pipe(&fromHelper) == 0 else {
             try? MutterHarness.removeTree(runtimeDirectory)
             throw StartError(description: "pipe: \(String(cString: strerror(errno)))")
@@ -117,20 +119,26 @@ final class MutterHarness {
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
-        var none = sigset_t(), all = sigset_t()
+        var none = sigset_t()
+        var all = sigset_t()
         sigemptyset(&none)
         sigfillset(&all)
         posix_spawnattr_setsigmask(&attributes, &none)
         posix_spawnattr_setsigdefault(&attributes, &all)
         posix_spawnattr_setpgroup(&attributes, 0)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP))
-        let argv = [dbus, "--", MutterHarness.python, MutterHarness.helperScript, "--runtime", runtimeDirectory,
-                    "--display", socketName, "--size", "\(width)x\(height)", "--warm-up"]
+        posix_spawnattr_setflags(
+            &attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP))
+        let argv = [
+            dbus, "--", MutterHarness.python, MutterHarness.helperScript, "--runtime", runtimeDirectory,
+            "--display", socketName, "--size", "\(width)x\(height)", "--warm-up"
+        ]
         let args = argv.map { strdup($0) } + [nil]
         defer { for pointer in args { free(pointer) } }
         var entries: [String] = []
-        let dropped: Set<String> = ["WAYLAND_DISPLAY", "WAYLAND_SOCKET", "DISPLAY", "XDG_RUNTIME_DIR",
-                                    "DBUS_SESSION_BUS_ADDRESS"]
+        let dropped: Set<String> = [
+            "WAYLAND_DISPLAY", "WAYLAND_SOCKET", "DISPLAY", "XDG_RUNTIME_DIR",
+            "DBUS_SESSION_BUS_ADDRESS"
+        ]
         if var cursor = Optional(environ) {
             while let entry = cursor.pointee {
                 let text = String(cString: entry)
@@ -202,7 +210,9 @@ final class MutterHarness {
         var offset = 0
         while offset < bytes.count {
             let written = bytes.withUnsafeMutableBytes { write(commandFD, $0.baseAddress! + offset, $0.count - offset) }
-            guard written > 0 else { throw StartError(description: "write to the helper: \(String(cString: strerror(errno)))") }
+            guard written > 0 else {
+                throw StartError(description: "write to the helper: \(String(cString: strerror(errno)))")
+            }
             offset += written
         }
         let sleeps = lines.reduce(0) { total, line in
@@ -218,7 +228,8 @@ final class MutterHarness {
     /// Closes the focused window the way a user does, with Alt+F4 (mutter's keybinding): the client gets
     /// `xdg_toplevel.close`.
     func closeFocusedWindow() throws {
-        let alt = 0xFFE9, f4 = 0xFFC1
+        let alt = 0xFFE9
+        let f4 = 0xFFC1
         try send(["key \(alt) 1", "key \(f4) 1", "key \(f4) 0", "key \(alt) 0"])
     }
 
@@ -232,10 +243,14 @@ final class MutterHarness {
                 return line
             }
             let remaining = deadline - RawWaylandClient.now()
-            guard remaining > .zero else { throw StartError(description: "the helper did not answer within the timeout") }
+            guard remaining > .zero else {
+                throw StartError(description: "the helper did not answer within the timeout")
+            }
             var descriptor = pollfd(fd: replyFD, events: Int16(POLLIN), revents: 0)
-            let milliseconds = Int32(remaining.components.seconds * 1000
-                                     + remaining.components.attoseconds / 1_000_000_000_000_000) + 1
+            let milliseconds =
+                Int32(
+                    remaining.components.seconds * 1000
+                        + remaining.components.attoseconds / 1_000_000_000_000_000) + 1
             guard poll(&descriptor, 1, milliseconds) > 0 else { continue }
             var chunk = [UInt8](repeating: 0, count: 512)
             let count = chunk.withUnsafeMutableBytes { read(replyFD, $0.baseAddress, $0.count) }
@@ -258,7 +273,10 @@ final class MutterHarness {
             var status: Int32 = 0
             var reaped = false
             while clock.now < deadline {
-                if waitpid(pid, &status, WNOHANG) == pid { reaped = true; break }
+                if waitpid(pid, &status, WNOHANG) == pid {
+                    reaped = true
+                    break
+                }
                 usleep(10_000)
             }
             // The group may outlive its leader (a dbus-daemon, a child that ignored its parent's death).

@@ -8,8 +8,11 @@ import Testing
 /// Layout facts (Sources/Examples/Demos/NestedDemo.swift): the feed lies under the 44 pt bar; post 0's comment list
 /// at window y 44 + 192 ... 44 + 336 scrolls 144 pt. Mutter maximizes the 800 x 600 window at (0, 0), so monitor
 /// pixels are window points.
-@Suite(.serialized, .enabled(if: MutterHarness.isInstalled && GalleryProcess.executable != nil,
-                             "mutter, pipewire, dbus-run-session, python3-gi or the gallery binary is missing (scripts/install-deps)"))
+@Suite(
+    .serialized,
+    .enabled(
+        if: MutterHarness.isInstalled && GalleryProcess.executable != nil,
+        "mutter, pipewire, dbus-run-session, python3-gi or the gallery binary is missing (scripts/install-deps)"))
 struct MutterNestedTouchTests {
     /// A drag up by 200 px in 20 moves 16 ms apart, held still (no fling), lifted.
     static func heldDragUp(from start: (Double, Double)) -> [String] {
@@ -28,7 +31,8 @@ struct MutterNestedTouchTests {
         // The list now lies at window y 44 + 192 - 46 ...: land inside it, 40 pt above its bottom.
         try session.touch(Self.heldDragUp(from: (400, 44 + 336 - 46 - 40)))
         let stats = try session.finish()
-        #expect(stats.filter { $0.hasPrefix("nested drag ended") }.last
+        #expect(
+            stats.filter { $0.hasPrefix("nested drag ended") }.last
                 == "nested drag ended feed 236.0, post 1 comments 144.0", "\(stats)")
         #expect(try MutterTouchTests.pair(stats, "feed offset") == (0, 236))
         #expect(try MutterTouchTests.pair(stats, "post 1 comments offset") == (0, 144))
@@ -41,20 +45,25 @@ struct MutterNestedTouchTests {
     @Test func aPullRefreshesAndAPhotoFlickLandsCentred() throws {
         let session = try MutterTouchTests.Session(demo: "nested")
         defer { session.close() }
-        try session.touch(MutterTouchTests.drag(from: (400, 64), by: (0, 300), steps: 20)
-                          + [MutterTouchTests.hold, "up 0"])
+        try session.touch(
+            MutterTouchTests.drag(from: (400, 64), by: (0, 300), steps: 20)
+                + [MutterTouchTests.hold, "up 0"])
         // The gallery's refresh timer (1.2 s) brings the posts; then the feed returns to the edge.
         try session.gallery.waitForOutput("stats: nested posts")
         try session.gallery.waitForRest()
         let events = session.stats.filter { $0.hasPrefix("nested ") && !$0.hasPrefix("nested offset") }
-        #expect(events == ["nested refresh began", "nested drag ended feed -120.80760456273764",
-                           "nested posts 14 feed offset -60.0"], "\(session.stats)")
+        #expect(
+            events == [
+                "nested refresh began", "nested drag ended feed -120.80760456273764",
+                "nested posts 14 feed offset -60.0"
+            ], "\(session.stats)")
         // Post 0 is now the first new post; its carousel lies at window y 44 + 44 ... 44 + 184.
         try session.touch(MutterTouchTests.drag(from: (600, 158), by: (-150, 0), steps: 5) + ["up 0"])
         // The fling's length depends on the flick's speed as mutter timed it: wait for its end (a report).
         try session.gallery.waitForOutput("stats: nested photos rest", timeout: .seconds(15))
-        let rest = try #require(session.stats.last { $0.hasPrefix("nested photos rest post 1 offset") },
-                                "\(session.stats)")
+        let rest = try #require(
+            session.stats.last { $0.hasPrefix("nested photos rest post 1 offset") },
+            "\(session.stats)")
         let x = try #require(Double(rest.split(separator: " ").last!))
         #expect(x > 0 && x.truncatingRemainder(dividingBy: 336) == 0, "the carousel rests at \(x)")
         let stats = try session.finish()

@@ -9,8 +9,11 @@ import Testing
 ///
 /// The gallery's 800 x 600 window fills the 800 x 600 monitor, so mutter maximizes it at (0, 0): monitor pixels
 /// are window points. The demo content starts below the 44 pt bar.
-@Suite(.serialized, .enabled(if: MutterHarness.isInstalled && GalleryProcess.executable != nil,
-                             "mutter, pipewire, dbus-run-session, python3-gi or the gallery binary is missing (scripts/install-deps)"))
+@Suite(
+    .serialized,
+    .enabled(
+        if: MutterHarness.isInstalled && GalleryProcess.executable != nil,
+        "mutter, pipewire, dbus-run-session, python3-gi or the gallery binary is missing (scripts/install-deps)"))
 struct MutterTouchTests {
     /// A running mutter with the gallery on it.
     final class Session {
@@ -22,8 +25,9 @@ struct MutterTouchTests {
         init(demo: String) throws {
             mutter = try MutterHarness()
             do {
-                gallery = try GalleryProcess(arguments: ["--demo", demo, "--stats"],
-                                             environment: mutter.clientEnvironment.merging(["WAYLAND_DEBUG": "client"]) { $1 })
+                gallery = try GalleryProcess(
+                    arguments: ["--demo", demo, "--stats"],
+                    environment: mutter.clientEnvironment.merging(["WAYLAND_DEBUG": "client"]) { $1 })
             } catch {
                 mutter.stop()
                 throw error
@@ -32,11 +36,13 @@ struct MutterTouchTests {
             let deadline = clock.now + .seconds(10)
             let configured = "configure(\(mutter.width), \(mutter.height), "
             while !(gallery.standardError.contains("first frame committed")
-                    && gallery.standardError.contains(configured)) {
+                && gallery.standardError.contains(configured))
+            {
                 guard clock.now < deadline, gallery.isRunning else {
                     let log = gallery.standardError
                     close()
-                    throw MutterHarness.StartError(description: "the gallery was not configured at the monitor size:\n\(log.suffix(4000))")
+                    throw MutterHarness.StartError(
+                        description: "the gallery was not configured at the monitor size:\n\(log.suffix(4000))")
                 }
                 usleep(20_000)
             }
@@ -72,7 +78,9 @@ struct MutterTouchTests {
 
         /// The `stats:` lines printed so far, without the prefix.
         var stats: [String] {
-            gallery.standardError.split(separator: "\n").filter { $0.hasPrefix("stats: ") }.map { String($0.dropFirst(7)) }
+            gallery.standardError.split(separator: "\n").filter { $0.hasPrefix("stats: ") }.map {
+                String($0.dropFirst(7))
+            }
         }
 
         /// Closes the window (Alt+F4), waits for the gallery to exit 0 and returns its `stats:` lines.
@@ -95,8 +103,10 @@ struct MutterTouchTests {
 
     /// A finger `slot` lands at `start` and moves by `delta` in `steps` equal moves, `interval` ms apart; it
     /// stays down.
-    static func drag(_ slot: Int = 0, from start: (Double, Double), by delta: (Double, Double), steps: Int,
-                     interval: Int = 16) -> [String] {
+    static func drag(
+        _ slot: Int = 0, from start: (Double, Double), by delta: (Double, Double), steps: Int,
+        interval: Int = 16
+    ) -> [String] {
         var lines = ["down \(slot) \(start.0) \(start.1)"]
         for step in 1...steps {
             let f = Double(step) / Double(steps)
@@ -107,8 +117,10 @@ struct MutterTouchTests {
 
     /// Two fingers land together and move by the same steps, each finger's motion a call of its own (as
     /// mutter's RemoteDesktop makes them: one `wl_touch.frame` per finger).
-    static func twoFingers(_ a: (Double, Double), _ b: (Double, Double), steps: Int,
-                           move: (Int) -> ((Double, Double), (Double, Double))) -> [String] {
+    static func twoFingers(
+        _ a: (Double, Double), _ b: (Double, Double), steps: Int,
+        move: (Int) -> ((Double, Double), (Double, Double))
+    ) -> [String] {
         var lines = ["down 0 \(a.0) \(a.1)", "down 1 \(b.0) \(b.1)"]
         for step in 1...steps {
             let (p, q) = move(step)
@@ -194,7 +206,8 @@ struct MutterTouchTests {
         let stats = try session.finish()
         #expect(try Self.pair(stats, "paging offset") == (800, 0), "one page to the right, the pager never moved down")
         let nested = stats.filter { $0.hasPrefix("nested ") }
-        #expect(nested.count == 1 && nested[0].hasPrefix("nested 1 offset 0.0 "), "only page 2's list scrolled: \(nested)")
+        #expect(
+            nested.count == 1 && nested[0].hasPrefix("nested 1 offset 0.0 "), "only page 2's list scrolled: \(nested)")
         let (_, y) = try Self.pair(nested, "nested 1 offset")
         #expect(y > 130, "page 2's list scrolled by the vertical drag: \(y)")
     }
@@ -219,7 +232,8 @@ struct MutterTouchTests {
         let expected = 40 - 10 / 2.0.squareRoot()
         let (x, y) = try Self.pair(stats, "canvas offset")
         #expect(abs(x - expected) < 0.01 && abs(y - expected) < 0.01, "pan offset (\(x), \(y)), expected \(expected)")
-        let scale = try #require(stats.last { $0.hasPrefix("zoom scale") }.flatMap { Double($0.split(separator: " ").last!) })
+        let scale = try #require(
+            stats.last { $0.hasPrefix("zoom scale") }.flatMap { Double($0.split(separator: " ").last!) })
         #expect(abs(scale - 1) < 1e-9, "fingers that kept their distance zoomed to \(scale)")
     }
 
@@ -234,7 +248,8 @@ struct MutterTouchTests {
         lines += [Self.hold, "up 0", "up 1"]
         try session.touch(lines)
         let stats = try session.finish()
-        let scale = try #require(stats.last { $0.hasPrefix("zoom scale") }.flatMap { Double($0.split(separator: " ").last!) })
+        let scale = try #require(
+            stats.last { $0.hasPrefix("zoom scale") }.flatMap { Double($0.split(separator: " ").last!) })
         #expect(abs(scale - 1.8) < 1e-9, "zoom scale after a 120 → 216 px spread: \(scale)")
     }
 }

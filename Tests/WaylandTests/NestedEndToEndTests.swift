@@ -10,8 +10,11 @@ import ToolkitTesting
 /// Layout facts of the demo (Sources/Examples/Demos/NestedDemo.swift): the feed lies under the 44 pt bar; post k
 /// at feed content y 352 k, 344 pt tall and white, the feed's background (0xF2F2F5) in the 8 pt between posts;
 /// post 0's comment list at window y 44 + 192 ... 44 + 336, which scrolls 144 pt.
-@Suite(.serialized, .enabled(if: GalleryProcess.executable != nil,
-                             "the gallery executable is not built next to the tests: run swift build --build-tests"))
+@Suite(
+    .serialized,
+    .enabled(
+        if: GalleryProcess.executable != nil,
+        "the gallery executable is not built next to the tests: run swift build --build-tests"))
 struct NestedEndToEndTests {
     static let feedBackground: UInt32 = 0xFFF2_F2F5
 
@@ -45,8 +48,9 @@ struct NestedEndToEndTests {
     /// the refresh brings the first to the top.
     @Test func aPullRefreshesAndTheNewPostsShowAtTheTop() throws {
         let compositor = try TestCompositor()
-        let gallery = try GalleryProcess(arguments: ["--demo", "nested", "--stats"],
-                                         environment: compositor.environment)
+        let gallery = try GalleryProcess(
+            arguments: ["--demo", "nested", "--stats"],
+            environment: compositor.environment)
         defer { gallery.stop() }
         do {
             try compositor.waitForToplevel(timeout: .seconds(20))
@@ -70,8 +74,11 @@ struct NestedEndToEndTests {
         try gallery.waitForOutput("stats: nested posts")
         let events = stats(gallery).filter { $0.hasPrefix("nested ") && !$0.hasPrefix("nested offset") }
         // b(290) = (1 - 1 / (290 x 0.55 / 498 + 1)) x 498 pt of overscroll at the lift (the feed is 498 pt tall).
-        #expect(events == ["nested refresh began", "nested drag ended feed -120.80760456273764",
-                           "nested posts 14 feed offset -60.0"], "\(gallery.standardError)")
+        #expect(
+            events == [
+                "nested refresh began", "nested drag ended feed -120.80760456273764",
+                "nested posts 14 feed offset -60.0"
+            ], "\(gallery.standardError)")
         // The 0.3 s return to the edge: then the new post's avatar (Theme.accent) is where post 0's was.
         #expect(try #require(try compositor.waitForRest()).pixel(x: 32, y: 66) == 0xFF0A_84FF)
 
@@ -87,8 +94,9 @@ struct NestedEndToEndTests {
     /// its end, which is passed over: the feed moves all 190 pt, to 236.
     @Test func aDragFromACommentListAtItsEndMovesTheFeed() throws {
         let compositor = try TestCompositor()
-        let gallery = try GalleryProcess(arguments: ["--demo", "nested", "--stats"],
-                                         environment: compositor.environment)
+        let gallery = try GalleryProcess(
+            arguments: ["--demo", "nested", "--stats"],
+            environment: compositor.environment)
         defer { gallery.stop() }
         do {
             try compositor.waitForToplevel(timeout: .seconds(20))
@@ -101,13 +109,15 @@ struct NestedEndToEndTests {
 
         heldDragUp(compositor, id: 1, from: Point(x: 400, y: 44 + 316), by: 200)
         _ = try compositor.settledImage()
-        #expect(stats(gallery).filter { $0.hasPrefix("nested drag ended") }
+        #expect(
+            stats(gallery).filter { $0.hasPrefix("nested drag ended") }
                 == ["nested drag ended feed 46.0, post 1 comments 144.0"], "\(gallery.standardError)")
 
         // The list now lies at window y 44 + 192 - 46 ...: the finger lands inside it, 40 pt above its bottom.
         heldDragUp(compositor, id: 2, from: Point(x: 400, y: 44 + 336 - 46 - 40), by: 200)
         let after = try compositor.settledImage()
-        #expect(stats(gallery).filter { $0.hasPrefix("nested drag ended") }.last
+        #expect(
+            stats(gallery).filter { $0.hasPrefix("nested drag ended") }.last
                 == "nested drag ended feed 236.0, post 1 comments 144.0", "\(gallery.standardError)")
         // On screen: post 0's end moved up 236 pt, to window y 44 + 344 - 236.
         let gap = 44 + 344 - 236
@@ -119,8 +129,9 @@ struct NestedEndToEndTests {
         let ended = gallery.waitForExit(timeout: .seconds(5))
         #expect(ended == .exited(0), "after close: \(ended.map { "\($0)" } ?? "running"); \(gallery.standardError)")
         let lines = stats(gallery)
-        #expect(lines.contains("feed offset 0.0 236.0") && lines.contains("post 1 comments offset 0.0 144.0"),
-                "\(lines)")
+        #expect(
+            lines.contains("feed offset 0.0 236.0") && lines.contains("post 1 comments offset 0.0 144.0"),
+            "\(lines)")
         #expect(lines.contains("feed posts 12 refreshes 0"), "\(lines)")
     }
 }

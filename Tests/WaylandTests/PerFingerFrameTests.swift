@@ -1,7 +1,8 @@
 import Testing
+import ToolkitTesting
+
 @testable import Toolkit
 @testable import ToolkitCore
-import ToolkitTesting
 
 /// What mutter's real touch showed: RemoteDesktop sends one `wl_touch.frame` per finger, so two fingers
 /// moving together arrive as two frames. The test compositor sends them the same way here, and the release velocity
@@ -12,8 +13,10 @@ import ToolkitTesting
     /// Records the release velocity the delegate sees.
     final class Release: ScrollContainerDelegate {
         var velocity: Point?
-        func scrollContainerWillEndDragging(_ container: ScrollContainer, velocity: Point,
-                                            targetContentOffset: inout Point) {
+        func scrollContainerWillEndDragging(
+            _ container: ScrollContainer, velocity: Point,
+            targetContentOffset: inout Point
+        ) {
             self.velocity = velocity
         }
     }
@@ -60,9 +63,9 @@ import ToolkitTesting
         var lifts: [Int: Duration] = [:]
         for event in routed {
             switch event {
-            case let .touchDown(id, location, time), let .touchMotion(id, location, time):
+            case .touchDown(let id, let location, let time), .touchMotion(let id, let location, let time):
                 if id < 2 { trackers[id].addSample(location, at: time) }
-            case let .touchUp(id, time):
+            case .touchUp(let id, let time):
                 if id < 2 { lifts[id] = time }
             default:
                 break
@@ -73,7 +76,8 @@ import ToolkitTesting
         let expected = Point(x: 0, y: 0) - (v0 + v1) * 0.5
         // A flick of about 1,000 pt/s or more upward: the content moves down the list (positive y).
         #expect(expected.y > 500, "the fingers' own velocities: \(v0), \(v1)")
-        #expect(abs(measured.y - min(expected.y, 8000)) < 1e-6 * max(1, abs(expected.y)),
-                "release \(measured.y) pt/s against the mean of the fingers' own \(expected.y)")
+        #expect(
+            abs(measured.y - min(expected.y, 8000)) < 1e-6 * max(1, abs(expected.y)),
+            "release \(measured.y) pt/s against the mean of the fingers' own \(expected.y)")
     }
 }

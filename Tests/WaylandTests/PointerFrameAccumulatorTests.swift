@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Toolkit
 @testable import ToolkitCore
 
@@ -21,12 +22,13 @@ import Testing
         pointer.button(code: 0x110, pressed: true, timestamp: ms(1)) { out.append($0) }
         #expect(out.isEmpty)
         pointer.frame { out.append($0) }
-        #expect(out == [
-            .pointerEnter(location: p(1, 2), timestamp: ms(0)),
-            .pointerMotion(location: p(3, 4), timestamp: ms(1)),
-            .axis(AxisEvent(source: .finger, dx: 0, dy: 2.5, timestamp: ms(1))),
-            .pointerButton(.left, pressed: true, timestamp: ms(1)),
-        ])
+        #expect(
+            out == [
+                .pointerEnter(location: p(1, 2), timestamp: ms(0)),
+                .pointerMotion(location: p(3, 4), timestamp: ms(1)),
+                .axis(AxisEvent(source: .finger, dx: 0, dy: 2.5, timestamp: ms(1))),
+                .pointerButton(.left, pressed: true, timestamp: ms(1))
+            ])
     }
 
     @Test func beforeVersion5EveryEventIsItsOwnFrame() {
@@ -60,8 +62,11 @@ import Testing
         pointer.axisValue120(.vertical, value: 80)
         pointer.axis(.vertical, value: 10, timestamp: ms(20)) { out.append($0) }
         pointer.frame { out.append($0) }
-        #expect(axisEvents(out) == [AxisEvent(source: .wheel, dx: 0, dy: 40, timestamp: ms(10)),
-                                    AxisEvent(source: .wheel, dx: 0, dy: 80, timestamp: ms(20))])
+        #expect(
+            axisEvents(out) == [
+                AxisEvent(source: .wheel, dx: 0, dy: 40, timestamp: ms(10)),
+                AxisEvent(source: .wheel, dx: 0, dy: 80, timestamp: ms(20))
+            ])
     }
 
     @Test func value120WithinOneFrameAdds() {
@@ -104,8 +109,11 @@ import Testing
         pointer.frame { out.append($0) }
         pointer.axis(.vertical, value: 4, timestamp: ms(2)) { out.append($0) }
         pointer.frame { out.append($0) }
-        #expect(axisEvents(out) == [AxisEvent(source: .wheel, dx: 0, dy: -120, timestamp: ms(1)),
-                                    AxisEvent(source: .continuous, dx: 0, dy: 4, timestamp: ms(2))])
+        #expect(
+            axisEvents(out) == [
+                AxisEvent(source: .wheel, dx: 0, dy: -120, timestamp: ms(1)),
+                AxisEvent(source: .continuous, dx: 0, dy: 4, timestamp: ms(2))
+            ])
     }
 
     @Test func fingerValuesArePointsAndStopsAreReported() {
@@ -118,10 +126,11 @@ import Testing
         pointer.axisSource(1)
         pointer.axisStop(.vertical, timestamp: ms(9)) { out.append($0) }
         pointer.frame { out.append($0) }
-        #expect(axisEvents(out) == [
-            AxisEvent(source: .finger, dx: 1.5, dy: -3.25, timestamp: ms(1)),
-            AxisEvent(source: .finger, dx: 0, dy: 0, stopHorizontal: false, stopVertical: true, timestamp: ms(9)),
-        ])
+        #expect(
+            axisEvents(out) == [
+                AxisEvent(source: .finger, dx: 1.5, dy: -3.25, timestamp: ms(1)),
+                AxisEvent(source: .finger, dx: 0, dy: 0, stopHorizontal: false, stopVertical: true, timestamp: ms(9))
+            ])
     }
 
     /// Some compositors send the stop frame without repeating `axis_source`.
@@ -131,8 +140,12 @@ import Testing
         pointer.axisStop(.vertical, timestamp: ms(3)) { out.append($0) }
         pointer.axisStop(.horizontal, timestamp: ms(3)) { out.append($0) }
         pointer.frame { out.append($0) }
-        #expect(axisEvents(out) == [AxisEvent(source: .finger, dx: 0, dy: 0, stopHorizontal: true,
-                                              stopVertical: true, timestamp: ms(3))])
+        #expect(
+            axisEvents(out) == [
+                AxisEvent(
+                    source: .finger, dx: 0, dy: 0, stopHorizontal: true,
+                    stopVertical: true, timestamp: ms(3))
+            ])
     }
 
     @Test func wheelTiltCountsAsWheel() {

@@ -1,7 +1,8 @@
 import Testing
+import ToolkitTesting
+
 @testable import Toolkit
 @testable import ToolkitCore
-import ToolkitTesting
 
 /// <doc:ScrollBehaviour> §7 through the Wayland seat: the test compositor's `wl_pointer` / `wl_keyboard` events reach
 /// a `ScrollContainer` in a `WaylandWindow` by the same `WindowCore` path as `HeadlessWindow`'s.
@@ -10,9 +11,10 @@ import ToolkitTesting
 
     /// A mapped 200 x 100 window filled by a container over a 200 x 4000 content.
     private func mapped(_ compositor: TestCompositor) throws -> (WaylandWindow, ScrollContainer) {
-        let window = try WaylandWindow(title: "scroll", size: Size(width: 200, height: 100),
-                                       appID: "org.toolkit.tests",
-                                       connection: .fileDescriptor(compositor.connectClientFD()))
+        let window = try WaylandWindow(
+            title: "scroll", size: Size(width: 200, height: 100),
+            appID: "org.toolkit.tests",
+            connection: .fileDescriptor(compositor.connectClientFD()))
         let container = ScrollContainer(frame: Rect(x: 0, y: 0, width: 200, height: 100))
         container.contentSize = Size(width: 200, height: 4000)
         window.rootView.addSubview(container)
@@ -49,7 +51,7 @@ import ToolkitTesting
             try window.idle(for: .milliseconds(10))
         }
         try window.pump { container.contentOffset.y == 90 }
-        #expect(container.contentOffset.y == 90)   // 1:1 while the fingers move
+        #expect(container.contentOffset.y == 90)  // 1:1 while the fingers move
         #expect(!container.isDragging)
         compositor.pointerAxisStop()
         compositor.pointerFrame()
@@ -90,7 +92,7 @@ import ToolkitTesting
         try window.pump { !container.isDragging }
         #expect(!container.isDragging && !container.isDecelerating)
         #expect(container.contentOffset == Point(x: 0, y: 3900))
-        #expect(fired == 0 && !button.isHighlighted)   // the button under the bar never got the press
+        #expect(fired == 0 && !button.isHighlighted)  // the button under the bar never got the press
     }
 
     @Test func aKeyPressScrolls() throws {

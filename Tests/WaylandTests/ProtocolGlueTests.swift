@@ -1,5 +1,5 @@
-import Testing
 import CWayland
+import Testing
 
 @Suite struct ProtocolGlueTests {
     /// The generated tables must declare the versions the client binds (wl_seat v8 for axis_value120).

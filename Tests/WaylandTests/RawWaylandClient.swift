@@ -140,8 +140,10 @@ final class RawWaylandClient {
             throw Failure.timeout
         }
         var descriptor = pollfd(fd: wl_display_get_fd(display), events: Int16(POLLIN), revents: 0)
-        let milliseconds = Int32(remaining.components.seconds * 1000
-                                 + remaining.components.attoseconds / 1_000_000_000_000_000) + 1
+        let milliseconds =
+            Int32(
+                remaining.components.seconds * 1000
+                    + remaining.components.attoseconds / 1_000_000_000_000_000) + 1
         if poll(&descriptor, 1, milliseconds) > 0 {
             if wl_display_read_events(display) < 0 { throw Failure.disconnected(wl_display_get_error(display)) }
         } else {
@@ -223,22 +225,29 @@ final class RawWaylandClient {
     }
 
     /// A wl_buffer of `width` x `height` pixels in `format`, every pixel set by `pixel(x, y)`.
-    func makeBuffer(width: Int, height: Int, format: wl_shm_format = WL_SHM_FORMAT_ARGB8888,
-                    pixel: (Int, Int) -> UInt32) -> OpaquePointer? {
+    func makeBuffer(
+        width: Int, height: Int, format: wl_shm_format = WL_SHM_FORMAT_ARGB8888,
+        pixel: (Int, Int) -> UInt32
+    ) -> OpaquePointer? {
         makeMappedBuffer(width: width, height: height, format: format, keepMapped: false, pixel: pixel)?.buffer
     }
 
     /// Like `makeBuffer`, and with `keepMapped` the pixels stay writable (row after row, no padding) for as long
     /// as this client lives: for tests of what the compositor sees when a client writes into a buffer.
-    func makeMappedBuffer(width: Int, height: Int, format: wl_shm_format = WL_SHM_FORMAT_ARGB8888,
-                          keepMapped: Bool = true, pixel: (Int, Int) -> UInt32)
-        -> (buffer: OpaquePointer, pixels: UnsafeMutablePointer<UInt32>?)? {
-        let stride = width * 4, size = stride * height
+    func makeMappedBuffer(
+        width: Int, height: Int, format: wl_shm_format = WL_SHM_FORMAT_ARGB8888,
+        keepMapped: Bool = true, pixel: (Int, Int) -> UInt32
+    )
+        -> (buffer: OpaquePointer, pixels: UnsafeMutablePointer<UInt32>?)?
+    {
+        let stride = width * 4
+        let size = stride * height
         let fd = cw_create_shm_file("raw-client-buffer", size)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
         guard let memory = mmap(nil, size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0),
-              memory != MAP_FAILED else { return nil }
+            memory != MAP_FAILED
+        else { return nil }
         let pixels = memory.bindMemory(to: UInt32.self, capacity: width * height)
         for y in 0..<height {
             for x in 0..<width { pixels[y * width + x] = pixel(x, y) }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Toolkit
 @testable import ToolkitCore
 
@@ -48,10 +49,11 @@ struct RealCompositorFrameTiming {
         let end = window.now
 
         let gap = try #require(FrameTiming.longestGap(commits, from: start, to: end), "\(name): no commit")
-        print("[RealCompositorFrameTiming] \(name): \(commits.filter { $0 >= start }.count) commits in "
-              + "\(FrameTiming.milliseconds(end - start)) ms of fling, longest gap \(FrameTiming.milliseconds(gap)) ms "
-              + "(\(gap < FrameTiming.allowedGap ? "under" : "OVER") the \(FrameTiming.milliseconds(FrameTiming.allowedGap)) ms "
-              + "the test compositor's tests allow)")
+        print(
+            "[RealCompositorFrameTiming] \(name): \(commits.filter { $0 >= start }.count) commits in "
+                + "\(FrameTiming.milliseconds(end - start)) ms of fling, longest gap \(FrameTiming.milliseconds(gap)) ms "
+                + "(\(gap < FrameTiming.allowedGap ? "under" : "OVER") the \(FrameTiming.milliseconds(FrameTiming.allowedGap)) ms "
+                + "the test compositor's tests allow)")
         #expect(container.contentOffset.y > 300, "\(name): the fling went \(container.contentOffset.y) pt")
         // A frame at every frame callback: each presented frame of the fling was followed by the next commit.
         let flingCommits = commits.filter { $0 >= start }.count
@@ -62,8 +64,9 @@ struct RealCompositorFrameTiming {
         let twin = FrameTimingTests.makeContainer(paging: false)
         headless.rootView.addSubview(twin)
         FrameTiming.replay(events, in: headless)
-        #expect(abs(container.contentOffset.y - twin.contentOffset.y) < 0.01,
-                "\(name): window \(container.contentOffset.y), headless \(twin.contentOffset.y)")
+        #expect(
+            abs(container.contentOffset.y - twin.contentOffset.y) < 0.01,
+            "\(name): window \(container.contentOffset.y), headless \(twin.contentOffset.y)")
     }
 }
 
@@ -74,9 +77,11 @@ struct RealCompositorFrameTiming {
     func aFlingCommitsAtEveryFrameCallbackUnderWeston() throws {
         let weston = try WestonHarness()
         defer { weston.stop() }
-        let window = try WaylandWindow(title: "weston frames", size: Size(width: 200, height: 300),
-                                       connection: .socket(name: weston.socketName,
-                                                           runtimeDirectory: weston.runtimeDirectory))
+        let window = try WaylandWindow(
+            title: "weston frames", size: Size(width: 200, height: 300),
+            connection: .socket(
+                name: weston.socketName,
+                runtimeDirectory: weston.runtimeDirectory))
         try RealCompositorFrameTiming.checkFling(in: window, "weston")
     }
 
@@ -84,9 +89,11 @@ struct RealCompositorFrameTiming {
     func aFlingCommitsAtEveryFrameCallbackUnderSway() throws {
         let sway = try SwayHarness(width: 800, height: 600)
         defer { sway.stop() }
-        let window = try WaylandWindow(title: "sway frames", size: Size(width: 200, height: 300),
-                                       connection: .socket(name: sway.socketName,
-                                                           runtimeDirectory: sway.runtimeDirectory))
+        let window = try WaylandWindow(
+            title: "sway frames", size: Size(width: 200, height: 300),
+            connection: .socket(
+                name: sway.socketName,
+                runtimeDirectory: sway.runtimeDirectory))
         try RealCompositorFrameTiming.checkFling(in: window, "sway")
     }
 }

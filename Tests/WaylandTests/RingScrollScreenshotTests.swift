@@ -2,6 +2,7 @@ import CPNG
 import Foundation
 import Glibc
 import Testing
+
 @testable import Toolkit
 @testable import ToolkitCore
 
@@ -31,10 +32,12 @@ import Testing
             backgroundColor = index % 2 == 0 ? Color(white: 1) : Color(red: 0.92, green: 0.94, blue: 1)
         }
         override func draw(in canvas: Canvas) {
-            canvas.fillRoundedRect(Rect(x: 6, y: 5, width: 20, height: 20), radius: 6,
-                                   color: Color(red: Double(index % 7) / 7, green: 0.35, blue: 0.7))
-            canvas.drawText("Row \(index) — the quick brown fox", at: Point(x: 34, y: 6), size: 14,
-                            color: Color(white: 0.1))
+            canvas.fillRoundedRect(
+                Rect(x: 6, y: 5, width: 20, height: 20), radius: 6,
+                color: Color(red: Double(index % 7) / 7, green: 0.35, blue: 0.7))
+            canvas.drawText(
+                "Row \(index) — the quick brown fox", at: Point(x: 34, y: 6), size: 14,
+                color: Color(white: 0.1))
             canvas.fill(Rect(x: 34, y: 29, width: bounds.width - 34, height: 1), color: Color(white: 0.7))
         }
     }
@@ -77,7 +80,8 @@ import Testing
         header.version = png_uint_32(PNG_IMAGE_VERSION)
         guard png_image_begin_read_from_file(&header, path) != 0 else { return nil }
         header.format = png_uint_32(PNG_FORMAT_BGRA)
-        let width = Int(header.width), height = Int(header.height)
+        let width = Int(header.width)
+        let height = Int(header.height)
         var words = [UInt32](repeating: 0, count: width * height)
         let done = words.withUnsafeMutableBytes {
             png_image_finish_read(&header, nil, $0.baseAddress, png_int_32(width * 4), nil)
@@ -89,7 +93,9 @@ import Testing
     static func decodePPM(_ path: String) -> Image? {
         guard let data = FileManager.default.contents(atPath: path) else { return nil }
         let bytes = [UInt8](data)
-        var fields: [Int] = [], index = 2, current = -1
+        var fields: [Int] = []
+        var index = 2
+        var current = -1
         guard bytes.count > 2, bytes[0] == UInt8(ascii: "P"), bytes[1] == UInt8(ascii: "6") else { return nil }
         while fields.count < 3, index < bytes.count {
             let byte = bytes[index]
@@ -102,7 +108,8 @@ import Testing
             index += 1
         }
         guard fields.count == 3, fields[2] == 255 else { return nil }
-        let width = fields[0], height = fields[1]
+        let width = fields[0]
+        let height = fields[1]
         guard bytes.count >= index + width * height * 3 else { return nil }
         var words = [UInt32](repeating: 0, count: width * height)
         for p in 0..<(width * height) {
@@ -181,7 +188,8 @@ import Testing
     /// size (the compositor shows a commit at its next repaint, weston fades new windows in, sway configures them),
     /// and expects that within 10 s.
     static func expectMatch(_ window: WaylandWindow, _ scene: Scene, _ what: String, shoot: () throws -> Image?)
-        throws {
+        throws
+    {
         let deadline = monotonicClock() + .seconds(10)
         var shot: Image?
         var found: (x: Int, y: Int, differences: Int)?
@@ -198,7 +206,8 @@ import Testing
         let last = try #require(shot, "no screenshot (\(what))")
         // TOOLKIT_TEST_SHOTS=DIR keeps the screenshot of each step for a look (named after the step).
         if let directory = ProcessInfo.processInfo.environment["TOOLKIT_TEST_SHOTS"] {
-            let name = (scene.hasFooter ? "footer-" : "") + (window.usesBand ? "band-" : "no-band-")
+            let name =
+                (scene.hasFooter ? "footer-" : "") + (window.usesBand ? "band-" : "no-band-")
                 + what.replacingOccurrences(of: " ", with: "-")
             try? PNGEncoder.write(last, to: "\(directory)/\(window.title)-\(name).png")
         }
@@ -206,8 +215,9 @@ import Testing
             Issue.record("window not found in the \(last.width)x\(last.height) screenshot (\(what))")
             return
         }
-        #expect(found.differences == 0,
-                "\(what): \(found.differences) pixels differ at offset \(scene.list.contentOffset)")
+        #expect(
+            found.differences == 0,
+            "\(what): \(found.differences) pixels differ at offset \(scene.list.contentOffset)")
         // A compositor repaints only the damage it is told: a wrong pixel outside it would stay off screen until
         // something else repaints there. The buffer itself must hold the whole picture.
         let committed = try #require(window.lastPresentedImage())
@@ -233,8 +243,10 @@ import Testing
 
     /// The scenario: ring scrolls, a fling, a scroll back; `shoot` takes each screenshot, `between` may change
     /// the window (a resize) before a last round of scrolls.
-    static func play(_ window: WaylandWindow, _ scene: Scene, shoot: () throws -> Image?,
-                     resize: (() throws -> Void)? = nil) throws {
+    static func play(
+        _ window: WaylandWindow, _ scene: Scene, shoot: () throws -> Image?,
+        resize: (() throws -> Void)? = nil
+    ) throws {
         window.onFrameCommitted = { [unowned window] _ in scene.layout(window.size) }
         scene.layout(window.size)
         try settle(window, scene)
@@ -255,14 +267,16 @@ import Testing
         // ones, under a pixel per frame, move nothing).
         #expect(window.shiftedFrameCount - shiftedBeforeFling >= 10)
         try expectMatch(window, scene, "after a fling", shoot: shoot)
-        let onwardBeforeUp = window.onwardFrameCount, catchUpsBeforeUp = window.catchUpFrameCount
+        let onwardBeforeUp = window.onwardFrameCount
+        let catchUpsBeforeUp = window.catchUpFrameCount
         try scroll(window, scene, by: -11, steps: 25)
         try settle(window, scene)
         // Both compositors hold the buffer they show until the next commit (pixman renderers). With the band, the
         // upward scroll goes on in the held buffer's memory (its new rows lie above the held band rows): at most
         // the first frame (binding the indicator's overlay again) copies into the other buffer. Without it, every
         // step does.
-        let onward = window.onwardFrameCount - onwardBeforeUp, catchUps = window.catchUpFrameCount - catchUpsBeforeUp
+        let onward = window.onwardFrameCount - onwardBeforeUp
+        let catchUps = window.catchUpFrameCount - catchUpsBeforeUp
         if window.usesBand {
             #expect(onward >= 24, "\(onward) onward, \(catchUps) caught up")
             #expect(catchUps <= 1, "\(onward) onward, \(catchUps) caught up")
@@ -282,34 +296,44 @@ import Testing
         }
     }
 
-    nonisolated static let hasScreenshooter = FileManager.default.isExecutableFile(atPath: "/usr/bin/weston-screenshooter")
+    nonisolated static let hasScreenshooter = FileManager.default.isExecutableFile(
+        atPath: "/usr/bin/weston-screenshooter")
     nonisolated static let hasGrim = FileManager.default.isExecutableFile(atPath: "/usr/bin/grim")
 
     /// How the window is set up: with or without a footer, with a band surface or without.
-    nonisolated static let modes = [(footer: true, band: true), (footer: false, band: true), (footer: true, band: false)]
+    nonisolated static let modes = [
+        (footer: true, band: true), (footer: false, band: true), (footer: true, band: false)
+    ]
 
-    @Test(.enabled(if: WestonHarness.isInstalled && hasScreenshooter, "needs weston and weston-screenshooter"),
-          arguments: modes)
+    @Test(
+        .enabled(if: WestonHarness.isInstalled && hasScreenshooter, "needs weston and weston-screenshooter"),
+        arguments: modes)
     func westonScreenshotsEqualHeadlessRenders(footer: Bool, band: Bool) throws {
         let weston = try WestonHarness(width: 640, height: 480, debug: true)
         defer { weston.stop() }
-        let window = try WaylandWindow(title: "ring-scroll-weston", size: Size(width: 360, height: 300),
-                                       appID: "org.toolkit.ringtest",
-                                       connection: .socket(name: weston.socketName,
-                                                           runtimeDirectory: weston.runtimeDirectory))
+        let window = try WaylandWindow(
+            title: "ring-scroll-weston", size: Size(width: 360, height: 300),
+            appID: "org.toolkit.ringtest",
+            connection: .socket(
+                name: weston.socketName,
+                runtimeDirectory: weston.runtimeDirectory))
         window.usesBand = band
         let scene = Scene(in: window.rootView, footer: footer)
         var shots = 0
-        try Self.play(window, scene, shoot: {
-            shots += 1
-            let directory = weston.runtimeDirectory
-            let before = Set((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [])
-            try Self.run("/usr/bin/weston-screenshooter", [], in: directory, socket: weston.socketName)
-            let after = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
-            guard let file = after.first(where: { $0.hasSuffix(".png") && !before.contains($0) }) else { return nil }
-            defer { try? FileManager.default.removeItem(atPath: "\(directory)/\(file)") }
-            return Self.decodePNG("\(directory)/\(file)")
-        })
+        try Self.play(
+            window, scene,
+            shoot: {
+                shots += 1
+                let directory = weston.runtimeDirectory
+                let before = Set((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [])
+                try Self.run("/usr/bin/weston-screenshooter", [], in: directory, socket: weston.socketName)
+                let after = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+                guard let file = after.first(where: { $0.hasSuffix(".png") && !before.contains($0) }) else {
+                    return nil
+                }
+                defer { try? FileManager.default.removeItem(atPath: "\(directory)/\(file)") }
+                return Self.decodePNG("\(directory)/\(file)")
+            })
         #expect(shots >= 4)
     }
 
@@ -317,22 +341,27 @@ import Testing
     func swayScreenshotsEqualHeadlessRendersAcrossAResize(footer: Bool, band: Bool) throws {
         let sway = try SwayHarness(width: 640, height: 480)
         defer { sway.stop() }
-        let window = try WaylandWindow(title: "ring-scroll-sway", size: Size(width: 360, height: 300),
-                                       appID: "org.toolkit.ringtest",
-                                       connection: .socket(name: sway.socketName,
-                                                           runtimeDirectory: sway.runtimeDirectory))
+        let window = try WaylandWindow(
+            title: "ring-scroll-sway", size: Size(width: 360, height: 300),
+            appID: "org.toolkit.ringtest",
+            connection: .socket(
+                name: sway.socketName,
+                runtimeDirectory: sway.runtimeDirectory))
         window.usesBand = band
         let scene = Scene(in: window.rootView, footer: footer)
         let path = "/tmp/toolkit-ring-\(getpid())-\(footer)-\(band).ppm"
         defer { unlink(path) }
-        try Self.play(window, scene, shoot: {
-            unlink(path)
-            try Self.run("/usr/bin/grim", ["-t", "ppm", path], in: sway.runtimeDirectory, socket: sway.socketName)
-            return Self.decodePPM(path)
-        }, resize: {
-            let before = window.size
-            try sway.message(["[app_id=org.toolkit.ringtest] floating enable, resize set 420 260"])
-            try window.pump("sway's resize configure") { window.size != before }
-        })
+        try Self.play(
+            window, scene,
+            shoot: {
+                unlink(path)
+                try Self.run("/usr/bin/grim", ["-t", "ppm", path], in: sway.runtimeDirectory, socket: sway.socketName)
+                return Self.decodePPM(path)
+            },
+            resize: {
+                let before = window.size
+                try sway.message(["[app_id=org.toolkit.ringtest] floating enable, resize set 420 260"])
+                try window.pump("sway's resize configure") { window.size != before }
+            })
     }
 }

@@ -1,7 +1,8 @@
 import Testing
+import ToolkitTesting
+
 @testable import Toolkit
 @testable import ToolkitCore
-import ToolkitTesting
 
 /// Scrolling by copying pixels through real `wl_shm` buffers: the test compositor keeps the buffer it shows
 /// until the next commit, so the window alternates between two buffers and each frame copies the moved list
@@ -21,12 +22,12 @@ import ToolkitTesting
         }
         override func draw(in canvas: Canvas) {
             draws += 1
-            canvas.fillRoundedRect(Rect(x: 4, y: 3, width: 14, height: 14), radius: 4,
-                                   color: Color(red: Double(index % 7) / 7, green: 0.4, blue: 0.7))
+            canvas.fillRoundedRect(
+                Rect(x: 4, y: 3, width: 14, height: 14), radius: 4,
+                color: Color(red: Double(index % 7) / 7, green: 0.4, blue: 0.7))
             canvas.drawText("Row \(index)", at: Point(x: 24, y: 3), size: 12, color: Color(white: 0.1))
         }
     }
-
 
     /// Puts the test list (40 rows of 20 pt, no indicators) into `root`; returns it and its rows.
     private func addList(to root: View) -> (ScrollContainer, [Row]) {
@@ -54,9 +55,10 @@ import ToolkitTesting
     func committedFramesEqualFullRendersWhileScrolling(ringFrames: Int, scale: Int) throws {
         let compositor = try TestCompositor()
         compositor.outputScale = Int32(scale)
-        let window = try WaylandWindow(title: "scroll by copy", size: Size(width: 200, height: 100),
-                                       appID: "org.toolkit.tests",
-                                       connection: .fileDescriptor(compositor.connectClientFD()))
+        let window = try WaylandWindow(
+            title: "scroll by copy", size: Size(width: 200, height: 100),
+            appID: "org.toolkit.tests",
+            connection: .fileDescriptor(compositor.connectClientFD()))
         window.bufferRingFrames = ringFrames
         let (list, rows) = addList(to: window.rootView)
         // The same window without a compositor: its full render is what each frame must show.

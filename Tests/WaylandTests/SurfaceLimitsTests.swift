@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Toolkit
 @testable import ToolkitCore
 
@@ -21,25 +22,30 @@ import Testing
     @Test func configuredSizesTakeTheRules() {
         let current = Size(width: 300, height: 200)
         #expect(XdgWindow.resolvedSize(configured: (-1, -1), current: current, minimum: .zero) == current)
-        #expect(XdgWindow.resolvedSize(configured: (Int32.min, 50), current: current, minimum: .zero)
-                    == Size(width: 300, height: 50))
-        #expect(XdgWindow.resolvedSize(configured: (Int32.max, Int32.max), current: current, minimum: .zero)
-                    == Size(width: 16384, height: 2048))
+        #expect(
+            XdgWindow.resolvedSize(configured: (Int32.min, 50), current: current, minimum: .zero)
+                == Size(width: 300, height: 50))
+        #expect(
+            XdgWindow.resolvedSize(configured: (Int32.max, Int32.max), current: current, minimum: .zero)
+                == Size(width: 16384, height: 2048))
         // The limit wins over an absurd minimum size.
-        #expect(XdgWindow.resolvedSize(configured: (0, 0), current: current, minimum: Size(width: 1e12, height: 1))
-                    == Size(width: 16384, height: 200))
+        #expect(
+            XdgWindow.resolvedSize(configured: (0, 0), current: current, minimum: Size(width: 1e12, height: 1))
+                == Size(width: 16384, height: 200))
     }
 
     @Test func integerScalesDropUntilTheBufferFits() {
-        let sixteen = RenderScale.resolve(outputScales: [1000], enteredScales: [], preferredFraction120: nil,
-                                          canSetBufferScale: true, hasViewport: false)
+        let sixteen = RenderScale.resolve(
+            outputScales: [1000], enteredScales: [], preferredFraction120: nil,
+            canSetBufferScale: true, hasViewport: false)
         #expect(sixteen.bufferScale == RenderScale.maximumBufferScale)
         #expect(sixteen.fitting(width: 100, height: 100) == sixteen)
         // 2000 x 1200 points: 8 keeps sides within 16384, but only 3 keeps the area within 2^25.
         #expect(sixteen.fitting(width: 2000, height: 1200).bufferScale == 3)
         #expect(sixteen.fitting(width: 16384, height: 2048).bufferScale == 1)
-        let zero = RenderScale.resolve(outputScales: [0, -4], enteredScales: [], preferredFraction120: nil,
-                                       canSetBufferScale: true, hasViewport: false)
+        let zero = RenderScale.resolve(
+            outputScales: [0, -4], enteredScales: [], preferredFraction120: nil,
+            canSetBufferScale: true, hasViewport: false)
         #expect(zero == .one)
     }
 

@@ -42,19 +42,23 @@ final class SwayHarness {
         runtimeDirectory = String(cString: made)
         let asRoot = geteuid() == 0
         let config = "\(runtimeDirectory)/config"
-        _ = FileManager.default.createFile(atPath: config,
-                                           contents: Data("output HEADLESS-1 resolution \(width)x\(height)\n".utf8))
+        _ = FileManager.default.createFile(
+            atPath: config,
+            contents: Data("output HEADLESS-1 resolution \(width)x\(height)\n".utf8))
         if asRoot {
             chown(runtimeDirectory, 65534, 65534)
             chown(config, 65534, 65534)
         }
         chmod(runtimeDirectory, 0o700)
-        let environment = ["HOME=\(runtimeDirectory)", "XDG_RUNTIME_DIR=\(runtimeDirectory)",
-                           "WLR_BACKENDS=headless", "WLR_LIBINPUT_NO_DEVICES=1", "WLR_RENDERER=pixman",
-                           "PATH=/usr/bin:/bin"]
+        let environment = [
+            "HOME=\(runtimeDirectory)", "XDG_RUNTIME_DIR=\(runtimeDirectory)",
+            "WLR_BACKENDS=headless", "WLR_LIBINPUT_NO_DEVICES=1", "WLR_RENDERER=pixman",
+            "PATH=/usr/bin:/bin"
+        ]
         if asRoot, let setpriv = SwayHarness.find("setpriv") {
             process.executableURL = URL(fileURLWithPath: setpriv)
-            process.arguments = ["--reuid=65534", "--regid=65534", "--clear-groups", "env", "-i"]
+            process.arguments =
+                ["--reuid=65534", "--regid=65534", "--clear-groups", "env", "-i"]
                 + environment + [sway, "-c", config]
         } else {
             process.executableURL = URL(fileURLWithPath: "/usr/bin/env")

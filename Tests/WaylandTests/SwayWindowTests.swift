@@ -1,5 +1,6 @@
-import Testing
 import Foundation
+import Testing
+
 @testable import Toolkit
 @testable import ToolkitCore
 
@@ -11,20 +12,24 @@ struct SwayWindowTests {
     @Test func runsWithACapabilitylessSeatAndReturnsOnClose() throws {
         let sway = try SwayHarness(width: 800, height: 600)
         defer { sway.stop() }
-        let window = try WaylandWindow(title: "sway test", size: Size(width: 300, height: 200),
-                                       connection: .socket(name: sway.socketName,
-                                                           runtimeDirectory: sway.runtimeDirectory))
+        let window = try WaylandWindow(
+            title: "sway test", size: Size(width: 300, height: 200),
+            connection: .socket(
+                name: sway.socketName,
+                runtimeDirectory: sway.runtimeDirectory))
         window.rootView.backgroundColor = .white
         let clock = ContinuousClock()
         let deadline = clock.now + .seconds(10)
         // Sway tiles the only window over the output: a non-zero configure resizes it.
         while (window.presentedFrameCount < 1 || window.size == Size(width: 300, height: 200))
-                && clock.now < deadline {
+            && clock.now < deadline
+        {
             _ = try window.dispatchOnce(timeout: .milliseconds(100))
         }
         #expect(window.presentedFrameCount >= 1)
-        print("sway: configured to \(window.size), first commit after "
-              + "\(window.timeToFirstCommit.map { "\($0)" } ?? "never")")
+        print(
+            "sway: configured to \(window.size), first commit after "
+                + "\(window.timeToFirstCommit.map { "\($0)" } ?? "never")")
         #expect(window.size != Size(width: 300, height: 200))
         #expect(window.size.width <= 800 && window.size.height <= 600)
         #expect(window.hasSeat)

@@ -1,14 +1,15 @@
 import Foundation
 import Glibc
 import Testing
-@testable import Toolkit
 import ToolkitTesting
+
+@testable import Toolkit
 
 /// Whether `signal`'s action in this process is the default one (what `WaylandWindow.run` takes over).
 private func hasDefaultAction(_ signal: Int32) -> Bool {
     var action = sigaction()
     guard sigaction(signal, nil, &action) == 0 else { return false }
-    return unsafeBitCast(action.__sigaction_handler.sa_handler, to: Int.self) == 0   // SIG_DFL
+    return unsafeBitCast(action.__sigaction_handler.sa_handler, to: Int.self) == 0  // SIG_DFL
 }
 
 /// Whether `signal` is blocked in the calling thread.
@@ -27,18 +28,22 @@ private func isBlocked(_ signal: Int32) -> Bool {
 @Suite(.serialized) struct TerminationSignalTests {
     /// The signal sent, the gallery's exit and how long it took after the signal.
     private static func report(_ how: String, _ signal: Int32, _ elapsed: Duration) {
-        print("[TerminationSignalTests] \(how), \(signal == SIGTERM ? "SIGTERM" : "SIGINT"): exited after "
-              + "\(FrameTiming.milliseconds(elapsed)) ms (the spec: within 1 s)")
+        print(
+            "[TerminationSignalTests] \(how), \(signal == SIGTERM ? "SIGTERM" : "SIGINT"): exited after "
+                + "\(FrameTiming.milliseconds(elapsed)) ms (the spec: within 1 s)")
     }
 
     @MainActor
-    @Test(.enabled(if: hasDefaultAction(SIGTERM) && hasDefaultAction(SIGINT),
-                   "the test process handles or ignores SIGINT or SIGTERM itself: run() leaves such signals alone"),
-          arguments: [SIGTERM, SIGINT])
+    @Test(
+        .enabled(
+            if: hasDefaultAction(SIGTERM) && hasDefaultAction(SIGINT),
+            "the test process handles or ignores SIGINT or SIGTERM itself: run() leaves such signals alone"),
+        arguments: [SIGTERM, SIGINT])
     func aSignalEndsRunInProcessAndEverythingIsPutBack(_ signal: Int32) throws {
         let compositor = try TestCompositor()
-        let window = try WaylandWindow(title: "signals", size: Size(width: 100, height: 100),
-                                       connection: .fileDescriptor(compositor.connectClientFD()))
+        let window = try WaylandWindow(
+            title: "signals", size: Size(width: 100, height: 100),
+            connection: .fileDescriptor(compositor.connectClientFD()))
         let wasBlocked = isBlocked(signal)
         var blockedDuringRun = false
         var sent = Duration.zero
@@ -63,8 +68,9 @@ private func isBlocked(_ signal: Int32) -> Bool {
     @MainActor
     @Test func withTheSignalsLeftAloneRunIgnoresThem() throws {
         let compositor = try TestCompositor()
-        let window = try WaylandWindow(title: "signals", size: Size(width: 100, height: 100),
-                                       connection: .fileDescriptor(compositor.connectClientFD()))
+        let window = try WaylandWindow(
+            title: "signals", size: Size(width: 100, height: 100),
+            connection: .fileDescriptor(compositor.connectClientFD()))
         window.endsOnTerminationSignals = false
         let wasBlocked = isBlocked(SIGTERM)
         var blockedDuringRun: Bool?
@@ -93,8 +99,9 @@ private func isBlocked(_ signal: Int32) -> Bool {
         return process
     }
 
-    @Test(.enabled(if: GalleryProcess.executable != nil, "the gallery is not built: swift build --build-tests"),
-          arguments: [SIGTERM, SIGINT])
+    @Test(
+        .enabled(if: GalleryProcess.executable != nil, "the gallery is not built: swift build --build-tests"),
+        arguments: [SIGTERM, SIGINT])
     func theGalleryLaunchedByAFoundationProcessExitsZeroOnASignal(_ signal: Int32) throws {
         let compositor = try TestCompositor()
         let process = try Self.launchWithFoundation(compositor)
@@ -108,19 +115,22 @@ private func isBlocked(_ signal: Int32) -> Bool {
         try waitUntil("the gallery to exit after the signal", timeout: .seconds(10)) { !process.isRunning }
         let elapsed = FrameTiming.monotonicNow - sent
         Self.report("Foundation Process", signal, elapsed)
-        #expect(process.terminationReason == .exit && process.terminationStatus == 0,
-                "ended by \(process.terminationReason == .exit ? "exit" : "signal") \(process.terminationStatus)")
+        #expect(
+            process.terminationReason == .exit && process.terminationStatus == 0,
+            "ended by \(process.terminationReason == .exit ? "exit" : "signal") \(process.terminationStatus)")
     }
 
-    @Test(.enabled(if: GalleryProcess.executable != nil, "the gallery is not built: swift build --build-tests"),
-          arguments: [SIGTERM, SIGINT])
+    @Test(
+        .enabled(if: GalleryProcess.executable != nil, "the gallery is not built: swift build --build-tests"),
+        arguments: [SIGTERM, SIGINT])
     func theGalleryLaunchedFromAShellExitsZeroOnASignal(_ signal: Int32) throws {
         let compositor = try TestCompositor()
         let galleryPath = try #require(GalleryProcess.executable)
         // The shell replaces itself with the gallery (same pid), which keeps the shell's signal setup: default
         // actions, nothing blocked (GalleryProcess spawns the shell so).
-        let gallery = try GalleryProcess(arguments: ["-c", "exec \"$0\" \"$@\"", galleryPath, "--demo", "list"],
-                                         environment: compositor.environment, executable: "/bin/sh")
+        let gallery = try GalleryProcess(
+            arguments: ["-c", "exec \"$0\" \"$@\"", galleryPath, "--demo", "list"],
+            environment: compositor.environment, executable: "/bin/sh")
         defer { gallery.stop() }
         try compositor.waitForToplevel(timeout: .seconds(20))
         let sent = FrameTiming.monotonicNow

@@ -13,16 +13,19 @@ import ToolkitTesting
 
         init() {
             listener = .allocate(capacity: 1)
-            listener.initialize(to: wp_fractional_scale_v1_listener(preferred_scale: { data, _, scale in
-                Unmanaged<ScaleRecorder>.fromOpaque(data!).takeUnretainedValue().values.append(scale)
-            }))
+            listener.initialize(
+                to: wp_fractional_scale_v1_listener(preferred_scale: { data, _, scale in
+                    Unmanaged<ScaleRecorder>.fromOpaque(data!).takeUnretainedValue().values.append(scale)
+                }))
         }
 
         deinit { listener.deallocate() }
     }
 
-    private func bind(_ client: RawWaylandClient, _ name: String,
-                      _ interface: UnsafePointer<wl_interface>?) -> OpaquePointer? {
+    private func bind(
+        _ client: RawWaylandClient, _ name: String,
+        _ interface: UnsafePointer<wl_interface>?
+    ) -> OpaquePointer? {
         guard let global = client.globals[name] else { return nil }
         return client.adopt(wl_registry_bind(client.registry, global.name, interface, 1))
     }
@@ -56,8 +59,10 @@ import ToolkitTesting
         compositor.fractionalScale = 1.5
         let client = try mapped(compositor)
         let recorder = ScaleRecorder()
-        let manager = try #require(bind(client, "wp_fractional_scale_manager_v1",
-                                        cw_fractional_scale_manager_interface()))
+        let manager = try #require(
+            bind(
+                client, "wp_fractional_scale_manager_v1",
+                cw_fractional_scale_manager_interface()))
         let object = client.adopt(wp_fractional_scale_manager_v1_get_fractional_scale(manager, client.surface))
         wp_fractional_scale_v1_add_listener(object, recorder.listener, Unmanaged.passUnretained(recorder).toOpaque())
         try client.roundtrip()
@@ -69,8 +74,9 @@ import ToolkitTesting
         // A second object for the same surface is an error.
         client.adopt(wp_fractional_scale_manager_v1_get_fractional_scale(manager, client.surface))
         #expect(throws: RawWaylandClient.Failure.self) { try client.roundtrip() }
-        #expect(compositor.protocolErrors.map(\.code)
-            == [WP_FRACTIONAL_SCALE_MANAGER_V1_ERROR_FRACTIONAL_SCALE_EXISTS.rawValue])
+        #expect(
+            compositor.protocolErrors.map(\.code)
+                == [WP_FRACTIONAL_SCALE_MANAGER_V1_ERROR_FRACTIONAL_SCALE_EXISTS.rawValue])
         withExtendedLifetime(recorder) {}
     }
 
@@ -82,7 +88,7 @@ import ToolkitTesting
         let viewport = client.adopt(wp_viewporter_get_viewport(viewporter, client.surface))
         wp_viewport_set_destination(viewport, 27, 20)
         try client.roundtrip()
-        #expect(compositor.toplevelViewportDestination == nil)   // not committed yet
+        #expect(compositor.toplevelViewportDestination == nil)  // not committed yet
         client.present(client.makeBuffer(width: 40, height: 30) { _, _ in 0xFF00_0000 }, ack: false)
         try client.roundtrip()
         #expect(compositor.toplevelViewportDestination == Size(width: 27, height: 20))

@@ -11,8 +11,10 @@ import ToolkitTesting
     static func pattern(_ x: Int, _ y: Int) -> UInt32 { 0xFF00_0000 | UInt32(x & 0xFF) << 16 | UInt32(y & 0xFF) << 8 }
 
     /// A client connected by fd that bound everything and mapped a `width` x `height` toplevel.
-    static func mappedClient(_ compositor: TestCompositor, seatVersion: UInt32 = 8,
-                             width: Int = 40, height: Int = 30) throws -> RawWaylandClient {
+    static func mappedClient(
+        _ compositor: TestCompositor, seatVersion: UInt32 = 8,
+        width: Int = 40, height: Int = 30
+    ) throws -> RawWaylandClient {
         let client = try RawWaylandClient(fd: compositor.connectClientFD())
         try client.bindGlobals(seatVersion: seatVersion)
         try client.createToplevel()
@@ -51,8 +53,11 @@ import ToolkitTesting
 
     @Test func advertisesGlobalsWithVersionsOnItsSocket() throws {
         let compositor = try TestCompositor(outputSize: Size(width: 640, height: 480))
-        #expect(compositor.environment == ["XDG_RUNTIME_DIR": compositor.runtimeDirectory,
-                                           "WAYLAND_DISPLAY": compositor.socketName])
+        #expect(
+            compositor.environment == [
+                "XDG_RUNTIME_DIR": compositor.runtimeDirectory,
+                "WAYLAND_DISPLAY": compositor.socketName
+            ])
         var info = stat()
         #expect(stat(compositor.runtimeDirectory, &info) == 0)
         #expect(info.st_mode & 0o777 == 0o700)
@@ -81,8 +86,11 @@ import ToolkitTesting
         client.events.removeAll()
         compositor.outputScale = 2
         try client.roundtrip()
-        #expect(Self.lines(client, "output.") == ["output.mode flags=3 1600x1200 60000", "output.scale 2",
-                                                  "output.done"])
+        #expect(
+            Self.lines(client, "output.") == [
+                "output.mode flags=3 1600x1200 60000", "output.scale 2",
+                "output.done"
+            ])
         #expect(compositor.outputScale == 2)
     }
 
@@ -130,8 +138,9 @@ import ToolkitTesting
     @Test func xrgbBuffersComeBackOpaque() throws {
         let compositor = try TestCompositor()
         let client = try Self.mappedClient(compositor)
-        client.present(client.makeBuffer(width: 2, height: 2, format: WL_SHM_FORMAT_XRGB8888) { _, _ in 0x0012_3456 },
-                       ack: false)
+        client.present(
+            client.makeBuffer(width: 2, height: 2, format: WL_SHM_FORMAT_XRGB8888) { _, _ in 0x0012_3456 },
+            ack: false)
         try client.roundtrip()
         #expect(compositor.lastCommittedImage?.pixels == [UInt32](repeating: 0xFF12_3456, count: 4))
     }
@@ -192,18 +201,19 @@ import ToolkitTesting
         let client = try Self.mappedClient(compositor)
         let first = try #require(client.makeMappedBuffer(width: 4, height: 4) { _, _ in 0xFF00_00FF })
         let second = try #require(client.makeMappedBuffer(width: 4, height: 4) { _, _ in 0xFF00_FF00 })
-        let firstPixels = try #require(first.pixels), secondPixels = try #require(second.pixels)
+        let firstPixels = try #require(first.pixels)
+        let secondPixels = try #require(second.pixels)
         client.present(first.buffer, ack: false)
         try client.roundtrip()
-        client.present(second.buffer, ack: false)   // the first comes back
+        client.present(second.buffer, ack: false)  // the first comes back
         try client.roundtrip()
         #expect(client.releasedBuffers.contains(first.buffer))
-        firstPixels[5] = 0xFFFF_FFFF                 // released: the client's to draw into
+        firstPixels[5] = 0xFFFF_FFFF  // released: the client's to draw into
         #expect(compositor.heldBufferWrites == 0)
-        secondPixels[5] = 0xFFFF_FFFF                // shown and held: a violation
+        secondPixels[5] = 0xFFFF_FFFF  // shown and held: a violation
         #expect(compositor.heldBufferWrites == 1)
-        #expect(compositor.heldBufferWrites == 1)    // counted once
-        secondPixels[6] = 0xFF12_3456                // a second write, found by the commit that re-shows it
+        #expect(compositor.heldBufferWrites == 1)  // counted once
+        secondPixels[6] = 0xFF12_3456  // a second write, found by the commit that re-shows it
         client.present(second.buffer, ack: false)
         try client.roundtrip()
         #expect(compositor.heldBufferWrites == 2)
@@ -220,8 +230,10 @@ import ToolkitTesting
         try client.bindGlobals()
         try client.createToplevel()
         #expect(!client.events.contains("xdg_surface.configure"))
-        let serial = try #require(compositor.sendConfigure(size: Size(width: 320, height: 200),
-                                                            states: [.activated, .maximized]))
+        let serial = try #require(
+            compositor.sendConfigure(
+                size: Size(width: 320, height: 200),
+                states: [.activated, .maximized]))
         try client.roundtrip()
         #expect(client.events.contains("toplevel.configure 320x200 states=[4, 1]"))
         #expect(client.lastConfigureSerial == serial)
@@ -263,9 +275,11 @@ import ToolkitTesting
     @Test func teardownInProtocolOrderIsClean() throws {
         let compositor = try TestCompositor()
         let client = try Self.mappedClient(compositor)
-        client.forget(client.toplevel); client.forget(client.xdgSurface); client.forget(client.surface)
+        client.forget(client.toplevel)
+        client.forget(client.xdgSurface)
+        client.forget(client.surface)
         xdg_toplevel_destroy(client.toplevel)
-        wl_surface_commit(client.surface)   // a plain, unmapped surface again: not an error
+        wl_surface_commit(client.surface)  // a plain, unmapped surface again: not an error
         xdg_surface_destroy(client.xdgSurface)
         wl_surface_destroy(client.surface)
         try client.roundtrip()
@@ -324,24 +338,26 @@ import ToolkitTesting
         compositor.advanceClock(by: .milliseconds(16))
         compositor.touchMotion(id: 0, to: Point(x: 13.25, y: 40))
         compositor.touchFrame()
-        compositor.touchUp(id: 0)   // no frame after the last up, as weston 10 does
+        compositor.touchUp(id: 0)  // no frame after the last up, as weston 10 does
         let t2 = Self.milliseconds(compositor)
         try client.roundtrip()
         let touches = Self.untimed(Self.lines(client, "touch."))
-        #expect(touches.lines == [
-            "touch.down id=0 x=12.5 y=30.0", "touch.frame",
-            "touch.motion id=0 x=13.25 y=40.0", "touch.frame",
-            "touch.up id=0",
-        ])
+        #expect(
+            touches.lines == [
+                "touch.down id=0 x=12.5 y=30.0", "touch.frame",
+                "touch.motion id=0 x=13.25 y=40.0", "touch.frame",
+                "touch.up id=0"
+            ])
         // Each time is the compositor clock when sent: the monotonic clock plus what the test advanced.
         #expect(touches.times.count == 3)
         #expect((t0 + 10...t1).contains(touches.times[0]), "down at \(touches.times[0]), clock \(t0)+10...\(t1)")
         #expect((t1 + 16...t2).contains(touches.times[1]), "motion at \(touches.times[1]), clock \(t1)+16...\(t2)")
         #expect((touches.times[1]...t2).contains(touches.times[2]))
-        compositor.touchDown(id: 1, at: Point(x: .nan, y: 1e12))   // odd input is sanitized, not fatal
+        compositor.touchDown(id: 1, at: Point(x: .nan, y: 1e12))  // odd input is sanitized, not fatal
         compositor.touchCancel()
         try client.roundtrip()
-        #expect(Self.untimed(Self.lines(client, "touch.").suffix(2)).lines
+        #expect(
+            Self.untimed(Self.lines(client, "touch.").suffix(2)).lines
                 == ["touch.down id=1 x=0.0 y=8388607.0", "touch.cancel"])
         #expect(compositor.isClean)
     }
@@ -362,13 +378,14 @@ import ToolkitTesting
         let after = Self.milliseconds(compositor)
         try client.roundtrip()
         let pointer = Self.untimed(Self.lines(client, "pointer."))
-        #expect(pointer.lines == [
-            "pointer.enter x=5.0 y=6.0", "pointer.frame",
-            "pointer.axis_source 0", "pointer.axis_value120 axis=0 120", "pointer.axis axis=0 value=15.0",
-            "pointer.frame",
-            "pointer.axis_source 0", "pointer.axis_value120 axis=1 -60", "pointer.axis axis=1 value=-7.5",
-            "pointer.frame",
-        ])
+        #expect(
+            pointer.lines == [
+                "pointer.enter x=5.0 y=6.0", "pointer.frame",
+                "pointer.axis_source 0", "pointer.axis_value120 axis=0 120", "pointer.axis axis=0 value=15.0",
+                "pointer.frame",
+                "pointer.axis_source 0", "pointer.axis_value120 axis=1 -60", "pointer.axis axis=1 value=-7.5",
+                "pointer.frame"
+            ])
         #expect(pointer.times.count == 2 && pointer.times.allSatisfy { (before + 5...after).contains($0) })
         #expect(compositor.isClean)
     }
@@ -378,15 +395,16 @@ import ToolkitTesting
         let client = try Self.mappedClient(compositor, seatVersion: 7)
         compositor.pointerAxis(dx: 0, dy: 240, source: .wheel)
         compositor.pointerFrame()
-        compositor.pointerAxis(dx: 0, dy: 60, source: .wheel)   // half a detent: no discrete step
+        compositor.pointerAxis(dx: 0, dy: 60, source: .wheel)  // half a detent: no discrete step
         compositor.pointerFrame()
         try client.roundtrip()
-        #expect(Self.untimed(Self.lines(client, "pointer.")).lines == [
-            "pointer.enter x=0.0 y=0.0",
-            "pointer.axis_source 0", "pointer.axis_discrete axis=0 2", "pointer.axis axis=0 value=30.0",
-            "pointer.frame",
-            "pointer.axis_source 0", "pointer.axis axis=0 value=7.5", "pointer.frame",
-        ])
+        #expect(
+            Self.untimed(Self.lines(client, "pointer.")).lines == [
+                "pointer.enter x=0.0 y=0.0",
+                "pointer.axis_source 0", "pointer.axis_discrete axis=0 2", "pointer.axis axis=0 value=30.0",
+                "pointer.frame",
+                "pointer.axis_source 0", "pointer.axis axis=0 value=7.5", "pointer.frame"
+            ])
     }
 
     /// Huge finite wheel values (a fuzzer's, a test's) are clamped to what the wire carries, never trap.
@@ -399,12 +417,18 @@ import ToolkitTesting
             compositor.pointerAxis(dx: 0, dy: -Double.greatestFiniteMagnitude, source: .wheel)
             compositor.pointerFrame()
             try client.roundtrip()
-            let steps = version >= 8
-                ? ["pointer.axis_value120 axis=1 -2147483648", "pointer.axis_value120 axis=0 2147483647",
-                   "pointer.axis_value120 axis=0 -2147483648"]
-                : ["pointer.axis_discrete axis=1 -2147483648", "pointer.axis_discrete axis=0 2147483647",
-                   "pointer.axis_discrete axis=0 -2147483648"]
-            #expect(Self.lines(client, "pointer.axis_value120") + Self.lines(client, "pointer.axis_discrete")
+            let steps =
+                version >= 8
+                ? [
+                    "pointer.axis_value120 axis=1 -2147483648", "pointer.axis_value120 axis=0 2147483647",
+                    "pointer.axis_value120 axis=0 -2147483648"
+                ]
+                : [
+                    "pointer.axis_discrete axis=1 -2147483648", "pointer.axis_discrete axis=0 2147483647",
+                    "pointer.axis_discrete axis=0 -2147483648"
+                ]
+            #expect(
+                Self.lines(client, "pointer.axis_value120") + Self.lines(client, "pointer.axis_discrete")
                     == steps)
             #expect(Self.lines(client, "pointer.axis axis").count == 3)
             #expect(compositor.isClean)
@@ -414,7 +438,7 @@ import ToolkitTesting
     @Test func fingerScrollMotionAndButtons() throws {
         let compositor = try TestCompositor()
         let client = try Self.mappedClient(compositor)
-        compositor.pointerMotion(to: Point(x: 1, y: 2))       // not entered yet: enters here
+        compositor.pointerMotion(to: Point(x: 1, y: 2))  // not entered yet: enters here
         compositor.pointerMotion(to: Point(x: 3.5, y: 4))
         compositor.pointerButton(.left, pressed: true)
         compositor.pointerButton(.left, pressed: false)
@@ -423,12 +447,13 @@ import ToolkitTesting
         compositor.pointerFrame()
         try client.roundtrip()
         let pointer = Self.untimed(Self.lines(client, "pointer."))
-        #expect(pointer.lines == [
-            "pointer.enter x=1.0 y=2.0", "pointer.motion x=3.5 y=4.0",
-            "pointer.button 272 state=1", "pointer.button 272 state=0",
-            "pointer.axis_source 1", "pointer.axis axis=1 value=2.5", "pointer.axis axis=0 value=-4.0",
-            "pointer.axis_stop axis=0", "pointer.axis_stop axis=1", "pointer.frame",
-        ])
+        #expect(
+            pointer.lines == [
+                "pointer.enter x=1.0 y=2.0", "pointer.motion x=3.5 y=4.0",
+                "pointer.button 272 state=1", "pointer.button 272 state=0",
+                "pointer.axis_source 1", "pointer.axis axis=1 value=2.5", "pointer.axis axis=0 value=-4.0",
+                "pointer.axis_stop axis=0", "pointer.axis_stop axis=1", "pointer.frame"
+            ])
         // Sent in order on a clock that never goes back.
         #expect(pointer.times.count == 7 && zip(pointer.times, pointer.times.dropFirst()).allSatisfy { $0 <= $1 })
         #expect(compositor.isClean)
@@ -443,7 +468,7 @@ import ToolkitTesting
         compositor.setCapabilities([.pointer])
         try client.roundtrip()
         #expect(client.capabilities == 1)
-        #expect(client.touch == nil && client.keyboard == nil)   // released by the client
+        #expect(client.touch == nil && client.keyboard == nil)  // released by the client
         compositor.touchDown(id: 0, at: Point(x: 1, y: 1))
         #expect(compositor.droppedInputEventCount == 1)
         compositor.setCapabilities([.pointer, .touch])
@@ -467,12 +492,16 @@ import ToolkitTesting
         compositor.setCapabilities([])
         try client.roundtrip()
         wl_pointer_set_cursor(client.pointer, 0, nil, 0, 0)
-        client.forget(client.keyboard); client.forget(client.touch); client.forget(client.pointer)
+        client.forget(client.keyboard)
+        client.forget(client.touch)
+        client.forget(client.pointer)
         wl_keyboard_release(client.keyboard)
         wl_touch_release(client.touch)
         wl_pointer_release(client.pointer)
-        client.pointer = nil; client.keyboard = nil; client.touch = nil
-        let seat = wl_seat_get_touch(client.seat)   // allowed: the seat had touch before
+        client.pointer = nil
+        client.keyboard = nil
+        client.touch = nil
+        let seat = wl_seat_get_touch(client.seat)  // allowed: the seat had touch before
         try client.roundtrip()
         wl_touch_destroy(seat)
         #expect(compositor.isClean)
@@ -493,8 +522,9 @@ import ToolkitTesting
         defer { munmap(memory, Int(keymap.size)) }
         let context = xkb_context_new(XKB_CONTEXT_NO_FLAGS)
         defer { xkb_context_unref(context) }
-        let compiled = xkb_keymap_new_from_string(context, memory.assumingMemoryBound(to: CChar.self),
-                                                  XKB_KEYMAP_FORMAT_TEXT_V1, XKB_KEYMAP_COMPILE_NO_FLAGS)
+        let compiled = xkb_keymap_new_from_string(
+            context, memory.assumingMemoryBound(to: CChar.self),
+            XKB_KEYMAP_FORMAT_TEXT_V1, XKB_KEYMAP_COMPILE_NO_FLAGS)
         #expect(compiled != nil)
         defer { xkb_keymap_unref(compiled) }
         // evdev code 108 (+8 for xkb) is Down, 30 is "a" in the us layout.
@@ -510,25 +540,28 @@ import ToolkitTesting
         compositor.advanceClock(by: .milliseconds(3))
         compositor.key(.down, pressed: true)
         compositor.key(.down, pressed: false)
-        compositor.key(.other(0x61), pressed: true)     // "a"
-        compositor.key(.other(0xFFE1), pressed: true)   // Shift_L: the modifier state changes
+        compositor.key(.other(0x61), pressed: true)  // "a"
+        compositor.key(.other(0xFFE1), pressed: true)  // Shift_L: the modifier state changes
         compositor.key(.other(0xFFE1), pressed: false)
-        compositor.key(.other(0x1234_5678), pressed: true)   // no key makes this keysym: dropped
+        compositor.key(.other(0x1234_5678), pressed: true)  // no key makes this keysym: dropped
         let after = Self.milliseconds(compositor)
         try client.roundtrip()
         let keys = Self.untimed(Self.lines(client, "keyboard."))
-        #expect(keys.lines == [
-            "keyboard.enter keys=0", "keyboard.modifiers 0 0 0 0",
-            "keyboard.key 108 state=1", "keyboard.key 108 state=0",
-            "keyboard.key 30 state=1",
-            "keyboard.key 42 state=1", "keyboard.modifiers 1 0 0 0",
-            "keyboard.key 42 state=0", "keyboard.modifiers 0 0 0 0",
-        ])
+        #expect(
+            keys.lines == [
+                "keyboard.enter keys=0", "keyboard.modifiers 0 0 0 0",
+                "keyboard.key 108 state=1", "keyboard.key 108 state=0",
+                "keyboard.key 30 state=1",
+                "keyboard.key 42 state=1", "keyboard.modifiers 1 0 0 0",
+                "keyboard.key 42 state=0", "keyboard.modifiers 0 0 0 0"
+            ])
         #expect(keys.times.count == 5 && keys.times.allSatisfy { (before + 3...after).contains($0) })
         #expect(compositor.droppedInputEventCount == 1)
-        let named: [(Key, UInt32)] = [(.up, 103), (.left, 105), (.right, 106), (.pageUp, 104), (.pageDown, 109),
-                                      (.home, 102), (.end, 107), (.space, 57), (.tab, 15), (.enter, 28),
-                                      (.escape, 1), (.backspace, 14)]
+        let named: [(Key, UInt32)] = [
+            (.up, 103), (.left, 105), (.right, 106), (.pageUp, 104), (.pageDown, 109),
+            (.home, 102), (.end, 107), (.space, 57), (.tab, 15), (.enter, 28),
+            (.escape, 1), (.backspace, 14)
+        ]
         client.events.removeAll()
         for (key, _) in named { compositor.key(key, pressed: true) }
         try client.roundtrip()
@@ -557,7 +590,7 @@ import ToolkitTesting
         compositor.disconnectAllClients()
         #expect(compositor.clientCount == 0)
         var descriptor = pollfd(fd: wl_display_get_fd(client.display), events: Int16(POLLIN), revents: 0)
-        #expect(poll(&descriptor, 1, 5000) == 1)   // the hang-up is readable at once
+        #expect(poll(&descriptor, 1, 5000) == 1)  // the hang-up is readable at once
         #expect(wl_display_dispatch(client.display) == -1)
     }
 
@@ -574,12 +607,13 @@ import ToolkitTesting
         var clean = false
         var runtimeDirectory = ""
         for _ in 0..<5 where !clean {
-            let fdsBefore = count("/proc/self/fd"), threadsBefore = count("/proc/self/task")
+            let fdsBefore = count("/proc/self/fd")
+            let threadsBefore = count("/proc/self/task")
             do {
                 let compositor = try TestCompositor()
                 runtimeDirectory = compositor.runtimeDirectory
                 let client = try Self.mappedClient(compositor)
-                compositor.key(.space, pressed: true)   // keymap fd and xkb state exist
+                compositor.key(.space, pressed: true)  // keymap fd and xkb state exist
                 try client.roundtrip()
                 withExtendedLifetime(client) {}
             }
@@ -596,14 +630,21 @@ import ToolkitTesting
         let compositor = try TestCompositor()
         let client = try Self.mappedClient(compositor)
         let global = try #require(client.globals["wl_subcompositor"])
-        let subcompositor = try #require(client.adopt(wl_registry_bind(client.registry, global.name,
-                                                                        cw_subcompositor_interface(), 1)))
-        let red: UInt32 = 0xFFFF_0000, green: UInt32 = 0xFF00_FF00
+        let subcompositor = try #require(
+            client.adopt(
+                wl_registry_bind(
+                    client.registry, global.name,
+                    cw_subcompositor_interface(), 1)))
+        let red: UInt32 = 0xFFFF_0000
+        let green: UInt32 = 0xFF00_FF00
         /// A 20 x 20 subsurface of one colour at (0, 0), committed (cached until the parent's commit).
         func child(_ colour: UInt32) throws -> (surface: OpaquePointer, subsurface: OpaquePointer) {
             let surface = try #require(client.adopt(wl_compositor_create_surface(client.compositor)))
-            let subsurface = try #require(client.adopt(wl_subcompositor_get_subsurface(subcompositor, surface,
-                                                                                       client.surface)))
+            let subsurface = try #require(
+                client.adopt(
+                    wl_subcompositor_get_subsurface(
+                        subcompositor, surface,
+                        client.surface)))
             wl_surface_attach(surface, client.makeBuffer(width: 20, height: 20) { _, _ in colour }, 0, 0)
             wl_surface_damage_buffer(surface, 0, 0, 20, 20)
             wl_surface_commit(surface)

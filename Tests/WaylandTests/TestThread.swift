@@ -41,10 +41,12 @@ private final class PthreadBody {
 private func startPthread(_ body: @escaping @Sendable () -> Void) -> pthread_t {
     var thread = pthread_t()
     let context = Unmanaged.passRetained(PthreadBody(body)).toOpaque()
-    let result = pthread_create(&thread, nil, { context in
-        Unmanaged<PthreadBody>.fromOpaque(context!).takeRetainedValue().run()
-        return nil
-    }, context)
+    let result = pthread_create(
+        &thread, nil,
+        { context in
+            Unmanaged<PthreadBody>.fromOpaque(context!).takeRetainedValue().run()
+            return nil
+        }, context)
     precondition(result == 0, "pthread_create failed: \(result)")
     return thread
 }

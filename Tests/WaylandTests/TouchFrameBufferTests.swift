@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Toolkit
 @testable import ToolkitCore
 
@@ -14,9 +15,12 @@ import Testing
         buffer.down(id: 2, location: p(30, 40), timestamp: ms(5)) { out.append($0) }
         #expect(out.isEmpty)
         buffer.frame { out.append($0) }
-        #expect(out == [.touchDown(id: 1, location: p(10, 20), timestamp: ms(5)),
-                        .touchDown(id: 2, location: p(30, 40), timestamp: ms(5)),
-                        .touchFrame(timestamp: ms(5))])
+        #expect(
+            out == [
+                .touchDown(id: 1, location: p(10, 20), timestamp: ms(5)),
+                .touchDown(id: 2, location: p(30, 40), timestamp: ms(5)),
+                .touchFrame(timestamp: ms(5))
+            ])
     }
 
     @Test func motionsOfOneIdCoalesceWithinAFrame() {

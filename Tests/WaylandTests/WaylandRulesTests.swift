@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Toolkit
 @testable import ToolkitCore
 
@@ -9,19 +10,25 @@ import Testing
 
     @Test func zeroConfigureKeepsOurSizePerDimension() {
         #expect(XdgWindow.resolvedSize(configured: (0, 0), current: current, minimum: .zero) == current)
-        #expect(XdgWindow.resolvedSize(configured: (800, 0), current: current, minimum: .zero)
+        #expect(
+            XdgWindow.resolvedSize(configured: (800, 0), current: current, minimum: .zero)
                 == Size(width: 800, height: 240))
-        #expect(XdgWindow.resolvedSize(configured: (-5, 600), current: current, minimum: .zero)
+        #expect(
+            XdgWindow.resolvedSize(configured: (-5, 600), current: current, minimum: .zero)
                 == Size(width: 320, height: 600))
     }
 
     @Test func configuredSizesRespectTheMinimumAndOnePoint() {
-        #expect(XdgWindow.resolvedSize(configured: (50, 50), current: current, minimum: Size(width: 100, height: 10))
+        #expect(
+            XdgWindow.resolvedSize(configured: (50, 50), current: current, minimum: Size(width: 100, height: 10))
                 == Size(width: 100, height: 50))
-        #expect(XdgWindow.resolvedSize(configured: (0, 0), current: Size(width: .nan, height: -3), minimum: .zero)
+        #expect(
+            XdgWindow.resolvedSize(configured: (0, 0), current: Size(width: .nan, height: -3), minimum: .zero)
                 == Size(width: 1, height: 1))
-        #expect(XdgWindow.resolvedSize(configured: (0, 0), current: Size(width: 10.4, height: 10.6),
-                                       minimum: .zero) == Size(width: 10, height: 11))
+        #expect(
+            XdgWindow.resolvedSize(
+                configured: (0, 0), current: Size(width: 10.4, height: 10.6),
+                minimum: .zero) == Size(width: 10, height: 11))
     }
 
     @Test func pollTimeoutsRoundUpToWholeMilliseconds() {
@@ -50,8 +57,9 @@ import Testing
     @Test func tooLongSocketPathsAreRefusedClearly() {
         let long = String(repeating: "d", count: 200)
         do {
-            _ = try WaylandWindow(title: "x", size: Size(width: 1, height: 1),
-                                  connection: .socket(name: "wayland-0", runtimeDirectory: "/" + long))
+            _ = try WaylandWindow(
+                title: "x", size: Size(width: 1, height: 1),
+                connection: .socket(name: "wayland-0", runtimeDirectory: "/" + long))
             Issue.record("connected")
         } catch let error as WaylandError {
             #expect(error.description.contains("too long"))
@@ -62,7 +70,8 @@ import Testing
 
     @Test func errorDescriptionsSayWhatHappened() {
         #expect(WaylandError.missingGlobal("xdg_wm_base").description == "the compositor does not offer xdg_wm_base")
-        #expect(WaylandError.noDisplay("tried /run/x: No such file or directory").description
+        #expect(
+            WaylandError.noDisplay("tried /run/x: No such file or directory").description
                 .hasPrefix("no Wayland display: tried /run/x"))
     }
 }

@@ -1,7 +1,8 @@
 import Glibc
 import Testing
-@testable import Toolkit
 import ToolkitTesting
+
+@testable import Toolkit
 
 // What the Wayland tests share to wait: on a condition with a deadline, never for a fixed time. A wait that misses
 // its deadline throws `WaitTimeout` naming what it waited for, so a broken client fails its test instead of
@@ -22,11 +23,15 @@ func monotonicClock() -> Duration {
 /// Polls `condition` every few milliseconds until it holds; throws `WaitTimeout` naming `what` after `timeout`.
 /// For state another thread or process changes (a compositor, a child's stderr); a window's own loop is pumped with
 /// `WaylandWindow.pump` instead.
-func waitUntil(_ what: @autoclosure () -> String, timeout: Duration = .seconds(10),
-               _ condition: () throws -> Bool) throws {
+func waitUntil(
+    _ what: @autoclosure () -> String, timeout: Duration = .seconds(10),
+    _ condition: () throws -> Bool
+) throws {
     let deadline = monotonicClock() + timeout
     while try !condition() {
-        guard monotonicClock() < deadline else { throw WaitTimeout(description: "timed out after \(timeout): \(what())") }
+        guard monotonicClock() < deadline else {
+            throw WaitTimeout(description: "timed out after \(timeout): \(what())")
+        }
         usleep(5_000)
     }
 }
@@ -50,8 +55,10 @@ enum Gesture {
 extension WaylandWindow {
     /// Dispatches the window's loop (real I/O with the compositor) until `condition` holds; throws `WaitTimeout`
     /// naming `what` after `limit`, and rethrows what the loop throws.
-    func pump(_ what: @autoclosure () -> String = "the awaited condition", limit: Duration = .seconds(10),
-              until condition: () -> Bool) throws {
+    func pump(
+        _ what: @autoclosure () -> String = "the awaited condition", limit: Duration = .seconds(10),
+        until condition: () -> Bool
+    ) throws {
         let deadline = monotonicClock() + limit
         while !condition() {
             guard monotonicClock() < deadline else {
@@ -103,8 +110,10 @@ extension TestCompositor {
 
     /// Polls the committed picture until `condition` holds; returns that picture. Throws `WaitTimeout` naming
     /// `what` after `timeout`.
-    func waitForImage(_ what: @autoclosure () -> String, timeout: Duration = .seconds(10),
-                      where condition: (Image) -> Bool) throws -> Image {
+    func waitForImage(
+        _ what: @autoclosure () -> String, timeout: Duration = .seconds(10),
+        where condition: (Image) -> Bool
+    ) throws -> Image {
         var found: Image?
         try waitUntil(what(), timeout: timeout) {
             guard let image = lastCommittedImage, condition(image) else { return false }
@@ -129,8 +138,9 @@ extension TestCompositor {
             try waitForPong(serial: sendPing(), timeout: max(.zero, deadline - monotonicClock()))
             if committedFrameCount == frames { return lastCommittedImage }
             guard monotonicClock() < deadline else {
-                throw WaitTimeout(description: "the client did not come to rest within \(timeout): it still commits "
-                                  + "pictures (\(committedFrameCount) so far)")
+                throw WaitTimeout(
+                    description: "the client did not come to rest within \(timeout): it still commits "
+                        + "pictures (\(committedFrameCount) so far)")
             }
         }
     }
@@ -173,8 +183,10 @@ extension GalleryProcess {
     /// commit for `quiet`. A client that animates asks for a frame with every commit and draws as soon as the
     /// callback is done, so it never shows both for long; the quiet stretch covers the instants between reading a
     /// `done` and committing the frame it asked for. Throws `WaitTimeout` after `timeout`.
-    func waitForRest(dispatched: String? = nil, count: Int = 1, quiet: Duration = .milliseconds(300),
-                     timeout: Duration = .seconds(20)) throws {
+    func waitForRest(
+        dispatched: String? = nil, count: Int = 1, quiet: Duration = .milliseconds(300),
+        timeout: Duration = .seconds(20)
+    ) throws {
         if let dispatched { try waitForLog(dispatched, count: count, timeout: timeout) }
         let deadline = monotonicClock() + timeout
         var stillSince: Duration?
@@ -190,8 +202,9 @@ extension GalleryProcess {
             }
             lastCommits = commits
             guard monotonicClock() < deadline, isRunning else {
-                throw WaitTimeout(description: "the client did not come to rest within \(timeout) "
-                                  + "(\(isRunning ? "it still draws" : "it ended")): \(standardError.suffix(2000))")
+                throw WaitTimeout(
+                    description: "the client did not come to rest within \(timeout) "
+                        + "(\(isRunning ? "it still draws" : "it ended")): \(standardError.suffix(2000))")
             }
             usleep(10_000)
         }

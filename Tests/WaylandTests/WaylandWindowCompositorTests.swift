@@ -1,7 +1,8 @@
 import Testing
+import ToolkitTesting
+
 @testable import Toolkit
 @testable import ToolkitCore
-import ToolkitTesting
 
 /// `WaylandWindow` end to end through the in-process test compositor: real protocol, injected input.
 /// Timestamps are not asserted (the window maps compositor times onto its own monotonic clock).
@@ -12,24 +13,24 @@ import ToolkitTesting
         func without(timestamps: Bool = true) -> [String] {
             events.map { event in
                 switch event {
-                case let .touchDown(id, location, _): return "down \(id) \(location)"
-                case let .touchMotion(id, location, _): return "motion \(id) \(location)"
-                case let .touchUp(id, _): return "up \(id)"
+                case .touchDown(let id, let location, _): return "down \(id) \(location)"
+                case .touchMotion(let id, let location, _): return "motion \(id) \(location)"
+                case .touchUp(let id, _): return "up \(id)"
                 case .touchFrame: return "frame"
                 case .touchCancel: return "cancel"
-                case let .pointerEnter(location, _): return "enter \(location)"
+                case .pointerEnter(let location, _): return "enter \(location)"
                 case .pointerLeave: return "leave"
-                case let .pointerMotion(location, _): return "pointer \(location)"
-                case let .pointerButton(button, pressed, _): return "button \(button) \(pressed)"
-                case let .axis(e): return "axis \(e.source) \(e.dx) \(e.dy) \(e.stopHorizontal) \(e.stopVertical)"
-                case let .key(key, pressed, modifiers, isRepeat, _):
+                case .pointerMotion(let location, _): return "pointer \(location)"
+                case .pointerButton(let button, let pressed, _): return "button \(button) \(pressed)"
+                case .axis(let e): return "axis \(e.source) \(e.dx) \(e.dy) \(e.stopHorizontal) \(e.stopVertical)"
+                case .key(let key, let pressed, let modifiers, let isRepeat, _):
                     return "key \(key) \(pressed) \(modifiers.rawValue) \(isRepeat ? "repeat" : "")"
-                case let .keyboardFocus(focus): return "focus \(focus)"
-                case let .keyboardModifiers(modifiers): return "modifiers \(modifiers.rawValue)"
-                case let .pointerPinchBegin(fingers, _): return "pinch begin \(fingers)"
-                case let .pointerPinchUpdate(dx, dy, scale, rotation, _):
+                case .keyboardFocus(let focus): return "focus \(focus)"
+                case .keyboardModifiers(let modifiers): return "modifiers \(modifiers.rawValue)"
+                case .pointerPinchBegin(let fingers, _): return "pinch begin \(fingers)"
+                case .pointerPinchUpdate(let dx, let dy, let scale, let rotation, _):
                     return "pinch \(dx) \(dy) \(scale) \(rotation)"
-                case let .pointerPinchEnd(cancelled, _): return "pinch end \(cancelled)"
+                case .pointerPinchEnd(let cancelled, _): return "pinch end \(cancelled)"
                 }
             }
         }
@@ -44,11 +45,13 @@ import ToolkitTesting
         }
     }
 
-
-    private func mapped(_ compositor: TestCompositor, size: Size = Size(width: 200, height: 100),
-                        log: Log) throws -> WaylandWindow {
-        let window = try WaylandWindow(title: "compositor test", size: size, appID: "org.toolkit.tests",
-                                       connection: .fileDescriptor(compositor.connectClientFD()))
+    private func mapped(
+        _ compositor: TestCompositor, size: Size = Size(width: 200, height: 100),
+        log: Log
+    ) throws -> WaylandWindow {
+        let window = try WaylandWindow(
+            title: "compositor test", size: size, appID: "org.toolkit.tests",
+            connection: .fileDescriptor(compositor.connectClientFD()))
         window.rootView.backgroundColor = Color(red: 0, green: 0, blue: 1)
         window.onInputEvent = { log.events.append($0) }
         try window.pump { window.presentedFrameCount >= 1 }
@@ -76,14 +79,15 @@ import ToolkitTesting
         let compositor = try TestCompositor()
         // "é" is two bytes, "€" three: 1024 is not a multiple of 3, so the cut must step back.
         let long = String(repeating: "€", count: 5000)
-        let window = try WaylandWindow(title: long, size: Size(width: 100, height: 80),
-                                       appID: String(repeating: "a", count: 10_000),
-                                       connection: .fileDescriptor(compositor.connectClientFD()))
+        let window = try WaylandWindow(
+            title: long, size: Size(width: 100, height: 80),
+            appID: String(repeating: "a", count: 10_000),
+            connection: .fileDescriptor(compositor.connectClientFD()))
         try window.pump { window.presentedFrameCount >= 1 }
         #expect(window.presentedFrameCount >= 1)
-        #expect(compositor.toplevelTitle == String(repeating: "€", count: 341))   // 1023 bytes
+        #expect(compositor.toplevelTitle == String(repeating: "€", count: 341))  // 1023 bytes
         #expect(compositor.toplevelAppID == String(repeating: "a", count: 1024))
-        #expect(window.title == long)   // the property keeps what the app set
+        #expect(window.title == long)  // the property keeps what the app set
         window.title = String(repeating: "é", count: 3000)
         try window.pump { compositor.toplevelTitle?.hasPrefix("é") == true }
         #expect(compositor.toplevelTitle == String(repeating: "é", count: 512))
@@ -127,7 +131,7 @@ import ToolkitTesting
         let window = try mapped(compositor, log: log)
         compositor.touchDown(id: 0, at: Point(x: 5, y: 5))
         compositor.touchFrame()
-        compositor.touchUp(id: 0)   // no frame, as Weston 10
+        compositor.touchUp(id: 0)  // no frame, as Weston 10
         try window.pump { log.events.count >= 4 }
         #expect(log.without() == ["down 0 (5.0, 5.0)", "frame", "up 0", "frame"])
     }
@@ -151,12 +155,13 @@ import ToolkitTesting
         compositor.pointerButton(.left, pressed: true)
         compositor.pointerFrame()
         try window.pump { log.events.count >= 7 }
-        #expect(log.without() == [
-            "enter (50.0, 50.0)", "pointer (60.0, 55.5)",
-            "axis wheel 0.0 40.0 false false", "axis wheel 0.0 80.0 false false",
-            "axis finger 0.0 3.5 false false", "axis finger 0.0 0.0 true true",
-            "button left true",
-        ])
+        #expect(
+            log.without() == [
+                "enter (50.0, 50.0)", "pointer (60.0, 55.5)",
+                "axis wheel 0.0 40.0 false false", "axis wheel 0.0 80.0 false false",
+                "axis finger 0.0 3.5 false false", "axis finger 0.0 0.0 true true",
+                "button left true"
+            ])
         #expect(window.core.pointerLocation == Point(x: 60, y: 55.5))
     }
 
@@ -219,7 +224,7 @@ import ToolkitTesting
         #expect(compositor.sendClose())
         try window.pump { window.isClosed }
         #expect(window.isClosed)
-        try window.run()   // returns at once: closed
+        try window.run()  // returns at once: closed
         #expect(compositor.isClean)
     }
 

@@ -1,8 +1,9 @@
-import Testing
 import Glibc
+import Testing
+import ToolkitTesting
+
 @testable import Toolkit
 @testable import ToolkitCore
-import ToolkitTesting
 
 /// The two ways to share a thread with an app's own loop (WaylandWindow+Loop.swift), through the test compositor.
 @MainActor
@@ -25,16 +26,22 @@ import ToolkitTesting
 
     /// An app loop of its own: one poll over its pipe and the window's descriptor, with the window's deadline as
     /// timeout, then `dispatchPending()`. Runs until `condition` holds or `limit` passes.
-    private func appLoop(_ window: WaylandWindow, pipe: Int32, pipeBytes: ByteCount, limit: Duration,
-                         until condition: () -> Bool) throws {
+    private func appLoop(
+        _ window: WaylandWindow, pipe: Int32, pipeBytes: ByteCount, limit: Duration,
+        until condition: () -> Bool
+    ) throws {
         let clock = ContinuousClock()
         let end = clock.now + limit
         while !condition() && clock.now < end {
-            var fds = [pollfd(fd: window.displayFileDescriptor, events: window.pollEvents, revents: 0),
-                       pollfd(fd: pipe, events: Int16(POLLIN), revents: 0)]
+            var fds = [
+                pollfd(fd: window.displayFileDescriptor, events: window.pollEvents, revents: 0),
+                pollfd(fd: pipe, events: Int16(POLLIN), revents: 0)
+            ]
             var timeout: Int32 = 50
             if let wait = window.timeUntilNextDeadline {
-                let ms = wait.components.seconds * 1000 + (wait.components.attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000
+                let ms =
+                    wait.components.seconds * 1000 + (wait.components.attoseconds + 999_999_999_999_999)
+                    / 1_000_000_000_000_000
                 timeout = Int32(min(50, ms))
             }
             _ = poll(&fds, 2, timeout)
@@ -48,8 +55,9 @@ import ToolkitTesting
 
     @Test func theWindowRunsInsideTheAppsLoopWithItsFdAndDeadline() throws {
         let compositor = try TestCompositor()
-        let window = try WaylandWindow(title: "app loop", size: Size(width: 200, height: 300), appID: "org.toolkit.tests",
-                                       connection: .fileDescriptor(compositor.connectClientFD()))
+        let window = try WaylandWindow(
+            title: "app loop", size: Size(width: 200, height: 300), appID: "org.toolkit.tests",
+            connection: .fileDescriptor(compositor.connectClientFD()))
         let list = ScrollContainer(frame: Rect(x: 0, y: 0, width: 200, height: 300))
         list.contentSize = Size(width: 200, height: 3000)
         let row = Row(frame: Rect(x: 0, y: 0, width: 200, height: 3000))
@@ -57,7 +65,10 @@ import ToolkitTesting
         window.rootView.addSubview(list)
         var ends: [Int32] = [0, 0]
         #expect(Self.makePipe(&ends))
-        defer { close(ends[0]); close(ends[1]) }
+        defer {
+            close(ends[0])
+            close(ends[1])
+        }
         let bytes = ByteCount()
 
         // Mapped and drawn with nothing but the app's poll and dispatchPending().
@@ -98,11 +109,15 @@ import ToolkitTesting
 
     @Test func theAppsDescriptorsAndTimersRunInsideTheWindowsLoop() throws {
         let compositor = try TestCompositor()
-        let window = try WaylandWindow(title: "app sources", size: Size(width: 100, height: 100), appID: "org.toolkit.tests",
-                                       connection: .fileDescriptor(compositor.connectClientFD()))
+        let window = try WaylandWindow(
+            title: "app sources", size: Size(width: 100, height: 100), appID: "org.toolkit.tests",
+            connection: .fileDescriptor(compositor.connectClientFD()))
         var ends: [Int32] = [0, 0]
         #expect(Self.makePipe(&ends))
-        defer { close(ends[0]); close(ends[1]) }
+        defer {
+            close(ends[0])
+            close(ends[1])
+        }
         var received: [UInt8] = []
         var events: Int16 = 0
         let watch = window.addFileDescriptor(ends[0]) { revents in

@@ -1,7 +1,8 @@
 import Testing
+import ToolkitTesting
+
 @testable import Toolkit
 @testable import ToolkitCore
-import ToolkitTesting
 
 /// The client's protocol rules (pings, configures and their acks, frame callbacks, buffer release), each shown end
 /// to end: a `WaylandWindow` in this process talks real protocol to a `TestCompositor`, and the test observes what
@@ -50,9 +51,11 @@ import ToolkitTesting
     /// A window of `size` points mapped on `compositor` (its first buffer committed), with a `RecordingView`
     /// covering it.
     private func mapped(_ compositor: TestCompositor, size: Size = Size(width: 200, height: 100))
-        throws -> (WaylandWindow, RecordingView) {
-        let window = try WaylandWindow(title: "protocol test", size: size,
-                                       connection: .fileDescriptor(compositor.connectClientFD()))
+        throws -> (WaylandWindow, RecordingView)
+    {
+        let window = try WaylandWindow(
+            title: "protocol test", size: size,
+            connection: .fileDescriptor(compositor.connectClientFD()))
         let view = RecordingView(frame: Rect(origin: .zero, size: size))
         window.rootView.addSubview(view)
         try window.pump("first buffer commit") { compositor.lastCommittedImage != nil }
@@ -95,7 +98,7 @@ import ToolkitTesting
         compositor.touchFrame()
         compositor.touchMotion(id: 4, to: Point(x: 52, y: 61))
         compositor.touchFrame()
-        compositor.touchUp(id: 4)   // weston 10: no wl_touch.frame after the last up
+        compositor.touchUp(id: 4)  // weston 10: no wl_touch.frame after the last up
         try sync(window, compositor)
         #expect(view.calls == ["began 4@(50,60)", "moved 4@(52,61)", "ended 4@(52,61)"])
         // A frame that arrives late anyway changes nothing.
@@ -110,7 +113,7 @@ import ToolkitTesting
         compositor.touchDown(id: 0, at: Point(x: 10, y: 10))
         compositor.touchDown(id: 1, at: Point(x: 90, y: 10))
         compositor.touchFrame()
-        compositor.touchMotion(id: 0, to: Point(x: 20, y: 20))   // buffered, then dropped by the cancel
+        compositor.touchMotion(id: 0, to: Point(x: 20, y: 20))  // buffered, then dropped by the cancel
         compositor.touchCancel()
         try sync(window, compositor)
         #expect(view.calls == ["began 0@(10,10)", "began 1@(90,10)", "cancelled 0@(10,10) 1@(90,10)"])
@@ -192,7 +195,7 @@ import ToolkitTesting
         let (window, _) = try mapped(compositor)
         let blinker = Blinker(frame: Rect(x: 0, y: 0, width: 20, height: 20))
         window.rootView.addSubview(blinker)
-        window.core.addAnimator(blinker)   // wants a frame at every opportunity
+        window.core.addAnimator(blinker)  // wants a frame at every opportunity
         // The initial bare commit, then the first frame: its callback never completes, so nothing follows.
         try window.pump("the first frame") { compositor.commitCount >= 2 }
         try window.idle(for: .milliseconds(100))

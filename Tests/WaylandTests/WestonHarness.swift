@@ -34,9 +34,13 @@ final class WestonHarness {
     /// Starts weston, with one output of `width` x `height` pixels at `scale`, and waits (at most `timeout`) for
     /// its socket.
     /// With `debug`, weston runs with `--debug`, which lets `weston-screenshooter` take screenshots.
-    init(width: Int = 640, height: Int = 480, scale: Int = 1, debug: Bool = false,
-         timeout: Duration = .seconds(10)) throws {
-        guard let executable = WestonHarness.executable else { throw StartError(description: "weston is not installed") }
+    init(
+        width: Int = 640, height: Int = 480, scale: Int = 1, debug: Bool = false,
+        timeout: Duration = .seconds(10)
+    ) throws {
+        guard let executable = WestonHarness.executable else {
+            throw StartError(description: "weston is not installed")
+        }
         var template = Array("/tmp/toolkit-weston-XXXXXX".utf8CString)
         guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
             throw StartError(description: "mkdtemp failed: \(String(cString: strerror(errno)))")
@@ -44,8 +48,11 @@ final class WestonHarness {
         runtimeDirectory = String(cString: made)
         chmod(runtimeDirectory, 0o700)
         process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = ["--backend=headless-backend.so", "--use-pixman", "--socket=\(socketName)",
-                             "--idle-time=0", "--width=\(width)", "--height=\(height)", "--scale=\(scale)"]
+        process.arguments =
+            [
+                "--backend=headless-backend.so", "--use-pixman", "--socket=\(socketName)",
+                "--idle-time=0", "--width=\(width)", "--height=\(height)", "--scale=\(scale)"
+            ]
             + (debug ? ["--debug"] : [])
         var environment = ProcessInfo.processInfo.environment
         environment["XDG_RUNTIME_DIR"] = runtimeDirectory

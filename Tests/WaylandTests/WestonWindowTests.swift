@@ -1,5 +1,6 @@
-import Testing
 import Glibc
+import Testing
+
 @testable import Toolkit
 @testable import ToolkitCore
 
@@ -37,9 +38,11 @@ struct WestonWindowTests {
     @Test func presentsFramesUnderWeston() throws {
         let weston = try WestonHarness()
         defer { weston.stop() }
-        let window = try WaylandWindow(title: "weston test", size: Size(width: 320, height: 240),
-                                       connection: .socket(name: weston.socketName,
-                                                           runtimeDirectory: weston.runtimeDirectory))
+        let window = try WaylandWindow(
+            title: "weston test", size: Size(width: 320, height: 240),
+            connection: .socket(
+                name: weston.socketName,
+                runtimeDirectory: weston.runtimeDirectory))
         let square = View(frame: Rect(x: 10, y: 10, width: 40, height: 40))
         square.backgroundColor = Color(red: 1, green: 0, blue: 0)
         window.rootView.backgroundColor = .white
@@ -56,8 +59,9 @@ struct WestonWindowTests {
         #expect(window.bufferScale == 1)
         // Weston headless offers no seat: the window runs without one.
         #expect(!window.hasSeat)
-        print("weston: \(window.presentedFrameCount) frames presented, first commit after "
-              + "\(window.timeToFirstCommit.map { "\($0)" } ?? "never")")
+        print(
+            "weston: \(window.presentedFrameCount) frames presented, first commit after "
+                + "\(window.timeToFirstCommit.map { "\($0)" } ?? "never")")
     }
 
     /// Only a small square changes per frame; every presented buffer must still hold the whole picture, so
@@ -65,9 +69,11 @@ struct WestonWindowTests {
     @Test func everyPresentedBufferHoldsTheWholePicture() throws {
         let weston = try WestonHarness()
         defer { weston.stop() }
-        let window = try WaylandWindow(title: "copy forward", size: Size(width: 64, height: 48),
-                                       connection: .socket(name: weston.socketName,
-                                                           runtimeDirectory: weston.runtimeDirectory))
+        let window = try WaylandWindow(
+            title: "copy forward", size: Size(width: 64, height: 48),
+            connection: .socket(
+                name: weston.socketName,
+                runtimeDirectory: weston.runtimeDirectory))
         window.rootView.backgroundColor = Color(red: 0, green: 0, blue: 1)
         let blinker = Blinker(frame: Rect(x: 4, y: 4, width: 8, height: 8))
         window.rootView.addSubview(blinker)
@@ -98,9 +104,11 @@ struct WestonWindowTests {
     @Test func rendersTwoXBuffersOnATwoXOutput() throws {
         let weston = try WestonHarness(width: 640, height: 480, scale: 2)
         defer { weston.stop() }
-        let window = try WaylandWindow(title: "weston 2x", size: Size(width: 101, height: 51),
-                                       connection: .socket(name: weston.socketName,
-                                                           runtimeDirectory: weston.runtimeDirectory))
+        let window = try WaylandWindow(
+            title: "weston 2x", size: Size(width: 101, height: 51),
+            connection: .socket(
+                name: weston.socketName,
+                runtimeDirectory: weston.runtimeDirectory))
         window.rootView.backgroundColor = .white
         let line = View(frame: Rect(x: 10, y: 0, width: 1, height: 51))
         line.backgroundColor = Color(red: 0, green: 0, blue: 0)
@@ -117,9 +125,11 @@ struct WestonWindowTests {
     @Test func runReturnsAfterMaxFrames() throws {
         let weston = try WestonHarness()
         defer { weston.stop() }
-        let window = try WaylandWindow(title: "weston run", size: Size(width: 200, height: 100),
-                                       connection: .socket(name: weston.socketName,
-                                                           runtimeDirectory: weston.runtimeDirectory))
+        let window = try WaylandWindow(
+            title: "weston run", size: Size(width: 200, height: 100),
+            connection: .socket(
+                name: weston.socketName,
+                runtimeDirectory: weston.runtimeDirectory))
         window.core.addAnimator(Ticker(view: window.rootView))
         try window.run(maxFrames: 5)
         #expect(window.presentedFrameCount == 5)
@@ -128,9 +138,11 @@ struct WestonWindowTests {
     @Test func compositorGoingAwayThrowsConnectionLost() throws {
         let weston = try WestonHarness()
         defer { weston.stop() }
-        let window = try WaylandWindow(title: "weston gone", size: Size(width: 100, height: 100),
-                                       connection: .socket(name: weston.socketName,
-                                                           runtimeDirectory: weston.runtimeDirectory))
+        let window = try WaylandWindow(
+            title: "weston gone", size: Size(width: 100, height: 100),
+            connection: .socket(
+                name: weston.socketName,
+                runtimeDirectory: weston.runtimeDirectory))
         try window.pump("the first frame presented") { window.presentedFrameCount >= 1 }
         weston.stop()
         var caught: WaylandError?
@@ -153,8 +165,9 @@ struct WestonWindowTests {
 
     @Test func missingSocketSaysWhatWasTried() {
         do {
-            _ = try WaylandWindow(title: "none", size: Size(width: 10, height: 10),
-                                  connection: .socket(name: "no-such-socket", runtimeDirectory: "/nonexistent"))
+            _ = try WaylandWindow(
+                title: "none", size: Size(width: 10, height: 10),
+                connection: .socket(name: "no-such-socket", runtimeDirectory: "/nonexistent"))
             Issue.record("connected to nothing")
         } catch let error as WaylandError {
             guard case .noDisplay(let detail) = error else {

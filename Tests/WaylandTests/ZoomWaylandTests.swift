@@ -1,8 +1,9 @@
 import Foundation
 import Testing
+import ToolkitTesting
+
 @testable import Toolkit
 @testable import ToolkitCore
-import ToolkitTesting
 
 // Zoom's pointer and key paths (<doc:ScrollBehaviour> §11) end to end through the in-process test compositor: the
 // touchpad pinch of zwp_pointer_gestures_v1, Ctrl held as wl_keyboard.modifiers says with the wheel, and Ctrl + plus.
@@ -33,8 +34,9 @@ private final class ZoomWindowRig {
 
     init() throws {
         compositor = try TestCompositor()
-        window = try WaylandWindow(title: "zoom", size: Size(width: 400, height: 400), appID: "org.toolkit.tests",
-                                   connection: .fileDescriptor(compositor.connectClientFD()))
+        window = try WaylandWindow(
+            title: "zoom", size: Size(width: 400, height: 400), appID: "org.toolkit.tests",
+            connection: .fileDescriptor(compositor.connectClientFD()))
         container = ScrollContainer(frame: Rect(x: 0, y: 0, width: 400, height: 400))
         zoomed = View(frame: Rect(x: 0, y: 0, width: 400, height: 400))
         zoomed.backgroundColor = Color(red: 0.9, green: 0.9, blue: 0.9)
@@ -87,9 +89,10 @@ private let controlL = Key.other(0xffe3)
         try rig.window.pump { rig.events.count >= 3 }
         let pinchEvents = rig.events.compactMap { event -> String? in
             switch event {
-            case let .pointerPinchBegin(fingers, _): "begin \(fingers)"
-            case let .pointerPinchUpdate(dx, dy, scale, rotation, _): "update \(dx) \(dy) \(scale) \(rotation)"
-            case let .pointerPinchEnd(cancelled, _): "end \(cancelled)"
+            case .pointerPinchBegin(let fingers, _): "begin \(fingers)"
+            case .pointerPinchUpdate(let dx, let dy, let scale, let rotation, _):
+                "update \(dx) \(dy) \(scale) \(rotation)"
+            case .pointerPinchEnd(let cancelled, _): "end \(cancelled)"
             default: nil
             }
         }
@@ -199,9 +202,10 @@ private let controlL = Key.other(0xffe3)
         try rig.window.pump { rig.container.zoomScale != 1 }
         #expect(close(rig.container.zoomScale, 1.25))
         #expect(close(rig.contentPoint(under: Point(x: 200, y: 200)), Point(x: 200, y: 200), 1e-9))
-        #expect(rig.events.contains { event in
-            if case let .key(_, true, modifiers, _, _) = event { modifiers == [.control] } else { false }
-        })
+        #expect(
+            rig.events.contains { event in
+                if case .key(_, true, let modifiers, _, _) = event { modifiers == [.control] } else { false }
+            })
     }
 
     @Test func losingTheKeyboardFocusReportsNoModifiersHeld() throws {

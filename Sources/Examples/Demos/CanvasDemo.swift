@@ -7,7 +7,8 @@ import Toolkit
 enum CanvasDemo {
     @MainActor static let demo = Demo(
         id: "canvas", title: "Canvas",
-        caption: "One finger draws. Two fingers pan and pinch; a second finger within 150 ms turns a stroke into a pan.",
+        caption:
+            "One finger draws. Two fingers pan and pinch; a second finger within 150 ms turns a stroke into a pan.",
         make: { context in
             let sketch = SketchView(frame: Rect(x: 0, y: 0, width: 2000, height: 2000))
             let container = ZoomingContainer(frame: context.frame, zooming: sketch)
@@ -33,7 +34,7 @@ enum CanvasDemo {
                     },
                     .toggle("Delay", isOn: container.delaysContentTouches) {
                         container.delaysContentTouches = $0
-                    },
+                    }
                 ],
                 keep: [readout, scale] + readout.observe())
         },
@@ -49,7 +50,8 @@ enum CanvasDemo {
             window.advance(by: .milliseconds(300))
             Snapshots.take(window)
             // Two fingers pan the sheet up and left by 40 pt...
-            var a = Point(x: frame.minX + 120, y: frame.minY + 230), b = Point(x: frame.minX + 200, y: frame.minY + 230)
+            var a = Point(x: frame.minX + 120, y: frame.minY + 230)
+            var b = Point(x: frame.minX + 200, y: frame.minY + 230)
             window.touchDown(id: 2, at: a)
             window.touchDown(id: 3, at: b)
             for _ in 1...8 {
@@ -91,8 +93,10 @@ final class SketchView: View {
         let steps = max(1, Int((p - previous).length / 3))
         for i in 1...steps { current.append(previous + (p - previous) * (Double(i) / Double(steps))) }
         // Only the new segment needs drawing again (with room for the 4 pt squares).
-        setNeedsDisplay(Rect(x: min(previous.x, p.x) - 4, y: min(previous.y, p.y) - 4,
-                             width: abs(p.x - previous.x) + 8, height: abs(p.y - previous.y) + 8))
+        setNeedsDisplay(
+            Rect(
+                x: min(previous.x, p.x) - 4, y: min(previous.y, p.y) - 4,
+                width: abs(p.x - previous.x) + 8, height: abs(p.y - previous.y) + 8))
     }
 
     override func touchesEnded(_ touches: [Touch]) {
@@ -105,7 +109,7 @@ final class SketchView: View {
     }
 
     override func touchesCancelled(_ touches: [Touch]) {
-        current = []   // a stroke turned into a pan leaves no mark
+        current = []  // a stroke turned into a pan leaves no mark
         GalleryEvents.report?("stroke cancelled")
         setNeedsDisplay()
     }
@@ -117,6 +121,7 @@ final class SketchView: View {
         }
         for stroke in strokes { ink(stroke) }
         ink(current)
-        canvas.drawText("one finger draws, two fingers pan and zoom", at: Point(x: 16, y: 16), size: 14, color: Theme.secondaryText)
+        canvas.drawText(
+            "one finger draws, two fingers pan and zoom", at: Point(x: 16, y: 16), size: 14, color: Theme.secondaryText)
     }
 }

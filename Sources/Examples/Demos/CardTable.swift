@@ -21,9 +21,11 @@ final class CardTable: View {
 
     override init(frame: Rect) {
         let size = GesturesDemo.cardSize
-        card = CardView(frame: Rect(x: ((frame.width - size.width) / 2).rounded(.down),
-                                    y: ((frame.height - size.height) / 2).rounded(.down),
-                                    width: size.width, height: size.height))
+        card = CardView(
+            frame: Rect(
+                x: ((frame.width - size.width) / 2).rounded(.down),
+                y: ((frame.height - size.height) / 2).rounded(.down),
+                width: size.width, height: size.height))
         super.init(frame: frame)
         backgroundColor = Color(argb: 0xFFE9_E4DA)
         addSubview(card)
@@ -78,7 +80,8 @@ final class CardTable: View {
         canvas.drawText("Hold the card, then drag it", at: Point(x: 14, y: 10), size: 13, color: Theme.secondaryText)
         if card.isLifted {
             // The lifted card's shadow, on the table under it.
-            canvas.fillRoundedRect(card.frame.offsetBy(Point(x: 5, y: 9)), radius: 12, color: Color(white: 0, alpha: 0.22))
+            canvas.fillRoundedRect(
+                card.frame.offsetBy(Point(x: 5, y: 9)), radius: 12, color: Color(white: 0, alpha: 0.22))
         }
     }
 }
@@ -96,8 +99,9 @@ final class CardView: View {
         canvas.fill(Rect(x: 0, y: 18, width: b.width, height: 12), color: Theme.rowColor(5))
         canvas.drawText("Boarding pass", at: Point(x: 12, y: 7), size: 13, color: Color.white)
         canvas.drawText("OSL → KIX", at: Point(x: 12, y: 40), size: 20, color: Theme.text)
-        canvas.drawText(isLifted ? "lifted: drag me" : "hold to lift", at: Point(x: 12, y: 70), size: 12,
-                        color: Theme.secondaryText)
+        canvas.drawText(
+            isLifted ? "lifted: drag me" : "hold to lift", at: Point(x: 12, y: 70), size: 12,
+            color: Theme.secondaryText)
         if isLifted {
             canvas.strokeRoundedRect(b.insetBy(dx: 1.5, dy: 1.5), radius: 11, color: Theme.accent, lineWidth: 3)
         }

@@ -7,11 +7,15 @@ import Toolkit
 final class ContactBook: ListDataSource {
     static let letters = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
     static let jumpLetters = Array("AEJMRW")
-    static let rowsPerLetter = 38_461   // rows per letter, its header included
-    static let firstNames = ["Ada", "Ben", "Chloé", "Dmitri", "Elena", "Farid", "Grace", "Hiro", "Ines", "Jonas",
-                             "Kwame", "Lena", "Mateo", "Nia", "Olaf", "Priya", "Quinn", "Rosa", "Sami", "Tomás"]
-    static let lastSyllables = ["ar", "bel", "cor", "dan", "en", "fal", "gor", "hin", "is", "jor", "ka", "lin",
-                                "mer", "nor", "os", "pel"]
+    static let rowsPerLetter = 38_461  // rows per letter, its header included
+    static let firstNames = [
+        "Ada", "Ben", "Chloé", "Dmitri", "Elena", "Farid", "Grace", "Hiro", "Ines", "Jonas",
+        "Kwame", "Lena", "Mateo", "Nia", "Olaf", "Priya", "Quinn", "Rosa", "Sami", "Tomás"
+    ]
+    static let lastSyllables = [
+        "ar", "bel", "cor", "dan", "en", "fal", "gor", "hin", "is", "jor", "ka", "lin",
+        "mer", "nor", "os", "pel"
+    ]
     /// The generated rows: 1,000,000 (the last letter takes the rest of the division by 26).
     static let baseCount = 1_000_000
 
@@ -74,8 +78,10 @@ final class ContactBook: ListDataSource {
         // The last letter holds the most contacts (it takes the rest of the division): no place reaches `names`.
         let mostContacts = baseCount - (letters.count - 1) * rowsPerLetter - 1
         let n = place * names / mostContacts
-        let s = lastSyllables.count, f = firstNames.count
-        let last = String(letter) + lastSyllables[(n / (f * s * s)) % s] + lastSyllables[(n / (f * s)) % s]
+        let s = lastSyllables.count
+        let f = firstNames.count
+        let last =
+            String(letter) + lastSyllables[(n / (f * s * s)) % s] + lastSyllables[(n / (f * s)) % s]
             + lastSyllables[(n / f) % s]
         return "\(last), \(firstNames[n % f])"
     }
@@ -108,7 +114,8 @@ final class ContactBook: ListDataSource {
     func sync(_ list: ListContainer, changes: Int) {
         let count = ids.count
         let near = list.visibleRows
-        let nearLow = max(1, near.lowerBound - 60), nearHigh = min(count, near.upperBound + 20)
+        let nearLow = max(1, near.lowerBound - 60)
+        let nearHigh = min(count, near.upperBound + 20)
         func pick(_ low: Int, _ high: Int) -> Int { low + Int(next() % UInt64(max(1, high - low))) }
         func pickRow(_ k: Int) -> Int { k % 5 == 0 && nearHigh > nearLow ? pick(nearLow, nearHigh) : pick(1, count) }
         var taken = Set<Int>()
@@ -132,8 +139,14 @@ final class ContactBook: ListDataSource {
         // The new order: kept rows in order, moved and new contacts at their places.
         var arriving = [Int32](repeating: 0, count: newCount)
         var arrives = [Bool](repeating: false, count: newCount)
-        for move in moved { arriving[move.to] = ids[move.from]; arrives[move.to] = true }
-        for slot in slots { arriving[slot] = newID(); arrives[slot] = true }
+        for move in moved {
+            arriving[move.to] = ids[move.from]
+            arrives[move.to] = true
+        }
+        for slot in slots {
+            arriving[slot] = newID()
+            arrives[slot] = true
+        }
         var kept = ids.indices.lazy.filter { !taken.contains($0) }.makeIterator()
         var newIDs: [Int32] = []
         newIDs.reserveCapacity(newCount)
@@ -146,7 +159,9 @@ final class ContactBook: ListDataSource {
         }
     }
 
-    private func isHeader(base: Int) -> Bool { base == ContactBook.letterIndex(ofBaseRow: base) * ContactBook.rowsPerLetter }
+    private func isHeader(base: Int) -> Bool {
+        base == ContactBook.letterIndex(ofBaseRow: base) * ContactBook.rowsPerLetter
+    }
 
     private func newID() -> Int32 {
         made += 1

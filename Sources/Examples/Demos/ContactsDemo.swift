@@ -8,7 +8,8 @@ import Toolkit
 enum ContactsDemo {
     @MainActor static let demo = Demo(
         id: "contacts", title: "Contacts",
-        caption: "1,000,000 rows. Tap, Shift/Ctrl-click, keys select; Sync animates 1,000 changes: what you read stays.",
+        caption:
+            "1,000,000 rows. Tap, Shift/Ctrl-click, keys select; Sync animates 1,000 changes: what you read stays.",
         make: { context in
             let book = ContactBook()
             let holder = View(frame: context.frame)
@@ -19,18 +20,23 @@ enum ContactsDemo {
             holder.addSubview(list)
             let readout = TouchStateReadout(container: list, label: context.status) { container in
                 guard let list = container as? ListContainer else { return "" }
-                return "rows: \(list.numberOfRows) · live views: \(list.numberOfLiveViews) · selected: \(list.selectedRows.count)"
+                return
+                    "rows: \(list.numberOfRows) · live views: \(list.numberOfLiveViews) · selected: \(list.selectedRows.count)"
             }
             list.onSelectionChange = { _ in readout.update() }
-            let add = Button(frame: Rect(x: context.frame.width - 76, y: context.frame.height - 52, width: 64, height: 40),
-                             title: "+3") { _ in
+            let add = Button(
+                frame: Rect(x: context.frame.width - 76, y: context.frame.height - 52, width: 64, height: 40),
+                title: "+3"
+            ) { _ in
                 book.insertAtTop(3)
                 list.insertRows(at: [1, 2, 3])
                 readout.update()
             }
             holder.addSubview(add)
-            let sync = Button(frame: Rect(x: context.frame.width - 160, y: context.frame.height - 52, width: 76, height: 40),
-                              title: "Sync") { _ in
+            let sync = Button(
+                frame: Rect(x: context.frame.width - 160, y: context.frame.height - 52, width: 76, height: 40),
+                title: "Sync"
+            ) { _ in
                 book.sync(list, changes: 1_000)
                 readout.update()
             }
@@ -47,7 +53,7 @@ enum ContactsDemo {
                         book.variedHeights = index == 0
                         list.reloadData()
                         readout.update()
-                    },
+                    }
                 ],
                 keep: [book, token, readout] + readout.observe())
         },

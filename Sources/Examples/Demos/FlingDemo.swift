@@ -8,16 +8,19 @@ enum FlingDemo {
 
     @MainActor static let demo = Demo(
         id: "fling", title: "Fling",
-        caption: "Flick both lists: the plot shows each one's offset and velocity; flick again while one moves to go faster.",
+        caption:
+            "Flick both lists: the plot shows each one's offset and velocity; flick again while one moves to go faster.",
         make: { context in
             let frame = context.frame
             let root = View(frame: frame)
             root.backgroundColor = Theme.background
             let listWidth = ((frame.width - plotWidth) / 2).rounded(.down)
             let colors = [Theme.accent, Theme.secondSeries]
-            let plot = MotionPlot(frame: Rect(x: 2 * listWidth + 1, y: 0, width: frame.width - 2 * listWidth - 1,
-                                              height: frame.height),
-                                  series: [(name: "left", color: colors[0]), (name: "right", color: colors[1])])
+            let plot = MotionPlot(
+                frame: Rect(
+                    x: 2 * listWidth + 1, y: 0, width: frame.width - 2 * listWidth - 1,
+                    height: frame.height),
+                series: [(name: "left", color: colors[0]), (name: "right", color: colors[1])])
             var keep: [AnyObject] = []
             var lists: [ScrollContainer] = []
             var reporters: [FlingReporter] = []
@@ -25,12 +28,16 @@ enum FlingDemo {
                 let x = Double(i) * listWidth
                 let swatch = View(frame: Rect(x: x + 8, y: 8, width: 10, height: 10))
                 swatch.backgroundColor = colors[i]
-                let title = Label(frame: Rect(x: x + 24, y: 3, width: listWidth - 32, height: 18), text: "", fontSize: 13,
-                                  textColor: Theme.text)
-                let detail = Label(frame: Rect(x: x + 8, y: 21, width: listWidth - 16, height: 16), text: "flick me",
-                                   fontSize: 12, textColor: Theme.captionText)
-                let list = Lists.verticalList(frame: Rect(x: x, y: headerHeight, width: listWidth - (i == 0 ? 1 : 0),
-                                                          height: max(0, frame.height - headerHeight)), count: 500)
+                let title = Label(
+                    frame: Rect(x: x + 24, y: 3, width: listWidth - 32, height: 18), text: "", fontSize: 13,
+                    textColor: Theme.text)
+                let detail = Label(
+                    frame: Rect(x: x + 8, y: 21, width: listWidth - 16, height: 16), text: "flick me",
+                    fontSize: 12, textColor: Theme.captionText)
+                let list = Lists.verticalList(
+                    frame: Rect(
+                        x: x, y: headerHeight, width: listWidth - (i == 0 ? 1 : 0),
+                        height: max(0, frame.height - headerHeight)), count: 500)
                 list.decelerationRate = rate
                 let reporter = FlingReporter(title: title, detail: detail, side: i == 0 ? "left" : "right")
                 reporter.rateChanged(list)
@@ -57,17 +64,19 @@ enum FlingDemo {
                 settings: [
                     rate(0), rate(1),
                     .toggle("Bounce", isOn: true) { on in for list in lists { list.bounces = on } },
-                    .toggle("Paging", isOn: false) { on in for list in lists { list.isPagingEnabled = on } },
+                    .toggle("Paging", isOn: false) { on in for list in lists { list.isPagingEnabled = on } }
                 ],
                 keep: keep)
         },
         script: { window, frame in
             let listWidth = ((frame.width - plotWidth) / 2).rounded(.down)
-            window.drag(from: Point(x: frame.minX + listWidth / 2, y: frame.maxY - 80), by: Point(x: 0, y: -300),
-                        duration: .milliseconds(50), steps: 3)
+            window.drag(
+                from: Point(x: frame.minX + listWidth / 2, y: frame.maxY - 80), by: Point(x: 0, y: -300),
+                duration: .milliseconds(50), steps: 3)
             window.advance(by: .milliseconds(100))
-            window.drag(from: Point(x: frame.minX + listWidth * 1.5, y: frame.maxY - 80), by: Point(x: 0, y: -300),
-                        duration: .milliseconds(50), steps: 3)
+            window.drag(
+                from: Point(x: frame.minX + listWidth * 1.5, y: frame.maxY - 80), by: Point(x: 0, y: -300),
+                duration: .milliseconds(50), steps: 3)
             for _ in 0..<4 {
                 window.advance(by: .milliseconds(150))
                 Snapshots.take(window)
@@ -93,8 +102,10 @@ final class FlingReporter: ScrollContainerDelegate {
         title.text = "\(side): .\(container.decelerationRate == .fast ? "fast" : "normal") deceleration"
     }
 
-    func scrollContainerWillEndDragging(_ container: ScrollContainer, velocity: Point,
-                                        targetContentOffset: inout Point) {
+    func scrollContainerWillEndDragging(
+        _ container: ScrollContainer, velocity: Point,
+        targetContentOffset: inout Point
+    ) {
         let travel = targetContentOffset.y - container.contentOffset.y
         detail.text = "released at \(Int(abs(velocity.y).rounded())) pt/s, glides \(Int(abs(travel).rounded())) pt"
     }

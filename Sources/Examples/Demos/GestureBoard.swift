@@ -34,16 +34,22 @@ final class GestureBoard {
         list.backgroundColor = Color.white
         list.contentSize = Size(width: listWidth, height: Double(GesturesDemo.rowCount) * GesturesDemo.rowHeight)
         rows = (0..<GesturesDemo.rowCount).map { i in
-            SliderRow(frame: Rect(x: 0, y: Double(i) * GesturesDemo.rowHeight, width: listWidth,
-                                  height: GesturesDemo.rowHeight),
-                      title: GesturesDemo.rowTitle(i), value: GesturesDemo.initialValue(i), name: "slider \(i + 1)")
+            SliderRow(
+                frame: Rect(
+                    x: 0, y: Double(i) * GesturesDemo.rowHeight, width: listWidth,
+                    height: GesturesDemo.rowHeight),
+                title: GesturesDemo.rowTitle(i), value: GesturesDemo.initialValue(i), name: "slider \(i + 1)")
         }
         let right = frame.width - listWidth
-        photo = PhotoPanel(frame: Rect(x: listWidth + GesturesDemo.photoInset, y: GesturesDemo.photoTop,
-                                       width: max(0, right - 2 * GesturesDemo.photoInset),
-                                       height: GesturesDemo.photoHeight))
-        table = CardTable(frame: Rect(x: listWidth, y: GesturesDemo.tableTop, width: right,
-                                      height: max(GesturesDemo.cardSize.height, frame.height - GesturesDemo.tableTop)))
+        photo = PhotoPanel(
+            frame: Rect(
+                x: listWidth + GesturesDemo.photoInset, y: GesturesDemo.photoTop,
+                width: max(0, right - 2 * GesturesDemo.photoInset),
+                height: GesturesDemo.photoHeight))
+        table = CardTable(
+            frame: Rect(
+                x: listWidth, y: GesturesDemo.tableTop, width: right,
+                height: max(GesturesDemo.cardSize.height, frame.height - GesturesDemo.tableTop)))
         watcher = FingerWatcher(view: root)
         // The list first: `--stats` reports the first scroll container's offset, and the tests read the list's.
         root.addSubview(list)
@@ -58,11 +64,12 @@ final class GestureBoard {
         photo.onChange = { [weak self] in self?.refresh() }
         table.onChange = { [weak self] in self?.refresh() }
         tokens.append(photo.container.observe(\.zoomScale) { [weak self] _, _ in self?.refresh() })
-        tokens.append(list.observe(\.isDragging) { [weak self] list, change in
-            self?.refresh()
-            guard change.newValue == false else { return }
-            GalleryEvents.report?("gestures list drag ended offset \(list.contentOffset.y)")
-        })
+        tokens.append(
+            list.observe(\.isDragging) { [weak self] list, change in
+                self?.refresh()
+                guard change.newValue == false else { return }
+                GalleryEvents.report?("gestures list drag ended offset \(list.contentOffset.y)")
+            })
         refresh()
     }
 

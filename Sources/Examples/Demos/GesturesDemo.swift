@@ -53,7 +53,7 @@ enum GesturesDemo {
                         board.setSliderAxes(choice == 0 ? .horizontal : .free)
                     },
                     // Off: the single tap no longer waits for a second one (its requirement counts as failed).
-                    .toggle("Double tap", isOn: true) { board.photo.double.isEnabled = $0 },
+                    .toggle("Double tap", isOn: true) { board.photo.double.isEnabled = $0 }
                 ],
                 keep: [board],
                 stats: { board.statsLines() })
@@ -61,15 +61,17 @@ enum GesturesDemo {
         script: { window, frame in
             // Row 0's thumb (value 0.5) is at demo (200, 44): dragged 100 pt right, it follows from the 10 pt slop
             // on, 90 pt: 0.5 + 90 / 360 = 0.75.
-            window.drag(from: Point(x: frame.minX + 200, y: frame.minY + 44), by: Point(x: 100, y: 0),
-                        duration: .milliseconds(200), steps: 10, lift: false)
+            window.drag(
+                from: Point(x: frame.minX + 200, y: frame.minY + 44), by: Point(x: 100, y: 0),
+                duration: .milliseconds(200), steps: 10, lift: false)
             Snapshots.take(window)
             window.advance(by: .milliseconds(100))
             window.touchUp(id: 1)
             window.advance(by: .milliseconds(100))
             // A vertical drag from row 2's slider: its pan fails, the list scrolls 190 pt (200 less the slop).
-            window.drag(from: Point(x: frame.minX + 300, y: frame.minY + 2 * rowHeight + 44),
-                        by: Point(x: 0, y: -200), duration: .milliseconds(400), steps: 20, lift: false)
+            window.drag(
+                from: Point(x: frame.minX + 300, y: frame.minY + 2 * rowHeight + 44),
+                by: Point(x: 0, y: -200), duration: .milliseconds(400), steps: 20, lift: false)
             Snapshots.take(window)
             window.advance(by: .milliseconds(200))
             window.touchUp(id: 1)

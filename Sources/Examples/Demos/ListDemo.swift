@@ -31,7 +31,7 @@ enum ListDemo {
                     },
                     DemoSetting(title: "Style", choices: ["std", "dark", "light"]) {
                         list.indicatorStyle = [ScrollIndicatorStyle.default, .dark, .light][$0]
-                    },
+                    }
                 ],
                 keep: [state] + state.observe())
         },

@@ -1,6 +1,7 @@
 import Toolkit
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Seed 000 side by side: two large 2-D grids. On the right, this container's strict directional lock: a drag
@@ -12,7 +13,8 @@ enum LockDemo {
 
     @MainActor static let demo = Demo(
         id: "lock", title: "Lock",
-        caption: "Drag diagonally on both grids: the left one (UIKit's rule, emulated) leaks, the right one keeps to an axis.",
+        caption:
+            "Drag diagonally on both grids: the left one (UIKit's rule, emulated) leaks, the right one keeps to an axis.",
         make: { context in
             let frame = context.frame
             let root = View(frame: frame)
@@ -21,8 +23,10 @@ enum LockDemo {
             let gridTop = headerHeight
             // The strict grid is added first: `--stats` prints the first container's offset ("lock offset"), and
             // the tests (MutterTouchTests) drag on the right half, at x 550.
-            let strict = makeGrid(Rect(x: half + 1, y: gridTop, width: frame.width - half - 1,
-                                       height: max(0, frame.height - gridTop)))
+            let strict = makeGrid(
+                Rect(
+                    x: half + 1, y: gridTop, width: frame.width - half - 1,
+                    height: max(0, frame.height - gridTop)))
             strict.isDirectionalLockEnabled = true
             let leaky = makeGrid(Rect(x: 0, y: gridTop, width: half, height: max(0, frame.height - gridTop)))
             let emulation = UIKitLikeLock()
@@ -30,11 +34,15 @@ enum LockDemo {
             root.addSubview(strict)
             root.addSubview(leaky)
             let font = 13.0
-            root.addSubview(Label(frame: Rect(x: 8, y: 2, width: half - 16, height: 20),
-                                  text: "UIKit-like lock (emulated): diagonals leak", fontSize: font,
-                                  textColor: Theme.text))
-            root.addSubview(Label(frame: Rect(x: half + 8, y: 2, width: frame.width - half - 16, height: 20),
-                                  text: "This container: strict lock, one axis", fontSize: font, textColor: Theme.text))
+            root.addSubview(
+                Label(
+                    frame: Rect(x: 8, y: 2, width: half - 16, height: 20),
+                    text: "UIKit-like lock (emulated): diagonals leak", fontSize: font,
+                    textColor: Theme.text))
+            root.addSubview(
+                Label(
+                    frame: Rect(x: half + 8, y: 2, width: frame.width - half - 16, height: 20),
+                    text: "This container: strict lock, one axis", fontSize: font, textColor: Theme.text))
 
             let readout = TouchStateReadout(container: strict, label: context.status) { _ in
                 @MainActor func moved(_ c: ScrollContainer) -> String {
@@ -42,7 +50,9 @@ enum LockDemo {
                 }
                 return "left \(moved(leaky))  ·  right \(moved(strict))"
             }
-            let tokens = [strict, leaky].map { c in c.observe(\.contentOffset) { [weak readout] _, _ in readout?.update() } }
+            let tokens = [strict, leaky].map { c in
+                c.observe(\.contentOffset) { [weak readout] _, _ in readout?.update() }
+            }
             return DemoBuild(
                 view: root,
                 settings: [
@@ -57,18 +67,20 @@ enum LockDemo {
                     DemoSetting(title: "Rate", choices: ["normal", "fast"]) {
                         strict.decelerationRate = $0 == 0 ? .normal : .fast
                         leaky.decelerationRate = strict.decelerationRate
-                    },
+                    }
                 ],
                 keep: [readout, emulation] + tokens + readout.observe([strict, leaky]))
         },
         script: { window, frame in
             // The same diagonal drag, mostly horizontal (37 degrees up), on each grid: the strict one moves only
             // horizontally; the UIKit-like one decides "diagonal" and moves both ways.
-            window.drag(from: Point(x: frame.midX + 150, y: frame.midY + 100), by: Point(x: -260, y: -200),
-                        duration: .milliseconds(150), steps: 10)
+            window.drag(
+                from: Point(x: frame.midX + 150, y: frame.midY + 100), by: Point(x: -260, y: -200),
+                duration: .milliseconds(150), steps: 10)
             window.advance(by: .milliseconds(600))
-            window.drag(from: Point(x: frame.midX - 100, y: frame.midY + 100), by: Point(x: -260, y: -200),
-                        duration: .milliseconds(150), steps: 10)
+            window.drag(
+                from: Point(x: frame.midX - 100, y: frame.midY + 100), by: Point(x: -260, y: -200),
+                duration: .milliseconds(150), steps: 10)
             window.advance(by: .milliseconds(600))
         })
 
@@ -113,8 +125,10 @@ final class UIKitLikeLock: ScrollContainerDelegate {
         if kept != container.contentOffset { container.contentOffset = kept }
     }
 
-    func scrollContainerWillEndDragging(_ container: ScrollContainer, velocity: Point,
-                                        targetContentOffset: inout Point) {
+    func scrollContainerWillEndDragging(
+        _ container: ScrollContainer, velocity: Point,
+        targetContentOffset: inout Point
+    ) {
         guard isEnabled, let axis = locked else { return }
         targetContentOffset[axis.other] = start[axis.other]
     }
@@ -128,16 +142,19 @@ final class GridView: View {
         // The canvas clip is the dirty area; draw just the cells of the visible part of the superview.
         let visible = superview.map { $0.convert($0.bounds, to: self) } ?? bounds
         let c = GridView.cell
-        let x0 = max(0, Int(visible.minX / c)), x1 = min(Int(bounds.width / c) - 1, Int(visible.maxX / c))
-        let y0 = max(0, Int(visible.minY / c)), y1 = min(Int(bounds.height / c) - 1, Int(visible.maxY / c))
+        let x0 = max(0, Int(visible.minX / c))
+        let x1 = min(Int(bounds.width / c) - 1, Int(visible.maxX / c))
+        let y0 = max(0, Int(visible.minY / c))
+        let y1 = min(Int(bounds.height / c) - 1, Int(visible.maxY / c))
         guard x0 <= x1, y0 <= y1 else { return }
         for row in y0...y1 {
             for col in x0...x1 {
                 let r = Rect(x: Double(col) * c, y: Double(row) * c, width: c, height: c)
                 let light = (row + col) % 2 == 0
                 canvas.fill(r, color: light ? Color(argb: 0xFFE7_F5FF) : Color(argb: 0xFFD0_EBFF))
-                canvas.drawText("\(col),\(row)", at: Point(x: r.minX + 8, y: r.minY + 8), size: 13,
-                                color: Theme.secondaryText)
+                canvas.drawText(
+                    "\(col),\(row)", at: Point(x: r.minX + 8, y: r.minY + 8), size: 13,
+                    color: Theme.secondaryText)
             }
         }
     }

@@ -52,7 +52,7 @@ enum NestedDemo {
                     },
                     .toggle("Anchor", isOn: feed.container.maintainsVisibleContentPosition) {
                         feed.container.maintainsVisibleContentPosition = $0
-                    },
+                    }
                 ],
                 keep: [feed, readout],
                 stats: { feed.statsLines() })
@@ -60,14 +60,16 @@ enum NestedDemo {
         script: { window, frame in
             // Post 0's comment list lies at window y frame.minY + 192 ... + 336. A drag up inside it, held before
             // the lift: the list scrolls to its end (144 pt), the feed takes the rest (190 - 144 = 46 pt).
-            window.drag(from: Point(x: frame.midX, y: frame.minY + 316), by: Point(x: 0, y: -200),
-                        duration: .milliseconds(400), steps: 20, lift: false)
+            window.drag(
+                from: Point(x: frame.midX, y: frame.minY + 316), by: Point(x: 0, y: -200),
+                duration: .milliseconds(400), steps: 20, lift: false)
             window.advance(by: .milliseconds(200))
             window.touchUp(id: 1)
             window.advance(by: .milliseconds(100))
             // Again from inside the list, now at its end: the list is passed over and the feed moves 190 pt.
-            window.drag(from: Point(x: frame.midX, y: frame.minY + 256), by: Point(x: 0, y: -200),
-                        duration: .milliseconds(400), steps: 20, lift: false)
+            window.drag(
+                from: Point(x: frame.midX, y: frame.minY + 256), by: Point(x: 0, y: -200),
+                duration: .milliseconds(400), steps: 20, lift: false)
             window.advance(by: .milliseconds(200))
             window.touchUp(id: 1)
             window.advance(by: .milliseconds(100))
@@ -87,13 +89,15 @@ enum NestedDemo {
             // Back to the top (a drag down on post 1's header, past the top: it springs back), then a pull on
             // post 0's header far enough to refresh (a 290 pt pull shows 121 pt of overscroll, past the 80 pt
             // trigger).
-            window.drag(from: Point(x: frame.midX, y: frame.minY + postStride - 236 + 20), by: Point(x: 0, y: 300),
-                        duration: .milliseconds(400), steps: 20, lift: false)
+            window.drag(
+                from: Point(x: frame.midX, y: frame.minY + postStride - 236 + 20), by: Point(x: 0, y: 300),
+                duration: .milliseconds(400), steps: 20, lift: false)
             window.advance(by: .milliseconds(200))
             window.touchUp(id: 1)
             window.advance(by: .milliseconds(800))
-            window.drag(from: Point(x: frame.midX, y: frame.minY + 20), by: Point(x: 0, y: 300),
-                        duration: .milliseconds(500), steps: 20, lift: false)
+            window.drag(
+                from: Point(x: frame.midX, y: frame.minY + 20), by: Point(x: 0, y: 300),
+                duration: .milliseconds(500), steps: 20, lift: false)
             window.advance(by: .milliseconds(100))
             Snapshots.take(window)
             window.touchUp(id: 1)
@@ -101,13 +105,15 @@ enum NestedDemo {
             window.advance(by: refreshDelay + .milliseconds(600))
             Snapshots.take(window)
             // Pull again, and read on while it refreshes: the posts arrive above what is read, which stays still.
-            window.drag(from: Point(x: frame.midX, y: frame.minY + 20), by: Point(x: 0, y: 300),
-                        duration: .milliseconds(500), steps: 20, lift: false)
+            window.drag(
+                from: Point(x: frame.midX, y: frame.minY + 20), by: Point(x: 0, y: 300),
+                duration: .milliseconds(500), steps: 20, lift: false)
             window.advance(by: .milliseconds(100))
             window.touchUp(id: 1)
             window.advance(by: .milliseconds(400))
-            window.drag(from: Point(x: frame.midX, y: frame.minY + 100), by: Point(x: 0, y: -260),
-                        duration: .milliseconds(300), steps: 15, lift: false)
+            window.drag(
+                from: Point(x: frame.midX, y: frame.minY + 100), by: Point(x: 0, y: -260),
+                duration: .milliseconds(300), steps: 15, lift: false)
             window.advance(by: .milliseconds(100))
             window.touchUp(id: 1)
             window.advance(by: .milliseconds(100))
@@ -158,8 +164,9 @@ final class NestedFeed {
         container.refreshControl = refresh
         refresh.onRefresh = { [weak self] in self?.refreshBegan() }
         for k in 0..<NestedDemo.initialPosts {
-            let post = makePost(title: "Post \(k + 1)", subtitle: Self.authors[k % Self.authors.count],
-                                color: Theme.rowColor(k))
+            let post = makePost(
+                title: "Post \(k + 1)", subtitle: Self.authors[k % Self.authors.count],
+                color: Theme.rowColor(k))
             post.frame.origin.y = Double(k) * NestedDemo.postStride
             posts.append(post)
             container.addSubview(post)
@@ -169,8 +176,9 @@ final class NestedFeed {
         // lists (a chained drag ends on every container it moved at the same lift).
         dragEnded = container.observe(\.isDragging) { [weak self] _, change in
             guard change.newValue == false, let self else { return }
-            GalleryEvents.report?("nested drag ended "
-                + self.offsets().map { "\($0.name) \($0.offset.y)" }.joined(separator: ", "))
+            GalleryEvents.report?(
+                "nested drag ended "
+                    + self.offsets().map { "\($0.name) \($0.offset.y)" }.joined(separator: ", "))
         }
     }
 
@@ -182,11 +190,13 @@ final class NestedFeed {
         post.apply(chaining: chaining, snapping: snapping)
         // For tests driving real input (`--stats`): where a carousel's fling came to rest (a snapping fling ends
         // exactly on its photo, after a few seconds that depend on the flick's speed).
-        restTokens.append(post.carousel.observe(\.isDecelerating) { [weak self] carousel, change in
-            guard change.newValue == false, let self,
-                  let k = self.posts.firstIndex(where: { $0.carousel === carousel }) else { return }
-            GalleryEvents.report?("nested photos rest post \(k + 1) offset \(carousel.contentOffset.x)")
-        })
+        restTokens.append(
+            post.carousel.observe(\.isDecelerating) { [weak self] carousel, change in
+                guard change.newValue == false, let self,
+                    let k = self.posts.firstIndex(where: { $0.carousel === carousel })
+                else { return }
+                GalleryEvents.report?("nested photos rest post \(k + 1) offset \(carousel.contentOffset.x)")
+            })
         return post
     }
 
@@ -285,44 +295,57 @@ final class PostView: View {
     let comments: ScrollContainer
 
     static let commenters = ["Ada", "Ben", "Chloé", "Dmitri", "Elena", "Farid", "Grace", "Hiro", "Ines", "Jonas"]
-    static let remarks = ["Lovely light in the third one.", "Where was this taken?", "こんにちは！", "Great shots!",
-                          "The colours!", "Same place as last year?", "مرحبا", "Saving this for later.",
-                          "Ha, I was there too.", "Which lens?"]
+    static let remarks = [
+        "Lovely light in the third one.", "Where was this taken?", "こんにちは！", "Great shots!",
+        "The colours!", "Same place as last year?", "مرحبا", "Saving this for later.",
+        "Ha, I was there too.", "Which lens?"
+    ]
 
     /// A post as wide as the feed; `seed` varies its photos and comments.
     init(width: Double, title: String, subtitle: String, color: Color, seed: Int) {
         self.title = title
         self.subtitle = subtitle
         self.color = color
-        let photo = NestedDemo.photoSize, gap = NestedDemo.photoGap
+        let photo = NestedDemo.photoSize
+        let gap = NestedDemo.photoGap
         // Room before the first photo and after the last, so that each can be centred.
         let margin = (width - photo.width) / 2
-        carousel = ScrollContainer(frame: Rect(x: 0, y: NestedDemo.carouselTop, width: width,
-                                               height: NestedDemo.carouselHeight))
-        carousel.contentSize = Size(width: 2 * margin + Double(NestedDemo.photoCount) * (photo.width + gap) - gap,
-                                    height: NestedDemo.carouselHeight)
+        carousel = ScrollContainer(
+            frame: Rect(
+                x: 0, y: NestedDemo.carouselTop, width: width,
+                height: NestedDemo.carouselHeight))
+        carousel.contentSize = Size(
+            width: 2 * margin + Double(NestedDemo.photoCount) * (photo.width + gap) - gap,
+            height: NestedDemo.carouselHeight)
         carousel.showsHorizontalScrollIndicator = false
         for i in 0..<NestedDemo.photoCount {
-            let view = PhotoView(frame: Rect(x: margin + Double(i) * (photo.width + gap),
-                                             y: (NestedDemo.carouselHeight - photo.height) / 2,
-                                             width: photo.width, height: photo.height),
-                                 number: i + 1, color: Theme.rowColor(seed * 3 + i))
+            let view = PhotoView(
+                frame: Rect(
+                    x: margin + Double(i) * (photo.width + gap),
+                    y: (NestedDemo.carouselHeight - photo.height) / 2,
+                    width: photo.width, height: photo.height),
+                number: i + 1, color: Theme.rowColor(seed * 3 + i))
             view.snapAlignment = .center
             carousel.addSubview(view)
         }
         let inset = NestedDemo.commentsInset
-        comments = ScrollContainer(frame: Rect(x: inset, y: NestedDemo.commentsTop, width: width - 2 * inset,
-                                               height: NestedDemo.commentsHeight))
+        comments = ScrollContainer(
+            frame: Rect(
+                x: inset, y: NestedDemo.commentsTop, width: width - 2 * inset,
+                height: NestedDemo.commentsHeight))
         comments.backgroundColor = Color(argb: 0xFFF7_F8FA)
-        comments.contentSize = Size(width: width - 2 * inset,
-                                    height: Double(NestedDemo.commentCount) * NestedDemo.commentHeight)
+        comments.contentSize = Size(
+            width: width - 2 * inset,
+            height: Double(NestedDemo.commentCount) * NestedDemo.commentHeight)
         for i in 0..<NestedDemo.commentCount {
             let n = seed * 7 + i
-            comments.addSubview(CommentView(
-                frame: Rect(x: 0, y: Double(i) * NestedDemo.commentHeight, width: width - 2 * inset,
-                            height: NestedDemo.commentHeight),
-                name: PostView.commenters[n % PostView.commenters.count],
-                text: PostView.remarks[(n * 3) % PostView.remarks.count], color: Theme.rowColor(n)))
+            comments.addSubview(
+                CommentView(
+                    frame: Rect(
+                        x: 0, y: Double(i) * NestedDemo.commentHeight, width: width - 2 * inset,
+                        height: NestedDemo.commentHeight),
+                    name: PostView.commenters[n % PostView.commenters.count],
+                    text: PostView.remarks[(n * 3) % PostView.remarks.count], color: Theme.rowColor(n)))
         }
         super.init(frame: Rect(x: 0, y: 0, width: width, height: NestedDemo.postHeight))
         backgroundColor = .white
@@ -360,10 +383,12 @@ final class PhotoView: View {
         let b = bounds
         canvas.fillRoundedRect(b, radius: 10, color: color)
         // A ground band and a sun (inside the card's corners), so that the motion reads at a glance.
-        canvas.fillRoundedRect(Rect(x: 8, y: b.height * 0.62, width: b.width - 16, height: b.height * 0.38 - 8),
-                               radius: 6, color: Color(white: 1, alpha: 0.3))
-        canvas.fillRoundedRect(Rect(x: b.width - 56, y: 14, width: 28, height: 28), radius: 14,
-                               color: Color(white: 1, alpha: 0.8))
+        canvas.fillRoundedRect(
+            Rect(x: 8, y: b.height * 0.62, width: b.width - 16, height: b.height * 0.38 - 8),
+            radius: 6, color: Color(white: 1, alpha: 0.3))
+        canvas.fillRoundedRect(
+            Rect(x: b.width - 56, y: 14, width: 28, height: 28), radius: 14,
+            color: Color(white: 1, alpha: 0.8))
         canvas.drawText("\(number)/\(NestedDemo.photoCount)", at: Point(x: 14, y: 10), size: 18, color: .white)
     }
 }

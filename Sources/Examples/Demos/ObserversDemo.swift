@@ -16,8 +16,9 @@ enum ObserversDemo {
             let root = View(frame: frame)
             root.backgroundColor = Theme.background
             @MainActor func line(_ y: Double, _ text: String) -> Label {
-                let label = Label(frame: Rect(x: 12, y: y, width: frame.width - 24, height: 20), text: text, fontSize: 14,
-                                  textColor: Theme.text)
+                let label = Label(
+                    frame: Rect(x: 12, y: y, width: frame.width - 24, height: 20), text: text, fontSize: 14,
+                    textColor: Theme.text)
                 root.addSubview(label)
                 return label
             }
@@ -25,18 +26,23 @@ enum ObserversDemo {
             let direction = line(28, "direction / 方向: —")
             let state = line(50, "state / 状態")
             let listWidth = max(0, frame.width - logWidth)
-            let list = Lists.verticalList(frame: Rect(x: 0, y: headerHeight, width: listWidth,
-                                                      height: max(0, frame.height - headerHeight)), count: 100)
+            let list = Lists.verticalList(
+                frame: Rect(
+                    x: 0, y: headerHeight, width: listWidth,
+                    height: max(0, frame.height - headerHeight)), count: 100)
             root.addSubview(list)
-            let log = ChangeLog(frame: Rect(x: listWidth + 1, y: headerHeight, width: frame.width - listWidth - 1,
-                                            height: max(0, frame.height - headerHeight)), lines: logLines)
+            let log = ChangeLog(
+                frame: Rect(
+                    x: listWidth + 1, y: headerHeight, width: frame.width - listWidth - 1,
+                    height: max(0, frame.height - headerHeight)), lines: logLines)
             root.addSubview(log)
             let settings = ObserverSettings()
 
             @MainActor func showState(_ c: ScrollContainer) {
                 let en = c.isDragging ? "dragging" : c.isDecelerating ? "decelerating" : "at rest"
                 let ja = c.isDragging ? "ドラッグ中" : c.isDecelerating ? "減速中" : "静止"
-                state.text = "state / 状態: \(en) / \(ja)   isDragging \(c.isDragging)  isDecelerating \(c.isDecelerating)"
+                state.text =
+                    "state / 状態: \(en) / \(ja)   isDragging \(c.isDragging)  isDecelerating \(c.isDecelerating)"
             }
             let readout = TouchStateReadout(container: list, label: context.status)
             let tokens = [
@@ -52,7 +58,7 @@ enum ObserversDemo {
                     }
                 },
                 list.observe(\.isDragging, options: [.initial]) { c, _ in showState(c) },
-                list.observe(\.isDecelerating) { c, _ in showState(c) },
+                list.observe(\.isDecelerating) { c, _ in showState(c) }
             ]
             return DemoBuild(
                 view: root,
@@ -63,17 +69,19 @@ enum ObserversDemo {
                     .toggle("Bounce", isOn: true) { list.bounces = $0 },
                     DemoSetting(title: "Rate", choices: ["normal", "fast"]) {
                         list.decelerationRate = $0 == 0 ? .normal : .fast
-                    },
+                    }
                 ],
                 keep: [readout, settings] + tokens + readout.observe())
         },
         script: { window, frame in
             // Up, then back down a little: the log shows the direction turning.
-            window.drag(from: Point(x: frame.midX - 150, y: frame.maxY - 80), by: Point(x: 0, y: -200),
-                        duration: .milliseconds(120), steps: 8)
+            window.drag(
+                from: Point(x: frame.midX - 150, y: frame.maxY - 80), by: Point(x: 0, y: -200),
+                duration: .milliseconds(120), steps: 8)
             window.advance(by: .milliseconds(300))
-            window.drag(from: Point(x: frame.midX - 150, y: frame.maxY - 200), by: Point(x: 0, y: 80),
-                        duration: .milliseconds(300), steps: 8, lift: false)
+            window.drag(
+                from: Point(x: frame.midX - 150, y: frame.maxY - 200), by: Point(x: 0, y: 80),
+                duration: .milliseconds(300), steps: 8, lift: false)
             window.advance(by: .milliseconds(200))
             window.touchUp(id: 1)
             window.advance(by: .milliseconds(100))
@@ -114,8 +122,9 @@ final class ChangeLog: View {
 
     override func draw(in canvas: Canvas) {
         canvas.drawText("direction turns / 方向の変化", at: Point(x: 12, y: 8), size: 13, color: Theme.captionText)
-        canvas.drawText("(down: the view moves down the list / 下へ)", at: Point(x: 12, y: 26), size: 11,
-                        color: Theme.captionText)
+        canvas.drawText(
+            "(down: the view moves down the list / 下へ)", at: Point(x: 12, y: 26), size: 11,
+            color: Theme.captionText)
         for (i, entry) in entries.enumerated() {
             canvas.drawText(entry, at: Point(x: 12, y: 50 + Double(i) * 22), size: 14, color: Theme.text)
         }

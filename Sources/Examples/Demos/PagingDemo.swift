@@ -46,14 +46,15 @@ enum PagingDemo {
                             list.frame.origin.x = Double(column) * frame.width
                         }
                         pager.layoutDirection = rightToLeft ? .rightToLeft : .leftToRight
-                    },
+                    }
                 ],
                 keep: [readout, page] + readout.observe())
         },
         script: { window, frame in
             // A quick horizontal flick: one page to the right, never two.
-            window.drag(from: Point(x: frame.maxX - 100, y: frame.midY), by: Point(x: -200, y: 0),
-                        duration: .milliseconds(80), steps: 5, lift: false)
+            window.drag(
+                from: Point(x: frame.maxX - 100, y: frame.midY), by: Point(x: -200, y: 0),
+                duration: .milliseconds(80), steps: 5, lift: false)
             Snapshots.take(window)
             window.touchUp(id: 1)
             window.advance(by: .milliseconds(50))
@@ -61,8 +62,9 @@ enum PagingDemo {
             window.advance(by: .milliseconds(550))
             Snapshots.take(window)
             // Then a vertical drag on the second page scrolls its list only.
-            window.drag(from: Point(x: frame.midX, y: frame.maxY - 60), by: Point(x: 0, y: -150),
-                        duration: .milliseconds(300), steps: 10)
+            window.drag(
+                from: Point(x: frame.midX, y: frame.maxY - 60), by: Point(x: 0, y: -150),
+                duration: .milliseconds(300), steps: 10)
             window.advance(by: .milliseconds(800))
             Snapshots.take(window)
         })

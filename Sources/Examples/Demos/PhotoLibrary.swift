@@ -118,9 +118,12 @@ final class PhotoLibrary: GridDataSource {
         for y in 0..<side {
             if y % 16 == 0 && Task.isCancelled { return nil }
             for x in 0..<side {
-                var r = 0.15, g = 0.15, b = 0.2
+                var r = 0.15
+                var g = 0.15
+                var b = 0.2
                 for blob in blobs {
-                    let dx = Double(x) - blob.x, dy = Double(y) - blob.y
+                    let dx = Double(x) - blob.x
+                    let dy = Double(y) - blob.y
                     let weight = exp(-(dx * dx + dy * dy) / blob.size)
                     r += blob.r * weight
                     g += blob.g * weight

@@ -1,6 +1,7 @@
 import Toolkit
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A photo in a zooming container, with a caption over its bottom edge. A double tap zooms in to the maximum around
@@ -22,8 +23,9 @@ final class PhotoPanel: View {
         container = ZoomingContainer(frame: Rect(origin: .zero, size: size), zooming: picture)
         container.maximumZoomScale = GesturesDemo.photoZoom
         container.backgroundColor = Theme.bar
-        caption = Label(frame: Rect(x: 0, y: size.height - 30, width: size.width, height: 30),
-                        text: "  Lake at dawn · double tap to zoom", fontSize: 14, textColor: Color.white)
+        caption = Label(
+            frame: Rect(x: 0, y: size.height - 30, width: size.width, height: 30),
+            text: "  Lake at dawn · double tap to zoom", fontSize: 14, textColor: Color.white)
         caption.backgroundColor = Color(white: 0, alpha: 0.55)
         caption.isHidden = true
         super.init(frame: frame)
@@ -77,13 +79,15 @@ final class PhotoPicture: View {
     /// A lake at dawn, 368 x 208 pixels: a sky fading to the horizon, a sun, two ranges of hills and their
     /// reflection in the water.
     static let landscape: Image = {
-        let width = 368, height = 208
+        let width = 368
+        let height = 208
         let horizon = 132
         var image = Image(width: width, height: height, fill: 0xFFFF_FFFF)
         func mix(_ a: UInt32, _ b: UInt32, _ t: Double) -> UInt32 {
             var out: UInt32 = 0xFF00_0000
             for shift in [16, 8, 0] as [UInt32] {
-                let ca = Double((a >> shift) & 0xFF), cb = Double((b >> shift) & 0xFF)
+                let ca = Double((a >> shift) & 0xFF)
+                let cb = Double((b >> shift) & 0xFF)
                 out |= UInt32((ca + (cb - ca) * min(1, max(0, t))).rounded()) << shift
             }
             return out
@@ -93,12 +97,17 @@ final class PhotoPicture: View {
         let sun = (x: 250.0, y: 86.0, r: 22.0)
         for y in 0..<height {
             for x in 0..<width {
-                let fx = Double(x), fy = Double(y)
+                let fx = Double(x)
+                let fy = Double(y)
                 var color: UInt32
                 if y < horizon {
                     color = mix(0xFF3D_5A98, 0xFFF7_C59F, fy / Double(horizon))
                     let d = ((fx - sun.x) * (fx - sun.x) + (fy - sun.y) * (fy - sun.y)).squareRoot()
-                    if d < sun.r { color = 0xFFFF_F1C1 } else if d < sun.r + 14 { color = mix(0xFFFF_E3A3, color, (d - sun.r) / 14) }
+                    if d < sun.r {
+                        color = 0xFFFF_F1C1
+                    } else if d < sun.r + 14 {
+                        color = mix(0xFFFF_E3A3, color, (d - sun.r) / 14)
+                    }
                     if fy > far(fx) { color = mix(0xFF6B_6F9E, 0xFF8A_7FA8, (fy - far(fx)) / 40) }
                     if fy > near(fx) { color = 0xFF3F_5E4A }
                 } else {

@@ -39,7 +39,7 @@ enum PhotosDemo {
                     DemoSetting(title: "Jump", choices: ["top", "middle", "end"]) { index in
                         let item = [0, PhotoLibrary.count / 2, PhotoLibrary.count - 1][index]
                         grid.scrollToItem(item, at: .middle, animated: false)
-                    },
+                    }
                 ],
                 keep: [library, token, readout] + readout.observe())
         },
@@ -51,7 +51,8 @@ enum PhotosDemo {
             window.drag(from: start, by: Point(x: 0, y: -200), duration: .milliseconds(700), steps: 20)
             waitForThumbnails(library, window)
             Snapshots.take(window)
-            for point in [Point(x: frame.minX + 60, y: frame.minY + 60), Point(x: frame.minX + 180, y: frame.minY + 60)] {
+            for point in [Point(x: frame.minX + 60, y: frame.minY + 60), Point(x: frame.minX + 180, y: frame.minY + 60)]
+            {
                 window.tap(point)
             }
             window.setKeyboardModifiers(.shift)
@@ -155,11 +156,20 @@ final class PinchColumnsView: View, TouchParticipant {
     }
 
     func fingerLifted(_ id: Int, at time: Duration) { forget(id) }
-    func allFingersCancelled(at time: Duration) { fingers.removeAll(); reset() }
-    func fingersClaimed(_ claim: TouchClaim, at time: Duration) {
-        if claim.kind == .gesture { fingers.removeAll(); reset() }
+    func allFingersCancelled(at time: Duration) {
+        fingers.removeAll()
+        reset()
     }
-    func leaveArena(at time: Duration) { fingers.removeAll(); reset() }
+    func fingersClaimed(_ claim: TouchClaim, at time: Duration) {
+        if claim.kind == .gesture {
+            fingers.removeAll()
+            reset()
+        }
+    }
+    func leaveArena(at time: Duration) {
+        fingers.removeAll()
+        reset()
+    }
     func tracksFinger(_ id: Int) -> Bool { fingers.contains { $0.id == id } }
     var tracksAnyFinger: Bool { !fingers.isEmpty }
 
@@ -174,7 +184,8 @@ final class PinchColumnsView: View, TouchParticipant {
     }
 
     private func spread() -> Double {
-        let dx = fingers[0].at.x - fingers[1].at.x, dy = fingers[0].at.y - fingers[1].at.y
+        let dx = fingers[0].at.x - fingers[1].at.x
+        let dy = fingers[0].at.y - fingers[1].at.y
         return (dx * dx + dy * dy).squareRoot()
     }
 }

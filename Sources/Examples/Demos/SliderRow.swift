@@ -7,8 +7,10 @@ final class SliderRow: View {
 
     init(frame: Rect, title: String, value: Double, name: String) {
         self.title = title
-        slider = SliderView(frame: Rect(x: 0, y: GesturesDemo.sliderTop, width: frame.width,
-                                        height: frame.height - GesturesDemo.sliderTop), value: value, name: name)
+        slider = SliderView(
+            frame: Rect(
+                x: 0, y: GesturesDemo.sliderTop, width: frame.width,
+                height: frame.height - GesturesDemo.sliderTop), value: value, name: name)
         super.init(frame: frame)
         backgroundColor = Color.white
         addSubview(slider)
@@ -20,8 +22,9 @@ final class SliderRow: View {
         canvas.drawText(title, at: Point(x: GesturesDemo.trackInset, y: 6), size: 15, color: Theme.text)
         let percent = "\(Int((slider.value * 100).rounded())) %"
         let width = Font.measure(percent, size: 13).width
-        canvas.drawText(percent, at: Point(x: b.width - GesturesDemo.trackInset - width, y: 8), size: 13,
-                        color: Theme.secondaryText)
+        canvas.drawText(
+            percent, at: Point(x: b.width - GesturesDemo.trackInset - width, y: 8), size: 13,
+            color: Theme.secondaryText)
         canvas.fill(Rect(x: 0, y: b.height - 1, width: b.width, height: 1), color: Theme.separator)
     }
 
@@ -98,13 +101,16 @@ final class SliderView: View {
         let left = GesturesDemo.trackInset
         let thumb = thumbCentre
         canvas.fillRoundedRect(Rect(x: left, y: y - 2, width: trackWidth, height: 4), radius: 2, color: Theme.segment)
-        canvas.fillRoundedRect(Rect(x: left, y: y - 2, width: thumb.x - left, height: 4), radius: 2,
-                               color: Theme.accent)
+        canvas.fillRoundedRect(
+            Rect(x: left, y: y - 2, width: thumb.x - left, height: 4), radius: 2,
+            color: Theme.accent)
         let active = pan.state == .began || pan.state == .changed
         let radius = active ? 13.0 : 11.0
-        canvas.fillRoundedRect(Rect(x: thumb.x - radius, y: y - radius, width: 2 * radius, height: 2 * radius),
-                               radius: radius, color: active ? Theme.accent : Color.white)
-        canvas.strokeRoundedRect(Rect(x: thumb.x - radius, y: y - radius, width: 2 * radius, height: 2 * radius),
-                                 radius: radius, color: Theme.segmentPressed, lineWidth: 1)
+        canvas.fillRoundedRect(
+            Rect(x: thumb.x - radius, y: y - radius, width: 2 * radius, height: 2 * radius),
+            radius: radius, color: active ? Theme.accent : Color.white)
+        canvas.strokeRoundedRect(
+            Rect(x: thumb.x - radius, y: y - radius, width: 2 * radius, height: 2 * radius),
+            radius: radius, color: Theme.segmentPressed, lineWidth: 1)
     }
 }

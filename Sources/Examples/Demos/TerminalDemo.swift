@@ -20,8 +20,10 @@ enum TerminalDemo {
             page.contentSize = Size(width: context.frame.width, height: Double(lineCount) * lineHeight + 16)
             var lines: [LogLineView] = []
             for i in 0..<lineCount {
-                let line = LogLineView(frame: Rect(x: 0, y: 8 + Double(i) * lineHeight, width: context.frame.width,
-                                                   height: lineHeight), index: i)
+                let line = LogLineView(
+                    frame: Rect(
+                        x: 0, y: 8 + Double(i) * lineHeight, width: context.frame.width,
+                        height: lineHeight), index: i)
                 page.addSubview(line)
                 lines.append(line)
             }
@@ -39,7 +41,7 @@ enum TerminalDemo {
                     DemoSetting(title: "Page", choices: ["dark", "light"]) { choice in
                         page.backgroundColor = choice == 0 ? darkPage : lightPage
                         for line in lines { line.isOnDarkPage = choice == 0 }
-                    },
+                    }
                 ],
                 keep: [readout] + readout.observe())
         },
@@ -48,8 +50,9 @@ enum TerminalDemo {
             while let current = view, !(current is ScrollContainer) { view = current.superview }
             guard let page = view as? ScrollContainer else { return }
             // A flick up: the bar appears thin (3 pt) while the log moves.
-            window.drag(from: Point(x: frame.midX, y: frame.maxY - 60), by: Point(x: 0, y: -240),
-                        duration: .milliseconds(90))
+            window.drag(
+                from: Point(x: frame.midX, y: frame.maxY - 60), by: Point(x: 0, y: -240),
+                duration: .milliseconds(90))
             window.advance(by: .milliseconds(120))
             Snapshots.take(window)
             // At rest, the pointer comes within the bar's 16 pt zone: it widens to 8 pt over its trough, in each
@@ -110,10 +113,12 @@ final class LogLineView: View {
         "gallery: demo terminal shown, 160 lines, bars automatic, style default",
         "fetch: 3 packages up to date",
         "warning: frame 1841 took 19.2 ms (budget 16.7 ms): shaping a new line of Japanese text 日本語のテキスト",
-        "bench: group bars measured, figures written to Benchmarks/README.md (shown, widened, fading)",
+        "bench: group bars measured, figures written to Benchmarks/README.md (shown, widened, fading)"
     ]
-    private static let levels = [("INFO", Color(argb: 0xFF5A_C8FA)), ("OK", Color(argb: 0xFF69_DB7C)),
-                                 ("WARN", Color(argb: 0xFFFF_D43B)), ("DEBUG", Color(argb: 0xFF9C_A3AF))]
+    private static let levels = [
+        ("INFO", Color(argb: 0xFF5A_C8FA)), ("OK", Color(argb: 0xFF69_DB7C)),
+        ("WARN", Color(argb: 0xFFFF_D43B)), ("DEBUG", Color(argb: 0xFF9C_A3AF))
+    ]
 
     init(frame: Rect, index: Int) {
         self.index = index
@@ -125,7 +130,9 @@ final class LogLineView: View {
         let seconds = 7 + index * 3
         let time = "12:\(pad(4 + seconds / 3600 % 60)):\(pad(seconds / 60 % 60)).\(pad(seconds % 60))"
         let message = Self.messages[(index * 7) % Self.messages.count]
-        let level = message.hasPrefix("warning") ? Self.levels[2]
+        let level =
+            message.hasPrefix("warning")
+            ? Self.levels[2]
             : message.hasPrefix("test") ? Self.levels[1] : Self.levels[index % 5 == 4 ? 3 : 0]
         let text = isOnDarkPage ? Color(argb: 0xFFD4_D8DE) : Color(argb: 0xFF1C_1C1E)
         let dim = isOnDarkPage ? Color(argb: 0xFF6B_7280) : Color(argb: 0xFF8E_8E93)

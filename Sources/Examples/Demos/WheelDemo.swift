@@ -13,15 +13,20 @@ enum WheelDemo {
             let root = View(frame: frame)
             root.backgroundColor = Theme.background
             let listWidth = max(0, frame.width - plotWidth)
-            root.addSubview(Label(frame: Rect(x: 12, y: 8, width: listWidth - 24, height: 20),
-                                  text: "Scroll with a mouse wheel or a touchpad", fontSize: 14,
-                                  textColor: Theme.secondaryText))
-            let list = Lists.verticalList(frame: Rect(x: 0, y: 36, width: listWidth, height: max(0, frame.height - 36)),
-                                          count: 300)
+            root.addSubview(
+                Label(
+                    frame: Rect(x: 12, y: 8, width: listWidth - 24, height: 20),
+                    text: "Scroll with a mouse wheel or a touchpad", fontSize: 14,
+                    textColor: Theme.secondaryText))
+            let list = Lists.verticalList(
+                frame: Rect(x: 0, y: 36, width: listWidth, height: max(0, frame.height - 36)),
+                count: 300)
             root.addSubview(list)
-            let plot = MotionPlot(frame: Rect(x: listWidth + 1, y: 0, width: frame.width - listWidth - 1,
-                                              height: frame.height),
-                                  series: [(name: "list", color: Theme.accent)])
+            let plot = MotionPlot(
+                frame: Rect(
+                    x: listWidth + 1, y: 0, width: frame.width - listWidth - 1,
+                    height: frame.height),
+                series: [(name: "list", color: Theme.accent)])
             root.addSubview(plot)
             let readout = TouchStateReadout(container: list, label: context.status)
             return DemoBuild(
@@ -31,7 +36,7 @@ enum WheelDemo {
                     DemoSetting(title: "Rate", choices: ["normal", "fast"]) {
                         list.decelerationRate = $0 == 0 ? .normal : .fast
                     },
-                    .toggle("Bounce", isOn: list.bounces) { list.bounces = $0 },
+                    .toggle("Bounce", isOn: list.bounces) { list.bounces = $0 }
                 ],
                 keep: [readout] + readout.observe() + plot.follow(list, series: 0, now: context.now))
         },

@@ -29,7 +29,7 @@ enum ZoomDemo {
                         readout.update()
                     },
                     .toggle("Bounce zoom", isOn: container.bouncesZoom) { container.bouncesZoom = $0 },
-                    .toggle("Bounce", isOn: container.bounces) { container.bounces = $0 },
+                    .toggle("Bounce", isOn: container.bounces) { container.bounces = $0 }
                 ],
                 keep: [readout, scale] + readout.observe())
         },
@@ -81,7 +81,7 @@ final class PlanView: View {
         Room(rect: Rect(x: 360, y: 40, width: 180, height: 200), name: "Kitchen", color: Color(argb: 0xFFCD_E7B0)),
         Room(rect: Rect(x: 560, y: 40, width: 200, height: 120), name: "Bath", color: Color(argb: 0xFFB8_DBF0)),
         Room(rect: Rect(x: 560, y: 180, width: 200, height: 340), name: "Bedroom", color: Color(argb: 0xFFE2_C8F0)),
-        Room(rect: Rect(x: 40, y: 260, width: 500, height: 260), name: "Studio", color: Color(argb: 0xFFF3_E5AB)),
+        Room(rect: Rect(x: 40, y: 260, width: 500, height: 260), name: "Studio", color: Color(argb: 0xFFF3_E5AB))
     ]
 
     override init(frame: Rect) {
@@ -104,13 +104,18 @@ final class PlanView: View {
         for room in rooms {
             canvas.fill(room.rect, color: room.color)
             canvas.stroke(room.rect, color: Color(argb: 0xFF3A_3F4B), lineWidth: 2)
-            canvas.drawText(room.name, at: Point(x: room.rect.minX + 12, y: room.rect.minY + 12), size: 18,
-                            color: Theme.text)
+            canvas.drawText(
+                room.name, at: Point(x: room.rect.minX + 12, y: room.rect.minY + 12), size: 18,
+                color: Theme.text)
             let area = Int(room.rect.width * room.rect.height / 2500)
-            canvas.drawText("\(area) m², pinch to read the fine print", at: Point(x: room.rect.minX + 12,
-                            y: room.rect.minY + 36), size: 7, color: Theme.secondaryText)
+            canvas.drawText(
+                "\(area) m², pinch to read the fine print",
+                at: Point(
+                    x: room.rect.minX + 12,
+                    y: room.rect.minY + 36), size: 7, color: Theme.secondaryText)
         }
-        canvas.drawText("two fingers, a touchpad pinch, Ctrl + wheel or Ctrl + plus / minus / 0 zoom (0.5x to 6x)",
-                        at: Point(x: 40, y: 532), size: 12, color: Theme.secondaryText)
+        canvas.drawText(
+            "two fingers, a touchpad pinch, Ctrl + wheel or Ctrl + plus / minus / 0 zoom (0.5x to 6x)",
+            at: Point(x: 40, y: 532), size: 12, color: Theme.secondaryText)
     }
 }

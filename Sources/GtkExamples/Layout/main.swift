@@ -14,7 +14,7 @@ import GtkExampleSupport
 import ToolkitGTK
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 @MainActor
@@ -41,9 +41,11 @@ final class LayoutApp {
         // The header bar: a button that scrolls to the top, a label that shows the left list's offset.
         let header = gtk_header_bar_new()!
         let button = gtk_button_new_with_label("Top")!
-        _ = tgtk_connect_simple(button, "clicked", { _, data in
-            MainActor.assumeIsolated { Unmanaged<LayoutApp>.fromOpaque(data!).takeUnretainedValue().scrollToTop() }
-        }, Unmanaged.passUnretained(self).toOpaque())
+        _ = tgtk_connect_simple(
+            button, "clicked",
+            { _, data in
+                MainActor.assumeIsolated { Unmanaged<LayoutApp>.fromOpaque(data!).takeUnretainedValue().scrollToTop() }
+            }, Unmanaged.passUnretained(self).toOpaque())
         gtk_header_bar_pack_start(gtkCast(header), button)
         let offsetLabel = gtk_label_new("y 0")!
         gtk_header_bar_pack_end(gtkCast(header), offsetLabel)
@@ -51,8 +53,10 @@ final class LayoutApp {
 
         // The body: a label above two hosts side by side, each in a box with margins.
         let body = gtk_box_new(GTK_ORIENTATION_VERTICAL, 8)!
-        for set in [gtk_widget_set_margin_top, gtk_widget_set_margin_bottom, gtk_widget_set_margin_start,
-                    gtk_widget_set_margin_end] { set(body, 16) }
+        for set in [
+            gtk_widget_set_margin_top, gtk_widget_set_margin_bottom, gtk_widget_set_margin_start,
+            gtk_widget_set_margin_end
+        ] { set(body, 16) }
         gtk_box_append(gtkCast(body), gtk_label_new("Two ScrollContainers in GTK boxes"))
         let row = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12)!
         gtk_box_set_homogeneous(gtkCast(row), 1)
@@ -82,9 +86,10 @@ final class LayoutApp {
         if options.maximized { gtk_window_maximize(gtkCast(window)) }
         gtk_window_present(gtkCast(window))
         if options.frames != nil || options.stats {
-            frames = FrameCounter(widget: window, limit: options.frames,
-                                  onFirstFrame: { [unowned self] in self.firstFrame() },
-                                  onLimit: { [application] in g_application_quit(gtkCast(application)) })
+            frames = FrameCounter(
+                widget: window, limit: options.frames,
+                onFirstFrame: { [unowned self] in self.firstFrame() },
+                onLimit: { [application] in g_application_quit(gtkCast(application)) })
         }
     }
 
@@ -120,9 +125,11 @@ func layoutMain() -> Int32 {
     }
     GtkSignals.quitOnTerminationSignals(OpaquePointer(application))
     let app = LayoutApp(options: options, application: application)
-    _ = tgtk_connect_simple(application, "activate", { _, data in
-        MainActor.assumeIsolated { Unmanaged<LayoutApp>.fromOpaque(data!).takeUnretainedValue().activate() }
-    }, Unmanaged.passUnretained(app).toOpaque())
+    _ = tgtk_connect_simple(
+        application, "activate",
+        { _, data in
+            MainActor.assumeIsolated { Unmanaged<LayoutApp>.fromOpaque(data!).takeUnretainedValue().activate() }
+        }, Unmanaged.passUnretained(app).toOpaque())
     let status = g_application_run(gtkCast(application), 0, nil)
     app.printStats()
     app.frames = nil

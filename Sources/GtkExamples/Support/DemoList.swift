@@ -19,8 +19,10 @@ public final class DemoList: ScrollContainer {
         fillsSuperview = true
         contentSize = Size(width: size.width, height: DemoList.rowHeight * Double(DemoList.rowCount))
         for index in 0..<DemoList.rowCount {
-            let row = DemoRow(frame: Rect(x: 0, y: Double(index) * DemoList.rowHeight, width: size.width,
-                                          height: DemoList.rowHeight), index: index, title: title, shade: shade)
+            let row = DemoRow(
+                frame: Rect(
+                    x: 0, y: Double(index) * DemoList.rowHeight, width: size.width,
+                    height: DemoList.rowHeight), index: index, title: title, shade: shade)
             row.onTap = { [unowned self] index in self.activate(index) }
             rows.append(row)
             addSubview(row)

@@ -34,8 +34,9 @@ public final class DemoRow: View {
 
     public override func draw(in canvas: Canvas) {
         if isActivated {
-            canvas.fill(Rect(x: 0, y: 0, width: bounds.width, height: bounds.height),
-                        color: Color(red: 0, green: 1, blue: 0))
+            canvas.fill(
+                Rect(x: 0, y: 0, width: bounds.width, height: bounds.height),
+                color: Color(red: 0, green: 1, blue: 0))
         }
         let hue = Double(index % 12) / 12
         canvas.fill(Rect(x: 12, y: 10, width: 36, height: 36), color: DemoRow.color(hue: hue, shade: shade))
@@ -51,14 +52,15 @@ public final class DemoRow: View {
     public static func color(hue: Double, shade: Shade = .bright) -> Color {
         let h = hue * 6
         let x = 1 - abs(h.truncatingRemainder(dividingBy: 2) - 1)
-        let (r, g, b): (Double, Double, Double) = switch Int(h) {
-        case 0: (1, x, 0)
-        case 1: (x, 1, 0)
-        case 2: (0, 1, x)
-        case 3: (0, x, 1)
-        case 4: (x, 0, 1)
-        default: (1, 0, x)
-        }
+        let (r, g, b): (Double, Double, Double) =
+            switch Int(h) {
+            case 0: (1, x, 0)
+            case 1: (x, 1, 0)
+            case 2: (0, 1, x)
+            case 3: (0, x, 1)
+            case 4: (x, 0, 1)
+            default: (1, 0, x)
+            }
         let (base, span) = shade == .bright ? (0.15, 0.7) : (0.05, 0.5)
         return Color(red: base + span * r, green: base + span * g, blue: base + span * b)
     }

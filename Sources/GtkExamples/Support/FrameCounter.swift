@@ -12,19 +12,23 @@ public final class FrameCounter {
     private let onLimit: () -> Void
     private var tickID: guint = 0
 
-    public init(widget: UnsafeMutablePointer<GtkWidget>, limit: Int?, onFirstFrame: @escaping () -> Void,
-                onLimit: @escaping () -> Void) {
+    public init(
+        widget: UnsafeMutablePointer<GtkWidget>, limit: Int?, onFirstFrame: @escaping () -> Void,
+        onLimit: @escaping () -> Void
+    ) {
         self.widget = widget
         self.limit = limit
         self.onFirstFrame = onFirstFrame
         self.onLimit = onLimit
         g_object_ref(UnsafeMutableRawPointer(widget))
-        tickID = gtk_widget_add_tick_callback(widget, { _, _, data in
-            guard let data else { return 0 }
-            return MainActor.assumeIsolated {
-                Unmanaged<FrameCounter>.fromOpaque(data).takeUnretainedValue().tick() ? 1 : 0
-            }
-        }, Unmanaged.passUnretained(self).toOpaque(), nil)
+        tickID = gtk_widget_add_tick_callback(
+            widget,
+            { _, _, data in
+                guard let data else { return 0 }
+                return MainActor.assumeIsolated {
+                    Unmanaged<FrameCounter>.fromOpaque(data).takeUnretainedValue().tick() ? 1 : 0
+                }
+            }, Unmanaged.passUnretained(self).toOpaque(), nil)
     }
 
     /// One tick; false once nothing more is needed (no limit, first frame seen).
@@ -33,7 +37,10 @@ public final class FrameCounter {
         // A tick comes before its frame's paint: at the second tick the first frame was painted.
         if frames == 2 { onFirstFrame() }
         if let limit, frames > limit { onLimit() }
-        guard limit != nil || frames < 2 else { tickID = 0; return false }
+        guard limit != nil || frames < 2 else {
+            tickID = 0
+            return false
+        }
         gtk_widget_queue_draw(widget)
         return true
     }

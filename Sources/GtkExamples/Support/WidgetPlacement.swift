@@ -4,15 +4,20 @@ public import CGtk4
 /// `layout:` lines tests aim by: the widget's bounds in its native (GTK 4.8 has no gtk_widget_compute_point),
 /// shifted by the native's surface transform (client-side shadows). Nil before the widget is laid out.
 @MainActor
-public func surfaceBounds(of widget: UnsafeMutablePointer<GtkWidget>) -> (x: Double, y: Double, width: Double, height: Double)? {
+public func surfaceBounds(of widget: UnsafeMutablePointer<GtkWidget>) -> (
+    x: Double, y: Double, width: Double, height: Double
+)? {
     guard let native = gtk_widget_get_native(widget) else { return nil }
-    let nativeWidget = UnsafeMutablePointer<GtkWidget>(native)   // GtkNative is an interface of the widget
+    let nativeWidget = UnsafeMutablePointer<GtkWidget>(native)  // GtkNative is an interface of the widget
     var bounds = graphene_rect_t()
     guard gtk_widget_compute_bounds(widget, nativeWidget, &bounds) != 0 else { return nil }
-    var sx = 0.0, sy = 0.0
+    var sx = 0.0
+    var sy = 0.0
     gtk_native_get_surface_transform(native, &sx, &sy)
-    return (Double(bounds.origin.x) + sx, Double(bounds.origin.y) + sy,
-            Double(bounds.size.width), Double(bounds.size.height))
+    return (
+        Double(bounds.origin.x) + sx, Double(bounds.origin.y) + sy,
+        Double(bounds.size.width), Double(bounds.size.height)
+    )
 }
 
 /// `name x y width height`, the line tests read.

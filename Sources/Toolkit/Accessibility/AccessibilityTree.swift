@@ -128,7 +128,10 @@ public final class AccessibilityTree {
         var hidden = false
         var current: View? = view
         while let candidate = current {
-            if candidate.isHidden { hidden = true; break }
+            if candidate.isHidden {
+                hidden = true
+                break
+            }
             current = candidate.superview
         }
         if !hidden {
@@ -149,7 +152,9 @@ public final class AccessibilityTree {
     public func actions(of view: View) -> [AccessibilityAction] {
         var actions: [AccessibilityAction] = []
         if view.accessibilityHandlesTaps || view.accessibilityTapRecognizer != nil { actions.append(.click) }
-        if view.touchParticipant?.scrollsContent == true { actions += [.scrollUp, .scrollDown, .scrollLeft, .scrollRight] }
+        if view.touchParticipant?.scrollsContent == true {
+            actions += [.scrollUp, .scrollDown, .scrollLeft, .scrollRight]
+        }
         return actions
     }
 
@@ -224,9 +229,10 @@ public final class AccessibilityTree {
     /// The tree below `parent` (nil: the whole window) as values, for tests and diagnostics.
     public func snapshot(of parent: View? = nil) -> [AccessibilityNode] {
         children(of: parent).enumerated().map { index, child in
-            AccessibilityNode(role: role(of: child), name: name(of: child), states: states(of: child),
-                              extents: extents(of: child), actions: actions(of: child), indexInParent: index,
-                              children: snapshot(of: child))
+            AccessibilityNode(
+                role: role(of: child), name: name(of: child), states: states(of: child),
+                extents: extents(of: child), actions: actions(of: child), indexInParent: index,
+                children: snapshot(of: child))
         }
     }
 

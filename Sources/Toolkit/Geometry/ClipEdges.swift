@@ -1,4 +1,3 @@
-
 /// A rectangle by its edges, in window points, as the canvas computes a clip (origin plus size could move an
 /// edge by a rounding error). Shared by views' clips and the window's scroll bookkeeping.
 struct ClipEdges: Equatable {

@@ -32,11 +32,14 @@ struct RegionBox: Equatable, Sendable {
     /// `rect` times `factor` (non-finite or non-positive: 1), rounded outward and clamped; nil when empty.
     static func outward(_ rect: Rect, factor: Double) -> RegionBox? {
         let s = factor.isFinite && factor > 0 ? factor : 1
-        let x0 = (rect.minX * s).rounded(.down), y0 = (rect.minY * s).rounded(.down)
-        let x1 = (rect.maxX * s).rounded(.up), y1 = (rect.maxY * s).rounded(.up)
+        let x0 = (rect.minX * s).rounded(.down)
+        let y0 = (rect.minY * s).rounded(.down)
+        let x1 = (rect.maxX * s).rounded(.up)
+        let y1 = (rect.maxY * s).rounded(.up)
         guard x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite, !rect.isEmpty else { return nil }
-        let box = RegionBox(x0: Int32(PixelBox.clamp(x0)), y0: Int32(PixelBox.clamp(y0)),
-                            x1: Int32(PixelBox.clamp(x1)), y1: Int32(PixelBox.clamp(y1)))
+        let box = RegionBox(
+            x0: Int32(PixelBox.clamp(x0)), y0: Int32(PixelBox.clamp(y0)),
+            x1: Int32(PixelBox.clamp(x1)), y1: Int32(PixelBox.clamp(y1)))
         return box.isEmpty ? nil : box
     }
 
@@ -44,9 +47,11 @@ struct RegionBox: Equatable, Sendable {
     static func clamped(x: Int, y: Int, width: Int, height: Int) -> RegionBox? {
         guard width > 0, height > 0 else { return nil }
         let limit = PixelBox.limit
-        let x0 = min(max(x, -limit), limit), y0 = min(max(y, -limit), limit)
-        let box = RegionBox(x0: Int32(x0), y0: Int32(y0), x1: Int32(min(x0 + min(width, limit), limit)),
-                            y1: Int32(min(y0 + min(height, limit), limit)))
+        let x0 = min(max(x, -limit), limit)
+        let y0 = min(max(y, -limit), limit)
+        let box = RegionBox(
+            x0: Int32(x0), y0: Int32(y0), x1: Int32(min(x0 + min(width, limit), limit)),
+            y1: Int32(min(y0 + min(height, limit), limit)))
         return box.isEmpty ? nil : box
     }
 }

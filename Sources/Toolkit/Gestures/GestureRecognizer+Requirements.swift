@@ -35,7 +35,6 @@ extension GestureRecognizer {
         }
     }
 
-
     func notifyDependents(at time: Duration) {
         guard !dependents.isEmpty else { return }
         var i = 0

@@ -71,8 +71,9 @@ open class GestureRecognizer: TouchParticipant {
     /// waits for none counts as failed.
     public func require(toFail other: GestureRecognizer) {
         guard other !== self, !other.waits(for: self) else {
-            Diagnostics.report("require(toFail:) ignored: it would make \(type(of: self)) and "
-                                     + "\(type(of: other)) wait for each other forever")
+            Diagnostics.report(
+                "require(toFail:) ignored: it would make \(type(of: self)) and "
+                    + "\(type(of: other)) wait for each other forever")
             return
         }
         guard !requirements.contains(where: { $0.recognizer === other }) else { return }

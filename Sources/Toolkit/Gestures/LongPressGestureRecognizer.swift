@@ -15,7 +15,6 @@ public final class LongPressGestureRecognizer: GestureRecognizer {
         didSet { if !(allowableMovement >= 0) || !allowableMovement.isFinite { allowableMovement = 0 } }
     }
 
-
     override func recognizerFingerDown(_ id: Int, at location: Point, time: Duration) {
         guard currentState == .possible, fingers.count == 1, !awaitingRequirements else { return }
         scheduleTimer(at: time + minimumPressDuration)

@@ -111,11 +111,20 @@ public final class PanGestureRecognizer: GestureRecognizer {
             let horizontal = abs(translation.x) >= abs(translation.y)
             switch axes {
             case .free: break
-            case .horizontal: if !horizontal { fail(at: time); return }
-            case .vertical: if horizontal { fail(at: time); return }
+            case .horizontal:
+                if !horizontal {
+                    fail(at: time)
+                    return
+                }
+            case .vertical:
+                if horizontal {
+                    fail(at: time)
+                    return
+                }
             }
-            let crossing = TouchArbitration.slopCrossing(from: previousTranslation, to: translation,
-                                                         slop: PanGestureRecognizer.slop)
+            let crossing = TouchArbitration.slopCrossing(
+                from: previousTranslation, to: translation,
+                slop: PanGestureRecognizer.slop)
             origin = crossing
             if !attemptToBegin(at: time), awaitingRequirements { waitingOrigin = crossing }
         case .ended, .cancelled, .failed:
@@ -197,7 +206,8 @@ public final class PanGestureRecognizer: GestureRecognizer {
             return
         case .gesture:
             if let other = claim.claimant as? GestureRecognizer,
-               recognizesSimultaneously?(self, other) == true || other.recognizesSimultaneously?(other, self) == true {
+                recognizesSimultaneously?(self, other) == true || other.recognizesSimultaneously?(other, self) == true
+            {
                 return
             }
         case .content:
@@ -294,7 +304,9 @@ public final class PanGestureRecognizer: GestureRecognizer {
     }
 
     /// The container's drag moved.
-    func containerDragChanged() { if currentState == .began || currentState == .changed { containerTransition(.changed) } }
+    func containerDragChanged() {
+        if currentState == .began || currentState == .changed { containerTransition(.changed) }
+    }
 
     /// The container's sequence ended: a drag ends, an undecided sequence fails.
     func containerSequenceEnded(cancelled: Bool, at time: Duration) {

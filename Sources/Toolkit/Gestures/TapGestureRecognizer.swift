@@ -48,7 +48,8 @@ public final class TapGestureRecognizer: GestureRecognizer {
             if taps > 0 {
                 // The next tap of a series: soon enough after the last lift, near enough to the first tap.
                 guard time - previousLift <= TapGestureRecognizer.maximumDuration,
-                      (location - firstLocation).length <= TapGestureRecognizer.maximumTapDistance else {
+                    (location - firstLocation).length <= TapGestureRecognizer.maximumTapDistance
+                else {
                     fail(at: time)
                     return
                 }

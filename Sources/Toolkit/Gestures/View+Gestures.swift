@@ -37,8 +37,10 @@ extension View {
     var accessibilityTapRecognizer: TapGestureRecognizer? {
         var best: TapGestureRecognizer?
         for case let tap as TapGestureRecognizer in recognizers where tap.isEnabled {
-            if best == nil || (tap.numberOfTapsRequired, tap.numberOfTouchesRequired)
-                < (best!.numberOfTapsRequired, best!.numberOfTouchesRequired) {
+            if best == nil
+                || (tap.numberOfTapsRequired, tap.numberOfTouchesRequired)
+                    < (best!.numberOfTapsRequired, best!.numberOfTouchesRequired)
+            {
                 best = tap
             }
         }

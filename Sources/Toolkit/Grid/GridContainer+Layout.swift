@@ -52,9 +52,10 @@ extension GridContainer {
 
     /// The geometry with `count` items (a reload, a batch).
     func makeLayout(count: Int) -> GridLayout {
-        GridLayout(count: count, width: bounds.width - contentInset.left - contentInset.right,
-                   itemSize: itemSize, spacing: spacing, aspectRatio: aspectRatio,
-                   rightToLeft: layoutDirection == .rightToLeft)
+        GridLayout(
+            count: count, width: bounds.width - contentInset.left - contentInset.right,
+            itemSize: itemSize, spacing: spacing, aspectRatio: aspectRatio,
+            rightToLeft: layoutDirection == .rightToLeft)
     }
 
     /// The content: the width the items share, the height of all rows.

@@ -118,8 +118,11 @@ public final class HeadlessWindow {
 
     /// The fingers left the touchpad (`axis_stop` on both axes).
     public func pointerAxisStop() {
-        core.handle(.axis(AxisEvent(source: .finger, dx: 0, dy: 0, stopHorizontal: true, stopVertical: true,
-                                    timestamp: now)))
+        core.handle(
+            .axis(
+                AxisEvent(
+                    source: .finger, dx: 0, dy: 0, stopHorizontal: true, stopVertical: true,
+                    timestamp: now)))
     }
 
     /// A key is pressed or released, with no modifiers.

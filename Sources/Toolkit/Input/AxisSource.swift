@@ -24,8 +24,10 @@ public struct AxisEvent: Sendable, Equatable {
     public var timestamp: Duration
 
     /// A scroll step.
-    public init(source: AxisSource, dx: Double, dy: Double, stopHorizontal: Bool = false,
-                stopVertical: Bool = false, timestamp: Duration) {
+    public init(
+        source: AxisSource, dx: Double, dy: Double, stopHorizontal: Bool = false,
+        stopVertical: Bool = false, timestamp: Duration
+    ) {
         self.source = source
         self.dx = dx
         self.dy = dy

@@ -38,9 +38,9 @@ public enum InputEvent: Sendable, Equatable {
     public var timestamp: Duration? {
         switch self {
         case .touchDown(_, _, let t), .touchMotion(_, _, let t), .touchUp(_, let t), .touchFrame(let t),
-             .touchCancel(let t), .pointerEnter(_, let t), .pointerLeave(let t), .pointerMotion(_, let t),
-             .pointerButton(_, _, let t), .key(_, _, _, _, let t), .pointerPinchBegin(_, let t),
-             .pointerPinchUpdate(_, _, _, _, let t), .pointerPinchEnd(_, let t):
+            .touchCancel(let t), .pointerEnter(_, let t), .pointerLeave(let t), .pointerMotion(_, let t),
+            .pointerButton(_, _, let t), .key(_, _, _, _, let t), .pointerPinchBegin(_, let t),
+            .pointerPinchUpdate(_, _, _, _, let t), .pointerPinchEnd(_, let t):
             return t
         case .axis(let e):
             return e.timestamp

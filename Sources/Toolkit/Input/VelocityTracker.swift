@@ -68,18 +68,35 @@ public struct VelocityTracker: Sendable {
         guard sampleCount >= 2, let newest = newestSampleTime else { return .zero }
         let span = (newest - times[oldest]).inSeconds
         guard span > 0 else { return .zero }
-        let newestX = xs[slot(sampleCount - 1)], newestY = ys[slot(sampleCount - 1)]
+        let newestX = xs[slot(sampleCount - 1)]
+        let newestY = ys[slot(sampleCount - 1)]
         let s0 = Double(sampleCount)
-        var s1 = 0.0, s2 = 0.0, s3 = 0.0, s4 = 0.0
-        var x0 = 0.0, x1 = 0.0, x2 = 0.0, y0 = 0.0, y1 = 0.0, y2 = 0.0
+        var s1 = 0.0
+        var s2 = 0.0
+        var s3 = 0.0
+        var s4 = 0.0
+        var x0 = 0.0
+        var x1 = 0.0
+        var x2 = 0.0
+        var y0 = 0.0
+        var y1 = 0.0
+        var y2 = 0.0
         for i in 0..<sampleCount {
             let index = slot(i)
             let s = (times[index] - newest).inSeconds / span
             let ss = s * s
-            s1 += s; s2 += ss; s3 += ss * s; s4 += ss * ss
-            let dx = xs[index] - newestX, dy = ys[index] - newestY
-            x0 += dx; x1 += s * dx; x2 += ss * dx
-            y0 += dy; y1 += s * dy; y2 += ss * dy
+            s1 += s
+            s2 += ss
+            s3 += ss * s
+            s4 += ss * ss
+            let dx = xs[index] - newestX
+            let dy = ys[index] - newestY
+            x0 += dx
+            x1 += s * dx
+            x2 += ss * dx
+            y0 += dy
+            y1 += s * dy
+            y2 += ss * dy
         }
         // The slope b by Cramer's rule, back to pt/s by dividing by span.
         let det = s0 * (s2 * s4 - s3 * s3) - s1 * (s1 * s4 - s3 * s2) + s2 * (s1 * s3 - s2 * s2)

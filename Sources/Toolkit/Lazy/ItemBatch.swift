@@ -32,8 +32,10 @@ struct ItemBatch {
         destinations.reserveCapacity(moves.count)
         for move in moves {
             guard move.from >= 0, move.from < oldCount else {
-                return .failure(.init("move\(noun.capitalized)(\(move.from), to: \(move.to)): \(noun) \(move.from) is not among the "
-                                      + "\(oldCount) \(noun)s before the batch"))
+                return .failure(
+                    .init(
+                        "move\(noun.capitalized)(\(move.from), to: \(move.to)): \(noun) \(move.from) is not among the "
+                            + "\(oldCount) \(noun)s before the batch"))
             }
             sources.append(move.from)
             destinations.append(move.to)
@@ -59,7 +61,8 @@ struct ItemBatch {
         var added = inserted + destinations
         added.sort()
         for k in added.indices.dropFirst() where added[k] == added[k - 1] {
-            return .failure(.init("two \(noun)s arrive at \(noun) \(added[k]) in one batch (an insert and a move, or two moves)"))
+            return .failure(
+                .init("two \(noun)s arrive at \(noun) \(added[k]) in one batch (an insert and a move, or two moves)"))
         }
         let newCount = oldCount - removed.count + added.count
         if let first = added.first, first < 0 {
@@ -68,8 +71,10 @@ struct ItemBatch {
         if let last = added.last, last >= newCount {
             return .failure(.init("\(noun) \(last) is inserted or moved to, but the batch leaves \(newCount) \(noun)s"))
         }
-        return .success(ItemChange(oldCount: oldCount, removed: removed, added: added,
-                                   moves: sortedMoves, reloads: reloaded))
+        return .success(
+            ItemChange(
+                oldCount: oldCount, removed: removed, added: added,
+                moves: sortedMoves, reloads: reloaded))
     }
 
     /// `values` sorted, without duplicates, inside `0 ..< limit`.

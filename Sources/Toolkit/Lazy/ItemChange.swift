@@ -113,7 +113,10 @@ struct ItemChange {
 
     private static func makeSplices(removed: [Int], added: [Int]) -> [Splice] {
         var splices: [Splice] = []
-        var old = 0, new = 0, r = 0, a = 0
+        var old = 0
+        var new = 0
+        var r = 0
+        var a = 0
         while r < removed.count || a < added.count {
             // A run of kept items moves both cursors.
             let toRemoved = r < removed.count ? removed[r] - old : Int.max

@@ -47,8 +47,10 @@ struct ItemPrefetcher {
     /// One layout pass: the offset (y) at window time `time` (nil: no clock, counted as slow), the visible items,
     /// the alive run, the visible height, and the items of the lines within one visible height below and above the
     /// visible rect (`below.upperBound`, `above.lowerBound` are used). Returns what to cancel and ask.
-    mutating func update(offset: Double, time: Duration?, visible: Range<Int>, alive: Range<Int>,
-                         below: Range<Int>, above: Range<Int>, visibleHeight: Double) -> Step {
+    mutating func update(
+        offset: Double, time: Duration?, visible: Range<Int>, alive: Range<Int>,
+        below: Range<Int>, above: Range<Int>, visibleHeight: Double
+    ) -> Step {
         var step = Step()
         let delta = offset - (lastOffset ?? offset)
         if let time, let lastTime, delta != 0 {
@@ -90,8 +92,9 @@ struct ItemPrefetcher {
             step.prefetch = start..<end
             pending = (pending.isEmpty ? start : pending.lowerBound)..<end
         } else {
-            let end = min(visible.lowerBound, alive.isEmpty ? visible.lowerBound : alive.lowerBound,
-                          pending.isEmpty ? Int.max : pending.lowerBound)
+            let end = min(
+                visible.lowerBound, alive.isEmpty ? visible.lowerBound : alive.lowerBound,
+                pending.isEmpty ? Int.max : pending.lowerBound)
             let start = above.lowerBound
             guard end > start else { return step }
             step.prefetch = start..<end

@@ -12,9 +12,10 @@ extension LazyItemContainer {
         let visible = visibleItemRange
         let below = layout.items(meetingTop: bounds.maxY, bottom: bounds.maxY + height)
         let above = layout.items(meetingTop: bounds.minY - height, bottom: bounds.minY)
-        let step = items.prefetcher.update(offset: contentOffset.y, time: attachedWindow?.now, visible: visible,
-                                           alive: items.first..<items.end, below: below, above: above,
-                                           visibleHeight: height)
+        let step = items.prefetcher.update(
+            offset: contentOffset.y, time: attachedWindow?.now, visible: visible,
+            alive: items.first..<items.end, below: below, above: above,
+            visibleHeight: height)
         if !step.cancel.isEmpty { send(step.cancel, descending: false, cancel: true) }
         if !step.prefetch.isEmpty { send(step.prefetch, descending: step.descending, cancel: false) }
     }

@@ -36,7 +36,8 @@ extension LazyItemContainer {
     /// The focused item changed: with the keyboard focus here, assistive technologies follow it to the item.
     func focusedItemDidChange() {
         guard holdsKeyboardFocus, let window = hostWindow, let item = items.selection.focus,
-              let view = aliveView(forItem: item) else { return }
+            let view = aliveView(forItem: item)
+        else { return }
         window.accessibilityDidChange(view, .focusedItem)
     }
 }

@@ -34,7 +34,9 @@ extension LazyItemContainer {
     /// The focused item's ring (its view's frame: the line is stroked just inside it), or nil when nothing is
     /// drawn.
     func focusRingRect() -> Rect? {
-        guard drawsSelection, let focus = items.selection.focus, let view = aliveView(forItem: focus) else { return nil }
+        guard drawsSelection, let focus = items.selection.focus, let view = aliveView(forItem: focus) else {
+            return nil
+        }
         let frame = view.frame
         return frame.height > 2 * Self.focusRingWidth ? frame : nil
     }

@@ -45,13 +45,13 @@ extension LazyItemContainer {
         batch.inserts.reserveCapacity(difference.insertions.count)
         for step in difference {
             switch step {
-            case let .remove(offset, _, associatedWith: destination):
+            case .remove(let offset, _, associatedWith: let destination):
                 if let destination {
                     batch.moves.append((offset, destination))
                 } else {
                     batch.deletes.append(offset)
                 }
-            case let .insert(offset, _, associatedWith: source):
+            case .insert(let offset, _, associatedWith: let source):
                 if source == nil { batch.inserts.append(offset) }
             }
         }
@@ -80,9 +80,10 @@ extension LazyItemContainer {
         }
         guard !change.isEmpty else { return }
         if let counted = countedItems(), counted != change.newCount {
-            Diagnostics.report("\(name): the data source counts \(counted) \(itemNoun)s after the update, but the "
-                               + "update leaves \(change.newCount) (\(change.oldCount) - \(change.removed.count) + "
-                               + "\(change.added.count)); reloading instead")
+            Diagnostics.report(
+                "\(name): the data source counts \(counted) \(itemNoun)s after the update, but the "
+                    + "update leaves \(change.newCount) (\(change.oldCount) - \(change.removed.count) + "
+                    + "\(change.added.count)); reloading instead")
             reloadData()
             return
         }

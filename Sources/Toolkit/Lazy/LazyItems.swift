@@ -168,9 +168,12 @@ final class LazyItems {
     /// header), and may add survivors or removed views. Survivors moved far from the others (beyond the items
     /// alive before, counted again) are put back rather than stretching the run over the items between; the
     /// slots of new items between alive ones are left to make.
-    func carry(through change: ItemChange, keepingRemoved: Bool, owner: View,
-               extra: (inout [Survivor], inout [(item: Int, view: View)]) -> Void = { _, _ in })
-        -> [(item: Int, view: View)] {
+    func carry(
+        through change: ItemChange, keepingRemoved: Bool, owner: View,
+        extra: (inout [Survivor], inout [(item: Int, view: View)]) -> Void = { _, _ in }
+    )
+        -> [(item: Int, view: View)]
+    {
         var survivors: [Survivor] = []
         var removed: [(item: Int, view: View)] = []
         survivors.reserveCapacity(views.count + 1)

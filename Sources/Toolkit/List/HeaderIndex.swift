@@ -63,7 +63,7 @@ struct HeaderIndex {
     mutating func insert(_ rows: [Int]) {
         guard !rows.isEmpty, !spans.isEmpty else { return }
         var result: [Span] = []
-        var inserted = 0   // new rows before the old row being mapped (an old row r lands at r + inserted)
+        var inserted = 0  // new rows before the old row being mapped (an old row r lands at r + inserted)
         for span in spans {
             var old = span.low
             var headerIndex = 0
@@ -113,14 +113,17 @@ struct HeaderIndex {
             if span.high <= position {
                 result.append(span)
             } else if span.low >= end {
-                result.append(Span(low: span.low + shift, high: span.high + shift, headers: span.headers.map { $0 + shift }))
+                result.append(
+                    Span(low: span.low + shift, high: span.high + shift, headers: span.headers.map { $0 + shift }))
             } else {
                 if span.low < position {
                     result.append(Span(low: span.low, high: position, headers: span.headers.filter { $0 < position }))
                 }
                 if span.high > end {
-                    result.append(Span(low: end + shift, high: span.high + shift,
-                                       headers: span.headers.filter { $0 >= end }.map { $0 + shift }))
+                    result.append(
+                        Span(
+                            low: end + shift, high: span.high + shift,
+                            headers: span.headers.filter { $0 >= end }.map { $0 + shift }))
                 }
             }
         }
@@ -137,8 +140,10 @@ struct HeaderIndex {
             while low < span.high {
                 let end = cut < rows.count ? min(rows[cut], span.high) : span.high
                 if end > low {
-                    result.append(Span(low: low, high: end,
-                                       headers: span.headers.filter { $0 >= low && $0 < end }))
+                    result.append(
+                        Span(
+                            low: low, high: end,
+                            headers: span.headers.filter { $0 >= low && $0 < end }))
                 }
                 low = end + 1
                 cut += 1

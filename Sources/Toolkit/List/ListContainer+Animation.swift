@@ -16,13 +16,19 @@ extension ListContainer {
             guard let view = items.views[index] else { continue }
             let row = items.first + index
             if let pinned, pinned.view === view { continue }
-            shown.append((row, ObjectIdentifier(view), view.frame.minY - offset, view.frame.height,
-                          rowAnimation.opacity(ofRow: row)))
+            shown.append(
+                (
+                    row, ObjectIdentifier(view), view.frame.minY - offset, view.frame.height,
+                    rowAnimation.opacity(ofRow: row)
+                ))
         }
         for leaving in rowAnimation.leaving {
             let frame = leaving.view.frame
-            shown.append((-1, ObjectIdentifier(leaving.view), frame.minY - offset, frame.height,
-                          leaving.startOpacity * (1 - rowAnimation.progress)))
+            shown.append(
+                (
+                    -1, ObjectIdentifier(leaving.view), frame.minY - offset, frame.height,
+                    leaving.startOpacity * (1 - rowAnimation.progress)
+                ))
         }
         return shown
     }
@@ -34,7 +40,8 @@ extension ListContainer {
 
     /// Starts animating the rows laid out after `change` from `shown` (as drawn before it); `removed` are the
     /// deleted rows' views (old rows), kept aside to shrink and fade.
-    func animateRows(from shown: [ShownRow], through change: ItemChange, disappearing removed: [(row: Int, view: View)]) {
+    func animateRows(from shown: [ShownRow], through change: ItemChange, disappearing removed: [(row: Int, view: View)])
+    {
         guard let window = attachedWindow else {
             for item in removed { recycle(item.view) }
             stopRowAnimation()
@@ -60,7 +67,8 @@ extension ListContainer {
             let row = items.first + index
             let height = heights.height(of: row)
             if let view = items.views[index], pinned?.view !== view, let old = change.oldIndex(ofNew: row),
-               let was = find(view, row: old) {
+                let was = find(view, row: old)
+            {
                 animation.displacement.append(was.top - (heights.origin(of: row) - offset))
                 animation.startHeight.append(abs(was.height - height) < 1e-9 ? .nan : was.height)
                 animation.startOpacity.append(was.opacity)
@@ -89,7 +97,9 @@ extension ListContainer {
             }
             index = firstKnown + 1
             while index < known.count {
-                if !known[index] { animation.displacement[index] = animation.displacement[index - 1] + grows(index - 1) }
+                if !known[index] {
+                    animation.displacement[index] = animation.displacement[index - 1] + grows(index - 1)
+                }
                 index += 1
             }
         }
@@ -98,14 +108,21 @@ extension ListContainer {
         var leaving: [RowAnimation.Leaving] = []
         leaving.reserveCapacity(animation.leaving.count + removed.count)
         func leave(_ view: View, closingRow: Int, oldRow: Int) {
-            let was = find(view, row: oldRow) ?? (oldRow, ObjectIdentifier(view), view.frame.minY - offset,
-                                                  view.frame.height, 1)
+            let was =
+                find(view, row: oldRow) ?? (
+                    oldRow, ObjectIdentifier(view), view.frame.minY - offset,
+                    view.frame.height, 1
+                )
             let top = heights.origin(of: min(closingRow, total)) - offset
-            leaving.append(.init(view: view, closingRow: closingRow, displacement: was.top - top,
-                                 startHeight: was.height, startOpacity: was.opacity))
+            leaving.append(
+                .init(
+                    view: view, closingRow: closingRow, displacement: was.top - top,
+                    startHeight: was.height, startOpacity: was.opacity))
         }
         for item in animation.leaving {
-            let closing = item.closingRow >= change.oldCount ? total
+            let closing =
+                item.closingRow >= change.oldCount
+                ? total
                 : (ItemSelection.follow(item.closingRow, through: change) ?? total)
             leave(item.view, closingRow: closing, oldRow: -1)
         }

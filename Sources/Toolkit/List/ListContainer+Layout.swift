@@ -43,8 +43,9 @@ extension ListContainer {
                 measure(row, source: source)
                 asked = true
             }
-            measured = measured.isEmpty || needed.lowerBound > measured.upperBound
-                || needed.upperBound < measured.lowerBound
+            measured =
+                measured.isEmpty || needed.lowerBound > measured.upperBound
+                    || needed.upperBound < measured.lowerBound
                 ? needed : min(measured.lowerBound, needed.lowerBound)..<max(measured.upperBound, needed.upperBound)
             let top = heights.origin(of: anchorRow)
             if top != anchorTop {
@@ -138,9 +139,11 @@ extension ListContainer {
             let row = items.first + index
             let height = heights.height(of: row)
             if let view = items.views[index], row != header {
-                view.frame = animating
-                    ? Rect(x: 0, y: y + rowAnimation.offset(ofRow: row), width: width,
-                           height: rowAnimation.height(ofRow: row, laidOut: height))
+                view.frame =
+                    animating
+                    ? Rect(
+                        x: 0, y: y + rowAnimation.offset(ofRow: row), width: width,
+                        height: rowAnimation.height(ofRow: row, laidOut: height))
                     : Rect(x: 0, y: y, width: width, height: height)
             }
             y += height

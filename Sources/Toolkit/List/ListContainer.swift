@@ -184,14 +184,16 @@ open class ListContainer: LazyContainer {
     /// exactly).
     func retargetRowAnimation() {
         guard let target = pendingRowTarget, arbitration.isAnimatingProgrammatically, !isTracking,
-              case .ease(let ease) = motion.vertical, let now = attachedWindow?.now,
-              let planned = motion.finalPosition(.vertical) else { return }
+            case .ease(let ease) = motion.vertical, let now = attachedWindow?.now,
+            let planned = motion.finalPosition(.vertical)
+        else { return }
         let wanted = targetOffset(forItem: target.row, at: target.position)
         guard abs(wanted - planned) > 1e-9 else { return }
         let remaining = ease.duration - motion.elapsed(.vertical, at: now)
         guard remaining > 0 else { return }
-        motion.replace(.vertical, with: .ease(EaseOutAnimation(from: contentOffset.y, to: wanted, duration: remaining)),
-                       startingAt: now)
+        motion.replace(
+            .vertical, with: .ease(EaseOutAnimation(from: contentOffset.y, to: wanted, duration: remaining)),
+            startingAt: now)
         pendingRowTarget?.planned = wanted
     }
 }

@@ -99,8 +99,8 @@ struct RowHeights {
     func origin(of row: Int) -> Double {
         let row = min(max(0, row), count)
         var node = root
-        var skip = row   // rows still to pass
-        var rows = 0     // estimated rows passed
+        var skip = row  // rows still to pass
+        var rows = 0  // estimated rows passed
         var measured = 0.0
         while node != 0 && skip > 0 {
             let n = nodes[Int(node)]
@@ -265,7 +265,8 @@ struct RowHeights {
         let rows = nodes[index].rows
         let measured = nodes[index].height.map { $0 * Double(rows) } ?? 0
         nodes[index].subtreeRows = left.subtreeRows + rows + right.subtreeRows
-        nodes[index].subtreeEstimated = left.subtreeEstimated + (nodes[index].height == nil ? rows : 0)
+        nodes[index].subtreeEstimated =
+            left.subtreeEstimated + (nodes[index].height == nil ? rows : 0)
             + right.subtreeEstimated
         nodes[index].subtreeMeasured = left.subtreeMeasured + measured + right.subtreeMeasured
     }

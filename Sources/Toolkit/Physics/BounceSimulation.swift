@@ -29,9 +29,9 @@
 // velocity reads as 0; a dimension that is not a positive finite number leaves the overshoot uncapped.
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A scroll released with a velocity in a range `[minPosition, maxPosition]`: it decelerates, and at an edge either
@@ -74,14 +74,17 @@ public struct BounceSimulation: Sendable {
     /// A scroll released at `position` (points) with `velocity` (pt/s), decelerating at `rate` inside
     /// `[minPosition, maxPosition]`, bouncing at the edges when `bounces` (else stopping there); `dimension` is the
     /// container's length along the axis, in points, which caps a bounce's overshoot at `RubberBand` of it.
-    public init(position: Double, velocity: Double, rate: DecelerationRate,
-                minPosition: Double, maxPosition: Double, bounces: Bool, dimension: Double) {
+    public init(
+        position: Double, velocity: Double, rate: DecelerationRate,
+        minPosition: Double, maxPosition: Double, bounces: Bool, dimension: Double
+    ) {
         let lower = minPosition.isNaN ? -Double.infinity : BounceSimulation.edge(minPosition)
         let upper = max(lower, maxPosition.isNaN ? Double.infinity : BounceSimulation.edge(maxPosition))
         guard let x0 = PhysicsMath.position(position) else {
             let rest = min(max(0, lower), upper)
-            self.init(lower, upper, first: .resting(rest), second: .resting(rest), switchTime: .infinity,
-                      contact: nil, duration: 0, final: rest)
+            self.init(
+                lower, upper, first: .resting(rest), second: .resting(rest), switchTime: .infinity,
+                contact: nil, duration: 0, final: rest)
             return
         }
         let v0 = PhysicsMath.speed(velocity)
@@ -94,25 +97,29 @@ public struct BounceSimulation: Sendable {
             if !(inward && (glide.stopPosition - edge) * v0 >= 0) {
                 let spring = SpringSimulation(position: x0, velocity: v0, target: edge)
                 let limit = spring.angularFrequency * abs(x0 - edge)
-                let back = inward && abs(v0) > limit
+                let back =
+                    inward && abs(v0) > limit
                     ? SpringSimulation(position: x0, velocity: v0 > 0 ? limit : -limit, target: edge)
                     : spring
-                self.init(lower, upper, first: .springing(back), second: .springing(back), switchTime: .infinity,
-                          contact: nil, duration: back.duration, final: edge)
+                self.init(
+                    lower, upper, first: .springing(back), second: .springing(back), switchTime: .infinity,
+                    contact: nil, duration: back.duration, final: edge)
                 return
             }
         }
 
         // Decelerating inside the range (or entering it): does it come to rest past the edge ahead?
         let ahead = v0 > 0 ? upper : lower
-        let reachesEdge = ahead.isFinite && v0 != 0
+        let reachesEdge =
+            ahead.isFinite && v0 != 0
             && (glide.stopPosition - ahead) * v0 > 0 && (ahead - x0) * v0 >= 0
         guard reachesEdge else {
             // The end snap never carries the content past the edge ahead.
             let snapsPast = ahead.isFinite && v0 != 0 && (glide.finalPosition - ahead) * v0 > 0
-            self.init(lower, upper, first: .decelerating(glide), second: .decelerating(glide),
-                      switchTime: .infinity, contact: nil, duration: glide.duration,
-                      final: snapsPast ? ahead : glide.finalPosition)
+            self.init(
+                lower, upper, first: .decelerating(glide), second: .decelerating(glide),
+                switchTime: .infinity, contact: nil, duration: glide.duration,
+                final: snapsPast ? ahead : glide.finalPosition)
             return
         }
         let k = glide.decayConstant
@@ -127,18 +134,23 @@ public struct BounceSimulation: Sendable {
                 let cap = RubberBand.displayed(overscroll: dimension, dimension: dimension)
                 w = max(w, abs(contactVelocity) / (BounceSimulation.euler * cap))
             }
-            let spring = SpringSimulation(position: ahead, velocity: contactVelocity, target: ahead,
-                                          angularFrequency: w)
-            self.init(lower, upper, first: .decelerating(glide), second: .springing(spring), switchTime: contact,
-                      contact: contact, duration: contact + spring.duration, final: ahead)
+            let spring = SpringSimulation(
+                position: ahead, velocity: contactVelocity, target: ahead,
+                angularFrequency: w)
+            self.init(
+                lower, upper, first: .decelerating(glide), second: .springing(spring), switchTime: contact,
+                contact: contact, duration: contact + spring.duration, final: ahead)
         } else {
-            self.init(lower, upper, first: .decelerating(glide), second: .resting(ahead), switchTime: contact,
-                      contact: contact, duration: contact, final: ahead)
+            self.init(
+                lower, upper, first: .decelerating(glide), second: .resting(ahead), switchTime: contact,
+                contact: contact, duration: contact, final: ahead)
         }
     }
 
-    private init(_ lower: Double, _ upper: Double, first: Phase, second: Phase, switchTime: Double,
-                 contact: Double?, duration: Double, final: Double) {
+    private init(
+        _ lower: Double, _ upper: Double, first: Phase, second: Phase, switchTime: Double,
+        contact: Double?, duration: Double, final: Double
+    ) {
         minPosition = lower
         maxPosition = upper
         self.first = first
@@ -159,16 +171,18 @@ public struct BounceSimulation: Sendable {
     public func position(at t: Double) -> Double {
         let t = PhysicsMath.time(t)
         guard t < duration else { return finalPosition }
-        return t < switchTime ? BounceSimulation.position(of: first, at: t)
-                              : BounceSimulation.position(of: second, at: t - switchTime)
+        return t < switchTime
+            ? BounceSimulation.position(of: first, at: t)
+            : BounceSimulation.position(of: second, at: t - switchTime)
     }
 
     /// The velocity at `t` seconds after the start, in pt/s; 0 from `duration` on. NaN or negative `t` reads as 0.
     public func velocity(at t: Double) -> Double {
         let t = PhysicsMath.time(t)
         guard t < duration else { return 0 }
-        return t < switchTime ? BounceSimulation.velocity(of: first, at: t)
-                              : BounceSimulation.velocity(of: second, at: t - switchTime)
+        return t < switchTime
+            ? BounceSimulation.velocity(of: first, at: t)
+            : BounceSimulation.velocity(of: second, at: t - switchTime)
     }
 
     /// Whether the motion has ended at `t` seconds after the start (`t >= duration`).

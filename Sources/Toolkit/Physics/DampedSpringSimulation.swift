@@ -29,9 +29,9 @@
 // would never come to rest); positions and velocities as `SpringSimulation`.
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A spring of a given response (undamped period) and damping ratio from a position and velocity to a target. A
@@ -76,16 +76,21 @@ public struct DampedSpringSimulation: Sendable {
     public func position(at t: Double) -> Double {
         let t = PhysicsMath.time(t)
         guard t < duration else { return target }
-        return target + DampedSpringSimulation.state(at: t, c1: startPosition - target, v0: startVelocity,
-                                                     w0: angularFrequency, z: dampingRatio).offset
+        return target
+            + DampedSpringSimulation.state(
+                at: t, c1: startPosition - target, v0: startVelocity,
+                w0: angularFrequency, z: dampingRatio
+            ).offset
     }
 
     /// The velocity at `t` seconds after the start, in pt/s; 0 from `duration` on. NaN or negative `t` reads as 0.
     public func velocity(at t: Double) -> Double {
         let t = PhysicsMath.time(t)
         guard t < duration else { return 0 }
-        return DampedSpringSimulation.state(at: t, c1: startPosition - target, v0: startVelocity,
-                                            w0: angularFrequency, z: dampingRatio).velocity
+        return DampedSpringSimulation.state(
+            at: t, c1: startPosition - target, v0: startVelocity,
+            w0: angularFrequency, z: dampingRatio
+        ).velocity
     }
 
     /// Whether the spring has settled at `t` seconds after the start (`t >= duration`).
@@ -96,12 +101,16 @@ public struct DampedSpringSimulation: Sendable {
     // MARK: - Closed form
 
     /// Offset from the target and velocity at `t` (see the file header for the three regimes).
-    private static func state(at t: Double, c1: Double, v0: Double, w0: Double,
-                              z: Double) -> (offset: Double, velocity: Double) {
+    private static func state(
+        at t: Double, c1: Double, v0: Double, w0: Double,
+        z: Double
+    ) -> (offset: Double, velocity: Double) {
         if z < 1 {
             let wd = w0 * (1 - z * z).squareRoot()
             let c2 = (v0 + z * w0 * c1) / wd
-            let decay = exp(-z * w0 * t), c = cos(wd * t), s = sin(wd * t)
+            let decay = exp(-z * w0 * t)
+            let c = cos(wd * t)
+            let s = sin(wd * t)
             return (decay * (c1 * c + c2 * s), decay * ((c2 * wd - z * w0 * c1) * c - (c1 * wd + z * w0 * c2) * s))
         }
         if z == 1 {
@@ -110,22 +119,27 @@ public struct DampedSpringSimulation: Sendable {
             return ((c1 + c2 * t) * decay, (v0 - w0 * c2 * t) * decay)
         }
         let (r1, r2, a, b) = overdamped(c1: c1, v0: v0, w0: w0, z: z)
-        let e1 = exp(r1 * t), e2 = exp(r2 * t)
+        let e1 = exp(r1 * t)
+        let e2 = exp(r2 * t)
         return (a * e1 + b * e2, a * r1 * e1 + b * r2 * e2)
     }
 
     /// Roots and coefficients of the overdamped solution.
-    private static func overdamped(c1: Double, v0: Double, w0: Double,
-                                   z: Double) -> (r1: Double, r2: Double, a: Double, b: Double) {
+    private static func overdamped(
+        c1: Double, v0: Double, w0: Double,
+        z: Double
+    ) -> (r1: Double, r2: Double, a: Double, b: Double) {
         let root = (z * z - 1).squareRoot()
-        let r1 = -w0 * (z - root), r2 = -w0 * (z + root)
+        let r1 = -w0 * (z - root)
+        let r2 = -w0 * (z + root)
         let a = (v0 - r2 * c1) / (r1 - r2)
         return (r1, r2, a, c1 - a)
     }
 
     /// The time from which the spring stays within the tolerances, in seconds.
     private static func settleTime(c1: Double, v0: Double, w0: Double, z: Double) -> Double {
-        let px = SpringSimulation.positionTolerance, pv = SpringSimulation.velocityTolerance
+        let px = SpringSimulation.positionTolerance
+        let pv = SpringSimulation.velocityTolerance
         if abs(c1) < px && abs(v0) < pv { return 0 }
         if z == 1 {
             // The critically damped spring has its own exact settle search.
@@ -143,11 +157,13 @@ public struct DampedSpringSimulation: Sendable {
         }
         let (r1, r2, a, b) = overdamped(c1: c1, v0: v0, w0: w0, z: z)
         bound = { t in
-            let e1 = exp(r1 * t), e2 = exp(r2 * t)
+            let e1 = exp(r1 * t)
+            let e2 = exp(r2 * t)
             return abs(a) * e1 + abs(b) * e2 < px && abs(a * r1) * e1 + abs(b * r2) * e2 < pv
         }
         if bound(0) { return 0 }
-        var low = 0.0, high = 1 / w0
+        var low = 0.0
+        var high = 1 / w0
         var guardCount = 0
         while !bound(high) && guardCount < 200 {
             low = high

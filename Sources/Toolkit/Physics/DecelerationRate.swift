@@ -12,9 +12,9 @@
 //   effectively endless and 1 - r approaches the resolution of a Double, where ln r stops being accurate.
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The factor a decelerating scroll keeps of its velocity per millisecond (UIScrollView's convention).

@@ -34,9 +34,9 @@
 // as 0; a non-finite target is ignored (the natural curve).
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A released scroll slowing down exponentially along one axis: `x(t) = x0 + v0 (1 - e^(-k t)) / k` with
@@ -129,13 +129,15 @@ public struct DecelerationSimulation: Sendable {
             let reach = abs(distance)
             if reach >= abs(natural.stopPosition - x0) && reach <= abs(natural.finalPosition - x0) {
                 let speed = abs(v)
-                self.init(start: x0, velocity: direction * reach * rateK * speed / (speed - stop), decay: rateK,
-                          end: end, duration: natural.duration)
+                self.init(
+                    start: x0, velocity: direction * reach * rateK * speed / (speed - stop), decay: rateK,
+                    end: end, duration: natural.duration)
                 return
             }
             k = (abs(v) - stop) / abs(distance)
             v0 = v
-            let lowest = rateK * 0.5, highest = rateK * 10
+            let lowest = rateK * 0.5
+            let highest = rateK * 10
             if !(k >= lowest && k <= highest) {
                 k = min(max(k, lowest), highest)
                 v0 = direction * (abs(distance) * k + stop)
@@ -162,8 +164,10 @@ public struct DecelerationSimulation: Sendable {
         self.init(start: x0, velocity: v0, decay: k, end: end, duration: duration, snaps: snaps)
     }
 
-    private init(start x0: Double, velocity v0: Double, decay k: Double, end: Double, duration: Double,
-                 snaps: Bool = false) {
+    private init(
+        start x0: Double, velocity v0: Double, decay k: Double, end: Double, duration: Double,
+        snaps: Bool = false
+    ) {
         startPosition = x0
         startVelocity = v0
         decayConstant = k

@@ -26,6 +26,6 @@ enum PhysicsMath {
 
     /// A sample time in seconds since the start: NaN and negative values read as 0, +infinity stays infinite.
     static func time(_ t: Double) -> Double {
-        t > 0 ? t : 0   // NaN fails the comparison and becomes 0 too
+        t > 0 ? t : 0  // NaN fails the comparison and becomes 0 too
     }
 }

@@ -55,7 +55,8 @@ public struct ScrollStepAnimation: Sendable {
     public func position(at t: Double) -> Double {
         let t = PhysicsMath.time(t)
         guard t < duration else { return finalPosition }
-        let u = t / duration, s = startSlope
+        let u = t / duration
+        let s = startSlope
         let f = u * (s + u * ((3 - 2 * s) + u * (s - 2)))
         return startPosition + (finalPosition - startPosition) * f
     }
@@ -64,7 +65,8 @@ public struct ScrollStepAnimation: Sendable {
     public func velocity(at t: Double) -> Double {
         let t = PhysicsMath.time(t)
         guard t < duration else { return 0 }
-        let u = t / duration, s = startSlope
+        let u = t / duration
+        let s = startSlope
         return (finalPosition - startPosition) * (1 - u) * (s + (6 - 3 * s) * u) / duration
     }
 

@@ -30,9 +30,9 @@
 // and it is clamped into [0.01, 60] s (w into [0.26, 1550] /s) so that every later exponential stays in range.
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A critically damped spring from a position and velocity to a target (no oscillation; no overshoot when started
@@ -66,12 +66,16 @@ public struct SpringSimulation: Sendable {
     ///
     /// `angularFrequency = 15.5 / settleTime` (the guarantee holds for settle times of at least 0.1 s). A
     /// `settleTime` that is not a positive finite number reads as 0.5 s; it is clamped into [0.01, 60] s.
-    public init(position: Double, velocity: Double, target: Double,
-                settleTime: Double = SpringSimulation.defaultSettleTime) {
-        let settle = settleTime > 0 && settleTime.isFinite
+    public init(
+        position: Double, velocity: Double, target: Double,
+        settleTime: Double = SpringSimulation.defaultSettleTime
+    ) {
+        let settle =
+            settleTime > 0 && settleTime.isFinite
             ? min(max(settleTime, 0.01), 60) : SpringSimulation.defaultSettleTime
-        self.init(position: position, velocity: velocity, target: target,
-                  angularFrequency: SpringSimulation.settleProduct / settle)
+        self.init(
+            position: position, velocity: velocity, target: target,
+            angularFrequency: SpringSimulation.settleProduct / settle)
     }
 
     /// A spring from `position` (points) moving at `velocity` (pt/s) to `target` (points) with angular frequency
@@ -87,7 +91,8 @@ public struct SpringSimulation: Sendable {
         let goal = saneTarget ?? x0
         let v0 = sanePosition == nil || saneTarget == nil ? 0 : PhysicsMath.speed(velocity)
         let defaultW = SpringSimulation.settleProduct / SpringSimulation.defaultSettleTime
-        let w = angularFrequency > 0 && angularFrequency.isFinite
+        let w =
+            angularFrequency > 0 && angularFrequency.isFinite
             ? min(max(angularFrequency, SpringSimulation.settleProduct / 60), SpringSimulation.settleProduct / 0.01)
             : defaultW
         startPosition = x0
@@ -102,16 +107,19 @@ public struct SpringSimulation: Sendable {
     public func position(at t: Double) -> Double {
         let t = PhysicsMath.time(t)
         guard t < duration else { return target }
-        return target + SpringSimulation.offset(at: t, offset: startPosition - target, velocity: startVelocity,
-                                                angularFrequency: angularFrequency)
+        return target
+            + SpringSimulation.offset(
+                at: t, offset: startPosition - target, velocity: startVelocity,
+                angularFrequency: angularFrequency)
     }
 
     /// The velocity at `t` seconds after the start, in pt/s; 0 from `duration` on. NaN or negative `t` reads as 0.
     public func velocity(at t: Double) -> Double {
         let t = PhysicsMath.time(t)
         guard t < duration else { return 0 }
-        return SpringSimulation.speed(at: t, offset: startPosition - target, velocity: startVelocity,
-                                      angularFrequency: angularFrequency)
+        return SpringSimulation.speed(
+            at: t, offset: startPosition - target, velocity: startVelocity,
+            angularFrequency: angularFrequency)
     }
 
     /// Whether the spring has settled at `t` seconds after the start (`t >= duration`).
@@ -122,14 +130,18 @@ public struct SpringSimulation: Sendable {
     // MARK: - Closed form
 
     /// x(t) - target = (c1 + c2 t) e^(-w t), with c1 = `c1`, c2 = v0 + w c1.
-    private static func offset(at t: Double, offset c1: Double, velocity v0: Double,
-                               angularFrequency w: Double) -> Double {
+    private static func offset(
+        at t: Double, offset c1: Double, velocity v0: Double,
+        angularFrequency w: Double
+    ) -> Double {
         (c1 + (v0 + w * c1) * t) * exp(-w * t)
     }
 
     /// v(t) = (v0 - w c2 t) e^(-w t).
-    private static func speed(at t: Double, offset c1: Double, velocity v0: Double,
-                              angularFrequency w: Double) -> Double {
+    private static func speed(
+        at t: Double, offset c1: Double, velocity v0: Double,
+        angularFrequency w: Double
+    ) -> Double {
         (v0 - w * (v0 + w * c1) * t) * exp(-w * t)
     }
 

@@ -47,11 +47,18 @@ public struct BufferLag: Equatable, Sendable {
         }
         var moved = PixelRegion()
         missing.forEachRect { x, y, w, h in
-            let x = Int(x), w = Int(w), y0 = Int(y), y1 = Int(y) + Int(h)
+            let x = Int(x)
+            let w = Int(w)
+            let y0 = Int(y)
+            let y1 = Int(y) + Int(h)
             if y0 < next.top { moved.add(x: x, y: y0, width: w, height: min(y1, next.top) - y0) }
-            if y1 > next.bottom { moved.add(x: x, y: max(y0, next.bottom), width: w, height: y1 - max(y0, next.bottom)) }
-            let i0 = max(y0, next.top) - next.dy, i1 = min(y1, next.bottom) - next.dy
-            let c0 = max(i0, next.top), c1 = min(i1, next.bottom)
+            if y1 > next.bottom {
+                moved.add(x: x, y: max(y0, next.bottom), width: w, height: y1 - max(y0, next.bottom))
+            }
+            let i0 = max(y0, next.top) - next.dy
+            let i1 = min(y1, next.bottom) - next.dy
+            let c0 = max(i0, next.top)
+            let c1 = min(i1, next.bottom)
             if c1 > c0 { moved.add(x: x, y: c0, width: w, height: c1 - c0) }
         }
         let exposed = next.exposedRows(width: width)

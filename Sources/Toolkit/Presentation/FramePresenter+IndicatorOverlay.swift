@@ -11,7 +11,8 @@ extension FramePresenter {
     /// `container`'s vertical indicator column in window points.
     func indicatorColumn(of container: ScrollContainer, pixelsPerPoint s: Double) -> Rect? {
         guard container.hostWindow === core, !container.isInsideScaledView,
-              let local = container.verticalIndicatorColumn, let superview = container.superview else { return nil }
+            let local = container.verticalIndicatorColumn, let superview = container.superview
+        else { return nil }
         var view: View? = container
         while let current = view {
             if current.isHidden { return nil }
@@ -20,8 +21,9 @@ extension FramePresenter {
         let column = superview.convert(local, to: nil)
         func whole(_ v: Double) -> Bool { (v * s).rounded() == v * s }
         guard whole(column.minX), whole(column.minY), whole(column.width), whole(column.height), column.width > 0,
-              column.height > 0, column.minX >= 0, column.minY >= 0, column.maxX <= core.size.width,
-              column.maxY <= core.size.height else { return nil }
+            column.height > 0, column.minX >= 0, column.minY >= 0, column.maxX <= core.size.width,
+            column.maxY <= core.size.height
+        else { return nil }
         return column
     }
 
@@ -42,7 +44,8 @@ extension FramePresenter {
         let canvas = overlay.canvas
         let s = canvas.pixelsPerPoint
         guard let container = overlayContainer ?? (moved as? ScrollContainer),
-              indicatorColumn(of: container, pixelsPerPoint: s) == overlay.column else {
+            indicatorColumn(of: container, pixelsPerPoint: s) == overlay.column
+        else {
             releaseOverlayContainer()
             return (false, true)
         }
@@ -63,15 +66,17 @@ extension FramePresenter {
             releaseOverlayContainer()
             return (false, true)
         }
-        let picture = IndicatorOverlay.Picture(column: overlay.column, knob: knob, bar: bar,
-                                               color: knob == nil ? 0 : container.indicatorColor.premultipliedARGB,
-                                               opacity: container.scrollbarOpacity(.vertical),
-                                               widening: container.scrollbarWidening(.vertical),
-                                               style: container.indicatorStyle)
+        let picture = IndicatorOverlay.Picture(
+            column: overlay.column, knob: knob, bar: bar,
+            color: knob == nil ? 0 : container.indicatorColor.premultipliedARGB,
+            opacity: container.scrollbarOpacity(.vertical),
+            widening: container.scrollbarWidening(.vertical),
+            style: container.indicatorStyle)
         guard picture != overlayPicture || overlay.needsDrawing else { return (false, false) }
         canvas.clear(color: Color(red: 0, green: 0, blue: 0, alpha: 0))
         if knob != nil {
-            let dx = Int((overlay.column.minX * s).rounded()), dy = Int((overlay.column.minY * s).rounded())
+            let dx = Int((overlay.column.minX * s).rounded())
+            let dy = Int((overlay.column.minY * s).rounded())
             canvas.resetState()
             canvas.saveState()
             container.applyOverlayTransform(to: canvas)
@@ -87,7 +92,8 @@ extension FramePresenter {
         guard let overlay else { return overlayContainer != nil }
         let canvas = overlay.canvas
         guard let container = overlayContainer ?? (moved as? ScrollContainer),
-              indicatorColumn(of: container, pixelsPerPoint: canvas.pixelsPerPoint) == overlay.column else {
+            indicatorColumn(of: container, pixelsPerPoint: canvas.pixelsPerPoint) == overlay.column
+        else {
             return overlayContainer != nil
         }
         guard overlayContainer === container else { return true }

@@ -15,8 +15,10 @@ extension FramePresenter {
 
     /// `draw(into:previousFrame:)` with the rows outside a band drawn into `base` (never kept in `buffer`), and the
     /// scrolled container's vertical indicator in `indicators` instead of the window's pixels. Allocation-free.
-    public func draw(into buffer: RingFrameBuffer, previousFrame: PreviousFrame?, base: FrameBase?,
-                     indicators: IndicatorOverlay?) -> RingFrame {
+    public func draw(
+        into buffer: RingFrameBuffer, previousFrame: PreviousFrame?, base: FrameBase?,
+        indicators: IndicatorOverlay?
+    ) -> RingFrame {
         drawRing(into: buffer, previousFrame: previousFrame, base: base, indicators: indicators, onward: false)
             ?? RingFrame(damage: DamageRegion(), changed: DamageRegion())
     }
@@ -26,33 +28,46 @@ extension FramePresenter {
     /// `base` for the scrolled band every such scroll qualifies; a frame with nothing moving qualifies when its damage
     /// lies outside `buffer`'s rows (no `shift`, empty `damage`: the presented frame stays). Otherwise nil, nothing
     /// drawn, and the resolved scroll kept for the next draw. Allocation-free.
-    public func drawOnward(into buffer: RingFrameBuffer, base: FrameBase?,
-                           indicators: IndicatorOverlay?) -> RingFrame? {
+    public func drawOnward(
+        into buffer: RingFrameBuffer, base: FrameBase?,
+        indicators: IndicatorOverlay?
+    ) -> RingFrame? {
         drawRing(into: buffer, previousFrame: nil, base: base, indicators: indicators, onward: true)
     }
 
-    private func drawRing(into buffer: RingFrameBuffer, previousFrame: PreviousFrame?, base: FrameBase?,
-                          indicators: IndicatorOverlay?, onward: Bool) -> RingFrame? {
+    private func drawRing(
+        into buffer: RingFrameBuffer, previousFrame: PreviousFrame?, base: FrameBase?,
+        indicators: IndicatorOverlay?, onward: Bool
+    ) -> RingFrame? {
         let canvas = buffer.canvas
         let s = canvas.pixelsPerPoint
         let movedView = core.movedViewForFrame
         // A move by no whole pixel (a fling's last frames) moves nothing and reports nothing.
-        let move = core.resolvePendingMove(for: canvas, addingStrips: false).flatMap { $0.dx == 0 && $0.dy == 0 ? nil : $0 }
+        let move = core.resolvePendingMove(for: canvas, addingStrips: false).flatMap {
+            $0.dx == 0 && $0.dy == 0 ? nil : $0
+        }
         let aboveBand = base.map { Rect(x: 0, y: 0, width: core.size.width, height: max(0, $0.bandTop)) } ?? .zero
-        let belowBand = base.map { Rect(x: 0, y: $0.bandBottom, width: core.size.width,
-                                         height: max(0, core.size.height - $0.bandBottom)) } ?? .zero
+        let belowBand =
+            base.map {
+                Rect(
+                    x: 0, y: $0.bandBottom, width: core.size.width,
+                    height: max(0, core.size.height - $0.bandBottom))
+            } ?? .zero
         if let move, base != nil {
             // The part of a move outside the band is the base's to draw again (one rectangle at a time: an array of two
             // would allocate per frame).
-            let above = move.rect.intersection(aboveBand), below = move.rect.intersection(belowBand)
+            let above = move.rect.intersection(aboveBand)
+            let below = move.rect.intersection(belowBand)
             if !above.isEmpty { core.damage.add(above) }
             if !below.isEmpty { core.damage.add(below) }
             // A move reaching into the base brings rows the ring never drew into the band beside it.
             let rows = Double(abs(move.dy)) / s
             let r = move.rect
             if !aboveBand.isEmpty, move.dy < 0, r.minY < aboveBand.maxY, r.maxY > aboveBand.maxY {
-                core.damage.add(Rect(x: r.minX, y: aboveBand.maxY, width: r.width,
-                                height: min(rows, r.maxY - aboveBand.maxY)))
+                core.damage.add(
+                    Rect(
+                        x: r.minX, y: aboveBand.maxY, width: r.width,
+                        height: min(rows, r.maxY - aboveBand.maxY)))
             }
             if !belowBand.isEmpty, move.dy > 0, r.maxY > belowBand.minY, r.minY < belowBand.minY {
                 let top = max(r.minY, belowBand.minY - rows)
@@ -64,7 +79,8 @@ extension FramePresenter {
             bandMove = RowShift(top: max(0, move.box.y0), bottom: min(buffer.height, move.box.y1), dy: move.dy)
         }
         let baseRows = base?.pixelRows(height: buffer.height, pixelsPerPoint: s)
-        let topRows = baseRows?.above ?? 0..<0, bottomRows = baseRows?.below ?? buffer.height..<buffer.height
+        let topRows = baseRows?.above ?? 0..<0
+        let bottomRows = baseRows?.below ?? buffer.height..<buffer.height
         func marginsNeedKeeping(_ band: RowShift) -> Bool {
             let topTaken = band.top == 0 || topRows.upperBound >= band.top
             let bottomTaken = band.bottom == buffer.height || bottomRows.lowerBound <= band.bottom
@@ -75,18 +91,21 @@ extension FramePresenter {
         var exactStrip = Rect.zero
         if onward {
             let bandBottom = bottomRows.isEmpty ? buffer.height : bottomRows.lowerBound
-            let band = Rect(x: 0, y: Double(topRows.upperBound) / s, width: core.size.width,
-                            height: Double(bandBottom - topRows.upperBound) / s)
+            let band = Rect(
+                x: 0, y: Double(topRows.upperBound) / s, width: core.size.width,
+                height: Double(bandBottom - topRows.upperBound) / s)
             let strip = move?.rowStrip.intersection(band) ?? .zero
             let allowed: Bool
             if overlayBindingChanges(indicators, moved: movedView) {
                 allowed = false
             } else if let move {
-                allowed = bandMove.map {
-                    move.columnStrip.isEmpty
-                        && onwardWritesAllowed(buffer, band: $0, keepsMargins: marginsNeedKeeping($0), topRows: topRows,
-                                               bottomRows: bottomRows, strip: strip)
-                } ?? false
+                allowed =
+                    bandMove.map {
+                        move.columnStrip.isEmpty
+                            && onwardWritesAllowed(
+                                buffer, band: $0, keepsMargins: marginsNeedKeeping($0), topRows: topRows,
+                                bottomRows: bottomRows, strip: strip)
+                    } ?? false
             } else {
                 // Nothing moves: the frame goes on when it writes nothing into `buffer`.
                 allowed = !damageIntersects(band)
@@ -98,8 +117,10 @@ extension FramePresenter {
             exactStrip = strip
             let rows = move?.rowStrip ?? .zero
             if !rows.isEmpty, rows.minY < band.minY {
-                core.damage.add(Rect(x: rows.minX, y: rows.minY, width: rows.width,
-                                height: min(rows.maxY, band.minY) - rows.minY))
+                core.damage.add(
+                    Rect(
+                        x: rows.minX, y: rows.minY, width: rows.width,
+                        height: min(rows.maxY, band.minY) - rows.minY))
             }
             if !rows.isEmpty, rows.maxY > band.maxY {
                 let top = max(rows.minY, band.maxY)
@@ -138,15 +159,18 @@ extension FramePresenter {
                 outside.subtract(x: 0, y: bandMove.top, width: buffer.width, height: bandMove.bottom - bandMove.top)
                 canvas.copyPixels(from: previousFrame.pixels, stride: previousFrame.stride, region: outside)
                 missing.forEachRect { x, y, w, h in
-                    let box = PixelBox(x0: Int(x), y0: max(Int(y), bandMove.top), x1: Int(x) + Int(w),
-                                       y1: min(Int(y) + Int(h), bandMove.bottom))
+                    let box = PixelBox(
+                        x0: Int(x), y0: max(Int(y), bandMove.top), x1: Int(x) + Int(w),
+                        y1: min(Int(y) + Int(h), bandMove.bottom))
                     guard !box.isEmpty else { return }
-                    canvas.copyRows(from: previousFrame.pixels, stride: previousFrame.stride, in: box,
-                                    dy: bandMove.dy, sourceTop: bandMove.top, sourceBottom: bandMove.bottom)
+                    canvas.copyRows(
+                        from: previousFrame.pixels, stride: previousFrame.stride, in: box,
+                        dy: bandMove.dy, sourceTop: bandMove.top, sourceBottom: bandMove.bottom)
                 }
             } else {
-                core.copyForward(into: canvas, from: previousFrame.pixels, stride: previousFrame.stride,
-                                 missing: missing, move: move)
+                core.copyForward(
+                    into: canvas, from: previousFrame.pixels, stride: previousFrame.stride,
+                    missing: missing, move: move)
             }
         } else if let move, bandMove == nil {
             canvas.movePixels(in: move.box, dx: move.dx, dy: move.dy)
@@ -155,8 +179,9 @@ extension FramePresenter {
             // The base is shown from now on: it first takes what it lacks of the presented base outside the band.
             var baseMissing = presented.missing
             let rows = base.pixelRows(height: base.canvas.pixelHeight, pixelsPerPoint: base.canvas.pixelsPerPoint)
-            baseMissing.subtract(x: 0, y: rows.above.upperBound, width: base.canvas.pixelWidth,
-                                 height: rows.below.lowerBound - rows.above.upperBound)
+            baseMissing.subtract(
+                x: 0, y: rows.above.upperBound, width: base.canvas.pixelWidth,
+                height: rows.below.lowerBound - rows.above.upperBound)
             core.leaveOutDamagedPixels(from: &baseMissing, canvas: base.canvas)
             base.canvas.copyPixels(from: presented.pixels, stride: presented.stride, region: baseMissing)
         }
@@ -166,28 +191,34 @@ extension FramePresenter {
             // Reported and lacked in whole points: a row more is harmless there.
             drawn.add(exactStrip)
         }
-        mirrorWrites(into: buffer, copied: previousFrame != nil ? missing : PixelRegion(), drawn: drawn,
-                     movedOutsideRing: move != nil && bandMove == nil)
-        var reported = drawn, changed = drawn
+        mirrorWrites(
+            into: buffer, copied: previousFrame != nil ? missing : PixelRegion(), drawn: drawn,
+            movedOutsideRing: move != nil && bandMove == nil)
+        var reported = drawn
+        var changed = drawn
         if let move {
             reported.add(move.rect)
             if bandMove == nil { changed.add(move.rect) }
         }
-        return RingFrame(damage: reported, changed: changed, shift: bandMove, baseDamage: baseDrawn,
-                         indicatorsDrawn: overlay.drawn, indicatorsUnusable: overlay.unusable)
+        return RingFrame(
+            damage: reported, changed: changed, shift: bandMove, baseDamage: baseDrawn,
+            indicatorsDrawn: overlay.drawn, indicatorsUnusable: overlay.unusable)
     }
 
     /// Draws the pending damage into `canvas`, the rows outside `base`'s band into the base's; returns what each took
     /// (points) and clears it.
     private func drawPendingDamage(into canvas: Canvas, base: FrameBase?) -> (DamageRegion, DamageRegion) {
         guard let base else { return (core.drawPendingDamage(into: canvas), DamageRegion()) }
-        var band = DamageRegion(), outside = DamageRegion()
+        var band = DamageRegion()
+        var outside = DamageRegion()
         core.damage.forEachRectangle { rect in
-            let y0 = rect.minY, y1 = rect.maxY
+            let y0 = rect.minY
+            let y1 = rect.maxY
             if y0 < base.bandTop {
                 outside.add(Rect(x: rect.minX, y: y0, width: rect.width, height: min(y1, base.bandTop) - y0))
             }
-            let m0 = max(y0, base.bandTop), m1 = min(y1, base.bandBottom)
+            let m0 = max(y0, base.bandTop)
+            let m1 = min(y1, base.bandBottom)
             if m1 > m0 { band.add(Rect(x: rect.minX, y: m0, width: rect.width, height: m1 - m0)) }
             if y1 > base.bandBottom {
                 let b0 = max(y0, base.bandBottom)
@@ -214,13 +245,17 @@ extension FramePresenter {
 
     /// Whether an onward frame moving `band` writes only rows of `buffer` outside its `heldRows`: wrap copies, kept
     /// margins, damage outside the base's rows, and the rows of `strip`.
-    private func onwardWritesAllowed(_ buffer: RingFrameBuffer, band: RowShift, keepsMargins: Bool,
-                                     topRows: Range<Int>, bottomRows: Range<Int>, strip: Rect) -> Bool {
+    private func onwardWritesAllowed(
+        _ buffer: RingFrameBuffer, band: RowShift, keepsMargins: Bool,
+        topRows: Range<Int>, bottomRows: Range<Int>, strip: Rect
+    ) -> Bool {
         guard let start = buffer.onwardStart(rows: band.dy, bandTop: band.top, bandBottom: band.bottom) else {
             return false
         }
-        if keepsMargins, !buffer.canWrite(frameRows: 0..<band.top, start: start)
-            || !buffer.canWrite(frameRows: band.bottom..<buffer.height, start: start) {
+        if keepsMargins,
+            !buffer.canWrite(frameRows: 0..<band.top, start: start)
+                || !buffer.canWrite(frameRows: band.bottom..<buffer.height, start: start)
+        {
             return false
         }
         let s = buffer.canvas.pixelsPerPoint
@@ -242,8 +277,10 @@ extension FramePresenter {
 
     /// Tells `buffer` what this frame wrote into it, for its mirror: a little is mirrored while cached; much (over half
     /// the frame) or a pixel copy leaves the mirror to the next wrap.
-    private func mirrorWrites(into buffer: RingFrameBuffer, copied: PixelRegion, drawn: DamageRegion,
-                              movedOutsideRing: Bool) {
+    private func mirrorWrites(
+        into buffer: RingFrameBuffer, copied: PixelRegion, drawn: DamageRegion,
+        movedOutsideRing: Bool
+    ) {
         guard buffer.mirrors else { return }
         var written = copied
         written.add(drawn, pixelsPerPoint: buffer.canvas.pixelsPerPoint)
@@ -266,10 +303,12 @@ extension FramePresenter {
         guard rect.minX <= 0, rect.maxX >= core.size.width else { return nil }
         func whole(_ y: Double) -> Double? {
             guard y == y.rounded(), y > 0, y < core.size.height,
-                  y * pixelsPerPoint == (y * pixelsPerPoint).rounded() else { return nil }
+                y * pixelsPerPoint == (y * pixelsPerPoint).rounded()
+            else { return nil }
             return y
         }
-        let top = whole(rect.minY), bottom = whole(rect.maxY)
+        let top = whole(rect.minY)
+        let bottom = whole(rect.maxY)
         guard top != nil || bottom != nil else { return nil }
         return BandRows(top: top, bottom: bottom)
     }

@@ -46,8 +46,9 @@ public final class RingFrameBuffer {
         blockRows = stride > 0 ? max(0, byteCount) / stride : 0
         block = memory
         mirrored = Array(repeating: false, count: blockRows)
-        canvas = Canvas(block: memory, blockRows: blockRows, width: self.width, height: self.height, stride: stride,
-                        pixelsPerPoint: pixelsPerPoint)
+        canvas = Canvas(
+            block: memory, blockRows: blockRows, width: self.width, height: self.height, stride: stride,
+            pixelsPerPoint: pixelsPerPoint)
     }
 
     /// Whether the block has room to move the frame (more rows than the frame).
@@ -63,7 +64,8 @@ public final class RingFrameBuffer {
     /// the rest, except the margins with `preservingMargins`. Nothing when `canShift` is false.
     public func shift(rows dy: Int, bandTop: Int, bandBottom: Int, preservingMargins: Bool) {
         guard canShift, dy != 0 else { return }
-        let top = min(max(0, bandTop), height), bottom = min(max(top, bandBottom), height)
+        let top = min(max(0, bandTop), height)
+        let bottom = min(max(top, bandBottom), height)
         let newStart = startRow + dy
         if newStart >= 0, newStart <= blockRows - height {
             if preservingMargins {
@@ -159,7 +161,8 @@ public final class RingFrameBuffer {
         if newStart >= 0, newStart <= blockRows - height { return newStart }
         let target = newStart + (dy > 0 ? -mirrorDistance : mirrorDistance)
         guard mirrors, target >= 0, target <= blockRows - height else { return nil }
-        let top = min(max(0, bandTop), height), bottom = min(max(top, bandBottom), height)
+        let top = min(max(0, bandTop), height)
+        let bottom = min(max(top, bandBottom), height)
         var writesHeld = false
         forEachUnmirroredRun(dy: dy, top: top, bottom: bottom) { run, count in
             if !canWrite(frameRows: run..<(run + count), start: target) { writesHeld = true }
@@ -170,7 +173,8 @@ public final class RingFrameBuffer {
     /// Whether frame rows `frameRows` of a frame starting at block row `start` lie outside `heldRows`.
     public func canWrite(frameRows: Range<Int>, start: Int) -> Bool {
         guard !frameRows.isEmpty, !heldRows.isEmpty else { return true }
-        return start + frameRows.upperBound <= heldRows.lowerBound || start + frameRows.lowerBound >= heldRows.upperBound
+        return start + frameRows.upperBound <= heldRows.lowerBound
+            || start + frameRows.lowerBound >= heldRows.upperBound
     }
 
     /// Copies what was written into the frame (`region`, frame pixels) to the mirror rows for a later wrap. A row
@@ -178,8 +182,10 @@ public final class RingFrameBuffer {
     public func mirror(_ region: PixelRegion) {
         guard mirrors else { return }
         region.forEachRect { x, y, w, h in
-            let x0 = max(0, Int(x)), x1 = min(width, Int(x) + Int(w))
-            let y0 = max(0, Int(y)), y1 = min(height, Int(y) + Int(h))
+            let x0 = max(0, Int(x))
+            let x1 = min(width, Int(x) + Int(w))
+            let y0 = max(0, Int(y))
+            let y1 = min(height, Int(y) + Int(h))
             guard x1 > x0, y1 > y0 else { return }
             for row in (startRow + y0)..<(startRow + y1) {
                 let partner = mirrorRow(of: row)
@@ -189,8 +195,9 @@ public final class RingFrameBuffer {
                     mirrored[partner] = false
                     continue
                 }
-                toolkit_copy_streaming(block + partner * stride + x0 * 4, block + row * stride + x0 * 4,
-                                       (x1 - x0) * 4)
+                toolkit_copy_streaming(
+                    block + partner * stride + x0 * 4, block + row * stride + x0 * 4,
+                    (x1 - x0) * 4)
                 if x0 == 0, x1 == width {
                     mirrored[row] = true
                     mirrored[partner] = true

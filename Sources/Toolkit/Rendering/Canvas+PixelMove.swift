@@ -73,14 +73,18 @@ extension Canvas {
 extension Canvas {
     /// Copies into `box` the rows of another surface `dy` rows further, where the source row lies in
     /// `sourceTop ..< sourceBottom`; other rows are left for the caller.
-    func copyRows(from source: UnsafeRawPointer, stride: Int, in box: PixelBox, dy: Int, sourceTop: Int,
-                  sourceBottom: Int) {
+    func copyRows(
+        from source: UnsafeRawPointer, stride: Int, in box: PixelBox, dy: Int, sourceTop: Int,
+        sourceBottom: Int
+    ) {
         guard let pixels, destination != nil, stride >= pixelWidth * 4 else { return }
         backdrop.forget()
         let base = UnsafeMutableRawPointer(pixels)
         guard UnsafeRawPointer(base) != source else { return }
-        let target = box.intersection(PixelBox(x0: 0, y0: max(0, sourceTop - dy), x1: pixelWidth,
-                                               y1: min(pixelHeight, sourceBottom - dy)))
+        let target = box.intersection(
+            PixelBox(
+                x0: 0, y0: max(0, sourceTop - dy), x1: pixelWidth,
+                y1: min(pixelHeight, sourceBottom - dy)))
         guard !target.isEmpty else { return }
         for row in target.y0..<target.y1 {
             (base + row * strideBytes + target.x0 * 4)

@@ -6,11 +6,14 @@ extension Canvas {
     /// A canvas of `width` x `height` pixels that lives inside a block of `blockRows` rows of `stride` bytes
     /// starting at `block`, its first row at block row 0; `moveStart(toRow:)` moves it inside the block without
     /// making a new pixman image (no allocation per frame). Draws nothing when the block cannot hold it.
-    convenience init(block: UnsafeMutableRawPointer, blockRows: Int, width: Int, height: Int, stride: Int,
-                     pixelsPerPoint: Double) {
+    convenience init(
+        block: UnsafeMutableRawPointer, blockRows: Int, width: Int, height: Int, stride: Int,
+        pixelsPerPoint: Double
+    ) {
         let fits = blockRows >= height
-        self.init(optionalPixels: fits ? block : nil, width: width, height: fits ? blockRows : 0, stride: stride,
-                  pixelsPerPoint: Canvas.clampedPixelsPerPoint(pixelsPerPoint), pixelHeightOverride: height)
+        self.init(
+            optionalPixels: fits ? block : nil, width: width, height: fits ? blockRows : 0, stride: stride,
+            pixelsPerPoint: Canvas.clampedPixelsPerPoint(pixelsPerPoint), pixelHeightOverride: height)
     }
 
     /// Moves the surface of a ring canvas so that it starts `row` rows into its block (clamped so that it stays

@@ -42,14 +42,18 @@ extension Canvas {
         let lw = lineWidth ?? 0
         let k = max(Int(r.rounded(.up)), lw)
         // Corner patch sizes, at most half the box so that opposite patches never overlap.
-        let kx = min(k, box.width / 2), ky = min(k, box.height / 2)
+        let kx = min(k, box.width / 2)
+        let ky = min(k, box.height / 2)
 
         if kx > 0, ky > 0,
-           !drawCachedCorners(of: box, kx: kx, ky: ky, radius: r, lineWidth: lineWidth, pixel: pixel) {
+            !drawCachedCorners(of: box, kx: kx, ky: ky, radius: r, lineWidth: lineWidth, pixel: pixel)
+        {
             // Corners by index rather than from an array literal, which would allocate on every call.
             for index in 0..<4 {
-                let left = index & 1 == 0, top = index < 2
-                let x0 = left ? box.x0 : box.x1 - kx, y0 = top ? box.y0 : box.y1 - ky
+                let left = index & 1 == 0
+                let top = index < 2
+                let x0 = left ? box.x0 : box.x1 - kx
+                let y0 = top ? box.y0 : box.y1 - ky
                 let corner = PixelBox(x0: x0, y0: y0, x1: x0 + kx, y1: y0 + ky)
                 guard !corner.intersection(clipBox).isEmpty else { continue }
                 drawCorner(corner, of: box, radius: r, lineWidth: lineWidth, pixel: pixel)
@@ -69,28 +73,37 @@ extension Canvas {
     }
 
     /// Composites the four corner patches from `CornerMaskCache.shared`; false (nothing drawn) when it cannot.
-    private func drawCachedCorners(of box: PixelBox, kx: Int, ky: Int, radius r: Double, lineWidth: Int?,
-                                   pixel: UInt32) -> Bool {
+    private func drawCachedCorners(
+        of box: PixelBox, kx: Int, ky: Int, radius r: Double, lineWidth: Int?,
+        pixel: UInt32
+    ) -> Bool {
         guard testHooks.usesCornerMaskCache else { return false }
-        let drawn: Void? = CornerMaskCache.shared.withCorners(radius: r, lineWidth: lineWidth ?? 0,
-                                                              width: kx, height: ky) { image, slotY in
+        let drawn: Void? = CornerMaskCache.shared.withCorners(
+            radius: r, lineWidth: lineWidth ?? 0,
+            width: kx, height: ky
+        ) { image, slotY in
             for index in 0..<4 {
-                let left = index & 1 == 0, top = index < 2
-                let x0 = left ? box.x0 : box.x1 - kx, y0 = top ? box.y0 : box.y1 - ky
+                let left = index & 1 == 0
+                let top = index < 2
+                let x0 = left ? box.x0 : box.x1 - kx
+                let y0 = top ? box.y0 : box.y1 - ky
                 let clipped = PixelBox(x0: x0, y0: y0, x1: x0 + kx, y1: y0 + ky).intersection(clipBox)
                 guard !clipped.isEmpty else { continue }
                 // The patch's top-left pixel in the slot: (0 or kx, slotY + 0 or ky).
-                compositeSolid(pixel: pixel, box: clipped, mask: image,
-                               maskX: (left ? 0 : kx) + clipped.x0 - x0,
-                               maskY: slotY + (top ? 0 : ky) + clipped.y0 - y0)
+                compositeSolid(
+                    pixel: pixel, box: clipped, mask: image,
+                    maskX: (left ? 0 : kx) + clipped.x0 - x0,
+                    maskY: slotY + (top ? 0 : ky) + clipped.y0 - y0)
             }
         }
         return drawn != nil
     }
 
     /// Writes one corner patch's coverage into the scratch mask and composites it.
-    private func drawCorner(_ corner: PixelBox, of box: PixelBox, radius r: Double, lineWidth: Int?,
-                            pixel: UInt32) {
+    private func drawCorner(
+        _ corner: PixelBox, of box: PixelBox, radius r: Double, lineWidth: Int?,
+        pixel: UInt32
+    ) {
         guard mask.prepare(width: corner.width, height: corner.height) else { return }
         let inner: PixelBox? = lineWidth.map {
             PixelBox(x0: box.x0 + $0, y0: box.y0 + $0, x1: box.x1 - $0, y1: box.y1 - $0)
@@ -98,7 +111,8 @@ extension Canvas {
         let innerRadius = max(0, r - Double(lineWidth ?? 0))
         for y in corner.y0..<corner.y1 {
             for x in corner.x0..<corner.x1 {
-                let cx = Double(x) + 0.5, cy = Double(y) + 0.5
+                let cx = Double(x) + 0.5
+                let cy = Double(y) + 0.5
                 var coverage = Canvas.roundedCoverage(cx: cx, cy: cy, box: box, radius: r)
                 if let inner {
                     coverage -= Canvas.roundedCoverage(cx: cx, cy: cy, box: inner, radius: innerRadius)
@@ -111,7 +125,10 @@ extension Canvas {
 
     /// Coverage (0...1) of the pixel centred at (`cx`, `cy`) by `box` with corners of `radius`, all in pixels.
     static func roundedCoverage(cx: Double, cy: Double, box: PixelBox, radius: Double) -> Double {
-        let x0 = Double(box.x0), y0 = Double(box.y0), x1 = Double(box.x1), y1 = Double(box.y1)
+        let x0 = Double(box.x0)
+        let y0 = Double(box.y0)
+        let x1 = Double(box.x1)
+        let y1 = Double(box.y1)
         guard cx > x0, cx < x1, cy > y0, cy < y1 else { return 0 }
         let qx = max(x0 + radius - cx, cx - (x1 - radius), 0)
         let qy = max(y0 + radius - cy, cy - (y1 - radius), 0)

@@ -71,17 +71,21 @@ public final class Canvas {
     /// `0xAARRGGBB` pixels at `pixels`, valid while the canvas lives; `scale` clamped into 1...16. Impossible sizes
     /// (over 2^15 pixels a side) make a canvas that draws nothing.
     public convenience init(pixels: UnsafeMutableRawPointer, width: Int, height: Int, stride: Int, scale: Int = 1) {
-        self.init(optionalPixels: pixels, width: width, height: height, stride: stride,
-                  pixelsPerPoint: Double(min(max(scale, 1), 16)))
+        self.init(
+            optionalPixels: pixels, width: width, height: height, stride: stride,
+            pixelsPerPoint: Double(min(max(scale, 1), 16)))
     }
 
     /// A canvas over existing pixels at a fractional `pixelsPerPoint` (clamped into 0.25...16, non-finite: 1); the
     /// pixels as in `init(pixels:width:height:stride:scale:)`. Edges still snap, so a 1 point line at 1.5 is 1 or 2
     /// pixels wide, never blurred.
-    public convenience init(pixels: UnsafeMutableRawPointer, width: Int, height: Int, stride: Int,
-                            pixelsPerPoint: Double) {
-        self.init(optionalPixels: pixels, width: width, height: height, stride: stride,
-                  pixelsPerPoint: Canvas.clampedPixelsPerPoint(pixelsPerPoint))
+    public convenience init(
+        pixels: UnsafeMutableRawPointer, width: Int, height: Int, stride: Int,
+        pixelsPerPoint: Double
+    ) {
+        self.init(
+            optionalPixels: pixels, width: width, height: height, stride: stride,
+            pixelsPerPoint: Canvas.clampedPixelsPerPoint(pixelsPerPoint))
     }
 
     /// `value` clamped into 0.25...16; non-finite values count as 1.
@@ -91,8 +95,10 @@ public final class Canvas {
 
     /// The designated initializer: nil `optionalPixels` draws nothing; `pixelsPerPoint` already clamped;
     /// `pixelHeightOverride` (ring canvases) is the surface's rows, the image's being `height`.
-    init(optionalPixels: UnsafeMutableRawPointer?, width: Int, height: Int, stride: Int, pixelsPerPoint: Double,
-         pixelHeightOverride: Int? = nil) {
+    init(
+        optionalPixels: UnsafeMutableRawPointer?, width: Int, height: Int, stride: Int, pixelsPerPoint: Double,
+        pixelHeightOverride: Int? = nil
+    ) {
         self.pixelsPerPoint = pixelsPerPoint
         scale = min(max(Int(pixelsPerPoint.rounded(.up)), 1), 16)
         pixelWidth = max(0, width)
@@ -108,14 +114,17 @@ public final class Canvas {
 
         let sideLimit = 1 << 15
         guard let optionalPixels, width > 0, height > 0, width <= sideLimit, height <= sideLimit,
-              stride >= width * 4, stride % 4 == 0, stride <= Int(Int32.max) / max(height, 1)
+            stride >= width * 4, stride % 4 == 0, stride <= Int(Int32.max) / max(height, 1)
         else {
             clipBox = .empty
             return
         }
         let typed = optionalPixels.assumingMemoryBound(to: UInt32.self)
-        guard let image = pixman_image_create_bits(PIXMAN_a8r8g8b8, Int32(width), Int32(height), typed,
-                                                   Int32(stride)) else {
+        guard
+            let image = pixman_image_create_bits(
+                PIXMAN_a8r8g8b8, Int32(width), Int32(height), typed,
+                Int32(stride))
+        else {
             clipBox = .empty
             return
         }
@@ -145,18 +154,24 @@ public final class Canvas {
     }
 
     /// `draw(into:scale:_:)` at a fractional `pixelsPerPoint` (clamped into 0.25...16, non-finite: 1).
-    public static func draw(into image: inout Image, pixelsPerPoint: Double,
-                            _ body: (Canvas) throws -> Void) rethrows {
+    public static func draw(
+        into image: inout Image, pixelsPerPoint: Double,
+        _ body: (Canvas) throws -> Void
+    ) rethrows {
         try draw(into: &image, clampedPixelsPerPoint: clampedPixelsPerPoint(pixelsPerPoint), body)
     }
 
-    private static func draw(into image: inout Image, clampedPixelsPerPoint: Double,
-                             _ body: (Canvas) throws -> Void) rethrows {
-        let width = image.width, height = image.height
+    private static func draw(
+        into image: inout Image, clampedPixelsPerPoint: Double,
+        _ body: (Canvas) throws -> Void
+    ) rethrows {
+        let width = image.width
+        let height = image.height
         try image.pixels.withUnsafeMutableBufferPointer { buffer in
-            let canvas = Canvas(optionalPixels: buffer.baseAddress.map { UnsafeMutableRawPointer($0) },
-                                width: width, height: height, stride: width * 4,
-                                pixelsPerPoint: clampedPixelsPerPoint)
+            let canvas = Canvas(
+                optionalPixels: buffer.baseAddress.map { UnsafeMutableRawPointer($0) },
+                width: width, height: height, stride: width * 4,
+                pixelsPerPoint: clampedPixelsPerPoint)
             defer { canvas.invalidate() }
             try body(canvas)
         }
@@ -191,8 +206,9 @@ public final class Canvas {
         if zoom == 1 {
             return Point(x: (p.x + translation.x) * s, y: (p.y + translation.y) * s)
         }
-        return Point(x: ((p.x + innerTranslation.x) * zoom + translation.x) * s,
-                     y: ((p.y + innerTranslation.y) * zoom + translation.y) * s)
+        return Point(
+            x: ((p.x + innerTranslation.x) * zoom + translation.x) * s,
+            y: ((p.y + innerTranslation.y) * zoom + translation.y) * s)
     }
 
     /// Intersects the clip with `rect` (points, snapped). A rect covering nothing (or non-finite) leaves nothing
@@ -217,8 +233,10 @@ public final class Canvas {
 
     /// Pushes the translation, scale and clip. Does not allocate while fewer than 32 states are saved.
     public func saveState() {
-        stack.append(SavedState(translation: translation, zoom: zoom, innerTranslation: innerTranslation,
-                                clip: clipBox))
+        stack.append(
+            SavedState(
+                translation: translation, zoom: zoom, innerTranslation: innerTranslation,
+                clip: clipBox))
     }
 
     /// Pops the state saved by the matching `saveState()`; does nothing when none is saved.

@@ -25,10 +25,11 @@ public struct Color: Hashable, Sendable {
 
     /// A color from a straight-alpha hex value `0xAARRGGBB` (so `0xFF00FF00` is opaque green).
     public init(argb: UInt32) {
-        self.init(red: Double((argb >> 16) & 0xFF) / 255,
-                  green: Double((argb >> 8) & 0xFF) / 255,
-                  blue: Double(argb & 0xFF) / 255,
-                  alpha: Double(argb >> 24) / 255)
+        self.init(
+            red: Double((argb >> 16) & 0xFF) / 255,
+            green: Double((argb >> 8) & 0xFF) / 255,
+            blue: Double(argb & 0xFF) / 255,
+            alpha: Double(argb >> 24) / 255)
     }
 
     /// The color as one premultiplied `0xAARRGGBB` pixel: each channel `round(component * alpha * 255)`, never above

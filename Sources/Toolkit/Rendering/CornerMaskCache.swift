@@ -7,12 +7,13 @@
 // Storage: one a8 image of slots stacked vertically, each holding one key's four corners as the corners of a
 // 2kx x 2ky box. Made once, never grown: a warm cache, or a miss, allocates nothing.
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 import CPixman
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
 
 /// A small process-wide cache of rounded-rect corner coverage, least recently used out. `@unchecked Sendable`:
 /// every stored property is touched only under `lock`.
@@ -61,8 +62,10 @@ final class CornerMaskCache: @unchecked Sendable {
     /// Runs `body` with the a8 image holding the corners for the key and their slot's y, computing them on a miss;
     /// nil when too large to cache. `body` runs under the lock (the slot could be overwritten otherwise) and must not
     /// call back into the cache.
-    func withCorners<Result>(radius: Double, lineWidth: Int, width: Int, height: Int,
-                             _ body: (_ image: OpaquePointer, _ slotY: Int) -> Result) -> Result? {
+    func withCorners<Result>(
+        radius: Double, lineWidth: Int, width: Int, height: Int,
+        _ body: (_ image: OpaquePointer, _ slotY: Int) -> Result
+    ) -> Result? {
         let side = CornerMaskCache.maximumPatchSide
         guard width > 0, height > 0, width <= side, height <= side, lineWidth >= 0 else { return nil }
         lock.lock()
@@ -78,8 +81,9 @@ final class CornerMaskCache: @unchecked Sendable {
             for index in 1..<lastUse.count where lastUse[index] < lastUse[slot] { slot = index }
             keys[slot] = key
             computeCount += 1
-            CornerMaskCache.writeCorners(into: bits + slot * CornerMaskCache.slotSide * CornerMaskCache.slotSide,
-                                         stride: CornerMaskCache.slotSide, key: key, radius: radius)
+            CornerMaskCache.writeCorners(
+                into: bits + slot * CornerMaskCache.slotSide * CornerMaskCache.slotSide,
+                stride: CornerMaskCache.slotSide, key: key, radius: radius)
         }
         lastUse[slot] = useClock
         return body(image, slot * CornerMaskCache.slotSide)
@@ -98,11 +102,14 @@ final class CornerMaskCache: @unchecked Sendable {
     /// The image, made on first use; nil if pixman cannot make it. Called under the lock.
     private func storage() -> OpaquePointer? {
         if let image { return image }
-        let side = CornerMaskCache.slotSide, rows = side * CornerMaskCache.slotCount
+        let side = CornerMaskCache.slotSide
+        let rows = side * CornerMaskCache.slotCount
         let newBits = UnsafeMutableRawPointer.allocate(byteCount: side * rows, alignment: 16)
         newBits.initializeMemory(as: UInt8.self, repeating: 0, count: side * rows)
-        guard let created = pixman_image_create_bits(PIXMAN_a8, Int32(side), Int32(rows),
-                                                     newBits.assumingMemoryBound(to: UInt32.self), Int32(side))
+        guard
+            let created = pixman_image_create_bits(
+                PIXMAN_a8, Int32(side), Int32(rows),
+                newBits.assumingMemoryBound(to: UInt32.self), Int32(side))
         else {
             newBits.deallocate()
             return nil
@@ -114,18 +121,25 @@ final class CornerMaskCache: @unchecked Sendable {
 
     /// Writes the four corners of `key` into a slot starting at `base`.
     private static func writeCorners(into base: UnsafeMutableRawPointer, stride: Int, key: Key, radius r: Double) {
-        let kx = key.width, ky = key.height, lw = key.lineWidth
+        let kx = key.width
+        let ky = key.height
+        let lw = key.lineWidth
         let innerRadius = max(0, r - Double(lw))
         for j in 0..<ky {
             for i in 0..<kx {
-                let dx = Double(i) + 0.5, dy = Double(j) + 0.5
+                let dx = Double(i) + 0.5
+                let dy = Double(j) + 0.5
                 var coverage = cornerCoverage(dx: dx, dy: dy, radius: r)
                 if lw > 0 {
-                    let ix = dx - Double(lw), iy = dy - Double(lw)
+                    let ix = dx - Double(lw)
+                    let iy = dy - Double(lw)
                     if ix > 0, iy > 0 { coverage -= cornerCoverage(dx: ix, dy: iy, radius: innerRadius) }
                 }
                 let byte = CoverageMask.byte(coverage)
-                let left = i, right = 2 * kx - 1 - i, top = j * stride, bottom = (2 * ky - 1 - j) * stride
+                let left = i
+                let right = 2 * kx - 1 - i
+                let top = j * stride
+                let bottom = (2 * ky - 1 - j) * stride
                 base.storeBytes(of: byte, toByteOffset: top + left, as: UInt8.self)
                 base.storeBytes(of: byte, toByteOffset: top + right, as: UInt8.self)
                 base.storeBytes(of: byte, toByteOffset: bottom + left, as: UInt8.self)
@@ -136,7 +150,8 @@ final class CornerMaskCache: @unchecked Sendable {
 
     /// Coverage (0...1) of a pixel whose centre is `dx`, `dy` pixels inside a corner's two near edges.
     static func cornerCoverage(dx: Double, dy: Double, radius: Double) -> Double {
-        let qx = max(radius - dx, 0), qy = max(radius - dy, 0)
+        let qx = max(radius - dx, 0)
+        let qy = max(radius - dy, 0)
         if qx == 0 || qy == 0 { return 1 }
         let d = (qx * qx + qy * qy).squareRoot()
         return min(max(radius - d + 0.5, 0), 1)

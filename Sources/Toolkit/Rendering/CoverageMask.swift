@@ -22,12 +22,16 @@ final class CoverageMask {
     func prepare(width: Int, height: Int) -> Bool {
         guard width > 0, height > 0, width <= 1 << 14, height <= 1 << 14 else { return false }
         if width > capacityWidth || height > capacityHeight {
-            let newWidth = max(width, capacityWidth), newHeight = max(height, capacityHeight)
+            let newWidth = max(width, capacityWidth)
+            let newHeight = max(height, capacityHeight)
             let newStride = (newWidth + 3) & ~3
             let newBits = UnsafeMutableRawPointer.allocate(byteCount: newStride * newHeight, alignment: 16)
-            guard let newImage = pixman_image_create_bits(PIXMAN_a8, Int32(newWidth), Int32(newHeight),
-                                                          newBits.assumingMemoryBound(to: UInt32.self),
-                                                          Int32(newStride)) else {
+            guard
+                let newImage = pixman_image_create_bits(
+                    PIXMAN_a8, Int32(newWidth), Int32(newHeight),
+                    newBits.assumingMemoryBound(to: UInt32.self),
+                    Int32(newStride))
+            else {
                 newBits.deallocate()
                 return false
             }

@@ -26,8 +26,10 @@ public enum Font {
     }
 
     /// `measure(_:size:scale:typeface:)` at a fractional `pixelsPerPoint` (clamped into 0.25...16, non-finite: 1).
-    public static func measure(_ text: String, size: Double, pixelsPerPoint: Double,
-                               typeface: Typeface = .standard) -> Size {
+    public static func measure(
+        _ text: String, size: Double, pixelsPerPoint: Double,
+        typeface: Typeface = .standard
+    ) -> Size {
         let scale = Canvas.clampedPixelsPerPoint(pixelsPerPoint)
         guard let pixelSize = pixelSize(for: size, pixelsPerPoint: scale) else { return .zero }
         let pixels: (width: Int, height: Int)? = store.withState { state in

@@ -75,8 +75,9 @@ final class FontFace {
     /// The mask of glyph `index` at `pixelSize`; nil when FreeType fails on it.
     func renderGlyph(_ index: UInt32, pixelSize: Int) -> Glyph? {
         guard setPixelSize(pixelSize),
-              FT_Load_Glyph(face, FT_UInt(index), FT_Int32(toolkit_ft_load_render_no_bitmap)) == 0,
-              let slot = face.pointee.glyph else { return nil }
+            FT_Load_Glyph(face, FT_UInt(index), FT_Int32(toolkit_ft_load_render_no_bitmap)) == 0,
+            let slot = face.pointee.glyph
+        else { return nil }
         return Glyph(slot: slot)
     }
 }

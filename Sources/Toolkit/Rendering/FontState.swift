@@ -59,11 +59,12 @@ struct FontState {
         static func == (lhs: LineKey, rhs: LineKey) -> Bool {
             guard lhs.pixelSize == rhs.pixelSize, lhs.text.utf8.count == rhs.text.utf8.count else { return false }
             // Native strings hold their UTF-8 contiguously: one memcmp.
-            let same = lhs.text.utf8.withContiguousStorageIfAvailable { left in
-                rhs.text.utf8.withContiguousStorageIfAvailable { right in
-                    left.isEmpty || memcmp(left.baseAddress!, right.baseAddress!, left.count) == 0
-                }
-            } ?? nil
+            let same =
+                lhs.text.utf8.withContiguousStorageIfAvailable { left in
+                    rhs.text.utf8.withContiguousStorageIfAvailable { right in
+                        left.isEmpty || memcmp(left.baseAddress!, right.baseAddress!, left.count) == 0
+                    }
+                } ?? nil
             return (same ?? lhs.text.utf8.elementsEqual(rhs.text.utf8)) && lhs.typeface == rhs.typeface
         }
 
@@ -166,7 +167,8 @@ struct FontState {
         }
         // Full (or about to be, for a line of this length): start over, keeping the storage.
         if lines.count >= FontState.maximumCachedLines
-            || placements.count + 2 * text.utf8.count > FontState.placementCapacity {
+            || placements.count + 2 * text.utf8.count > FontState.placementCapacity
+        {
             lines.removeAll(keepingCapacity: true)
             placements.removeAll(keepingCapacity: true)
             placedGlyphs.removeAll(keepingCapacity: true)
@@ -184,8 +186,10 @@ struct FontState {
     mutating func place(_ placement: GlyphPlacement, glyph: Glyph) {
         placements.append(placement)
         placedGlyphs.append(glyph)
-        batch.append(pixman_glyph_t(x: Int32(clamping: placement.x), y: Int32(clamping: placement.y),
-                                    glyph: glyph.cacheEntry))
+        batch.append(
+            pixman_glyph_t(
+                x: Int32(clamping: placement.x), y: Int32(clamping: placement.y),
+                glyph: glyph.cacheEntry))
     }
 }
 

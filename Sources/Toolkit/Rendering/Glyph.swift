@@ -1,5 +1,5 @@
-import CText
 import CPixman
+import CText
 
 /// One rasterized glyph: an 8-bit coverage mask (pixman `a8`) and its place relative to the pen; under the font
 /// lock only.
@@ -23,9 +23,11 @@ final class Glyph {
         let bitmap = slot.pointee.bitmap
         left = Int(slot.pointee.bitmap_left)
         top = Int(slot.pointee.bitmap_top)
-        let w = Int(bitmap.width), h = Int(bitmap.rows)
+        let w = Int(bitmap.width)
+        let h = Int(bitmap.rows)
         guard w > 0, h > 0, w <= 1 << 14, h <= 1 << 14, let source = bitmap.buffer,
-              bitmap.pixel_mode == UInt8(FT_PIXEL_MODE_GRAY.rawValue) else {
+            bitmap.pixel_mode == UInt8(FT_PIXEL_MODE_GRAY.rawValue)
+        else {
             width = 0
             height = 0
             image = nil
@@ -40,8 +42,9 @@ final class Glyph {
         for row in 0..<h {
             (storage + row * stride).copyMemory(from: source + row * pitch, byteCount: w)
         }
-        let created = pixman_image_create_bits(PIXMAN_a8, Int32(w), Int32(h),
-                                               storage.assumingMemoryBound(to: UInt32.self), Int32(stride))
+        let created = pixman_image_create_bits(
+            PIXMAN_a8, Int32(w), Int32(h),
+            storage.assumingMemoryBound(to: UInt32.self), Int32(stride))
         if created == nil { storage.deallocate() }
         width = created == nil ? 0 : w
         height = created == nil ? 0 : h

@@ -66,7 +66,8 @@ public struct GridRegion<Unit: RegionUnit>: Sendable, Equatable {
         if box.y0 >= last.y1 {
             // Below every band: a new last band, or the last one grown downward when it is this one span and touches.
             if last.y1 == box.y0 && last.x0 == box.x0 && last.x1 == box.x1
-                && (count == 1 || boxes[count - 2].y0 != last.y0) {
+                && (count == 1 || boxes[count - 2].y0 != last.y0)
+            {
                 boxes[count - 1].y1 = box.y1
                 return
             }
@@ -133,8 +134,9 @@ public struct GridRegion<Unit: RegionUnit>: Sendable, Equatable {
             removeAll()
             return
         }
-        let bounds = RegionBox(x0: 0, y0: 0, x1: Int32(min(width, PixelBox.limit)),
-                               y1: Int32(min(height, PixelBox.limit)))
+        let bounds = RegionBox(
+            x0: 0, y0: 0, x1: Int32(min(width, PixelBox.limit)),
+            y1: Int32(min(height, PixelBox.limit)))
         if bounds.contains(RegionSweep.extents(of: boxes.span, count)) { return }
         let operand: InlineArray<1, RegionBox> = [bounds]
         combineInPlace(with: operand.span, 1, .intersection)
@@ -144,7 +146,8 @@ public struct GridRegion<Unit: RegionUnit>: Sendable, Equatable {
     public mutating func translate(dx: Int, dy: Int) {
         guard count > 0, dx != 0 || dy != 0 else { return }
         let limit = PixelBox.limit
-        let cx = Int32(min(max(dx, -limit), limit)), cy = Int32(min(max(dy, -limit), limit))
+        let cx = Int32(min(max(dx, -limit), limit))
+        let cy = Int32(min(max(dy, -limit), limit))
         // Coordinates stay within ±2·limit, far inside Int32.
         for index in 0..<count {
             boxes[index].x0 += cx
@@ -214,15 +217,18 @@ public struct GridRegion<Unit: RegionUnit>: Sendable, Equatable {
     /// Regions are equal when they cover the same units.
     public static func == (lhs: GridRegion, rhs: GridRegion) -> Bool {
         guard lhs.count == rhs.count else { return false }
-        let a = lhs.boxes.span, b = rhs.boxes.span
+        let a = lhs.boxes.span
+        let b = rhs.boxes.span
         for index in 0..<lhs.count where a[index] != b[index] { return false }
         return true
     }
 
     /// Combines the region with the first `otherCount` boxes of `other` by `operation`. On overflow a union gives the
     /// bounding box (unless `keepingFirstOnOverflow`) and the other operations leave the region as it was.
-    private mutating func combineInPlace(with other: Span<RegionBox>, _ otherCount: Int,
-                                         _ operation: RegionSweep.Operation, keepingFirstOnOverflow: Bool = false) {
+    private mutating func combineInPlace(
+        with other: Span<RegionBox>, _ otherCount: Int,
+        _ operation: RegionSweep.Operation, keepingFirstOnOverflow: Bool = false
+    ) {
         // Scratch space on the stack, left uninitialized: combine writes before it reads.
         let combined = withUnsafeTemporaryAllocation(of: RegionBox.self, capacity: RegionSweep.capacity) { out in
             guard let n = RegionSweep.combine(boxes.span, count, other, otherCount, operation, into: out) else {
@@ -234,10 +240,16 @@ public struct GridRegion<Unit: RegionUnit>: Sendable, Equatable {
         }
         if combined { return }
         guard operation == .union, !keepingFirstOnOverflow else { return }
-        let ea = RegionSweep.extents(of: boxes.span, count), eb = RegionSweep.extents(of: other, otherCount)
-        boxes[0] = count == 0 ? eb : otherCount == 0 ? ea
-            : RegionBox(x0: min(ea.x0, eb.x0), y0: min(ea.y0, eb.y0),
-                        x1: max(ea.x1, eb.x1), y1: max(ea.y1, eb.y1))
+        let ea = RegionSweep.extents(of: boxes.span, count)
+        let eb = RegionSweep.extents(of: other, otherCount)
+        boxes[0] =
+            count == 0
+            ? eb
+            : otherCount == 0
+                ? ea
+                : RegionBox(
+                    x0: min(ea.x0, eb.x0), y0: min(ea.y0, eb.y0),
+                    x1: max(ea.x1, eb.x1), y1: max(ea.y1, eb.y1))
         count = 1
     }
 }

@@ -101,8 +101,9 @@ final class LineRasters {
         if sighting.raster >= 0 {
             let raster = rasters[sighting.raster]
             if raster.text == text, raster.background == background, let arena, let arenaPixels {
-                return Place(image: arena, pixels: arenaPixels, stride: LineRasters.arenaWidth * 4, x: raster.x,
-                             y: raster.y, isNew: false)
+                return Place(
+                    image: arena, pixels: arenaPixels, stride: LineRasters.arenaWidth * 4, x: raster.x,
+                    y: raster.y, isNew: false)
             }
         }
         guard sighting.seen, sighting.text == text, sighting.background == background else {
@@ -112,14 +113,16 @@ final class LineRasters {
             return nil
         }
         guard width <= LineRasters.arenaWidth, height <= LineRasters.arenaHeight / 4, makeArena(),
-              let arena, let arenaPixels else { return nil }
+            let arena, let arenaPixels
+        else { return nil }
         if sighting.raster >= 0 { release(sighting.raster) }
         let (x, y) = reserve(width: width, height: height)
         guard let index = free.popLast() ?? (rasters.count < LineRasters.maximumRasters ? rasters.count : nil) else {
             return nil
         }
-        let raster = Raster(owner: serial, text: text, background: background, x: x, y: y, width: width,
-                            height: height)
+        let raster = Raster(
+            owner: serial, text: text, background: background, x: x, y: y, width: width,
+            height: height)
         if index == rasters.count { rasters.append(raster) } else { rasters[index] = raster }
         sightings[serial].raster = index
         rendered += 1
@@ -129,10 +132,14 @@ final class LineRasters {
     /// Makes the arena on first use; false when pixman cannot wrap it.
     private func makeArena() -> Bool {
         if arena != nil { return true }
-        let width = LineRasters.arenaWidth, height = LineRasters.arenaHeight
+        let width = LineRasters.arenaWidth
+        let height = LineRasters.arenaHeight
         let pixels = UnsafeMutablePointer<UInt32>.allocate(capacity: width * height)
-        guard let image = pixman_image_create_bits(PIXMAN_a8r8g8b8, Int32(width), Int32(height), pixels,
-                                                   Int32(width * 4)) else {
+        guard
+            let image = pixman_image_create_bits(
+                PIXMAN_a8r8g8b8, Int32(width), Int32(height), pixels,
+                Int32(width * 4))
+        else {
             pixels.deallocate()
             return false
         }
@@ -145,15 +152,18 @@ final class LineRasters {
     /// rasters give way.
     private func reserve(width: Int, height: Int) -> (Int, Int) {
         if shelfX + width > LineRasters.arenaWidth || height > shelfHeight
-            || (free.isEmpty && rasters.count >= LineRasters.maximumRasters) {
+            || (free.isEmpty && rasters.count >= LineRasters.maximumRasters)
+        {
             var top = shelfTop + shelfHeight
             let rows = (height + LineRasters.shelfRounding - 1) / LineRasters.shelfRounding * LineRasters.shelfRounding
             if top + rows > LineRasters.arenaHeight { top = 0 }
             shelfTop = top
             shelfHeight = min(rows, LineRasters.arenaHeight - top)
             shelfX = 0
-            for index in rasters.indices where rasters[index].owner >= 0
-                && rasters[index].y < top + shelfHeight && rasters[index].y + rasters[index].height > top {
+            for index in rasters.indices
+            where rasters[index].owner >= 0
+                && rasters[index].y < top + shelfHeight && rasters[index].y + rasters[index].height > top
+            {
                 release(index)
             }
         }

@@ -1,10 +1,11 @@
 // PNG through libpng's simplified write API: 8-bit straight RGBA, c = round(c' * 255 / a), transparent pixels 0.
 
 import CPNG
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #endif
 
 /// Writes `Image`s as PNG files through libpng: screenshots and test artifacts.
@@ -32,8 +33,9 @@ public enum PNGEncoder {
             var header = pngImage(width: source.width, height: source.height)
             let written = file.withUnsafeMutableBytes { out in
                 rgba.withUnsafeBytes { pixels in
-                    png_image_write_to_memory(&header, out.baseAddress, &size, 0, pixels.baseAddress,
-                                              png_int_32(source.width * 4), nil)
+                    png_image_write_to_memory(
+                        &header, out.baseAddress, &size, 0, pixels.baseAddress,
+                        png_int_32(source.width * 4), nil)
                 }
             }
             if written != 0 {
@@ -73,7 +75,7 @@ public enum PNGEncoder {
     /// One channel of a premultiplied pixel (low 8 bits of `channel`) divided back by `alpha`, rounded.
     static func straight(_ channel: UInt32, alpha: UInt32) -> UInt8 {
         guard alpha > 0 else { return 0 }
-        let c = min(channel & 0xFF, alpha)   // premultiplied channels never exceed alpha; clamp malformed ones
+        let c = min(channel & 0xFF, alpha)  // premultiplied channels never exceed alpha; clamp malformed ones
         return UInt8((c * 255 + alpha / 2) / alpha)
     }
 }

@@ -15,7 +15,8 @@ enum RegionSweep {
     /// The smallest box holding the first `count` of `boxes` (banded); `.zero` when `count` is 0.
     static func extents(of boxes: Span<RegionBox>, _ count: Int) -> RegionBox {
         guard count > 0 else { return .zero }
-        var x0 = boxes[0].x0, x1 = boxes[0].x1
+        var x0 = boxes[0].x0
+        var x1 = boxes[0].x1
         for index in 1..<count {
             x0 = min(x0, boxes[index].x0)
             x1 = max(x1, boxes[index].x1)
@@ -55,22 +56,28 @@ enum RegionSweep {
 
     /// Writes into `out` the first `na` boxes of `a` combined with the first `nb` of `b` by `operation`, banded;
     /// returns how many, or nil when more than `capacity` would be needed.
-    static func combine(_ a: Span<RegionBox>, _ na: Int, _ b: Span<RegionBox>, _ nb: Int, _ operation: Operation,
-                        into out: UnsafeMutableBufferPointer<RegionBox>) -> Int? {
+    static func combine(
+        _ a: Span<RegionBox>, _ na: Int, _ b: Span<RegionBox>, _ nb: Int, _ operation: Operation,
+        into out: UnsafeMutableBufferPointer<RegionBox>
+    ) -> Int? {
         var n = 0
         // Each operand's current band's first box (its bottom below `y`), and where `out`'s last band starts.
-        var ia = 0, ib = 0
+        var ia = 0
+        var ib = 0
         var previousBand = -1
         var y = min(na > 0 ? a[0].y0 : Int32.max, nb > 0 ? b[0].y0 : Int32.max)
         while ia < na || ib < nb {
             // Past the last band of `a` only a union adds; past `b`'s, an intersection adds nothing.
             if ia >= na && operation != .union { break }
             if ib >= nb && operation == .intersection { break }
-            let aTop = ia < na ? a[ia].y0 : Int32.max, aBottom = ia < na ? a[ia].y1 : Int32.max
-            let bTop = ib < nb ? b[ib].y0 : Int32.max, bBottom = ib < nb ? b[ib].y1 : Int32.max
+            let aTop = ia < na ? a[ia].y0 : Int32.max
+            let aBottom = ia < na ? a[ia].y1 : Int32.max
+            let bTop = ib < nb ? b[ib].y0 : Int32.max
+            let bBottom = ib < nb ? b[ib].y1 : Int32.max
             // The interval [ya, yb): from here to the next edge of either operand.
             let ya = max(y, min(aTop, bTop))
-            let hasA = aTop <= ya, hasB = bTop <= ya
+            let hasA = aTop <= ya
+            let hasB = bTop <= ya
             let yb = min(hasA ? aBottom : aTop, hasB ? bBottom : bTop)
             let endA = hasA ? bandEnd(a, na, from: ia) : ia
             let endB = hasB ? bandEnd(b, nb, from: ib) : ib
@@ -81,7 +88,8 @@ enum RegionSweep {
                 var same = previousBand >= 0 && out[previousBand].y1 == ya && start - previousBand == n - start
                 var k = 0
                 while same && k < start - previousBand {
-                    let upper = out[previousBand + k], lower = out[start + k]
+                    let upper = out[previousBand + k]
+                    let lower = out[start + k]
                     same = upper.x0 == lower.x0 && upper.x1 == lower.x1
                     k += 1
                 }
@@ -101,10 +109,12 @@ enum RegionSweep {
 
     /// Appends to `out` the spans over rows [`ya`, `yb`) that `operation` gives for `a[aStart..<aEnd]` and
     /// `b[bStart..<bEnd]`; false when `out` would need more than `capacity`.
-    static func mergeSpans(_ a: Span<RegionBox>, _ aStart: Int, _ aEnd: Int,
-                           _ b: Span<RegionBox>, _ bStart: Int, _ bEnd: Int,
-                           _ operation: Operation, _ ya: Int32, _ yb: Int32,
-                           into out: UnsafeMutableBufferPointer<RegionBox>, count: inout Int) -> Bool {
+    static func mergeSpans(
+        _ a: Span<RegionBox>, _ aStart: Int, _ aEnd: Int,
+        _ b: Span<RegionBox>, _ bStart: Int, _ bEnd: Int,
+        _ operation: Operation, _ ya: Int32, _ yb: Int32,
+        into out: UnsafeMutableBufferPointer<RegionBox>, count: inout Int
+    ) -> Bool {
         var overflow = false
         func emit(_ x0: Int32, _ x1: Int32) {
             guard x0 < x1, !overflow else { return }
@@ -115,7 +125,8 @@ enum RegionSweep {
             out[count] = RegionBox(x0: x0, y0: ya, x1: x1, y1: yb)
             count += 1
         }
-        var i = aStart, j = bStart
+        var i = aStart
+        var j = bStart
         switch operation {
         case .union:
             var current: (Int32, Int32)? = nil

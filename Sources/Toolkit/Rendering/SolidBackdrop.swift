@@ -61,7 +61,8 @@ struct SolidBackdrop {
     /// The pixel every pixel of `target` is known to hold (inside the record, untouched since), or nil.
     func pixel(under target: PixelBox) -> UInt32? {
         guard !box.isEmpty, !target.isEmpty,
-              target.x0 >= box.x0, target.y0 >= box.y0, target.x1 <= box.x1, target.y1 <= box.y1 else { return nil }
+            target.x0 >= box.x0, target.y0 >= box.y0, target.x1 <= box.x1, target.y1 <= box.y1
+        else { return nil }
         for slot in 0..<count where SolidBackdrop.meet(touched(slot), target) { return nil }
         return pixel
     }

@@ -26,9 +26,12 @@ extension FontState {
 
     /// `text` shaped at `pixelSize` with the faces of `chain`, its glyphs appended to `placements`; the scratch
     /// arrays are swapped out meanwhile so that they can be filled while the state is mutated.
-    mutating func shape(_ text: String, pixelSize: Int, chain: FontChain, primary: FontFace,
-                        typeface: Typeface) -> ShapedLine {
-        var scalars: [UInt32] = [], runs: [ShapingRun] = []
+    mutating func shape(
+        _ text: String, pixelSize: Int, chain: FontChain, primary: FontFace,
+        typeface: Typeface
+    ) -> ShapedLine {
+        var scalars: [UInt32] = []
+        var runs: [ShapingRun] = []
         swap(&scalars, &scratchScalars)
         swap(&runs, &scratchRuns)
         defer {
@@ -46,13 +49,14 @@ extension FontState {
         }
 
         let firstStrong = runs.first { !Self.isNeutral($0.script) }
-        let rightToLeftLine = firstStrong.map { hb_script_get_horizontal_direction($0.script) == HB_DIRECTION_RTL }
+        let rightToLeftLine =
+            firstStrong.map { hb_script_get_horizontal_direction($0.script) == HB_DIRECTION_RTL }
             ?? false
         let language = typeface.language.map { hb_language_from_string($0, -1) } ?? hb_language_get_default()
 
         let start = placements.count
         var ink = PixelBox.empty
-        var pen = 0   // 26.6 pixels (Int: no overflow however long the line)
+        var pen = 0  // 26.6 pixels (Int: no overflow however long the line)
         for index in runs.indices {
             let run = runs[rightToLeftLine ? runs.count - 1 - index : index]
             guard let buffer, run.face.setPixelSize(pixelSize) else { continue }
@@ -68,29 +72,38 @@ extension FontState {
             hb_shape(run.face.font, buffer, nil, 0)
             var count: UInt32 = 0
             guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
-                  let positions = hb_buffer_get_glyph_positions(buffer, &count) else { continue }
+                let positions = hb_buffer_get_glyph_positions(buffer, &count)
+            else { continue }
             for i in 0..<Int(count) {
                 let position = positions[i]
                 if let glyph = glyph(infos[i].codepoint, of: run.face, pixelSize: pixelSize), let image = glyph.image {
                     let x = ((pen + Int(position.x_offset) + 32) >> 6) + glyph.left
                     let y = -(((Int(position.y_offset) + 32) >> 6) + glyph.top)
-                    place(GlyphPlacement(image: image, x: x, y: y, width: glyph.width, height: glyph.height),
-                          glyph: glyph)
+                    place(
+                        GlyphPlacement(image: image, x: x, y: y, width: glyph.width, height: glyph.height),
+                        glyph: glyph)
                     let box = PixelBox(x0: x, y0: y, x1: x + glyph.width, y1: y + glyph.height)
-                    ink = ink.isEmpty ? box : PixelBox(x0: min(ink.x0, box.x0), y0: min(ink.y0, box.y0),
-                                                       x1: max(ink.x1, box.x1), y1: max(ink.y1, box.y1))
+                    ink =
+                        ink.isEmpty
+                        ? box
+                        : PixelBox(
+                            x0: min(ink.x0, box.x0), y0: min(ink.y0, box.y0),
+                            x1: max(ink.x1, box.x1), y1: max(ink.y1, box.y1))
                 }
                 pen += Int(position.x_advance)
             }
         }
         let batched = batch[start...].allSatisfy { $0.glyph != nil }
-        return ShapedLine(start: start, count: placements.count - start, width: max((pen + 32) >> 6, 0),
-                          ascent: metrics.ascent, descent: metrics.descent, ink: ink, isBatched: batched)
+        return ShapedLine(
+            start: start, count: placements.count - start, width: max((pen + 32) >> 6, 0),
+            ascent: metrics.ascent, descent: metrics.descent, ink: ink, isBatched: batched)
     }
 
     /// Splits `scalars` into `runs` of one face and one script, in logical order.
-    private mutating func itemize(_ scalars: [UInt32], into runs: inout [ShapingRun], chain: FontChain,
-                                  primary: FontFace) {
+    private mutating func itemize(
+        _ scalars: [UInt32], into runs: inout [ShapingRun], chain: FontChain,
+        primary: FontFace
+    ) {
         runs.removeAll(keepingCapacity: true)
         guard let unicode = hb_unicode_funcs_get_default() else { return }
         var raw: [hb_script_t] = []

@@ -19,11 +19,13 @@ struct FlingAcceleration: Equatable {
         guard time - catchTime <= FlingAcceleration.window else { return measured }
         var v = measured
         for axis in Axis.allCases {
-            let own = measured[axis], caught = caughtVelocity[axis]
+            let own = measured[axis]
+            let caught = caughtVelocity[axis]
             guard own.isFinite, caught.isFinite,
-                  abs(caught) > FlingAcceleration.minimumCaughtSpeed,
-                  abs(own) >= ScrollPolicy.flingThreshold,
-                  (own > 0) == (caught > 0) else { continue }
+                abs(caught) > FlingAcceleration.minimumCaughtSpeed,
+                abs(own) >= ScrollPolicy.flingThreshold,
+                (own > 0) == (caught > 0)
+            else { continue }
             v[axis] = own + caught
         }
         return v

@@ -2,9 +2,9 @@
 // spinner's dots show the pull's share of `triggerDistance`, then turn once every `spinPeriod` while refreshing.
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A pull-to-refresh control for a `ScrollContainer` (set it as the container's `refreshControl`): a spinner drawn
@@ -90,7 +90,8 @@ public final class RefreshControl: View {
         let shown = Int((progress * Double(RefreshControl.spokeCount)).rounded(.down))
         guard shown > 0 else { return }
         let centre = Point(x: bounds.width / 2, y: bounds.height / 2)
-        let radius = max(0, min(12, bounds.height / 2 - 6)), dot = 5.0
+        let radius = max(0, min(12, bounds.height / 2 - 6))
+        let dot = 5.0
         let bright = Int((spinPhase * Double(RefreshControl.spokeCount)).rounded(.down)) % RefreshControl.spokeCount
         for k in 0..<shown {
             // Clockwise from the top; the brightest trails off behind the moving head.
@@ -98,8 +99,9 @@ public final class RefreshControl: View {
             let p = Point(x: centre.x + radius * sin(angle), y: centre.y - radius * cos(angle))
             let behind = (bright - k + RefreshControl.spokeCount) % RefreshControl.spokeCount
             let alpha = isRefreshing ? 1 - 0.1 * Double(behind) : 0.6
-            canvas.fillRoundedRect(Rect(x: p.x - dot / 2, y: p.y - dot / 2, width: dot, height: dot),
-                                   radius: dot / 2, color: Color(white: 0.35, alpha: alpha))
+            canvas.fillRoundedRect(
+                Rect(x: p.x - dot / 2, y: p.y - dot / 2, width: dot, height: dot),
+                radius: dot / 2, color: Color(white: 0.35, alpha: alpha))
         }
     }
 }

@@ -8,7 +8,8 @@ extension ScrollContainer {
         guard maintainsVisibleContentPosition else { return }
         let now = hostWindow?.now
         if let current = anchoring.anchor, current.offset == contentOffset, current.time == now,
-           current.view.superview === self {
+            current.view.superview === self
+        {
             return
         }
         anchoring.anchor = pickAnchor(at: now)

@@ -8,8 +8,9 @@ extension ScrollContainer {
     func canMove(along axis: Axis, direction: Double, policy: ScrollPolicy) -> Bool {
         guard isScrollEnabled, policy.hasRange(axis), direction != 0 else { return false }
         let offset = contentOffset[axis]
-        return direction > 0 ? offset < policy.maxOffset[axis] - ScrollPolicy.restTolerance
-                             : offset > policy.minOffset[axis] + ScrollPolicy.restTolerance
+        return direction > 0
+            ? offset < policy.maxOffset[axis] - ScrollPolicy.restTolerance
+            : offset > policy.minOffset[axis] + ScrollPolicy.restTolerance
     }
 
     func canTakeChainedMotion(along axis: Axis, direction: Double) -> Bool {
@@ -30,7 +31,8 @@ extension ScrollContainer {
         for axis in Axis.allCases where translation[axis] != 0 {
             let direction = -translation[axis]
             if !canMove(along: axis, direction: direction, policy: policy)
-                && someoneAroundCanMove(along: axis, direction: direction) {
+                && someoneAroundCanMove(along: axis, direction: direction)
+            {
                 passed.insert(Axis.Set(axis))
             }
         }
@@ -42,7 +44,8 @@ extension ScrollContainer {
         while let candidate = view {
             if let participant = candidate.touchParticipant {
                 if participant.canTakeChainedMotion(along: axis, direction: direction)
-                    || participant.keepsChainedMotion(along: axis) {
+                    || participant.keepsChainedMotion(along: axis)
+                {
                     return true
                 }
             }
@@ -59,7 +62,8 @@ extension ScrollContainer {
         guard scrollChaining == .automatic else { return }
         var view = superview
         while let candidate = view {
-            if let link = candidate as? ScrollContainer, link.hasFingers, link.drag.sequenceDrags, link.isScrollEnabled {
+            if let link = candidate as? ScrollContainer, link.hasFingers, link.drag.sequenceDrags, link.isScrollEnabled
+            {
                 chain.links.append(link)
                 if link.scrollChaining == .contained { break }
             }
@@ -84,10 +88,14 @@ extension ScrollContainer {
         var kept = velocity
         let policy = makePolicy()
         // Only along the axes this container scrolls: an orthogonal container around (§2.7) gets nothing.
-        for axis in Axis.allCases where velocity[axis] != 0 && policy.scrollable.contains(axis)
-            && chainReaches(along: axis) && !canMove(along: axis, direction: velocity[axis], policy: policy) {
-            for link in chain.links where link.isScrollEnabled && link.scrollableAxes.contains(Axis.Set(axis))
-                && link.canMove(along: axis, direction: velocity[axis], policy: link.makePolicy()) {
+        for axis in Axis.allCases
+        where velocity[axis] != 0 && policy.scrollable.contains(axis)
+            && chainReaches(along: axis) && !canMove(along: axis, direction: velocity[axis], policy: policy)
+        {
+            for link in chain.links
+            where link.isScrollEnabled && link.scrollableAxes.contains(Axis.Set(axis))
+                && link.canMove(along: axis, direction: velocity[axis], policy: link.makePolicy())
+            {
                 if link.joinChain() {
                     link.chain.releaseVelocity[axis] = velocity[axis]
                     link.finishChange()
@@ -108,15 +116,19 @@ extension ScrollContainer {
         let policy = makePolicy()
         let next = motion.offset(at: time, current: contentOffset)
         for axis in Axis.allCases where policy.scrollable.contains(axis) && chainReaches(along: axis) {
-            let low = policy.minOffset[axis], high = policy.maxOffset[axis]
-            let side: Double = next[axis] > high + ScrollPolicy.restTolerance ? 1
+            let low = policy.minOffset[axis]
+            let high = policy.maxOffset[axis]
+            let side: Double =
+                next[axis] > high + ScrollPolicy.restTolerance
+                ? 1
                 : next[axis] < low - ScrollPolicy.restTolerance ? -1 : 0
             let from = motion.offset(at: motion.start, current: contentOffset)[axis]
             // Only a fling going out of the range (not a spring coming back into it).
             guard side != 0, side > 0 ? from <= high : from >= low else { continue }
             guard let link = firstLink(along: axis, direction: side) else { continue }
             // The instant the edge was reached, by bisection over the monotonic deceleration.
-            var inside = motion.start, outside = time
+            var inside = motion.start
+            var outside = time
             for _ in 0..<40 {
                 let middle = inside + (outside - inside) / 2
                 let x = motion.offset(at: middle, current: contentOffset)[axis]
@@ -143,8 +155,10 @@ extension ScrollContainer {
     }
 
     func firstLink(along axis: Axis, direction: Double) -> ScrollContainer? {
-        for link in chain.links where link.isScrollEnabled && link.scrollableAxes.contains(Axis.Set(axis))
-            && link.canMove(along: axis, direction: direction, policy: link.makePolicy()) {
+        for link in chain.links
+        where link.isScrollEnabled && link.scrollableAxes.contains(Axis.Set(axis))
+            && link.canMove(along: axis, direction: direction, policy: link.makePolicy())
+        {
             return link
         }
         return nil
@@ -152,8 +166,10 @@ extension ScrollContainer {
 
     /// Decelerates from `velocity` along `axis` from `time` on (a fling handed on from inside), keeping the links of
     /// `chain` after this one to hand it on again.
-    func startChainedFling(velocity: Double, along axis: Axis, at time: Duration, chain: [ScrollContainer],
-                           after link: ScrollContainer) {
+    func startChainedFling(
+        velocity: Double, along axis: Axis, at time: Duration, chain: [ScrollContainer],
+        after link: ScrollContainer
+    ) {
         guard arbitration.chainedFlingBegan() else { return }
         self.chain.links.removeAll(keepingCapacity: true)
         var rest = false
@@ -167,8 +183,10 @@ extension ScrollContainer {
         let released = policy.releaseVelocity(measured, lock: .none)
         let natural = policy.naturalTarget(from: contentOffset, velocity: released)
         notifications.effects.push(.willBeginDecelerating)
-        startMotion(policy.releaseMotion(from: contentOffset, velocity: released, target: natural, overridden: [],
-                                         at: time))
+        startMotion(
+            policy.releaseMotion(
+                from: contentOffset, velocity: released, target: natural, overridden: [],
+                at: time))
         finishChange()
     }
 
@@ -210,8 +228,10 @@ extension ScrollContainer {
             if let bouncer { bouncer.showChainOverscroll(overscroll, edgeSign: chain.overscroll[axis], axis) }
         }
         delta = take(delta, along: axis, into: self, pointer: pointer)
-        for link in chain.links where delta != 0 && link.isScrollEnabled
-            && link.scrollableAxes.contains(Axis.Set(axis)) {
+        for link in chain.links
+        where delta != 0 && link.isScrollEnabled
+            && link.scrollableAxes.contains(Axis.Set(axis))
+        {
             delta = take(delta, along: axis, into: link, pointer: pointer)
         }
         if delta != 0, let bouncer, bouncer === self || bouncer.joinChain(pointer: pointer) {
@@ -226,8 +246,10 @@ extension ScrollContainer {
     private func take(_ delta: Double, along axis: Axis, into container: ScrollContainer, pointer: Bool) -> Double {
         let policy = container.makePolicy()
         let offset = container.contentOffset[axis]
-        let moved = delta > 0 ? max(offset, min(offset + delta, policy.maxOffset[axis]))
-                              : min(offset, max(offset + delta, policy.minOffset[axis]))
+        let moved =
+            delta > 0
+            ? max(offset, min(offset + delta, policy.maxOffset[axis]))
+            : min(offset, max(offset + delta, policy.minOffset[axis]))
         guard moved != offset, container === self || container.joinChain(pointer: pointer) else { return delta }
         var point = container.contentOffset
         point[axis] = moved
@@ -237,8 +259,10 @@ extension ScrollContainer {
 
     /// The container that shows the chain's overscroll: the outermost bouncing link, else this one if it bounces.
     private func chainBouncer(along axis: Axis) -> ScrollContainer? {
-        for link in chain.links.reversed() where link.bounces && link.isScrollEnabled
-            && link.scrollableAxes.contains(Axis.Set(axis)) {
+        for link in chain.links.reversed()
+        where link.bounces && link.isScrollEnabled
+            && link.scrollableAxes.contains(Axis.Set(axis))
+        {
             return link
         }
         return bounces ? self : nil

@@ -21,8 +21,9 @@ extension ScrollContainer {
         // The delegate may have changed the settings or the offset: decide with what holds now.
         var now = makePolicy()
         if startsRefresh { now.refreshRest = now.minOffset.y }
-        return now.releaseMotion(from: contentOffset, velocity: velocity, target: chosen, overridden: overridden,
-                                 at: time)
+        return now.releaseMotion(
+            from: contentOffset, velocity: velocity, target: chosen, overridden: overridden,
+            at: time)
     }
 
     func startMotion(_ planned: ScrollMotion) {

@@ -14,13 +14,14 @@ extension ScrollContainer {
     /// A finger touched down on the container or its content; returns what the container wants for its content touch.
     func dragFingerDown(id: Int, at location: Point, time: Duration) -> ContentTouchDisposition {
         // The fling this touch may catch, as it moves at the touch (read before the catch stops it).
-        let flingVelocity = fingers.isEmpty && arbitration.isDecelerating && !motion.isIdle
+        let flingVelocity =
+            fingers.isEmpty && arbitration.isDecelerating && !motion.isIdle
             ? motion.velocity(at: time) : nil
         // A finger on a shown bar may scrub it after a rest (`+Scrollbars.swift`); the arbitration tracks it
         // meanwhile, so that moving past the slop first is an ordinary drag.
         let onBar = fingers.isEmpty && scrubTouchDown(id: id, at: location, time: time)
         if fingers.isEmpty {
-            endChain()   // a fling caught here hands nothing on any more
+            endChain()  // a fling caught here hands nothing on any more
             fingers.add(id, at: location, time: time)
             fingers.beginSequence()
             drag.caughtFling = nil
@@ -63,7 +64,9 @@ extension ScrollContainer {
         let policy = makePolicy()
         let pinches = drag.sequenceDrags && isScrollEnabled && pinchCrossedSlop
         // Two fingers on a zoomable container may pan in any direction: a pinch may follow the pan.
-        var scrollable: Axis.Set = !(drag.sequenceDrags && isScrollEnabled) ? []
+        var scrollable: Axis.Set =
+            !(drag.sequenceDrags && isScrollEnabled)
+            ? []
             : fingers.count >= 2 && canZoom ? [.horizontal, .vertical] : policy.scrollable
         // Latching (<doc:ScrollBehaviour> §14): undecided, an axis this container cannot move along in the
         // fingers' direction is left to a container around it that can.
@@ -72,9 +75,10 @@ extension ScrollContainer {
         if dragRecognizer.gatesDrag && !arbitration.isDragging {
             // A dry run on a copy: the drag may begin only if the pan recognizer lets it.
             var trial = arbitration
-            action = trial.touchMoved(translation: fingers.translation, fingers: fingers.count,
-                                      scrollable: scrollable, contentCancellable: cancellable, pinches: pinches)
-            if case let .beginDrag(lock, origin, cancels) = action {
+            action = trial.touchMoved(
+                translation: fingers.translation, fingers: fingers.count,
+                scrollable: scrollable, contentCancellable: cancellable, pinches: pinches)
+            if case .beginDrag(let lock, let origin, let cancels) = action {
                 switch dragRecognizer.containerDragGate() {
                 case .open:
                     arbitration = trial
@@ -99,9 +103,10 @@ extension ScrollContainer {
                 arbitration = trial
             }
         } else {
-            action = arbitration.touchMoved(translation: fingers.translation, fingers: fingers.count,
-                                            scrollable: scrollable, contentCancellable: cancellable,
-                                            pinches: pinches)
+            action = arbitration.touchMoved(
+                translation: fingers.translation, fingers: fingers.count,
+                scrollable: scrollable, contentCancellable: cancellable,
+                pinches: pinches)
         }
         perform(action, at: time, policy: policy)
         if pinches && arbitration.isDragging && !chain.isFollower { beginPinch() }
@@ -156,8 +161,9 @@ extension ScrollContainer {
             rebasePinch()
             if arbitration.isDragging { rebaseDrag() }
         }
-        let action = arbitration.touchUp(at: time, fingers: fingers.count,
-                                         release: planned.isIdle && !bounce ? .stays : .moves)
+        let action = arbitration.touchUp(
+            at: time, fingers: fingers.count,
+            release: planned.isIdle && !bounce ? .stays : .moves)
         perform(action, at: time, planned: planned)
         if fingers.isEmpty {
             finishPinchSequence(at: time, bounce: bounce)
@@ -252,8 +258,9 @@ extension ScrollContainer {
     func rebaseDrag() {
         let policy = makePolicy()
         let offset = contentOffset
-        drag.startRaw = Point(x: policy.raw(displayed: offset.x, .horizontal),
-                             y: policy.raw(displayed: offset.y, .vertical))
+        drag.startRaw = Point(
+            x: policy.raw(displayed: offset.x, .horizontal),
+            y: policy.raw(displayed: offset.y, .vertical))
         drag.origin = fingers.translation
         chain.translation = fingers.translation
     }
@@ -317,9 +324,10 @@ extension ScrollContainer {
         switch action {
         case .none:
             break
-        case let .beginDrag(_, origin, _):
+        case .beginDrag(_, let origin, _):
             if let arena = attachedWindow?.touchArena,
-               !arena.claimFingers(of: dragRecognizer, cancellingContent: true) {
+                !arena.claimFingers(of: dragRecognizer, cancellingContent: true)
+            {
                 // A recognizer won these fingers first: this container gives the sequence up.
                 perform(arbitration.claimRefused(), at: time)
                 dragRecognizer.containerDeclined(at: time)

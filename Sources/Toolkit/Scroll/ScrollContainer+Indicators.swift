@@ -166,8 +166,10 @@ extension ScrollContainer {
     /// The track of the bar along `axis` at `thickness`, or nil when the bar does not exist or has no room.
     func scrollbarTrack(_ axis: Axis, thickness: Double) -> Rect? {
         guard hasScrollbar(axis) else { return nil }
-        let b = bounds, inset = scrollIndicatorInsets
-        let gap = ScrollContainer.scrollbarEdgeGap, full = ScrollContainer.fullScrollbarThickness
+        let b = bounds
+        let inset = scrollIndicatorInsets
+        let gap = ScrollContainer.scrollbarEdgeGap
+        let full = ScrollContainer.fullScrollbarThickness
         // The corner where both bars would meet belongs to the vertical bar: the horizontal one stops short of it.
         let rtl = layoutDirection == .rightToLeft
         if axis == .vertical {
@@ -201,10 +203,12 @@ extension ScrollContainer {
 
     func thumbSpan(_ axis: Axis, track: Double, thickness: Double) -> (start: Double, length: Double) {
         let limits = offsetLimits
-        let lo = limits.min[axis], hi = limits.max[axis]
+        let lo = limits.min[axis]
+        let hi = limits.max[axis]
         let visible = max(0, bounds.size[axis])
         let content = hi - lo + visible
-        var length = min(track, max(ScrollContainer.minimumThumbLength, content > 0 ? track * visible / content : track))
+        var length = min(
+            track, max(ScrollContainer.minimumThumbLength, content > 0 ? track * visible / content : track))
         let x = contentOffset[axis]
         let overscroll = x < lo ? lo - x : (x > hi ? x - hi : 0)
         length = max(thickness, length - overscroll)
@@ -215,7 +219,9 @@ extension ScrollContainer {
     // MARK: - Drawing
 
     func drawIndicators(in canvas: Canvas) {
-        bars.drawnRects = (scrollbarDamageRect(.horizontal), verticalIndicatorElsewhere ? nil : scrollbarDamageRect(.vertical))
+        bars.drawnRects = (
+            scrollbarDamageRect(.horizontal), verticalIndicatorElsewhere ? nil : scrollbarDamageRect(.vertical)
+        )
         if bars.drawnRects.horizontal != nil { drawScrollbar(.horizontal, in: canvas) }
         if bars.drawnRects.vertical != nil { drawScrollbar(.vertical, in: canvas) }
     }
@@ -239,8 +245,10 @@ extension ScrollContainer {
         let radius = thickness / 2
         func fill(_ rect: Rect, radius: Double, color: Color) {
             guard let box = canvas.pixelBox(rect) else { return }
-            canvas.fillRoundedPixelBox(PixelBox(x0: box.x0 + shift.x, y0: box.y0 + shift.y, x1: box.x1 + shift.x,
-                                                y1: box.y1 + shift.y), radius: radius, color: color)
+            canvas.fillRoundedPixelBox(
+                PixelBox(
+                    x0: box.x0 + shift.x, y0: box.y0 + shift.y, x1: box.x1 + shift.x,
+                    y1: box.y1 + shift.y), radius: radius, color: color)
         }
         if widening > 0 {
             fill(track, radius: radius, color: colors.trough.scaled(alpha * widening))
@@ -249,8 +257,9 @@ extension ScrollContainer {
         if let outline = colors.outline {
             // A 1 pt light rim around a dark core: readable over light and dark content alike.
             fill(thumb, radius: radius, color: outline.scaled(alpha))
-            let core = Rect(x: thumb.minX + 1, y: thumb.minY + 1, width: max(0, thumb.width - 2),
-                            height: max(0, thumb.height - 2))
+            let core = Rect(
+                x: thumb.minX + 1, y: thumb.minY + 1, width: max(0, thumb.width - 2),
+                height: max(0, thumb.height - 2))
             if core.width > 0 && core.height > 0 {
                 fill(core, radius: max(0, radius - 1), color: colors.thumb.scaled(alpha))
             }
@@ -262,8 +271,10 @@ extension ScrollContainer {
     static func scrollbarColors(_ style: ScrollIndicatorStyle) -> (thumb: Color, outline: Color?, trough: Color) {
         switch style {
         case .default:
-            (Color(red: 0, green: 0, blue: 0, alpha: 0.55), Color(red: 1, green: 1, blue: 1, alpha: 0.7),
-             Color(red: 1, green: 1, blue: 1, alpha: 0.35))
+            (
+                Color(red: 0, green: 0, blue: 0, alpha: 0.55), Color(red: 1, green: 1, blue: 1, alpha: 0.7),
+                Color(red: 1, green: 1, blue: 1, alpha: 0.35)
+            )
         case .dark:
             (Color(red: 0, green: 0, blue: 0, alpha: 0.5), nil, Color(red: 0, green: 0, blue: 0, alpha: 0.12))
         case .light:
@@ -272,13 +283,16 @@ extension ScrollContainer {
     }
 
     /// The thin thumb's colour at the bars' current opacity (an overlay's picture is compared by it).
-    var indicatorColor: Color { ScrollContainer.scrollbarColors(indicatorStyle).thumb.scaled(scrollbarOpacity(.vertical)) }
+    var indicatorColor: Color {
+        ScrollContainer.scrollbarColors(indicatorStyle).thumb.scaled(scrollbarOpacity(.vertical))
+    }
 
     var verticalIndicatorElsewhere: Bool { verticalIndicatorPresenter != nil }
 
     /// Where the vertical bar can be, in the superview's coordinates: a full bar's width along its edge.
     var verticalIndicatorColumn: Rect? {
-        guard hasScrollbar(.vertical), let track = scrollbarTrack(.vertical, thickness: ScrollContainer.fullScrollbarThickness)
+        guard hasScrollbar(.vertical),
+            let track = scrollbarTrack(.vertical, thickness: ScrollContainer.fullScrollbarThickness)
         else { return nil }
         let f = frame
         return Rect(x: f.minX + (track.minX - bounds.minX), y: f.minY, width: track.width, height: f.height)

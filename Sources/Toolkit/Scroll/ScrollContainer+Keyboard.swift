@@ -45,7 +45,8 @@ extension ScrollContainer {
         guard !arbitration.isTracking else { return true }
         let policy = makePolicy()
         var run = currentStepRun(axis, policy: policy)
-        let lower = policy.minOffset[axis], upper = policy.maxOffset[axis]
+        let lower = policy.minOffset[axis]
+        let upper = policy.maxOffset[axis]
         if policy.pagingAxes.contains(axis) {
             switch move {
             case .line(let n), .page(let n):
@@ -97,8 +98,10 @@ extension ScrollContainer {
 
     /// The first scroll container exactly `depth` levels below `view`, depth-first, not entering hidden views; sets
     /// `deeperLevelExists` when a visible view at that depth has subviews.
-    private static func firstContainer(in view: View, atDepth depth: Int,
-                                       deeperLevelExists: inout Bool) -> ScrollContainer? {
+    private static func firstContainer(
+        in view: View, atDepth depth: Int,
+        deeperLevelExists: inout Bool
+    ) -> ScrollContainer? {
         guard !view.isHidden else { return nil }
         guard depth > 0 else {
             if !view.subviews.isEmpty { deeperLevelExists = true }

@@ -8,7 +8,8 @@ extension ScrollContainer {
     func layoutDirectionChanged() {
         if let rect = bars.drawnRects.vertical { setNeedsDisplay(rect) }
         let policy = makePolicy()
-        let lo = policy.minOffset.x, hi = policy.maxOffset.x
+        let lo = policy.minOffset.x
+        let hi = policy.maxOffset.x
         reading.rightToLeftRangeEnd = hi
         if hi > lo {
             let x = contentOffset.x

@@ -22,7 +22,7 @@ extension ScrollContainer {
     /// sorted, unique. The last call's storage is reused, so a steady scroll gathers them without allocating.
     func collectSnapOffsets(_ policy: ScrollPolicy) -> SnapOffsets {
         var offsets = scrolling.snapScratch
-        scrolling.snapScratch = SnapOffsets()   // `offsets` holds the only reference: no copy on write below
+        scrolling.snapScratch = SnapOffsets()  // `offsets` holds the only reference: no copy on write below
         let inset = contentInset
         for axis in Axis.allCases {
             // Swapped out rather than mutated through `offsets[axis]`: the subscript's getter would hand over a
@@ -35,9 +35,10 @@ extension ScrollContainer {
                 let trailing = axis == .horizontal ? inset.right : inset.bottom
                 for view in subviews where !view.isHidden {
                     guard let alignment = view.snapAlignment else { continue }
-                    let value = SnapOffsets.offset(for: view.frame, alignment: alignment, axis: axis,
-                                                   length: policy.viewport[axis], leadingInset: leading,
-                                                   trailingInset: trailing)
+                    let value = SnapOffsets.offset(
+                        for: view.frame, alignment: alignment, axis: axis,
+                        length: policy.viewport[axis], leadingInset: leading,
+                        trailingInset: trailing)
                     if value.isFinite { list.append(policy.clamp(value, axis)) }
                 }
                 // While refreshing, the control's place is a target too: the content may rest with it in view.
@@ -45,7 +46,8 @@ extension ScrollContainer {
                     list.append(policy.minOffset.y)
                 }
                 list.sort()
-                var write = 0, read = 0
+                var write = 0
+                var read = 0
                 while read < list.count {
                     if write == 0 || list[write - 1] != list[read] {
                         list[write] = list[read]

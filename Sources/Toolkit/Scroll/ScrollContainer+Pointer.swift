@@ -50,7 +50,8 @@ extension ScrollContainer {
         var view = superview
         while let current = view {
             if let container = current as? ScrollContainer, container.isDragging,
-               !container.tracksOtherDevice(than: id) {
+                !container.tracksOtherDevice(than: id)
+            {
                 return true
             }
             view = current.superview
@@ -85,18 +86,22 @@ extension ScrollContainer {
             return
         }
         var excess = 0.0
-        let target = run.addWheel(units, distancePerDetent: ScrollContainer.wheelDetentDistance,
-                                  unitsPerDetent: ScrollContainer.wheelUnitsPerDetent,
-                                  lower: policy.minOffset[axis], upper: policy.maxOffset[axis], excess: &excess)
+        let target = run.addWheel(
+            units, distancePerDetent: ScrollContainer.wheelDetentDistance,
+            unitsPerDetent: ScrollContainer.wheelUnitsPerDetent,
+            lower: policy.minOffset[axis], upper: policy.maxOffset[axis], excess: &excess)
         finishWheelStep(axis, run: run, target: target, direction: units, excess: excess, policy: policy, at: time)
     }
 
     /// Ends a wheel step heading for `target`: snap points (§15) move it to the snap offset not behind it in its
     /// `direction` and the run re-anchors there, so each further detent goes on to the next one, as browsers do; then
     /// `excess` (points the range could not hold) goes up the chain (§14).
-    func finishWheelStep(_ axis: Axis, run: ScrollStepTargets.Run, target: Double, direction: Double,
-                         excess: Double, policy: ScrollPolicy, at time: Duration) {
-        var run = run, target = target
+    func finishWheelStep(
+        _ axis: Axis, run: ScrollStepTargets.Run, target: Double, direction: Double,
+        excess: Double, policy: ScrollPolicy, at time: Duration
+    ) {
+        var run = run
+        var target = target
         if let snapped = policy.snapTarget(axis, natural: target, direction: direction) {
             run.move(to: snapped)
             target = snapped
@@ -194,8 +199,9 @@ extension ScrollContainer {
         let policy = makePolicy()
         let velocity = policy.releaseVelocity(measured, lock: .none)
         let target = policy.naturalTarget(from: contentOffset, velocity: velocity)
-        let planned = policy.releaseMotion(from: contentOffset, velocity: velocity, target: target,
-                                           overridden: [], at: time)
+        let planned = policy.releaseMotion(
+            from: contentOffset, velocity: velocity, target: target,
+            overridden: [], at: time)
         let action = arbitration.pointerScrollEnded(release: planned.isIdle ? .stays : .moves)
         perform(action, at: time, planned: planned)
         finishChange()
@@ -214,8 +220,10 @@ extension ScrollContainer {
     }
 
     /// Moves the target of `run` along paging `axis` by `pages` pages, from the page it was heading to.
-    func stepPages(_ axis: Axis, by pages: Int, run: ScrollStepTargets.Run, policy: ScrollPolicy,
-                   at time: Duration) {
+    func stepPages(
+        _ axis: Axis, by pages: Int, run: ScrollStepTargets.Run, policy: ScrollPolicy,
+        at time: Duration
+    ) {
         var run = run
         let last = policy.lastPageIndex(axis)
         let from = policy.nearestPageIndex(to: run.target, axis)
@@ -258,9 +266,11 @@ extension ScrollContainer {
                 let average = distance / ScrollContainer.stepAnimationDuration.inSeconds
                 start = abs(speed) > abs(average) ? speed : average
             }
-            axisMotion = .step(ScrollStepAnimation(from: from, to: target,
-                                                   duration: ScrollContainer.stepAnimationDuration.inSeconds,
-                                                   initialVelocity: start))
+            axisMotion = .step(
+                ScrollStepAnimation(
+                    from: from, to: target,
+                    duration: ScrollContainer.stepAnimationDuration.inSeconds,
+                    initialVelocity: start))
         }
         motion.replace(axis, with: axisMotion, startingAt: now)
         showIndicators()

@@ -12,8 +12,10 @@ extension ScrollContainer {
         guard touchpad ? canTouchpadScroll(along: axis) : canStep(along: axis) else { return .declines }
         guard direction != 0, scrollChaining == .automatic else { return .takes }
         let policy = makePolicy()
-        let movable = touchpad ? canMove(along: axis, direction: direction, policy: policy)
-                               : stepCanMove(along: axis, direction: direction, policy: policy)
+        let movable =
+            touchpad
+            ? canMove(along: axis, direction: direction, policy: policy)
+            : stepCanMove(along: axis, direction: direction, policy: policy)
         return movable ? .takes : .passesOver
     }
 
@@ -21,8 +23,9 @@ extension ScrollContainer {
     private func stepCanMove(along axis: Axis, direction: Double, policy: ScrollPolicy) -> Bool {
         guard isScrollEnabled, policy.hasRange(axis), !arbitration.isTracking else { return false }
         let target = currentStepRun(axis, policy: policy).target
-        return direction > 0 ? target < policy.maxOffset[axis] - ScrollPolicy.restTolerance
-                             : target > policy.minOffset[axis] + ScrollPolicy.restTolerance
+        return direction > 0
+            ? target < policy.maxOffset[axis] - ScrollPolicy.restTolerance
+            : target > policy.minOffset[axis] + ScrollPolicy.restTolerance
     }
 
     // MARK: - Wheel
@@ -49,15 +52,18 @@ extension ScrollContainer {
     private func chainedWheelStep(_ axis: Axis, distance: Double, at time: Duration) {
         let policy = makePolicy()
         if policy.pagingAxes.contains(axis) {
-            wheelScroll(axis, units: distance * ScrollContainer.wheelUnitsPerDetent
-                            / ScrollContainer.wheelDetentDistance, at: time)
+            wheelScroll(
+                axis,
+                units: distance * ScrollContainer.wheelUnitsPerDetent
+                    / ScrollContainer.wheelDetentDistance, at: time)
             return
         }
         var run = currentStepRun(axis, policy: policy)
         var excess = 0.0
-        let target = run.addDistance(distance, distancePerDetent: ScrollContainer.wheelDetentDistance,
-                                     unitsPerDetent: ScrollContainer.wheelUnitsPerDetent,
-                                     lower: policy.minOffset[axis], upper: policy.maxOffset[axis], excess: &excess)
+        let target = run.addDistance(
+            distance, distancePerDetent: ScrollContainer.wheelDetentDistance,
+            unitsPerDetent: ScrollContainer.wheelUnitsPerDetent,
+            lower: policy.minOffset[axis], upper: policy.maxOffset[axis], excess: &excess)
         finishWheelStep(axis, run: run, target: target, direction: distance, excess: excess, policy: policy, at: time)
     }
 
@@ -84,8 +90,10 @@ extension ScrollContainer {
         guard !chain.links.isEmpty, !chain.isFollower else { return velocity }
         var kept = velocity
         let policy = makePolicy()
-        for axis in Axis.allCases where velocity[axis] != 0 && policy.scrollable.contains(axis)
-            && chainReaches(along: axis) && !canMove(along: axis, direction: velocity[axis], policy: policy) {
+        for axis in Axis.allCases
+        where velocity[axis] != 0 && policy.scrollable.contains(axis)
+            && chainReaches(along: axis) && !canMove(along: axis, direction: velocity[axis], policy: policy)
+        {
             if let link = firstLink(along: axis, direction: velocity[axis]), link.joinChain(pointer: true) {
                 link.chain.releaseVelocity[axis] = velocity[axis]
                 kept[axis] = 0

@@ -7,8 +7,10 @@ extension ScrollContainer {
 
     /// Moves the content to `offset` (points), at once or over 0.3 s ease-out: as `setContentOffset(_:animation:)`.
     public func setContentOffset(_ offset: Point, animated: Bool) {
-        setContentOffset(offset, animation: animated
-            ? .easeOut(duration: ScrollContainer.programmaticAnimationDuration) : .none)
+        setContentOffset(
+            offset,
+            animation: animated
+                ? .easeOut(duration: ScrollContainer.programmaticAnimationDuration) : .none)
     }
 
     /// Moves the content to `offset` (points) with `animation` (<doc:ScrollBehaviour> §8 and §15). `.none` sets it as
@@ -40,13 +42,16 @@ extension ScrollContainer {
                     break
                 case .easeOut(let duration):
                     guard target[axis] != current[axis] else { continue }
-                    planned[axis] = .ease(EaseOutAnimation(from: current[axis], to: target[axis],
-                                                           duration: max(.zero, duration).inSeconds))
+                    planned[axis] = .ease(
+                        EaseOutAnimation(
+                            from: current[axis], to: target[axis],
+                            duration: max(.zero, duration).inSeconds))
                 case .spring(let response, let dampingRatio):
                     guard target[axis] != current[axis] || velocity[axis] != 0 else { continue }
-                    planned[axis] = .dampedSpring(DampedSpringSimulation(
-                        position: current[axis], velocity: velocity[axis], target: target[axis],
-                        response: response.inSeconds, dampingRatio: dampingRatio))
+                    planned[axis] = .dampedSpring(
+                        DampedSpringSimulation(
+                            position: current[axis], velocity: velocity[axis], target: target[axis],
+                            response: response.inSeconds, dampingRatio: dampingRatio))
                 }
             }
             startMotion(planned)
@@ -63,7 +68,8 @@ extension ScrollContainer {
         let size = bounds.size
         var target = contentOffset
         for axis in Axis.allCases {
-            let start = rect.origin[axis], length = max(0, rect.size[axis])
+            let start = rect.origin[axis]
+            let length = max(0, rect.size[axis])
             let visible = size[axis]
             if start < target[axis] || length > visible {
                 target[axis] = start

@@ -13,8 +13,9 @@ extension ScrollContainer {
 
     func layoutRefreshControl() {
         guard let control = refreshControl else { return }
-        let frame = Rect(x: -contentInset.left, y: baseMinimumOffsetY - control.height,
-                         width: ScrollContainer.nonNegative(bounds.width), height: control.height)
+        let frame = Rect(
+            x: -contentInset.left, y: baseMinimumOffsetY - control.height,
+            width: ScrollContainer.nonNegative(bounds.width), height: control.height)
         if control.frame != frame { control.frame = frame }
     }
 
@@ -53,16 +54,18 @@ extension ScrollContainer {
         geometryDidChange()
         attachedWindow?.addAnimator(animationDriver)
         if atEdge && !byPull {
-            setContentOffset(Point(x: contentOffset.x, y: baseMinimumOffsetY - control.height),
-                             animation: .easeOut(duration: RefreshControl.endAnimationDuration))
+            setContentOffset(
+                Point(x: contentOffset.x, y: baseMinimumOffsetY - control.height),
+                animation: .easeOut(duration: RefreshControl.endAnimationDuration))
         }
     }
 
     func refreshingDidEnd() {
         geometryDidChange()
         guard !arbitration.isTracking, contentOffset.y < baseMinimumOffsetY else { return }
-        setContentOffset(Point(x: contentOffset.x, y: baseMinimumOffsetY),
-                         animation: .easeOut(duration: RefreshControl.endAnimationDuration))
+        setContentOffset(
+            Point(x: contentOffset.x, y: baseMinimumOffsetY),
+            animation: .easeOut(duration: RefreshControl.endAnimationDuration))
     }
 
     func stepRefreshSpinner(at time: Duration) -> Bool {

@@ -89,8 +89,10 @@ extension ScrollContainer {
 
     /// Acts on a press at `location` (window coordinates) if it lands on one of this container's bars; true when the
     /// bar took it, and the content never hears of the press.
-    func pressScrollbar(at location: Point, button: PointerButton, modifiers: KeyModifiers,
-                                time: Duration) -> Bool {
+    func pressScrollbar(
+        at location: Point, button: PointerButton, modifiers: KeyModifiers,
+        time: Duration
+    ) -> Bool {
         guard button == .left || button == .middle else { return false }
         guard bars.grab == nil, bars.pendingScrub == nil, !arbitration.isTracking, isScrollEnabled else { return false }
         let local = convert(location, from: nil)
@@ -100,7 +102,8 @@ extension ScrollContainer {
             showIndicators()
         }
         guard let axis = scrollbarAxis(at: local),
-              let thumb = scrollbarThumb(axis, thickness: ScrollContainer.fullScrollbarThickness) else { return false }
+            let thumb = scrollbarThumb(axis, thickness: ScrollContainer.fullScrollbarThickness)
+        else { return false }
         let along = local[axis]
         let onThumb = along >= thumb.origin[axis] && along <= thumb.origin[axis] + thumb.size[axis]
         if !onThumb && button == .left && modifiers.contains(.shift) {
@@ -130,8 +133,9 @@ extension ScrollContainer {
         if case .stopAnimation = arbitration.offsetAssigned() {
             motion = ScrollMotion(start: .zero)
         }
-        bars.grab = ScrollbarGrab(axis: axis, touchID: touchID, anchorPointer: position,
-                                      anchorOffset: contentOffset[axis])
+        bars.grab = ScrollbarGrab(
+            axis: axis, touchID: touchID, anchorPointer: position,
+            anchorOffset: contentOffset[axis])
         notifications.effects.push(.willBeginDragging)
         retargetWidening(axis, at: time)
         showIndicators()
@@ -149,8 +153,11 @@ extension ScrollContainer {
         let range = policy.maxOffset[axis] - policy.minOffset[axis]
         guard travel > 0, range > 0 else { return }
         var target = contentOffset
-        target[axis] = min(policy.maxOffset[axis], max(policy.minOffset[axis],
-            grab.anchorOffset + (position - grab.anchorPointer) * range / travel))
+        target[axis] = min(
+            policy.maxOffset[axis],
+            max(
+                policy.minOffset[axis],
+                grab.anchorOffset + (position - grab.anchorPointer) * range / travel))
         applyOffset(target)
         finishChange()
     }
@@ -206,8 +213,9 @@ extension ScrollContainer {
     /// content never gets this finger. Returns whether it landed on a bar.
     func scrubTouchDown(id: Int, at location: Point, time: Duration) -> Bool {
         guard id != Touch.pointerID, bars.grab == nil, bars.pendingScrub == nil, !hasFingers,
-              !arbitration.isMovingWithoutFingers,
-              let axis = scrollbarAxis(at: convert(location, from: nil)) else { return false }
+            !arbitration.isMovingWithoutFingers,
+            let axis = scrollbarAxis(at: convert(location, from: nil))
+        else { return false }
         bars.pendingScrub = PendingScrub(id: id, axis: axis, down: location, latest: location)
         if let window = attachedWindow {
             bars.scrubTimer = window.timers.schedule(at: time + ScrollContainer.scrubDelay, timerActions.scrub)
@@ -233,7 +241,8 @@ extension ScrollContainer {
         }
         if let pending = bars.pendingScrub, pending.id == id {
             bars.pendingScrub?.latest = location
-            let dx = location.x - pending.down.x, dy = location.y - pending.down.y
+            let dx = location.x - pending.down.x
+            let dy = location.y - pending.down.y
             let slop = TouchArbitration.sanitizedSlop(touchSlop)
             if dx * dx + dy * dy > slop * slop {
                 if let timer = bars.scrubTimer { attachedWindow?.timers.cancel(timer) }
@@ -320,4 +329,3 @@ extension ScrollContainer {
         }
     }
 }
-

@@ -1,4 +1,3 @@
-
 extension ScrollContainer {
     /// Whether touches scroll the container. When false, touches go straight to the content. Default true.
     public var isScrollEnabled: Bool {

@@ -5,9 +5,9 @@
 // keeping `a` under a visible point `c` at scale `s` takes the offset `frame.origin + (a - bounds.origin) * s - c`.
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 extension ScrollContainer {
@@ -15,7 +15,6 @@ extension ScrollContainer {
     static let wheelZoomFactor = 1.1
     /// Zoom factor of Ctrl + plus and Ctrl + minus.
     static let keyZoomFactor = 1.25
-
 
     /// Sets `zoomScale`, clamped into the limits, keeping the content point at the centre of the visible area where it
     /// is. Animated: 0.3 s ease-out between `willBeginZooming` and `didEndZooming`, but at once while fingers are down
@@ -34,7 +33,8 @@ extension ScrollContainer {
     /// animated as `setZoomScale(_:animated:)`. A non-finite rect is ignored; an empty one zooms to the maximum.
     public func zoom(to rect: Rect, animated: Bool) {
         guard rect.origin.isFinite, rect.size.isFinite, let view = zoomedView else { return }
-        let width = max(rect.width, 0), height = max(rect.height, 0)
+        let width = max(rect.width, 0)
+        let height = max(rect.height, 0)
         let fit = min(width > 0 ? bounds.width / width : .infinity, height > 0 ? bounds.height / height : .infinity)
         let target = clampedZoomScale(fit.isFinite && fit > 0 ? fit : maximumZoomScale)
         let centre = Point(x: bounds.width / 2, y: bounds.height / 2)
@@ -64,7 +64,8 @@ extension ScrollContainer {
     /// The scale shown for a pinch asking for `raw`: past a limit `limit * (raw / limit)^0.5` with `bouncesZoom`,
     /// else the limit.
     func resistedZoomScale(_ raw: Double) -> Double {
-        let low = minimumZoomScale, high = max(minimumZoomScale, maximumZoomScale)
+        let low = minimumZoomScale
+        let high = max(minimumZoomScale, maximumZoomScale)
         if raw > high { return bouncesZoom ? high * (raw / high).squareRoot() : high }
         if raw < low { return bouncesZoom ? low * (raw / low).squareRoot() : low }
         return raw
@@ -109,13 +110,14 @@ extension ScrollContainer {
         stopZoomMotion()
         guard animated, let window = attachedWindow, !arbitration.isTracking else {
             applyZoom(scale: scale, offset: contentOffset)
-            assignContentOffset(offset)   // stops a running motion; ends the change
+            assignContentOffset(offset)  // stops a running motion; ends the change
             return
         }
         guard scale != zoomState.scale || offset != contentOffset else { return }
-        if arbitration.isAnimating { assignContentOffset(contentOffset) }   // a fling or step stops here
-        zoomState.motion = ZoomMotion(start: window.now, fromScale: zoomState.scale, toScale: scale,
-                                fromOffset: contentOffset, toOffset: offset, curve: .easeOut)
+        if arbitration.isAnimating { assignContentOffset(contentOffset) }  // a fling or step stops here
+        zoomState.motion = ZoomMotion(
+            start: window.now, fromScale: zoomState.scale, toScale: scale,
+            fromOffset: contentOffset, toOffset: offset, curve: .easeOut)
         notifications.effects.push(.willBeginZooming)
         window.addAnimator(animationDriver)
         finishChange()
@@ -132,8 +134,9 @@ extension ScrollContainer {
             notifications.effects.push(.didEndZooming(scale: zoomState.scale))
             return
         }
-        zoomState.motion = ZoomMotion(start: time, fromScale: zoomState.scale, toScale: target,
-                                fromOffset: contentOffset, toOffset: toOffset, curve: .spring)
+        zoomState.motion = ZoomMotion(
+            start: time, fromScale: zoomState.scale, toScale: target,
+            fromOffset: contentOffset, toOffset: toOffset, curve: .spring)
         isZoomBouncing = true
     }
 
@@ -198,8 +201,10 @@ extension ScrollContainer {
         let wanted = offset(showing: zoomState.pinch.anchor, of: view, at: centroid, scale: shown)
         applyZoom(scale: shown, offset: contentOffset)
         let policy = makePolicy()
-        applyOffset(Point(x: policy.displayed(raw: wanted.x, .horizontal),
-                          y: policy.displayed(raw: wanted.y, .vertical)))
+        applyOffset(
+            Point(
+                x: policy.displayed(raw: wanted.x, .horizontal),
+                y: policy.displayed(raw: wanted.y, .vertical)))
     }
 
     /// The last finger lifted or all were cancelled: a scale past a limit returns to it (`bounce`, decided before
@@ -240,13 +245,17 @@ extension ScrollContainer {
 
     /// The touchpad pinch's cumulative `scale`; the pointer stays where it began.
     func touchpadPinchChanged(scale: Double, time: Duration) {
-        guard let start = zoomState.touchpadPinchStartScale, scale.isFinite, scale > 0, let view = zoomedView else { return }
+        guard let start = zoomState.touchpadPinchStartScale, scale.isFinite, scale > 0, let view = zoomedView else {
+            return
+        }
         let shown = resistedZoomScale(start * scale)
         let wanted = offset(showing: zoomState.pinch.anchor, of: view, at: zoomState.pinch.lastCentroid, scale: shown)
         applyZoom(scale: shown, offset: contentOffset)
         let policy = makePolicy()
-        applyOffset(Point(x: policy.displayed(raw: wanted.x, .horizontal),
-                          y: policy.displayed(raw: wanted.y, .vertical)))
+        applyOffset(
+            Point(
+                x: policy.displayed(raw: wanted.x, .horizontal),
+                y: policy.displayed(raw: wanted.y, .vertical)))
         finishChange()
     }
 
@@ -256,9 +265,11 @@ extension ScrollContainer {
         zoomState.touchpadPinchStartScale = nil
         isZooming = false
         if cancelled, start != zoomState.scale, let view = zoomedView {
-            let toOffset = offset(showing: zoomState.pinch.anchor, of: view, at: zoomState.pinch.lastCentroid, scale: start)
-            zoomState.motion = ZoomMotion(start: time, fromScale: zoomState.scale, toScale: start,
-                                    fromOffset: contentOffset, toOffset: toOffset, curve: .spring)
+            let toOffset = offset(
+                showing: zoomState.pinch.anchor, of: view, at: zoomState.pinch.lastCentroid, scale: start)
+            zoomState.motion = ZoomMotion(
+                start: time, fromScale: zoomState.scale, toScale: start,
+                fromOffset: contentOffset, toOffset: toOffset, curve: .spring)
             isZoomBouncing = true
         } else if zoomNeedsBounce {
             startZoomBounce(at: time, around: zoomState.pinch.lastCentroid)
@@ -283,7 +294,8 @@ extension ScrollContainer {
     /// Ctrl + plus / minus / 0 (and their keypad keysyms): by 1.25 around the centre, or back to 1.
     func zoomKey(_ key: Key, modifiers: KeyModifiers) -> Bool {
         guard modifiers.contains(.control), case .other(let keysym) = key, canZoom,
-              !arbitration.isTracking else { return false }
+            !arbitration.isTracking
+        else { return false }
         let scale: Double
         switch keysym {
         case 0x2b, 0x3d, 0xffab: scale = zoomState.scale * ScrollContainer.keyZoomFactor
@@ -330,7 +342,9 @@ extension ScrollContainer {
         set {
             let oldValue = zoomState.minimumZoomScale
             zoomState.minimumZoomScale = newValue
-            if !(zoomState.minimumZoomScale > 0 && zoomState.minimumZoomScale.isFinite) { zoomState.minimumZoomScale = oldValue }
+            if !(zoomState.minimumZoomScale > 0 && zoomState.minimumZoomScale.isFinite) {
+                zoomState.minimumZoomScale = oldValue
+            }
             if zoomState.minimumZoomScale != oldValue { finishChange() }
         }
     }
@@ -342,7 +356,9 @@ extension ScrollContainer {
         set {
             let oldValue = zoomState.maximumZoomScale
             zoomState.maximumZoomScale = newValue
-            if !(zoomState.maximumZoomScale > 0 && zoomState.maximumZoomScale.isFinite) { zoomState.maximumZoomScale = oldValue }
+            if !(zoomState.maximumZoomScale > 0 && zoomState.maximumZoomScale.isFinite) {
+                zoomState.maximumZoomScale = oldValue
+            }
             if zoomState.maximumZoomScale != oldValue { finishChange() }
         }
     }
@@ -369,4 +385,3 @@ extension ScrollContainer {
         set { zoomState.isZoomBouncing = newValue }
     }
 }
-

@@ -10,9 +10,10 @@ open class ScrollContainer: View, PointerScrollParticipant {
     /// The extent of the content, in points. Non-finite or negative dimensions count as zero.
     @exclusivity(unchecked) public var contentSize: Size = .zero {
         didSet {
-            let clean = Size(width: ScrollContainer.nonNegative(contentSize.width),
-                             height: ScrollContainer.nonNegative(contentSize.height))
-            if clean != contentSize { contentSize = clean }   // no observer re-run
+            let clean = Size(
+                width: ScrollContainer.nonNegative(contentSize.width),
+                height: ScrollContainer.nonNegative(contentSize.height))
+            if clean != contentSize { contentSize = clean }  // no observer re-run
             guard contentSize != oldValue else { return }
             geometryDidChange()
         }
@@ -58,11 +59,6 @@ open class ScrollContainer: View, PointerScrollParticipant {
 
     // MARK: - Touch settings
 
-
-
-
-
-
     /// Whether the content may receive `touches` in `view` (asked before `touchesBegan`). Default true.
     open func touchesShouldBegin(_ touches: [Touch], in view: View) -> Bool {
         true
@@ -73,17 +69,7 @@ open class ScrollContainer: View, PointerScrollParticipant {
         !(view is Control)
     }
 
-
-
-
-
-
     // MARK: - Scrolling behaviour
-
-
-
-
-
 
     /// Pull to refresh (<doc:ScrollBehaviour> §15): the control is shown above the content's top edge, and a pull
     /// past that edge by its `triggerDistance` starts refreshing. Setting it adds the control as a subview (and
@@ -92,23 +78,9 @@ open class ScrollContainer: View, PointerScrollParticipant {
         didSet { if refreshControl !== oldValue { refreshControlDidChange(from: oldValue) } }
     }
 
-
-
-
-
-
-
-
     // MARK: - Scroll bars (<doc:ScrollBehaviour> §13; `ScrollContainer+Indicators.swift`, `+Scrollbars.swift`)
 
-
-
-
-
-
     // MARK: - Zoom (<doc:ScrollBehaviour> §11; `ScrollContainer+Zoom.swift`)
-
-
 
     /// The scale of the zoomed view (the delegate's `viewForZooming(in:)`), a factor: its drawing, hit testing
     /// and conversions follow it, and `contentSize` is its unscaled size times this. Setting it is
@@ -118,11 +90,7 @@ open class ScrollContainer: View, PointerScrollParticipant {
         set { setZoomScale(newValue, animated: false) }
     }
 
-
-
-
     // MARK: - Scroll anchoring (<doc:ScrollBehaviour> §15; `ScrollContainer+Anchoring.swift`)
-
 
     // MARK: - State
 
@@ -146,8 +114,6 @@ open class ScrollContainer: View, PointerScrollParticipant {
     /// Delegate calls and observers owed after a change.
     @exclusivity(unchecked) var notifications = NotificationState()
     var attachedWindow: (any ScrollHost)? { hostWindow?.scrollHost }
-
-
 
     let dragRecognizer = PanGestureRecognizer()
 
@@ -192,24 +158,27 @@ open class ScrollContainer: View, PointerScrollParticipant {
     /// The policy for the current geometry and settings; with `contentSize`, for that content size instead
     /// (the range a zoom will have).
     func makePolicy(contentSize: Size? = nil) -> ScrollPolicy {
-        let size = Size(width: ScrollContainer.nonNegative(bounds.width),
-                        height: ScrollContainer.nonNegative(bounds.height))
+        let size = Size(
+            width: ScrollContainer.nonNegative(bounds.width),
+            height: ScrollContainer.nonNegative(bounds.height))
         let (minOffset, maxOffset) = offsetLimits(contentSize: contentSize ?? self.contentSize, viewport: size)
         var scrollable: Axis.Set = []
         if maxOffset.x > minOffset.x || alwaysBounceHorizontal { scrollable.insert(.horizontal) }
         if maxOffset.y > minOffset.y || alwaysBounceVertical { scrollable.insert(.vertical) }
         let requested = pageSize ?? size
-        let page = Size(width: ScrollPolicy.usablePageSize(requested.width),
-                        height: ScrollPolicy.usablePageSize(requested.height))
+        let page = Size(
+            width: ScrollPolicy.usablePageSize(requested.width),
+            height: ScrollPolicy.usablePageSize(requested.height))
         var paging: Axis.Set = []
         if isPagingEnabled {
             for axis in Axis.allCases where pagingAxes.contains(axis) && page[axis] > 0 {
                 paging.insert(Axis.Set(axis))
             }
         }
-        var policy = ScrollPolicy(minOffset: minOffset, maxOffset: maxOffset, viewport: size,
-                                  scrollable: scrollable, pageSize: page, pagingAxes: paging, bounces: bounces,
-                                  rate: decelerationRate)
+        var policy = ScrollPolicy(
+            minOffset: minOffset, maxOffset: maxOffset, viewport: size,
+            scrollable: scrollable, pageSize: page, pagingAxes: paging, bounces: bounces,
+            rate: decelerationRate)
         if snapping != .none {
             policy.snapping = snapping
             policy.snapOffsets = collectSnapOffsets(policy)
@@ -224,14 +193,18 @@ open class ScrollContainer: View, PointerScrollParticipant {
         var minOffset = Point(x: -inset.left, y: -inset.top)
         // A refreshing control takes room above the content: the range starts there (`+Refresh.swift`).
         if let control = refreshControl, control.isRefreshing { minOffset.y -= control.height }
-        let maxOffset = Point(x: max(minOffset.x, contentSize.width + inset.right - size.width),
-                              y: max(minOffset.y, contentSize.height + inset.bottom - size.height))
+        let maxOffset = Point(
+            x: max(minOffset.x, contentSize.width + inset.right - size.width),
+            y: max(minOffset.y, contentSize.height + inset.bottom - size.height))
         return (minOffset, maxOffset)
     }
 
     var offsetLimits: (min: Point, max: Point) {
-        offsetLimits(contentSize: contentSize, viewport: Size(width: ScrollContainer.nonNegative(bounds.width),
-                                                              height: ScrollContainer.nonNegative(bounds.height)))
+        offsetLimits(
+            contentSize: contentSize,
+            viewport: Size(
+                width: ScrollContainer.nonNegative(bounds.width),
+                height: ScrollContainer.nonNegative(bounds.height)))
     }
 
     var scrollableAxes: Axis.Set {
@@ -418,7 +391,7 @@ open class ScrollContainer: View, PointerScrollParticipant {
         bars.pendingScrub = nil
         bars.grab = nil
         abandonPointerChain()
-        chain.links.removeAll()   // a chain is a drag's or fling's in one window (and a cycle if kept)
+        chain.links.removeAll()  // a chain is a drag's or fling's in one window (and a cycle if kept)
         bars.horizontalBar = ScrollbarState()
         bars.verticalBar = ScrollbarState()
         bars.pointerOnBar = false

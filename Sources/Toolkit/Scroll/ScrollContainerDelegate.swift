@@ -9,8 +9,9 @@ public protocol ScrollContainerDelegate: AnyObject {
     func scrollContainerWillBeginDragging(_ container: ScrollContainer)
     /// The fingers lifted from a drag. `velocity`: pt/s, each axis clamped to ±8000, zero below 50;
     /// `targetContentOffset` may be changed, and the motion then ends exactly there (clamped into the range).
-    func scrollContainerWillEndDragging(_ container: ScrollContainer, velocity: Point,
-                                        targetContentOffset: inout Point)
+    func scrollContainerWillEndDragging(
+        _ container: ScrollContainer, velocity: Point,
+        targetContentOffset: inout Point)
     /// The drag ended; `willDecelerate` when the content keeps moving.
     func scrollContainerDidEndDragging(_ container: ScrollContainer, willDecelerate: Bool)
     /// The motion after a drag starts.
@@ -35,8 +36,10 @@ extension ScrollContainerDelegate {
     /// Default: nothing.
     public func scrollContainerWillBeginDragging(_ container: ScrollContainer) {}
     /// Default: the target stays.
-    public func scrollContainerWillEndDragging(_ container: ScrollContainer, velocity: Point,
-                                               targetContentOffset: inout Point) {}
+    public func scrollContainerWillEndDragging(
+        _ container: ScrollContainer, velocity: Point,
+        targetContentOffset: inout Point
+    ) {}
     /// Default: nothing.
     public func scrollContainerDidEndDragging(_ container: ScrollContainer, willDecelerate: Bool) {}
     /// Default: nothing.
@@ -52,6 +55,8 @@ extension ScrollContainerDelegate {
     /// Default: nothing.
     public func scrollContainerDidZoom(_ container: ScrollContainer) {}
     /// Default: nothing.
-    public func scrollContainerDidEndZooming(_ container: ScrollContainer, with view: View?,
-                                             atScale scale: Double) {}
+    public func scrollContainerDidEndZooming(
+        _ container: ScrollContainer, with view: View?,
+        atScale scale: Double
+    ) {}
 }

@@ -18,7 +18,10 @@ struct ScrollMotion: Sendable {
     /// Window time at which the motion started (the earlier axis); setting it restarts both axes there.
     var start: Duration {
         get { min(horizontalStart, verticalStart) }
-        set { horizontalStart = newValue; verticalStart = newValue }
+        set {
+            horizontalStart = newValue
+            verticalStart = newValue
+        }
     }
 
     /// Replaces the motion of `axis` by `motion`, sampled from window time `time`; the other axis is untouched.
@@ -67,8 +70,9 @@ struct ScrollMotion: Sendable {
 
     /// The velocity at window time `time`, pt/s.
     func velocity(at time: Duration) -> Point {
-        Point(x: horizontal.velocity(at: elapsed(.horizontal, at: time)),
-              y: vertical.velocity(at: elapsed(.vertical, at: time)))
+        Point(
+            x: horizontal.velocity(at: elapsed(.horizontal, at: time)),
+            y: vertical.velocity(at: elapsed(.vertical, at: time)))
     }
 
     /// Whether both axes have ended at window time `time`.

@@ -83,7 +83,9 @@ struct ScrollPolicy {
     /// The displayed offset for a finger-driven ("raw") offset: identical inside the range, rubber band
     /// (or clamp) outside it.
     func displayed(raw: Double, _ axis: Axis) -> Double {
-        let lo = minOffset[axis], hi = maxOffset[axis], d = viewport[axis]
+        let lo = minOffset[axis]
+        let hi = maxOffset[axis]
+        let d = viewport[axis]
         if raw < lo {
             return bounces ? lo - RubberBand.displayed(overscroll: lo - raw, dimension: d) : lo
         }
@@ -95,7 +97,9 @@ struct ScrollPolicy {
 
     /// The raw offset a finger would be at to display `offset` (inverse of `displayed`).
     func raw(displayed value: Double, _ axis: Axis) -> Double {
-        let lo = minOffset[axis], hi = maxOffset[axis], d = viewport[axis]
+        let lo = minOffset[axis]
+        let hi = maxOffset[axis]
+        let d = viewport[axis]
         guard bounces else { return value }
         if value < lo { return lo - RubberBand.overscroll(displayed: lo - value, dimension: d) }
         if value > hi { return hi + RubberBand.overscroll(displayed: value - hi, dimension: d) }
@@ -122,11 +126,13 @@ struct ScrollPolicy {
     func naturalTarget(from offset: Point, velocity: Point) -> Point {
         var target = offset
         for axis in Axis.allCases {
-            let x = offset[axis], v = velocity[axis]
+            let x = offset[axis]
+            let v = velocity[axis]
             if axis == .vertical, let rest = refreshRest {
                 target[axis] = clamp(rest, axis)
             } else if pagingAxes.contains(axis) {
-                target[axis] = abs(v) >= ScrollPolicy.pagingFlingThreshold
+                target[axis] =
+                    abs(v) >= ScrollPolicy.pagingFlingThreshold
                     ? boundary(after: x, direction: v, axis) : nearestBoundary(to: x, axis)
             } else if scrollable.contains(axis) {
                 let natural = bounce(axis, from: x, velocity: v).finalPosition
@@ -140,18 +146,23 @@ struct ScrollPolicy {
 
     /// The motion after a release with `velocity` (already through `releaseVelocity`), ending at `target`;
     /// `overridden`: the axes where the delegate moved the target. Idle when the offset already rests.
-    func releaseMotion(from offset: Point, velocity: Point, target: Point, overridden: Axis.Set,
-                       at time: Duration) -> ScrollMotion {
+    func releaseMotion(
+        from offset: Point, velocity: Point, target: Point, overridden: Axis.Set,
+        at time: Duration
+    ) -> ScrollMotion {
         var motion = ScrollMotion(start: time)
         for axis in Axis.allCases {
-            motion[axis] = releaseMotion(axis, from: offset[axis], velocity: velocity[axis],
-                                         target: target[axis], overridden: overridden.contains(axis))
+            motion[axis] = releaseMotion(
+                axis, from: offset[axis], velocity: velocity[axis],
+                target: target[axis], overridden: overridden.contains(axis))
         }
         return motion
     }
 
-    private func releaseMotion(_ axis: Axis, from x: Double, velocity v: Double, target: Double,
-                               overridden: Bool) -> AxisMotion {
+    private func releaseMotion(
+        _ axis: Axis, from x: Double, velocity v: Double, target: Double,
+        overridden: Bool
+    ) -> AxisMotion {
         if axis == .vertical, let rest = refreshRest {
             let t = clamp(rest, axis)
             if abs(t - x) <= ScrollPolicy.restTolerance && v == 0 { return .none }
@@ -163,8 +174,10 @@ struct ScrollPolicy {
             if v != 0, (t - x) * v > 0 {
                 return .deceleration(DecelerationSimulation(position: x, velocity: v, rate: rate, target: t))
             }
-            return .spring(SpringSimulation(position: x, velocity: 0, target: t,
-                                            settleTime: ScrollPolicy.springBackTime.inSeconds))
+            return .spring(
+                SpringSimulation(
+                    position: x, velocity: 0, target: t,
+                    settleTime: ScrollPolicy.springBackTime.inSeconds))
         }
         if pagingAxes.contains(axis) {
             if abs(target - x) <= ScrollPolicy.restTolerance && v == 0 { return .none }
@@ -192,10 +205,13 @@ struct ScrollPolicy {
         var motion = ScrollMotion(start: time)
         let rest = restingOffset(for: offset)
         for axis in Axis.allCases where abs(rest[axis] - offset[axis]) > ScrollPolicy.restTolerance {
-            motion[axis] = pagingAxes.contains(axis)
+            motion[axis] =
+                pagingAxes.contains(axis)
                 ? pageSnap(from: offset[axis], velocity: 0, to: rest[axis])
-                : .spring(SpringSimulation(position: offset[axis], velocity: 0, target: rest[axis],
-                                           settleTime: ScrollPolicy.springBackTime.inSeconds))
+                : .spring(
+                    SpringSimulation(
+                        position: offset[axis], velocity: 0, target: rest[axis],
+                        settleTime: ScrollPolicy.springBackTime.inSeconds))
         }
         return motion
     }
@@ -203,13 +219,16 @@ struct ScrollPolicy {
     private func springBack(_ axis: Axis, from x: Double) -> AxisMotion {
         let rest = clamp(x, axis)
         guard abs(rest - x) > ScrollPolicy.restTolerance else { return .none }
-        return .spring(SpringSimulation(position: x, velocity: 0, target: rest,
-                                        settleTime: ScrollPolicy.springBackTime.inSeconds))
+        return .spring(
+            SpringSimulation(
+                position: x, velocity: 0, target: rest,
+                settleTime: ScrollPolicy.springBackTime.inSeconds))
     }
 
     private func bounce(_ axis: Axis, from x: Double, velocity v: Double) -> BounceSimulation {
-        BounceSimulation(position: x, velocity: v, rate: rate, minPosition: minOffset[axis],
-                         maxPosition: maxOffset[axis], bounces: bounces, dimension: viewport[axis])
+        BounceSimulation(
+            position: x, velocity: v, rate: rate, minPosition: minOffset[axis],
+            maxPosition: maxOffset[axis], bounces: bounces, dimension: viewport[axis])
     }
 
     /// A critically damped spring to a page, snap offset or refresh rest. The release velocity carries into it, capped
@@ -223,8 +242,10 @@ struct ScrollPolicy {
             let cap = w * abs(distance)
             start = min(max(start, -cap), cap)
         }
-        return .spring(SpringSimulation(position: x, velocity: start, target: target,
-                                        settleTime: ScrollPolicy.pageSnapTime.inSeconds))
+        return .spring(
+            SpringSimulation(
+                position: x, velocity: start, target: target,
+                settleTime: ScrollPolicy.pageSnapTime.inSeconds))
     }
 
     // MARK: - Snap points
@@ -233,8 +254,9 @@ struct ScrollPolicy {
     /// (0: at rest), or nil when the axis does not snap (paging wins over snapping).
     func snapTarget(_ axis: Axis, natural: Double, direction: Double) -> Double? {
         guard snapping != .none, !pagingAxes.contains(axis), scrollable.contains(axis) else { return nil }
-        return snapOffsets.target(axis, natural: natural, direction: direction, mode: snapping,
-                                  visibleLength: viewport[axis])
+        return snapOffsets.target(
+            axis, natural: natural, direction: direction, mode: snapping,
+            visibleLength: viewport[axis])
     }
 
     // MARK: - Pages
@@ -290,7 +312,8 @@ struct ScrollPolicy {
 
     /// The page shown at `offset`: the nearest boundary per axis.
     func page(at offset: Point) -> PageIndex {
-        PageIndex(column: nearestPageIndex(to: offset.x, .horizontal),
-                  row: nearestPageIndex(to: offset.y, .vertical))
+        PageIndex(
+            column: nearestPageIndex(to: offset.x, .horizontal),
+            row: nearestPageIndex(to: offset.y, .vertical))
     }
 }

@@ -29,23 +29,31 @@ struct ScrollStepTargets {
 
         /// Adds `value` wheel units and returns the new target, clamped into `lower...upper` (re-anchoring at an edge);
         /// `excess`: how far past that edge the run would have gone (points, signed).
-        mutating func addWheel(_ value: Double, distancePerDetent: Double, unitsPerDetent: Double,
-                               lower: Double, upper: Double, excess: inout Double) -> Double {
+        mutating func addWheel(
+            _ value: Double, distancePerDetent: Double, unitsPerDetent: Double,
+            lower: Double, upper: Double, excess: inout Double
+        ) -> Double {
             units += value
-            return clampTarget(anchor + units * distancePerDetent / unitsPerDetent + distance,
-                               lower: lower, upper: upper, excess: &excess)
+            return clampTarget(
+                anchor + units * distancePerDetent / unitsPerDetent + distance,
+                lower: lower, upper: upper, excess: &excess)
         }
 
         /// Adds `points` handed on by a container inside; as `addWheel` otherwise.
-        mutating func addDistance(_ points: Double, distancePerDetent: Double, unitsPerDetent: Double,
-                                  lower: Double, upper: Double, excess: inout Double) -> Double {
+        mutating func addDistance(
+            _ points: Double, distancePerDetent: Double, unitsPerDetent: Double,
+            lower: Double, upper: Double, excess: inout Double
+        ) -> Double {
             distance += points
-            return clampTarget(anchor + units * distancePerDetent / unitsPerDetent + distance,
-                               lower: lower, upper: upper, excess: &excess)
+            return clampTarget(
+                anchor + units * distancePerDetent / unitsPerDetent + distance,
+                lower: lower, upper: upper, excess: &excess)
         }
 
-        private mutating func clampTarget(_ unclamped: Double, lower: Double, upper: Double,
-                                          excess: inout Double) -> Double {
+        private mutating func clampTarget(
+            _ unclamped: Double, lower: Double, upper: Double,
+            excess: inout Double
+        ) -> Double {
             excess = 0
             if unclamped <= lower || unclamped >= upper || !unclamped.isFinite {
                 let edge = unclamped.isFinite ? min(max(unclamped, lower), upper) : target

@@ -18,10 +18,14 @@ struct SnapOffsets: Sendable {
     static let proximityFraction = 0.3
 
     /// The offset for a view of `frame` along `axis` with `alignment`, unclamped.
-    static func offset(for frame: Rect, alignment: SnapAlignment, axis: Axis, length: Double,
-                       leadingInset: Double, trailingInset: Double) -> Double {
-        let lo = frame.origin[axis], hi = lo + frame.size[axis]
-        let a = leadingInset, b = length - trailingInset
+    static func offset(
+        for frame: Rect, alignment: SnapAlignment, axis: Axis, length: Double,
+        leadingInset: Double, trailingInset: Double
+    ) -> Double {
+        let lo = frame.origin[axis]
+        let hi = lo + frame.size[axis]
+        let a = leadingInset
+        let b = length - trailingInset
         switch alignment {
         case .start: return lo - a
         case .end: return hi - b
@@ -35,7 +39,8 @@ struct SnapOffsets: Sendable {
         let list = self[axis]
         guard mode != .none, let first = list.first, let last = list.last, natural.isFinite else { return nil }
         // The nearest, for proximity and for a resting point (binary search: the first offset >= natural).
-        var lo = 0, hi = list.count
+        var lo = 0
+        var hi = list.count
         while lo < hi {
             let mid = (lo + hi) / 2
             if list[mid] < natural { lo = mid + 1 } else { hi = mid }

@@ -149,7 +149,8 @@ struct TouchArbitration {
         case .content(let since):
             let c = configuration
             guard c.minimumNumberOfTouches > 1, fingers >= c.minimumNumberOfTouches,
-                  fingers <= c.maximumNumberOfTouches else { return .deliver }
+                fingers <= c.maximumNumberOfTouches
+            else { return .deliver }
             if time - since <= c.contentTouchDelay {
                 state = .holding
                 return .cancelContentAndHold
@@ -180,8 +181,10 @@ struct TouchArbitration {
     /// The fingers moved (once per touch frame). `contentCancellable`: every content view tracking these fingers
     /// agrees to give them up. `pinches`: two or more fingers on a zoomable container changed their spread by more
     /// than the slop (§11), so they may be claimed with no axis lock, before the centroid crossed the slop.
-    mutating func touchMoved(translation: Point, fingers: Int, scrollable: Axis.Set,
-                             contentCancellable: Bool, pinches: Bool = false) -> TouchMoveAction {
+    mutating func touchMoved(
+        translation: Point, fingers: Int, scrollable: Axis.Set,
+        contentCancellable: Bool, pinches: Bool = false
+    ) -> TouchMoveAction {
         let previous = lastTranslation
         lastTranslation = translation
         switch state {
@@ -190,23 +193,28 @@ struct TouchArbitration {
         case .dragging(let lock):
             return .drag(lock: lock)
         case .pending:
-            return decide(previous: previous, translation: translation, fingers: fingers,
-                          scrollable: scrollable, contentHasFingers: false, heldHere: true,
-                          contentCancellable: contentCancellable, pinches: pinches)
+            return decide(
+                previous: previous, translation: translation, fingers: fingers,
+                scrollable: scrollable, contentHasFingers: false, heldHere: true,
+                contentCancellable: contentCancellable, pinches: pinches)
         case .content:
-            return decide(previous: previous, translation: translation, fingers: fingers,
-                          scrollable: scrollable, contentHasFingers: true, heldHere: false,
-                          contentCancellable: contentCancellable, pinches: pinches)
+            return decide(
+                previous: previous, translation: translation, fingers: fingers,
+                scrollable: scrollable, contentHasFingers: true, heldHere: false,
+                contentCancellable: contentCancellable, pinches: pinches)
         case .holding:
-            return decide(previous: previous, translation: translation, fingers: fingers,
-                          scrollable: scrollable, contentHasFingers: false, heldHere: false,
-                          contentCancellable: contentCancellable, pinches: pinches)
+            return decide(
+                previous: previous, translation: translation, fingers: fingers,
+                scrollable: scrollable, contentHasFingers: false, heldHere: false,
+                contentCancellable: contentCancellable, pinches: pinches)
         }
     }
 
-    private mutating func decide(previous: Point, translation: Point, fingers: Int, scrollable: Axis.Set,
-                                 contentHasFingers: Bool, heldHere: Bool, contentCancellable: Bool,
-                                 pinches: Bool) -> TouchMoveAction {
+    private mutating func decide(
+        previous: Point, translation: Point, fingers: Int, scrollable: Axis.Set,
+        contentHasFingers: Bool, heldHere: Bool, contentCancellable: Bool,
+        pinches: Bool
+    ) -> TouchMoveAction {
         let slop = TouchArbitration.sanitizedSlop(configuration.touchSlop)
         guard translation.length > slop || pinches else { return .none }
         let c = configuration

@@ -18,8 +18,10 @@ final class TypedObserver<Root: AnyObject, Value: Equatable>: ObserverEntry {
     /// True while the `.initial` call is queued and not yet made; it comes before every pending change.
     private var initialPending = false
 
-    init(keyPath: KeyPath<Root, Value>, value: Value, flag: ObservationFlag,
-         handler: @escaping @MainActor (Root, ObservedChange<Value>) -> Void) {
+    init(
+        keyPath: KeyPath<Root, Value>, value: Value, flag: ObservationFlag,
+        handler: @escaping @MainActor (Root, ObservedChange<Value>) -> Void
+    ) {
         self.keyPath = keyPath
         self.handler = handler
         self.flag = flag

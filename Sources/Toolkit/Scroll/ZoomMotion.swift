@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A change of zoom scale and content offset over time: an animated `setZoomScale`/`zoom(to:)` (0.3 s ease-out)

@@ -106,7 +106,8 @@ open class Button: Control {
         canvas.fillRoundedRect(b, radius: cornerRadius, color: fill)
         guard !title.isEmpty, fontSize.isFinite, fontSize > 0 else { return }
         let measured = canvas.measureText(title, size: fontSize, typeface: typeface)
-        canvas.drawText(title, at: Point(x: b.midX - measured.width / 2, y: b.midY - measured.height / 2),
-                        size: fontSize, color: titleColor, typeface: typeface)
+        canvas.drawText(
+            title, at: Point(x: b.midX - measured.width / 2, y: b.midY - measured.height / 2),
+            size: fontSize, color: titleColor, typeface: typeface)
     }
 }

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Reports misuse the toolkit recovers from (a `require(toFail:)` cycle, counts that disagree): one line on

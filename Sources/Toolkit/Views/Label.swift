@@ -66,7 +66,8 @@ open class Label: View {
         case .center: x = b.midX - measured.width / 2
         case .trailing: x = b.maxX - measured.width
         }
-        canvas.drawText(text, at: Point(x: x, y: b.midY - measured.height / 2), size: fontSize, color: textColor,
-                        typeface: typeface)
+        canvas.drawText(
+            text, at: Point(x: x, y: b.midY - measured.height / 2), size: fontSize, color: textColor,
+            typeface: typeface)
     }
 }

@@ -79,7 +79,8 @@ struct SubviewIndex {
 
     /// The first index whose value satisfies `predicate` (false then true over `values`), or `values.count`.
     private func firstIndex(in values: [Double], where predicate: (Double) -> Bool) -> Int {
-        var low = 0, high = values.count
+        var low = 0
+        var high = values.count
         while low < high {
             let middle = (low + high) / 2
             if predicate(values[middle]) { high = middle } else { low = middle + 1 }

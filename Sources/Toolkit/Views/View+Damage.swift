@@ -6,7 +6,9 @@ extension View {
         var current = superview
         while let view = current {
             if view.snapsContentToPixels,
-               view.boundsOrigin.x != view.boundsOrigin.x.rounded() || view.boundsOrigin.y != view.boundsOrigin.y.rounded() {
+                view.boundsOrigin.x != view.boundsOrigin.x.rounded()
+                    || view.boundsOrigin.y != view.boundsOrigin.y.rounded()
+            {
                 slack += 0.5
             }
             current = view.superview

@@ -33,8 +33,10 @@ extension View {
         return edges
     }
 
-    private func accumulateClip(_ edges: inout ClipEdges, _ translation: inout Point,
-                                _ pixelsPerPoint: Double?) -> Bool {
+    private func accumulateClip(
+        _ edges: inout ClipEdges, _ translation: inout Point,
+        _ pixelsPerPoint: Double?
+    ) -> Bool {
         let origin = pixelsPerPoint.map { drawingOrigin(pixelsPerPoint: $0) } ?? boundsOrigin
         if let parent = superview {
             guard parent.accumulateClip(&edges, &translation, pixelsPerPoint) else { return false }
@@ -43,8 +45,9 @@ extension View {
         guard !isHidden else { return false }
         if clipsToBounds {
             let b = Rect(origin: origin, size: storedFrame.size)
-            edges.intersect(x0: b.minX + translation.x, y0: b.minY + translation.y,
-                            x1: b.maxX + translation.x, y1: b.maxY + translation.y)
+            edges.intersect(
+                x0: b.minX + translation.x, y0: b.minY + translation.y,
+                x1: b.maxX + translation.x, y1: b.maxY + translation.y)
         }
         return true
     }
@@ -97,7 +100,8 @@ extension View {
         for index in subviewCandidates(meeting: visible) where index < subviews.count {
             let subview = subviews[index]
             guard !subview.isHidden,
-                  subview.frame.intersects(visible) || !subview.clipsToBounds && !subview.subviews.isEmpty else {
+                subview.frame.intersects(visible) || !subview.clipsToBounds && !subview.subviews.isEmpty
+            else {
                 continue
             }
             canvas.saveState()

@@ -15,12 +15,14 @@ extension View {
     var isInsideScaledView: Bool { scaleInWindow != 1 }
 
     func pointInSuperview(_ point: Point) -> Point {
-        storedScale == 1 ? point - boundsOrigin + storedFrame.origin
+        storedScale == 1
+            ? point - boundsOrigin + storedFrame.origin
             : (point - boundsOrigin) * storedScale + storedFrame.origin
     }
 
     func pointFromSuperview(_ point: Point) -> Point {
-        storedScale == 1 ? point - storedFrame.origin + boundsOrigin
+        storedScale == 1
+            ? point - storedFrame.origin + boundsOrigin
             : (point - storedFrame.origin) * (1 / storedScale) + boundsOrigin
     }
 
@@ -36,7 +38,8 @@ extension View {
     }
 
     func rectInSuperview(_ rect: Rect) -> Rect {
-        storedScale == 1 ? rect.offsetBy(storedFrame.origin - boundsOrigin)
+        storedScale == 1
+            ? rect.offsetBy(storedFrame.origin - boundsOrigin)
             : Rect(origin: pointInSuperview(rect.origin), size: rect.size * storedScale)
     }
 

@@ -19,12 +19,15 @@ open class View {
     /// The view's rectangle in its superview's coordinates, in points (size: bounds size times `scaleInSuperview`).
     open var frame: Rect {
         get {
-            storedScale == 1 ? storedFrame
+            storedScale == 1
+                ? storedFrame
                 : Rect(origin: storedFrame.origin, size: storedFrame.size * storedScale)
         }
         set {
             guard newValue.origin.isFinite, newValue.size.isFinite else { return }
-            let unscaled = storedScale == 1 ? newValue
+            let unscaled =
+                storedScale == 1
+                ? newValue
                 : Rect(origin: newValue.origin, size: newValue.size * (1 / storedScale))
             guard unscaled != storedFrame else { return }
             let parent = superview
@@ -69,7 +72,8 @@ open class View {
                 // Subviews drawn outside an unclipped view moved in the superview's coordinates.
                 if !clipsToBounds && !subviews.isEmpty { extentDidChange() }
                 if scrollsByCopyingPixels && clipsToBounds && !isHidden && !isInsideScaledView,
-                   let window = hostWindow {
+                    let window = hostWindow
+                {
                     window.contentDidScroll(in: self, by: change, from: oldOrigin)
                 } else {
                     damageInWindow()

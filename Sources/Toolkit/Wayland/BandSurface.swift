@@ -29,13 +29,18 @@ final class BandSurface {
 
     /// A band of rows `top ..< top + height` (points) over `parent`, for window buffers of `configuration`; nil
     /// when the rows are not whole pixels inside the window, or the compositor could not make the objects.
-    init?(compositor: OpaquePointer, subcompositor: OpaquePointer, parent: OpaquePointer, top: Double,
-          height: Double, configuration: BufferSlots.Configuration) {
-        let first = (top * configuration.scale).rounded(), count = (height * configuration.scale).rounded()
+    init?(
+        compositor: OpaquePointer, subcompositor: OpaquePointer, parent: OpaquePointer, top: Double,
+        height: Double, configuration: BufferSlots.Configuration
+    ) {
+        let first = (top * configuration.scale).rounded()
+        let count = (height * configuration.scale).rounded()
         guard top >= 0, first == top * configuration.scale, count == height * configuration.scale, count > 0,
-              Int(first) + Int(count) <= configuration.height,
-              let child = PassThroughSubsurface(compositor: compositor, subcompositor: subcompositor, parent: parent,
-                                                x: 0, y: Int32(top)) else {
+            Int(first) + Int(count) <= configuration.height,
+            let child = PassThroughSubsurface(
+                compositor: compositor, subcompositor: subcompositor, parent: parent,
+                x: 0, y: Int32(top))
+        else {
             return nil
         }
         self.child = child

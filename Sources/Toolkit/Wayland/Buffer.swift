@@ -48,16 +48,17 @@ final class ShmBuffer {
 
     private static let listener: UnsafeMutablePointer<wl_buffer_listener> = {
         let listener = UnsafeMutablePointer<wl_buffer_listener>.allocate(capacity: 1)
-        listener.initialize(to: wl_buffer_listener(release: { data, proxy in
-            guard let data, let proxy else { return }
-            let buffer = Unmanaged<ShmBuffer>.fromOpaque(data).takeUnretainedValue()
-            // (As an address: the pointer is not Sendable.)
-            let address = UInt(bitPattern: proxy)
-            MainActor.assumeIsolated {
-                guard let proxy = OpaquePointer(bitPattern: address) else { return }
-                buffer.released(proxy)
-            }
-        }))
+        listener.initialize(
+            to: wl_buffer_listener(release: { data, proxy in
+                guard let data, let proxy else { return }
+                let buffer = Unmanaged<ShmBuffer>.fromOpaque(data).takeUnretainedValue()
+                // (As an address: the pointer is not Sendable.)
+                let address = UInt(bitPattern: proxy)
+                MainActor.assumeIsolated {
+                    guard let proxy = OpaquePointer(bitPattern: address) else { return }
+                    buffer.released(proxy)
+                }
+            }))
         return listener
     }()
 
@@ -83,8 +84,9 @@ final class ShmBuffer {
         self.proxy = proxy
         proxyRows = 0..<height
         shownRows = 0..<height
-        ring = RingFrameBuffer(memory: pool.memory, byteCount: pool.size, width: width, height: height,
-                               pixelsPerPoint: scale)
+        ring = RingFrameBuffer(
+            memory: pool.memory, byteCount: pool.size, width: width, height: height,
+            pixelsPerPoint: scale)
         wl_buffer_add_listener(proxy, ShmBuffer.listener, Unmanaged.passUnretained(self).toOpaque())
     }
 
@@ -95,7 +97,8 @@ final class ShmBuffer {
     /// frame writes none of them.
     var heldRows: Range<Int> {
         guard let first = attached.first else { return 0..<0 }
-        var low = first.offset / stride, high = low + first.rows
+        var low = first.offset / stride
+        var high = low + first.rows
         for entry in attached {
             low = min(low, entry.offset / stride)
             high = max(high, entry.offset / stride + entry.rows)

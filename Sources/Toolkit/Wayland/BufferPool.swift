@@ -1,6 +1,6 @@
 import CWayland
-@_spi(Presentation) import ToolkitCore
 import Glibc
+@_spi(Presentation) import ToolkitCore
 
 /// The window's buffers: executes `BufferSlots`' decisions with real `ShmBuffer`s (allocation, destruction
 /// on release or reconfiguration). The copy forward is left to the drawing (`FramePresenter.draw(into:
@@ -63,8 +63,9 @@ final class WaylandBufferPool {
         if plan.needsAllocation {
             let c = slots.configuration
             do {
-                let buffer = try ShmBuffer(shm: shm, slot: plan.slot, width: c.width, height: c.height, scale: c.scale,
-                                           ringFrames: ringFrames)
+                let buffer = try ShmBuffer(
+                    shm: shm, slot: plan.slot, width: c.width, height: c.height, scale: c.scale,
+                    ringFrames: ringFrames)
                 buffer.onRelease = { [unowned self] slot in self.released(slot) }
                 buffers[plan.slot] = buffer
             } catch {
@@ -84,8 +85,9 @@ final class WaylandBufferPool {
             guard source.width == buffer.width, source.height == buffer.height else {
                 return AcquiredBuffer(buffer: buffer, previousFrame: nil, needsFullRedraw: true)
             }
-            let previous = PreviousFrame(pixels: UnsafeRawPointer(source.pixels), stride: source.stride,
-                                         missing: plan.copyRegion, shift: plan.copyShift)
+            let previous = PreviousFrame(
+                pixels: UnsafeRawPointer(source.pixels), stride: source.stride,
+                missing: plan.copyRegion, shift: plan.copyShift)
             return AcquiredBuffer(buffer: buffer, previousFrame: previous, needsFullRedraw: plan.needsFullRedraw)
         }
         return AcquiredBuffer(buffer: buffer, previousFrame: nil, needsFullRedraw: plan.needsFullRedraw)

@@ -72,7 +72,7 @@ struct BufferSlots {
         static func == (a: Acquisition, b: Acquisition) -> Bool {
             a.slot == b.slot && a.needsAllocation == b.needsAllocation && a.copySource == b.copySource
                 && a.copyRegion.bounds == b.copyRegion.bounds && a.needsFullRedraw == b.needsFullRedraw
-            && a.copyShift == b.copyShift
+                && a.copyShift == b.copyShift
         }
     }
 
@@ -106,7 +106,8 @@ struct BufferSlots {
         var best: Int?
         for index in slots.indices {
             guard let slot = slots[index], slot.configuration == configuration,
-                  slot.state == .free || slot.state == .fresh else { continue }
+                slot.state == .free || slot.state == .fresh
+            else { continue }
             if let current = best, let chosen = slots[current], chosen.lastDrawnFrame >= slot.lastDrawnFrame {
                 continue
             }
@@ -117,8 +118,9 @@ struct BufferSlots {
             return plan(for: index, needsAllocation: false)
         }
         guard let empty = slots.firstIndex(where: { $0 == nil }) else { return nil }
-        slots[empty] = Slot(state: .drawing, configuration: configuration, lastDrawnFrame: 0,
-                            lag: .everything(width: configuration.width, height: configuration.height))
+        slots[empty] = Slot(
+            state: .drawing, configuration: configuration, lastDrawnFrame: 0,
+            lag: .everything(width: configuration.width, height: configuration.height))
         return plan(for: empty, needsAllocation: true)
     }
 
@@ -127,7 +129,8 @@ struct BufferSlots {
     /// configuration, or it is not busy (released, being drawn or retired).
     mutating func acquireOnward() -> Int? {
         guard let index = lastPresented, let slot = slots[index], slot.configuration == configuration,
-              slot.lastDrawnFrame > 0 else { return nil }
+            slot.lastDrawnFrame > 0
+        else { return nil }
         // (A released one is what `acquire` hands out first: it lacks nothing.)
         guard slot.state == .busy else { return nil }
         slots[index]!.state = .drawingHeld
@@ -137,16 +140,20 @@ struct BufferSlots {
     private func plan(for index: Int, needsAllocation: Bool) -> Acquisition {
         let lag = slots[index]!.lag
         if lag.isEmpty {
-            return Acquisition(slot: index, needsAllocation: needsAllocation, copySource: nil,
-                               copyRegion: PixelRegion(), needsFullRedraw: false)
+            return Acquisition(
+                slot: index, needsAllocation: needsAllocation, copySource: nil,
+                copyRegion: PixelRegion(), needsFullRedraw: false)
         }
         if let source = lastPresented, source != index, let sourceSlot = slots[source],
-           sourceSlot.configuration == configuration, sourceSlot.lastDrawnFrame > 0 {
-            return Acquisition(slot: index, needsAllocation: needsAllocation, copySource: source,
-                               copyRegion: lag.missing, copyShift: lag.shift, needsFullRedraw: false)
+            sourceSlot.configuration == configuration, sourceSlot.lastDrawnFrame > 0
+        {
+            return Acquisition(
+                slot: index, needsAllocation: needsAllocation, copySource: source,
+                copyRegion: lag.missing, copyShift: lag.shift, needsFullRedraw: false)
         }
-        return Acquisition(slot: index, needsAllocation: needsAllocation, copySource: nil,
-                           copyRegion: PixelRegion(), needsFullRedraw: true)
+        return Acquisition(
+            slot: index, needsAllocation: needsAllocation, copySource: nil,
+            copyRegion: PixelRegion(), needsFullRedraw: true)
     }
 
     /// The frame drawn into `slot` (which was handed out by `acquire`) was committed with `damage` (pixels)

@@ -126,17 +126,21 @@ final class WaylandCursorTheme {
         for name in WaylandCursorTheme.themeNames(for: cursor) {
             // Animated cursors (a busy spinner) show their first frame: none of these shapes animate in practice.
             guard let found = wl_cursor_theme_get_cursor(theme, name), found.pointee.image_count > 0,
-                  let first = found.pointee.images[0], let buffer = wl_cursor_image_get_buffer(first) else { continue }
+                let first = found.pointee.images[0], let buffer = wl_cursor_image_get_buffer(first)
+            else { continue }
             let image = first.pointee
-            let width = Int(image.width), height = Int(image.height)
+            let width = Int(image.width)
+            let height = Int(image.height)
             // At least 3/4 of the size asked for. libxcursor picks the nearest size a theme has (Adwaita: 24, 32,
             // 48, 64, 96), so a real theme passes; but with no theme installed libwayland-cursor hands out its
             // compiled-in images of 16 pixels or less for any size (8-point cursors at scale 2), which the drawn
             // fallback replaces: the same shapes at every scale, crisp.
             guard width > 0, height > 0, width % scale == 0, height % scale == 0,
-                  max(width, height) * 4 >= pixelSize * 3 else { continue }
-            return Image(buffer: buffer, width: width, height: height, hotspotX: Int(image.hotspot_x),
-                         hotspotY: Int(image.hotspot_y), scale: scale, isFallback: false)
+                max(width, height) * 4 >= pixelSize * 3
+            else { continue }
+            return Image(
+                buffer: buffer, width: width, height: height, hotspotX: Int(image.hotspot_x),
+                hotspotY: Int(image.hotspot_y), scale: scale, isFallback: false)
         }
         return nil
     }
@@ -155,16 +159,20 @@ final class WaylandCursorTheme {
         if let cached = fallbacks[key] {
             buffer = cached
         } else {
-            guard let made = try? ShmBuffer(shm: shm, slot: 0, width: side, height: side,
-                                            scale: Double(pixelsPerCell)) else { return nil }
+            guard
+                let made = try? ShmBuffer(
+                    shm: shm, slot: 0, width: side, height: side,
+                    scale: Double(pixelsPerCell))
+            else { return nil }
             made.canvas.clear(color: .clear)
             FallbackCursorArtwork.draw(art, in: made.canvas)
             fallbacks[key] = made
             buffer = made
         }
         guard let proxy = buffer.proxy else { return nil }
-        return Image(buffer: proxy, width: side, height: side, hotspotX: art.hotspotX * pixelsPerCell,
-                     hotspotY: art.hotspotY * pixelsPerCell, scale: effectiveScale, isFallback: true)
+        return Image(
+            buffer: proxy, width: side, height: side, hotspotX: art.hotspotX * pixelsPerCell,
+            hotspotY: art.hotspotY * pixelsPerCell, scale: effectiveScale, isFallback: true)
     }
 
     /// Destroys every theme and fallback buffer. The cursor surfaces showing them must be gone first.

@@ -22,9 +22,9 @@ final class WaylandDisplay {
         switch target {
         case .environment:
             return try connectFromEnvironment()
-        case let .socket(name, runtimeDirectory):
+        case .socket(let name, let runtimeDirectory):
             return try connect(name: name, runtimeDirectory: runtimeDirectory)
-        case let .fileDescriptor(fd):
+        case .fileDescriptor(let fd):
             return try connect(fd: fd)
         }
     }

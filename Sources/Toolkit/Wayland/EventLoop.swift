@@ -111,7 +111,9 @@ final class WaylandEventLoop {
                 watches[i].handler(revents)
             }
             // The handler may have removed this watch (or others before it): continue after `id`.
-            if i < watches.count, watches[i].id == id { i += 1 } else {
+            if i < watches.count, watches[i].id == id {
+                i += 1
+            } else {
                 i = watches.firstIndex(where: { $0.id > id }) ?? watches.count
             }
         }

@@ -12,16 +12,17 @@ final class WaylandFractionalScale {
 
     private static let listener: UnsafeMutablePointer<wp_fractional_scale_v1_listener> = {
         let listener = UnsafeMutablePointer<wp_fractional_scale_v1_listener>.allocate(capacity: 1)
-        listener.initialize(to: wp_fractional_scale_v1_listener(preferred_scale: { data, _, scale in
-            // 0 is no scale at all (a compositor bug): ignored, the previous preference stands. Other values are
-            // clamped later (`RenderScale.fractionRange`).
-            guard let data, scale > 0 else { return }
-            let me = Unmanaged<WaylandFractionalScale>.fromOpaque(data).takeUnretainedValue()
-            MainActor.assumeIsolated {
-                me.preferred120 = scale
-                me.onPreferredScale?(scale)
-            }
-        }))
+        listener.initialize(
+            to: wp_fractional_scale_v1_listener(preferred_scale: { data, _, scale in
+                // 0 is no scale at all (a compositor bug): ignored, the previous preference stands. Other values are
+                // clamped later (`RenderScale.fractionRange`).
+                guard let data, scale > 0 else { return }
+                let me = Unmanaged<WaylandFractionalScale>.fromOpaque(data).takeUnretainedValue()
+                MainActor.assumeIsolated {
+                    me.preferred120 = scale
+                    me.onPreferredScale?(scale)
+                }
+            }))
         return listener
     }()
 
@@ -30,8 +31,9 @@ final class WaylandFractionalScale {
     init?(manager: OpaquePointer, surface: OpaquePointer) {
         guard let proxy = wp_fractional_scale_manager_v1_get_fractional_scale(manager, surface) else { return nil }
         self.proxy = proxy
-        wp_fractional_scale_v1_add_listener(proxy, WaylandFractionalScale.listener,
-                                            Unmanaged.passUnretained(self).toOpaque())
+        wp_fractional_scale_v1_add_listener(
+            proxy, WaylandFractionalScale.listener,
+            Unmanaged.passUnretained(self).toOpaque())
     }
 
     /// Destroys the object (before its surface).

@@ -59,9 +59,10 @@ final class FrameLatencyRecorder {
 
     /// The figures so far.
     var stats: FrameLatencyStats {
-        FrameLatencyStats(inputToCommit: inputToCommit.summary, commitToPresent: commitToPresent.summary,
-                          inputEventsOnTime: inputEventsOnTime, inputEventsLate: inputEventsLate,
-                          discardedFrames: discardedFrames, hasPresentationFeedback: presentation != nil)
+        FrameLatencyStats(
+            inputToCommit: inputToCommit.summary, commitToPresent: commitToPresent.summary,
+            inputEventsOnTime: inputEventsOnTime, inputEventsLate: inputEventsLate,
+            discardedFrames: discardedFrames, hasPresentationFeedback: presentation != nil)
     }
 
     // MARK: - Input and commits
@@ -103,10 +104,12 @@ final class FrameLatencyRecorder {
             waitingLate = 0
         }
         guard let presentation = presentation?.proxy,
-              let index = slots.firstIndex(where: { $0.proxy == nil }),
-              let feedback = wp_presentation_feedback(presentation, surface) else { return }
-        wp_presentation_feedback_add_listener(feedback, FrameLatencyRecorder.feedbackListener,
-                                              Unmanaged.passUnretained(self).toOpaque())
+            let index = slots.firstIndex(where: { $0.proxy == nil }),
+            let feedback = wp_presentation_feedback(presentation, surface)
+        else { return }
+        wp_presentation_feedback_add_listener(
+            feedback, FrameLatencyRecorder.feedbackListener,
+            Unmanaged.passUnretained(self).toOpaque())
         slots[index] = Slot(proxy: feedback, commitTime: now)
         liveFeedbackCount += 1
     }
@@ -116,8 +119,9 @@ final class FrameLatencyRecorder {
     /// Starts using the compositor's `wp_presentation` (bound at v1).
     func attach(presentation proxy: OpaquePointer, globalName: UInt32) {
         presentation = (proxy, globalName)
-        wp_presentation_add_listener(proxy, FrameLatencyRecorder.presentationListener,
-                                     Unmanaged.passUnretained(self).toOpaque())
+        wp_presentation_add_listener(
+            proxy, FrameLatencyRecorder.presentationListener,
+            Unmanaged.passUnretained(self).toOpaque())
     }
 
     /// Destroys the waiting feedbacks and the `wp_presentation` (global removed, or teardown).
@@ -133,32 +137,36 @@ final class FrameLatencyRecorder {
 
     private static let presentationListener: UnsafeMutablePointer<wp_presentation_listener> = {
         let listener = UnsafeMutablePointer<wp_presentation_listener>.allocate(capacity: 1)
-        listener.initialize(to: wp_presentation_listener(clock_id: { data, _, id in
-            with(data) { $0.presentationClock = clockid_t(bitPattern: id) }
-        }))
+        listener.initialize(
+            to: wp_presentation_listener(clock_id: { data, _, id in
+                with(data) { $0.presentationClock = clockid_t(bitPattern: id) }
+            }))
         return listener
     }()
 
     private static let feedbackListener: UnsafeMutablePointer<wp_presentation_feedback_listener> = {
         let listener = UnsafeMutablePointer<wp_presentation_feedback_listener>.allocate(capacity: 1)
-        listener.initialize(to: wp_presentation_feedback_listener(
-            // The output the frame was shown on: not needed (the refresh comes with `presented`).
-            sync_output: { _, _, _ in },
-            presented: { data, feedback, secondsHigh, secondsLow, nanoseconds, _, _, _, _ in
-                let seconds = Int64(UInt64(secondsHigh) << 32 | UInt64(secondsLow))
-                let time = Duration.seconds(seconds) + .nanoseconds(Int64(nanoseconds))
-                let address = UInt(bitPattern: feedback)
-                with(data) { $0.presented(address, at: time) }
-            },
-            discarded: { data, feedback in
-                let address = UInt(bitPattern: feedback)
-                with(data) { $0.discarded(address) }
-            }))
+        listener.initialize(
+            to: wp_presentation_feedback_listener(
+                // The output the frame was shown on: not needed (the refresh comes with `presented`).
+                sync_output: { _, _, _ in },
+                presented: { data, feedback, secondsHigh, secondsLow, nanoseconds, _, _, _, _ in
+                    let seconds = Int64(UInt64(secondsHigh) << 32 | UInt64(secondsLow))
+                    let time = Duration.seconds(seconds) + .nanoseconds(Int64(nanoseconds))
+                    let address = UInt(bitPattern: feedback)
+                    with(data) { $0.presented(address, at: time) }
+                },
+                discarded: { data, feedback in
+                    let address = UInt(bitPattern: feedback)
+                    with(data) { $0.discarded(address) }
+                }))
         return listener
     }()
 
-    private nonisolated static func with(_ data: UnsafeMutableRawPointer?,
-                                         _ body: @MainActor (FrameLatencyRecorder) -> Void) {
+    private nonisolated static func with(
+        _ data: UnsafeMutableRawPointer?,
+        _ body: @MainActor (FrameLatencyRecorder) -> Void
+    ) {
         guard let data else { return }
         let me = Unmanaged<FrameLatencyRecorder>.fromOpaque(data).takeUnretainedValue()
         MainActor.assumeIsolated { body(me) }
@@ -178,7 +186,8 @@ final class FrameLatencyRecorder {
     /// Destroys a feedback that got its destructor event and frees its slot; returns the slot's index.
     private func release(_ feedback: UInt) -> Int? {
         guard feedback != 0, let index = slots.firstIndex(where: { UInt(bitPattern: $0.proxy) == feedback }),
-              let proxy = slots[index].proxy else { return nil }
+            let proxy = slots[index].proxy
+        else { return nil }
         wp_presentation_feedback_destroy(proxy)
         slots[index].proxy = nil
         liveFeedbackCount -= 1
@@ -189,7 +198,8 @@ final class FrameLatencyRecorder {
     private func monotonic(_ time: Duration) -> Duration {
         let monotonicID = clockid_t(CLOCK_MONOTONIC)
         guard presentationClock != monotonicID else { return time }
-        var other = timespec(), monotonicNow = timespec()
+        var other = timespec()
+        var monotonicNow = timespec()
         guard clock_gettime(presentationClock, &other) == 0 else { return time }
         clock_gettime(monotonicID, &monotonicNow)
         let otherNow = Duration.seconds(Int64(other.tv_sec)) + .nanoseconds(Int64(other.tv_nsec))

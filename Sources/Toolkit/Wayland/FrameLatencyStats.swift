@@ -47,8 +47,10 @@ public struct FrameLatencyStats: Sendable, Equatable {
     /// Whether the compositor offers `wp_presentation` (commit-to-present figures exist only then).
     public var hasPresentationFeedback: Bool
 
-    public init(inputToCommit: Summary? = nil, commitToPresent: Summary? = nil, inputEventsOnTime: Int = 0,
-                inputEventsLate: Int = 0, discardedFrames: Int = 0, hasPresentationFeedback: Bool = false) {
+    public init(
+        inputToCommit: Summary? = nil, commitToPresent: Summary? = nil, inputEventsOnTime: Int = 0,
+        inputEventsLate: Int = 0, discardedFrames: Int = 0, hasPresentationFeedback: Bool = false
+    ) {
         self.inputToCommit = inputToCommit
         self.commitToPresent = commitToPresent
         self.inputEventsOnTime = inputEventsOnTime

@@ -33,46 +33,52 @@ final class WaylandKeyboard {
 
     private static let listener: UnsafeMutablePointer<wl_keyboard_listener> = {
         let listener = UnsafeMutablePointer<wl_keyboard_listener>.allocate(capacity: 1)
-        listener.initialize(to: wl_keyboard_listener(
-            keymap: { data, _, format, fd, size in
-                // The fd is ours whatever happens: close it even when the keyboard is gone.
-                guard let data else { close(fd); return }
-                let keyboard = Unmanaged<WaylandKeyboard>.fromOpaque(data).takeUnretainedValue()
-                MainActor.assumeIsolated { keyboard.keymap(format: format, fd: fd, size: size) }
-            },
-            // The keys already held at enter are ignored on purpose: they were pressed for another window,
-            // and acting on them here would fire shortcuts the user never aimed at this one.
-            enter: { data, _, _, surface, _ in
-                let address = UInt(bitPattern: surface)
-                WaylandKeyboard.with(data) { keyboard in
-                    // Focus on another surface (or a destroyed one: NULL) is not focus on the window: the focus
-                    // went there, so the window has lost it (as for the pointer).
-                    keyboard.focus(address != 0 && address == keyboard.context.windowSurface)
-                }
-            },
-            leave: { data, _, _, surface in
-                let address = UInt(bitPattern: surface)
-                WaylandKeyboard.with(data) { keyboard in
-                    guard address == keyboard.context.windowSurface else { return }
-                    keyboard.focus(false)
-                }
-            },
-            key: { data, _, _, time, key, state in
-                WaylandKeyboard.with(data) { $0.key(time: time, code: key, state: state) }
-            },
-            modifiers: { data, _, _, depressed, latched, locked, group in
-                WaylandKeyboard.with(data) {
-                    $0.modifiers(depressed: depressed, latched: latched, locked: locked, group: group)
-                }
-            },
-            repeat_info: { data, _, rate, delay in
-                WaylandKeyboard.with(data) { $0.repeater.setRepeatInfo(rate: rate, delayMilliseconds: delay) }
-            }))
+        listener.initialize(
+            to: wl_keyboard_listener(
+                keymap: { data, _, format, fd, size in
+                    // The fd is ours whatever happens: close it even when the keyboard is gone.
+                    guard let data else {
+                        close(fd)
+                        return
+                    }
+                    let keyboard = Unmanaged<WaylandKeyboard>.fromOpaque(data).takeUnretainedValue()
+                    MainActor.assumeIsolated { keyboard.keymap(format: format, fd: fd, size: size) }
+                },
+                // The keys already held at enter are ignored on purpose: they were pressed for another window,
+                // and acting on them here would fire shortcuts the user never aimed at this one.
+                enter: { data, _, _, surface, _ in
+                    let address = UInt(bitPattern: surface)
+                    WaylandKeyboard.with(data) { keyboard in
+                        // Focus on another surface (or a destroyed one: NULL) is not focus on the window: the focus
+                        // went there, so the window has lost it (as for the pointer).
+                        keyboard.focus(address != 0 && address == keyboard.context.windowSurface)
+                    }
+                },
+                leave: { data, _, _, surface in
+                    let address = UInt(bitPattern: surface)
+                    WaylandKeyboard.with(data) { keyboard in
+                        guard address == keyboard.context.windowSurface else { return }
+                        keyboard.focus(false)
+                    }
+                },
+                key: { data, _, _, time, key, state in
+                    WaylandKeyboard.with(data) { $0.key(time: time, code: key, state: state) }
+                },
+                modifiers: { data, _, _, depressed, latched, locked, group in
+                    WaylandKeyboard.with(data) {
+                        $0.modifiers(depressed: depressed, latched: latched, locked: locked, group: group)
+                    }
+                },
+                repeat_info: { data, _, rate, delay in
+                    WaylandKeyboard.with(data) { $0.repeater.setRepeatInfo(rate: rate, delayMilliseconds: delay) }
+                }))
         return listener
     }()
 
-    private nonisolated static func with(_ data: UnsafeMutableRawPointer?,
-                                         _ body: @MainActor (WaylandKeyboard) -> Void) {
+    private nonisolated static func with(
+        _ data: UnsafeMutableRawPointer?,
+        _ body: @MainActor (WaylandKeyboard) -> Void
+    ) {
         guard let data else { return }
         let keyboard = Unmanaged<WaylandKeyboard>.fromOpaque(data).takeUnretainedValue()
         MainActor.assumeIsolated { body(keyboard) }
@@ -85,11 +91,12 @@ final class WaylandKeyboard {
         self.context = context
         version = wl_proxy_get_version(proxy)
         xkbContext = xkb_context_new(XKB_CONTEXT_NO_FLAGS)
-        repeater = KeyRepeater(timers: context.timers, now: { [unowned context] in context.now },
-                               emit: { [unowned context] event in
-                                   context.post(event)
-                                   context.flush()
-                               })
+        repeater = KeyRepeater(
+            timers: context.timers, now: { [unowned context] in context.now },
+            emit: { [unowned context] event in
+                context.post(event)
+                context.flush()
+            })
         // Before v4 no repeat_info arrives: the repeater keeps its defaults (25 Hz after 600 ms).
         wl_keyboard_add_listener(proxy, WaylandKeyboard.listener, Unmanaged.passUnretained(self).toOpaque())
     }
@@ -121,7 +128,8 @@ final class WaylandKeyboard {
         reportModifiers([])
         context.flush()
         guard format == WL_KEYBOARD_KEYMAP_FORMAT_XKB_V1.rawValue, let xkbContext,
-              let text = WaylandKeyboard.readKeymap(fd: fd, declaredSize: size) else { return }
+            let text = WaylandKeyboard.readKeymap(fd: fd, declaredSize: size)
+        else { return }
         xkb = text.withUnsafeBufferPointer { bytes in
             XkbKeyboardState(context: xkbContext, text: bytes.baseAddress!, length: bytes.count)
         }

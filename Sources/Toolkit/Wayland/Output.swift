@@ -25,27 +25,28 @@ final class WaylandOutput {
 
     private static let listener: UnsafeMutablePointer<wl_output_listener> = {
         let listener = UnsafeMutablePointer<wl_output_listener>.allocate(capacity: 1)
-        listener.initialize(to: wl_output_listener(
-            geometry: { _, _, _, _, _, _, _, _, _, _ in },
-            mode: { data, _, flags, width, height, refresh in
-                guard flags & WL_OUTPUT_MODE_CURRENT.rawValue != 0 else { return }
-                WaylandOutput.with(data) {
-                    $0.modeSize = (Int(width), Int(height))
-                    $0.refreshMillihertz = Int(refresh)
-                }
-            },
-            done: { data, _ in
-                WaylandOutput.with(data) { $0.done() }
-            },
-            scale: { data, _, factor in
-                WaylandOutput.with(data) { $0.scaleEvent(factor) }
-            },
-            name: { data, _, name in
-                guard let name else { return }
-                let text = String(cString: name)
-                WaylandOutput.with(data) { $0.name = text }
-            },
-            description: { _, _, _ in }))
+        listener.initialize(
+            to: wl_output_listener(
+                geometry: { _, _, _, _, _, _, _, _, _, _ in },
+                mode: { data, _, flags, width, height, refresh in
+                    guard flags & WL_OUTPUT_MODE_CURRENT.rawValue != 0 else { return }
+                    WaylandOutput.with(data) {
+                        $0.modeSize = (Int(width), Int(height))
+                        $0.refreshMillihertz = Int(refresh)
+                    }
+                },
+                done: { data, _ in
+                    WaylandOutput.with(data) { $0.done() }
+                },
+                scale: { data, _, factor in
+                    WaylandOutput.with(data) { $0.scaleEvent(factor) }
+                },
+                name: { data, _, name in
+                    guard let name else { return }
+                    let text = String(cString: name)
+                    WaylandOutput.with(data) { $0.name = text }
+                },
+                description: { _, _, _ in }))
         return listener
     }()
 

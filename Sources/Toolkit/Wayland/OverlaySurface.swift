@@ -28,13 +28,17 @@ final class OverlaySurface {
     /// An overlay over `parent` at the column `x ..< x + width`, rows `top ..< top + height` (points), for window
     /// buffers of `configuration`; nil when the column has no pixels, is wider or taller than the window, or the
     /// compositor could not make the objects.
-    init?(compositor: OpaquePointer, subcompositor: OpaquePointer, shm: OpaquePointer, parent: OpaquePointer,
-          x: Double, top: Double, width: Double, height: Double, configuration: BufferSlots.Configuration) {
+    init?(
+        compositor: OpaquePointer, subcompositor: OpaquePointer, shm: OpaquePointer, parent: OpaquePointer,
+        x: Double, top: Double, width: Double, height: Double, configuration: BufferSlots.Configuration
+    ) {
         let rows = Int((height * configuration.scale).rounded())
         let columns = Int((width * configuration.scale).rounded())
         guard rows > 0, rows <= configuration.height, columns > 0, columns <= configuration.width,
-              let child = PassThroughSubsurface(compositor: compositor, subcompositor: subcompositor, parent: parent,
-                                                x: Int32(x), y: Int32(top)) else {
+            let child = PassThroughSubsurface(
+                compositor: compositor, subcompositor: subcompositor, parent: parent,
+                x: Int32(x), y: Int32(top))
+        else {
             return nil
         }
         self.child = child
@@ -43,8 +47,10 @@ final class OverlaySurface {
         self.width = width
         self.height = height
         windowConfiguration = configuration
-        pool = WaylandBufferPool(shm: shm, configuration: BufferSlots.Configuration(
-            width: columns, height: rows, scale: configuration.scale), ringFrames: 1)
+        pool = WaylandBufferPool(
+            shm: shm,
+            configuration: BufferSlots.Configuration(
+                width: columns, height: rows, scale: configuration.scale), ringFrames: 1)
     }
 
     /// Stacks the overlay above `sibling` (another subsurface of the same parent, made after it), from the parent's

@@ -23,24 +23,27 @@ final class WaylandPinchGesture {
 
     private static let listener: UnsafeMutablePointer<zwp_pointer_gesture_pinch_v1_listener> = {
         let listener = UnsafeMutablePointer<zwp_pointer_gesture_pinch_v1_listener>.allocate(capacity: 1)
-        listener.initialize(to: zwp_pointer_gesture_pinch_v1_listener(
-            begin: { data, _, _, time, surface, fingers in
-                let address = UInt(bitPattern: surface)
-                WaylandPinchGesture.with(data) { $0.begin(time: time, surface: address, fingers: fingers) }
-            },
-            update: { data, _, time, dx, dy, scale, rotation in
-                WaylandPinchGesture.with(data) {
-                    $0.update(time: time, dx: dx, dy: dy, scale: scale, rotation: rotation)
-                }
-            },
-            end: { data, _, _, time, cancelled in
-                WaylandPinchGesture.with(data) { $0.end(time: time, cancelled: cancelled != 0) }
-            }))
+        listener.initialize(
+            to: zwp_pointer_gesture_pinch_v1_listener(
+                begin: { data, _, _, time, surface, fingers in
+                    let address = UInt(bitPattern: surface)
+                    WaylandPinchGesture.with(data) { $0.begin(time: time, surface: address, fingers: fingers) }
+                },
+                update: { data, _, time, dx, dy, scale, rotation in
+                    WaylandPinchGesture.with(data) {
+                        $0.update(time: time, dx: dx, dy: dy, scale: scale, rotation: rotation)
+                    }
+                },
+                end: { data, _, _, time, cancelled in
+                    WaylandPinchGesture.with(data) { $0.end(time: time, cancelled: cancelled != 0) }
+                }))
         return listener
     }()
 
-    private nonisolated static func with(_ data: UnsafeMutableRawPointer?,
-                                         _ body: @MainActor (WaylandPinchGesture) -> Void) {
+    private nonisolated static func with(
+        _ data: UnsafeMutableRawPointer?,
+        _ body: @MainActor (WaylandPinchGesture) -> Void
+    ) {
         guard let data else { return }
         let gesture = Unmanaged<WaylandPinchGesture>.fromOpaque(data).takeUnretainedValue()
         MainActor.assumeIsolated { body(gesture) }
@@ -51,8 +54,9 @@ final class WaylandPinchGesture {
         guard let proxy = zwp_pointer_gestures_v1_get_pinch_gesture(manager, pointer) else { return nil }
         self.proxy = proxy
         self.context = context
-        zwp_pointer_gesture_pinch_v1_add_listener(proxy, WaylandPinchGesture.listener,
-                                                  Unmanaged.passUnretained(self).toOpaque())
+        zwp_pointer_gesture_pinch_v1_add_listener(
+            proxy, WaylandPinchGesture.listener,
+            Unmanaged.passUnretained(self).toOpaque())
     }
 
     /// Ends a pinch in progress, cancelled, now (queued: the caller flushes the context). Nothing otherwise.
@@ -90,9 +94,11 @@ final class WaylandPinchGesture {
     private func update(time: UInt32, dx: wl_fixed_t, dy: wl_fixed_t, scale: wl_fixed_t, rotation: wl_fixed_t) {
         guard isActive else { return }
         endPointerFrame?()
-        context.post(.pointerPinchUpdate(dx: wl_fixed_to_double(dx), dy: wl_fixed_to_double(dy),
-                                         scale: wl_fixed_to_double(scale), rotation: wl_fixed_to_double(rotation),
-                                         timestamp: context.eventTime(time)))
+        context.post(
+            .pointerPinchUpdate(
+                dx: wl_fixed_to_double(dx), dy: wl_fixed_to_double(dy),
+                scale: wl_fixed_to_double(scale), rotation: wl_fixed_to_double(rotation),
+                timestamp: context.eventTime(time)))
         context.flush()
     }
 

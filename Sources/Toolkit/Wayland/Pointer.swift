@@ -35,47 +35,49 @@ final class WaylandPointer {
 
     private static let listener: UnsafeMutablePointer<wl_pointer_listener> = {
         let listener = UnsafeMutablePointer<wl_pointer_listener>.allocate(capacity: 1)
-        listener.initialize(to: wl_pointer_listener(
-            enter: { data, _, serial, surface, x, y in
-                let address = UInt(bitPattern: surface)
-                WaylandPointer.with(data) { $0.enter(serial: serial, surface: address, x: x, y: y) }
-            },
-            leave: { data, _, _, surface in
-                let address = UInt(bitPattern: surface)
-                WaylandPointer.with(data) { $0.leave(surface: address) }
-            },
-            motion: { data, _, time, x, y in
-                WaylandPointer.with(data) { $0.motion(time: time, x: x, y: y) }
-            },
-            button: { data, _, _, time, button, state in
-                WaylandPointer.with(data) { $0.button(time: time, code: button, state: state) }
-            },
-            axis: { data, _, time, axis, value in
-                WaylandPointer.with(data) { $0.axis(time: time, axis: axis, value: value) }
-            },
-            frame: { data, _ in
-                WaylandPointer.with(data) { $0.frame() }
-            },
-            axis_source: { data, _, source in
-                WaylandPointer.with(data) { pointer in
-                    if pointer.isInside { pointer.accumulator.axisSource(source) }
-                }
-            },
-            axis_stop: { data, _, time, axis in
-                WaylandPointer.with(data) { $0.axisStop(time: time, axis: axis) }
-            },
-            axis_discrete: { data, _, axis, discrete in
-                WaylandPointer.with(data) { $0.axisDiscrete(axis: axis, discrete: discrete) }
-            },
-            axis_value120: { data, _, axis, value in
-                WaylandPointer.with(data) { $0.axisValue120(axis: axis, value: value) }
-            }))
+        listener.initialize(
+            to: wl_pointer_listener(
+                enter: { data, _, serial, surface, x, y in
+                    let address = UInt(bitPattern: surface)
+                    WaylandPointer.with(data) { $0.enter(serial: serial, surface: address, x: x, y: y) }
+                },
+                leave: { data, _, _, surface in
+                    let address = UInt(bitPattern: surface)
+                    WaylandPointer.with(data) { $0.leave(surface: address) }
+                },
+                motion: { data, _, time, x, y in
+                    WaylandPointer.with(data) { $0.motion(time: time, x: x, y: y) }
+                },
+                button: { data, _, _, time, button, state in
+                    WaylandPointer.with(data) { $0.button(time: time, code: button, state: state) }
+                },
+                axis: { data, _, time, axis, value in
+                    WaylandPointer.with(data) { $0.axis(time: time, axis: axis, value: value) }
+                },
+                frame: { data, _ in
+                    WaylandPointer.with(data) { $0.frame() }
+                },
+                axis_source: { data, _, source in
+                    WaylandPointer.with(data) { pointer in
+                        if pointer.isInside { pointer.accumulator.axisSource(source) }
+                    }
+                },
+                axis_stop: { data, _, time, axis in
+                    WaylandPointer.with(data) { $0.axisStop(time: time, axis: axis) }
+                },
+                axis_discrete: { data, _, axis, discrete in
+                    WaylandPointer.with(data) { $0.axisDiscrete(axis: axis, discrete: discrete) }
+                },
+                axis_value120: { data, _, axis, value in
+                    WaylandPointer.with(data) { $0.axisValue120(axis: axis, value: value) }
+                }))
         return listener
     }()
 
     /// Runs `body` on the pointer behind a listener's `data`, on the main actor (listeners run on the
     /// thread that dispatches the display: the main thread).
-    private nonisolated static func with(_ data: UnsafeMutableRawPointer?, _ body: @MainActor (WaylandPointer) -> Void) {
+    private nonisolated static func with(_ data: UnsafeMutableRawPointer?, _ body: @MainActor (WaylandPointer) -> Void)
+    {
         guard let data else { return }
         let pointer = Unmanaged<WaylandPointer>.fromOpaque(data).takeUnretainedValue()
         MainActor.assumeIsolated { body(pointer) }
@@ -219,8 +221,9 @@ final class WaylandPointer {
 
     private func motion(time: UInt32, x: wl_fixed_t, y: wl_fixed_t) {
         guard isInside else { return }
-        accumulator.motion(location: WaylandPointer.point(x, y), timestamp: context.eventTime(time),
-                           emit: context.post)
+        accumulator.motion(
+            location: WaylandPointer.point(x, y), timestamp: context.eventTime(time),
+            emit: context.post)
         deliver()
     }
 
@@ -234,8 +237,9 @@ final class WaylandPointer {
     private func axis(time: UInt32, axis: UInt32, value: wl_fixed_t) {
         guard isInside else { return }
         guard let axis = WaylandPointer.axis(axis) else { return }
-        accumulator.axis(axis, value: wl_fixed_to_double(value), timestamp: context.eventTime(time),
-                         emit: context.post)
+        accumulator.axis(
+            axis, value: wl_fixed_to_double(value), timestamp: context.eventTime(time),
+            emit: context.post)
         deliver()
     }
 

@@ -99,7 +99,10 @@ struct PointerFrameAccumulator {
     mutating func axis(_ axis: Axis, value: Double, timestamp: Duration, emit: (InputEvent) -> Void) {
         guard value.isFinite else { return }
         markAxis(timestamp: timestamp)
-        update(axis) { $0.value += value; $0.hasValue = true }
+        update(axis) {
+            $0.value += value
+            $0.hasValue = true
+        }
         if !framesEvents { frame(emit: emit) }
     }
 
@@ -124,13 +127,19 @@ struct PointerFrameAccumulator {
     /// `wl_pointer.axis_discrete`: whole detents (v5 to v7).
     mutating func axisDiscrete(_ axis: Axis, steps: Int32) {
         markAxis(timestamp: axisTimestamp)
-        update(axis) { $0.discrete += Int(steps); $0.hasDiscrete = true }
+        update(axis) {
+            $0.discrete += Int(steps)
+            $0.hasDiscrete = true
+        }
     }
 
     /// `wl_pointer.axis_value120`: 1/120 detents (v8).
     mutating func axisValue120(_ axis: Axis, value: Int32) {
         markAxis(timestamp: axisTimestamp)
-        update(axis) { $0.value120 += Int(value); $0.hasValue120 = true }
+        update(axis) {
+            $0.value120 += Int(value)
+            $0.hasValue120 = true
+        }
     }
 
     /// `wl_pointer.frame`: emits what the frame gathered, in order.
@@ -183,9 +192,10 @@ struct PointerFrameAccumulator {
         } else {
             resolved = .continuous
         }
-        return AxisEvent(source: resolved, dx: horizontal.amount(for: resolved), dy: vertical.amount(for: resolved),
-                         stopHorizontal: horizontal.stopped, stopVertical: vertical.stopped,
-                         timestamp: axisTimestamp)
+        return AxisEvent(
+            source: resolved, dx: horizontal.amount(for: resolved), dy: vertical.amount(for: resolved),
+            stopHorizontal: horizontal.stopped, stopVertical: vertical.stopped,
+            timestamp: axisTimestamp)
     }
 
     private mutating func append(_ event: InputEvent, emit: (InputEvent) -> Void) {

@@ -25,7 +25,7 @@ final class WaylandRegistry {
     static let implementedVersions: [String: UInt32] = [
         "wl_compositor": 4, "wl_shm": 1, "wl_seat": 8, "wl_output": 4, "xdg_wm_base": 5, "wp_viewporter": 1,
         "wp_fractional_scale_manager_v1": 1, "zwp_pointer_gestures_v1": 3, "wp_presentation": 1,
-        "wl_subcompositor": 1,
+        "wl_subcompositor": 1
     ]
 
     /// The version to bind: the lower of what is offered and what is implemented (0 when either is 0).
@@ -44,18 +44,19 @@ final class WaylandRegistry {
 
     private static let listener: UnsafeMutablePointer<wl_registry_listener> = {
         let listener = UnsafeMutablePointer<wl_registry_listener>.allocate(capacity: 1)
-        listener.initialize(to: wl_registry_listener(
-            global: { data, _, name, interface, version in
-                guard let data, let interface else { return }
-                let me = Unmanaged<WaylandRegistry>.fromOpaque(data).takeUnretainedValue()
-                let text = String(cString: interface)
-                MainActor.assumeIsolated { me.added(Global(name: name, interface: text, version: version)) }
-            },
-            global_remove: { data, _, name in
-                guard let data else { return }
-                let me = Unmanaged<WaylandRegistry>.fromOpaque(data).takeUnretainedValue()
-                MainActor.assumeIsolated { me.removed(name: name) }
-            }))
+        listener.initialize(
+            to: wl_registry_listener(
+                global: { data, _, name, interface, version in
+                    guard let data, let interface else { return }
+                    let me = Unmanaged<WaylandRegistry>.fromOpaque(data).takeUnretainedValue()
+                    let text = String(cString: interface)
+                    MainActor.assumeIsolated { me.added(Global(name: name, interface: text, version: version)) }
+                },
+                global_remove: { data, _, name in
+                    guard let data else { return }
+                    let me = Unmanaged<WaylandRegistry>.fromOpaque(data).takeUnretainedValue()
+                    MainActor.assumeIsolated { me.removed(name: name) }
+                }))
         return listener
     }()
 

@@ -66,8 +66,10 @@ struct RenderScale: Equatable {
     ///   - preferredFraction120: the latest `wp_fractional_scale_v1.preferred_scale`, if any; 0 is ignored.
     ///   - canSetBufferScale: whether the surface is v3+ (`set_buffer_scale` exists).
     ///   - hasViewport: whether the surface has a `wp_viewport` (needed by the fractional path).
-    static func resolve(outputScales: [Int], enteredScales: [Int], preferredFraction120: UInt32?,
-                        canSetBufferScale: Bool, hasViewport: Bool) -> RenderScale {
+    static func resolve(
+        outputScales: [Int], enteredScales: [Int], preferredFraction120: UInt32?,
+        canSetBufferScale: Bool, hasViewport: Bool
+    ) -> RenderScale {
         if hasViewport, let fraction = preferredFraction120, fraction > 0 {
             let clamped = Int(min(UInt32(fractionRange.upperBound), max(UInt32(fractionRange.lowerBound), fraction)))
             return RenderScale(bufferScale: 1, fraction120: clamped)
@@ -89,7 +91,8 @@ struct RenderScale: Equatable {
         if let fraction120 {
             // Start near the answer (the side and area bounds, solved for the fraction), then step down: the
             // rounding of pixel sizes makes the estimate at most a step or two too high.
-            let w = Double(max(1, width)), h = Double(max(1, height))
+            let w = Double(max(1, width))
+            let h = Double(max(1, height))
             let side = Double(SurfaceLimits.maximumSide) * 120 / max(w, h)
             let area = (Double(SurfaceLimits.maximumPixels) / (w * h)).squareRoot() * 120
             var fraction = min(fraction120, Int(min(side, area)) + 1)

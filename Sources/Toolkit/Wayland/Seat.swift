@@ -19,15 +19,16 @@ final class WaylandSeat {
 
     private static let listener: UnsafeMutablePointer<wl_seat_listener> = {
         let listener = UnsafeMutablePointer<wl_seat_listener>.allocate(capacity: 1)
-        listener.initialize(to: wl_seat_listener(
-            capabilities: { data, _, capabilities in
-                WaylandSeat.with(data) { $0.update(capabilities: capabilities) }
-            },
-            name: { data, _, name in
-                guard let name else { return }
-                let text = String(cString: name)
-                WaylandSeat.with(data) { $0.name = text }
-            }))
+        listener.initialize(
+            to: wl_seat_listener(
+                capabilities: { data, _, capabilities in
+                    WaylandSeat.with(data) { $0.update(capabilities: capabilities) }
+                },
+                name: { data, _, name in
+                    guard let name else { return }
+                    let text = String(cString: name)
+                    WaylandSeat.with(data) { $0.name = text }
+                }))
         return listener
     }()
 

@@ -53,9 +53,11 @@ final class ShmPool {
     /// canvas draws). Returns nil when it does not fit in the pool.
     func makeBuffer(offset: Int, width: Int, height: Int, stride: Int) -> OpaquePointer? {
         guard let proxy, width > 0, height > 0, stride >= width * 4, offset >= 0,
-              offset + stride * height <= size else { return nil }
-        return wl_shm_pool_create_buffer(proxy, Int32(offset), Int32(width), Int32(height), Int32(stride),
-                                         WL_SHM_FORMAT_ARGB8888.rawValue)
+            offset + stride * height <= size
+        else { return nil }
+        return wl_shm_pool_create_buffer(
+            proxy, Int32(offset), Int32(width), Int32(height), Int32(stride),
+            WL_SHM_FORMAT_ARGB8888.rawValue)
     }
 
     /// Destroys the pool proxy; buffers made from it stay valid.

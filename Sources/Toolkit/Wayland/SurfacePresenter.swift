@@ -34,8 +34,10 @@ final class SurfacePresenter {
 
     /// Presentation for `core` with window buffers of `configuration` from `shm`; `onBufferReleased` runs whenever
     /// a buffer of the window, a base or an overlay is released.
-    init(core: WindowCore, shm: OpaquePointer, configuration: BufferSlots.Configuration, options: PresentationOptions,
-         onBufferReleased: @escaping () -> Void) {
+    init(
+        core: WindowCore, shm: OpaquePointer, configuration: BufferSlots.Configuration, options: PresentationOptions,
+        onBufferReleased: @escaping () -> Void
+    ) {
         frames = FramePresenter(core: core)
         self.options = options
         self.onBufferReleased = onBufferReleased
@@ -56,10 +58,13 @@ final class SurfacePresenter {
     /// surfaces of `parent`), before a frame is drawn. Bands and overlays are used only on the ring path: with
     /// `options.usesBand`, not through a viewport (`viewportScaling`: the fractional path), with ring buffers and an
     /// opaque window.
-    func prepare(for configuration: BufferSlots.Configuration, parent: OpaquePointer, viewportScaling: Bool,
-                 factory: Factory) {
+    func prepare(
+        for configuration: BufferSlots.Configuration, parent: OpaquePointer, viewportScaling: Bool,
+        factory: Factory
+    ) {
         buffers.reconfigure(configuration)
-        let usable = options.usesBand && !viewportScaling && buffers.canShowBands
+        let usable =
+            options.usesBand && !viewportScaling && buffers.canShowBands
             && core.rootView.backgroundColor?.isOpaque == true
         updateBand(for: configuration, parent: parent, usable: usable, factory: factory)
         updateOverlay(for: configuration, parent: parent, usable: usable, factory: factory)
@@ -68,12 +73,16 @@ final class SurfacePresenter {
     /// Retires the band surface when the buffers' size or scale changed or bands are not usable (the window's
     /// buffers then show the whole window again); makes one when a scroll is pending whose band has rows above or
     /// below it (`FramePresenter.bandRowsForPendingMove`), or again when an edge of that band moved.
-    private func updateBand(for configuration: BufferSlots.Configuration, parent: OpaquePointer, usable: Bool,
-                            factory: Factory) {
+    private func updateBand(
+        for configuration: BufferSlots.Configuration, parent: OpaquePointer, usable: Bool,
+        factory: Factory
+    ) {
         let wanted = usable ? frames.bandRowsForPendingMove(pixelsPerPoint: configuration.scale) : nil
         let rows = wanted.map { (top: $0.top ?? 0, bottom: $0.bottom ?? core.size.height) }
-        if let current = band, !usable || current.windowConfiguration != configuration
-            || (rows.map { $0.top != current.top || $0.bottom != current.top + current.height } ?? false) {
+        if let current = band,
+            !usable || current.windowConfiguration != configuration
+                || (rows.map { $0.top != current.top || $0.bottom != current.top + current.height } ?? false)
+        {
             if current.hasBuffer {
                 // An earlier band left with no frame since is not on screen any more (this one replaced it).
                 destroyRetiredBand()
@@ -90,9 +99,11 @@ final class SurfacePresenter {
             core.addDamage(Rect(origin: .zero, size: core.size))
         }
         if band == nil, let rows, let compositor = factory.compositor, let subcompositor = factory.subcompositor,
-           let shm = factory.shm,
-           let made = BandSurface(compositor: compositor, subcompositor: subcompositor, parent: parent, top: rows.top,
-                                  height: rows.bottom - rows.top, configuration: configuration) {
+            let shm = factory.shm,
+            let made = BandSurface(
+                compositor: compositor, subcompositor: subcompositor, parent: parent, top: rows.top,
+                height: rows.bottom - rows.top, configuration: configuration)
+        {
             band = made
             let pool = WaylandBufferPool(shm: shm, configuration: configuration, maximumCount: 3, ringFrames: 1)
             // A frame waiting for a free base buffer goes on when one is released, as for the window's buffers.
@@ -106,21 +117,29 @@ final class SurfacePresenter {
 
     /// Drops the overlay surface when it is not usable or its column changed, and makes one over the column of the
     /// pending scroll's container (`FramePresenter.indicatorColumnForPendingMove`), under the band's conditions.
-    private func updateOverlay(for configuration: BufferSlots.Configuration, parent: OpaquePointer, usable: Bool,
-                               factory: Factory) {
+    private func updateOverlay(
+        for configuration: BufferSlots.Configuration, parent: OpaquePointer, usable: Bool,
+        factory: Factory
+    ) {
         let column = usable ? frames.indicatorColumnForPendingMove(pixelsPerPoint: configuration.scale) : nil
-        if let current = indicatorSurface, !usable || current.windowConfiguration != configuration
-            || (column.map { $0 != Rect(x: current.x, y: current.top, width: current.width, height: current.height) }
-                ?? false) {
+        if let current = indicatorSurface,
+            !usable || current.windowConfiguration != configuration
+                || (column.map {
+                    $0 != Rect(x: current.x, y: current.top, width: current.width, height: current.height)
+                }
+                    ?? false)
+        {
             // The window's drawing takes the knob back when no overlay is given (`FramePresenter.draw`).
             current.destroy()
             indicatorSurface = nil
         }
         if indicatorSurface == nil, let column, let compositor = factory.compositor,
-           let subcompositor = factory.subcompositor, let shm = factory.shm,
-           let made = OverlaySurface(compositor: compositor, subcompositor: subcompositor, shm: shm, parent: parent,
-                                     x: column.minX, top: column.minY, width: column.width, height: column.height,
-                                     configuration: configuration) {
+            let subcompositor = factory.subcompositor, let shm = factory.shm,
+            let made = OverlaySurface(
+                compositor: compositor, subcompositor: subcompositor, shm: shm, parent: parent,
+                x: column.minX, top: column.minY, width: column.width, height: column.height,
+                configuration: configuration)
+        {
             made.pool.onBufferReleased = onBufferReleased
             indicatorSurface = made
             indicatorSurfaceShown = false
@@ -167,8 +186,9 @@ final class SurfacePresenter {
         }
         // Every surface needs a free buffer (the window's, the base and the overlay), or the frame waits.
         guard frame.window.map({ $0.buffer.proxy != nil }) ?? (frame.onward?.proxy != nil),
-              basePool == nil || frame.base?.buffer.proxy != nil,
-              indicatorSurface == nil || frame.indicator?.buffer.proxy != nil else {
+            basePool == nil || frame.base?.buffer.proxy != nil,
+            indicatorSurface == nil || frame.indicator?.buffer.proxy != nil
+        else {
             putBack(frame)
             return nil
         }
@@ -192,8 +212,10 @@ final class SurfacePresenter {
         }
         if let band, frame.base?.needsFullRedraw == true {
             core.addDamage(Rect(x: 0, y: 0, width: core.size.width, height: band.top))
-            core.addDamage(Rect(x: 0, y: band.top + band.height, width: core.size.width,
-                                height: core.size.height - band.top - band.height))
+            core.addDamage(
+                Rect(
+                    x: 0, y: band.top + band.height, width: core.size.width,
+                    height: core.size.height - band.top - band.height))
         }
     }
 
@@ -214,17 +236,19 @@ final class SurfacePresenter {
     func draw(_ frame: inout FrameBuffers) throws -> Drawn? {
         let base = band.flatMap { band in
             frame.base.map {
-                FrameBase(canvas: $0.buffer.canvas, bandTop: band.top, bandBottom: band.top + band.height,
-                          previousFrame: $0.catchUp)
+                FrameBase(
+                    canvas: $0.buffer.canvas, bandTop: band.top, bandBottom: band.top + band.height,
+                    previousFrame: $0.catchUp)
             }
         }
         // The indicator overlay: drawn in full into its buffer when its picture changed, or when the surface has
         // not shown one yet.
         let indicators = indicatorSurface.flatMap { surface in
             frame.indicator.map {
-                IndicatorOverlay(canvas: $0.buffer.canvas,
-                                 column: Rect(x: surface.x, y: surface.top, width: surface.width, height: surface.height),
-                                 needsDrawing: !indicatorSurfaceShown || $0.needsFullRedraw)
+                IndicatorOverlay(
+                    canvas: $0.buffer.canvas,
+                    column: Rect(x: surface.x, y: surface.top, width: surface.width, height: surface.height),
+                    needsDrawing: !indicatorSurfaceShown || $0.needsFullRedraw)
             }
         }
         if let presented = frame.onward {
@@ -238,8 +262,9 @@ final class SurfacePresenter {
             buffers.putBack(presented)
         }
         guard let acquired = frame.window else { return nil }
-        let drawn = try buffers.draw(frames, into: acquired.buffer, previousFrame: acquired.catchUp, base: base,
-                                     indicators: indicators)
+        let drawn = try buffers.draw(
+            frames, into: acquired.buffer, previousFrame: acquired.catchUp, base: base,
+            indicators: indicators)
         return Drawn(frame: drawn, buffer: acquired.buffer, onward: false)
     }
 
@@ -254,19 +279,23 @@ final class SurfacePresenter {
     /// overlay when drawn (or drops it when it became unusable), the band with the ring buffer. Returns what the
     /// window's surface shows: the ring buffer, or with a band the base buffer when the frame drew into it. Nil
     /// when the drawn buffer has no `wl_buffer` (never planned): nothing is committed.
-    func commitSubsurfaces(_ drawn: Drawn, frame: FrameBuffers, bufferScale: Int,
-                           surfaceVersion: UInt32) -> WindowContent? {
+    func commitSubsurfaces(
+        _ drawn: Drawn, frame: FrameBuffers, bufferScale: Int,
+        surfaceVersion: UInt32
+    ) -> WindowContent? {
         if let indicatorSurface, let indicatorBuffer = frame.indicator?.buffer {
             if drawn.frame.indicatorsUnusable {
                 indicatorSurface.pool.putBack(indicatorBuffer)
                 indicatorSurface.destroy()
                 self.indicatorSurface = nil
             } else {
-                let whole = Rect(x: indicatorSurface.x, y: indicatorSurface.top, width: indicatorSurface.width,
-                                 height: indicatorSurface.height)
-                commitOverlay(indicatorSurface, buffer: indicatorBuffer, bufferScale: bufferScale,
-                              damage: drawn.frame.indicatorsDrawn ? DamageRegion(rect: whole) : DamageRegion(),
-                              surfaceVersion: surfaceVersion)
+                let whole = Rect(
+                    x: indicatorSurface.x, y: indicatorSurface.top, width: indicatorSurface.width,
+                    height: indicatorSurface.height)
+                commitOverlay(
+                    indicatorSurface, buffer: indicatorBuffer, bufferScale: bufferScale,
+                    damage: drawn.frame.indicatorsDrawn ? DamageRegion(rect: whole) : DamageRegion(),
+                    surfaceVersion: surfaceVersion)
                 if drawn.frame.indicatorsDrawn { indicatorSurfaceShown = true }
             }
         }
@@ -274,14 +303,16 @@ final class SurfacePresenter {
         // A frame that went on in the presented buffer and wrote nothing into it (no scroll, no damage in its rows:
         // an overlay's fade, a change in the bars) leaves the presented frame as it is: not attached again, once
         // its `wl_buffer` is the one attached (not one just made for other rows) and a band shows it.
-        let ringUnchanged = drawn.onward && drawn.frame.damage.isEmpty && drawn.frame.shift == nil
+        let ringUnchanged =
+            drawn.onward && drawn.frame.damage.isEmpty && drawn.frame.shift == nil
             && drawn.buffer.isProxyAttached && band?.hasBuffer ?? true
         var content = WindowContent(shown: nil, ringUnchanged: ringUnchanged)
         if !ringUnchanged { content.shown = (bufferProxy, drawn.buffer, drawn.frame.damage) }
         if let band {
             if !ringUnchanged {
-                commitBand(band, buffer: drawn.buffer, bufferScale: bufferScale, damage: drawn.frame.damage,
-                           surfaceVersion: surfaceVersion)
+                commitBand(
+                    band, buffer: drawn.buffer, bufferScale: bufferScale, damage: drawn.frame.damage,
+                    surfaceVersion: surfaceVersion)
             }
             content.shown = nil
             if let basePool, let baseBuffer = frame.base?.buffer {
@@ -311,8 +342,10 @@ final class SurfacePresenter {
 
     /// Attaches the ring buffer's band rows (its `wl_buffer` spans only them) to the band surface, with the part of
     /// `damage` (window points) inside the band, and commits it (applied with the window surface's next commit).
-    private func commitBand(_ band: BandSurface, buffer: ShmBuffer, bufferScale: Int, damage: DamageRegion,
-                            surfaceVersion: UInt32) {
+    private func commitBand(
+        _ band: BandSurface, buffer: ShmBuffer, bufferScale: Int, damage: DamageRegion,
+        surfaceVersion: UInt32
+    ) {
         guard let proxy = buffer.proxy else { return }
         band.child.setBufferScale(Int32(bufferScale))
         wl_surface_attach(band.surface, proxy, 0, 0)
@@ -321,15 +354,18 @@ final class SurfacePresenter {
         var inside = DamageRegion()
         let rows = Rect(x: 0, y: band.top, width: core.size.width, height: band.height)
         damage.forEachRectangle { inside.add($0.intersection(rows)) }
-        _ = SurfacePresenter.report(inside, on: band.surface, originY: band.top, scale: buffer.scale,
-                                    surfaceVersion: surfaceVersion)
+        _ = SurfacePresenter.report(
+            inside, on: band.surface, originY: band.top, scale: buffer.scale,
+            surfaceVersion: surfaceVersion)
         wl_surface_commit(band.surface)
     }
 
     /// Attaches and commits the overlay's buffer when the frame drew into it (the commit applies with the window
     /// surface's next commit), else gives the buffer back.
-    private func commitOverlay(_ overlay: OverlaySurface, buffer: ShmBuffer, bufferScale: Int, damage: DamageRegion,
-                               surfaceVersion: UInt32) {
+    private func commitOverlay(
+        _ overlay: OverlaySurface, buffer: ShmBuffer, bufferScale: Int, damage: DamageRegion,
+        surfaceVersion: UInt32
+    ) {
         guard !damage.isEmpty, let proxy = buffer.proxy else {
             overlay.pool.putBack(buffer)
             return
@@ -338,8 +374,9 @@ final class SurfacePresenter {
         wl_surface_attach(overlay.surface, proxy, 0, 0)
         buffer.markAttached()
         // The damage is in window points; the overlay's surface starts at (x, top).
-        let pixelDamage = SurfacePresenter.report(damage, on: overlay.surface, originY: overlay.top, x: overlay.x,
-                                                  scale: buffer.scale, surfaceVersion: surfaceVersion)
+        let pixelDamage = SurfacePresenter.report(
+            damage, on: overlay.surface, originY: overlay.top, x: overlay.x,
+            scale: buffer.scale, surfaceVersion: surfaceVersion)
         wl_surface_commit(overlay.surface)
         overlay.pool.commit(buffer, damage: pixelDamage)
     }
@@ -347,8 +384,10 @@ final class SurfacePresenter {
     /// Reports `region` (window points) as damage on `target`, whose first row is the window's row `originY`
     /// (points): in buffer pixels from `wl_surface` version 4 on, before that in surface points. Returns it in
     /// buffer pixels (what the target's other buffers now lack).
-    static func report(_ region: DamageRegion, on target: OpaquePointer, originY: Double, x originX: Double = 0,
-                       scale: Double, surfaceVersion: UInt32) -> PixelRegion {
+    static func report(
+        _ region: DamageRegion, on target: OpaquePointer, originY: Double, x originX: Double = 0,
+        scale: Double, surfaceVersion: UInt32
+    ) -> PixelRegion {
         var pixelDamage = PixelRegion()
         region.forEachRectangle { pixelDamage.add($0.offsetBy(Point(x: -originX, y: -originY)), pixelsPerPoint: scale) }
         if surfaceVersion >= 4 {
@@ -371,7 +410,8 @@ final class SurfacePresenter {
     func lastPresentedImage() -> Image? {
         guard var image = buffers.lastPresentedImage() else { return nil }
         guard let band, let base = basePool?.lastPresentedImage(), base.width == image.width,
-              base.height == image.height else { return image }
+            base.height == image.height
+        else { return image }
         for y in 0..<image.height where !band.pixelRows.contains(y) {
             for x in 0..<image.width { image.setPixel(x: x, y: y, base.pixel(x: x, y: y)) }
         }

@@ -13,36 +13,39 @@ final class WaylandTouchDevice {
 
     private static let listener: UnsafeMutablePointer<wl_touch_listener> = {
         let listener = UnsafeMutablePointer<wl_touch_listener>.allocate(capacity: 1)
-        listener.initialize(to: wl_touch_listener(
-            down: { data, _, _, time, surface, id, x, y in
-                let address = UInt(bitPattern: surface)
-                WaylandTouchDevice.with(data) { device in
-                    // A finger on another surface (or one already destroyed: NULL) is not the window's; its
-                    // later motion and up are then dropped too, as for any id that is not down.
-                    guard address != 0, address == device.context.windowSurface else { return }
-                    device.down(time: time, id: id, x: x, y: y)
-                }
-            },
-            up: { data, _, _, time, id in
-                WaylandTouchDevice.with(data) { $0.up(time: time, id: id) }
-            },
-            motion: { data, _, time, id, x, y in
-                WaylandTouchDevice.with(data) { $0.motion(time: time, id: id, x: x, y: y) }
-            },
-            frame: { data, _ in
-                WaylandTouchDevice.with(data) { $0.frame() }
-            },
-            cancel: { data, _ in
-                WaylandTouchDevice.with(data) { $0.cancel() }
-            },
-            // Contact shape and orientation (v6) are not used; the slots must still be filled.
-            shape: { _, _, _, _, _ in },
-            orientation: { _, _, _, _ in }))
+        listener.initialize(
+            to: wl_touch_listener(
+                down: { data, _, _, time, surface, id, x, y in
+                    let address = UInt(bitPattern: surface)
+                    WaylandTouchDevice.with(data) { device in
+                        // A finger on another surface (or one already destroyed: NULL) is not the window's; its
+                        // later motion and up are then dropped too, as for any id that is not down.
+                        guard address != 0, address == device.context.windowSurface else { return }
+                        device.down(time: time, id: id, x: x, y: y)
+                    }
+                },
+                up: { data, _, _, time, id in
+                    WaylandTouchDevice.with(data) { $0.up(time: time, id: id) }
+                },
+                motion: { data, _, time, id, x, y in
+                    WaylandTouchDevice.with(data) { $0.motion(time: time, id: id, x: x, y: y) }
+                },
+                frame: { data, _ in
+                    WaylandTouchDevice.with(data) { $0.frame() }
+                },
+                cancel: { data, _ in
+                    WaylandTouchDevice.with(data) { $0.cancel() }
+                },
+                // Contact shape and orientation (v6) are not used; the slots must still be filled.
+                shape: { _, _, _, _, _ in },
+                orientation: { _, _, _, _ in }))
         return listener
     }()
 
-    private nonisolated static func with(_ data: UnsafeMutableRawPointer?,
-                                         _ body: @MainActor (WaylandTouchDevice) -> Void) {
+    private nonisolated static func with(
+        _ data: UnsafeMutableRawPointer?,
+        _ body: @MainActor (WaylandTouchDevice) -> Void
+    ) {
         guard let data else { return }
         let device = Unmanaged<WaylandTouchDevice>.fromOpaque(data).takeUnretainedValue()
         MainActor.assumeIsolated { body(device) }
@@ -79,8 +82,9 @@ final class WaylandTouchDevice {
     // Touch ids are Int32 on the wire; the toolkit's `Int` holds every value, and ids are only compared. The
     // pointer's emulated touch (`WindowCore.pointerTouchID`) lies outside Int32, so no wire id can collide with it.
     private func down(time: UInt32, id: Int32, x: wl_fixed_t, y: wl_fixed_t) {
-        buffer.down(id: Int(id), location: WaylandTouchDevice.point(x, y), timestamp: context.eventTime(time),
-                    emit: context.post)
+        buffer.down(
+            id: Int(id), location: WaylandTouchDevice.point(x, y), timestamp: context.eventTime(time),
+            emit: context.post)
         context.flush()
     }
 
@@ -90,8 +94,9 @@ final class WaylandTouchDevice {
     }
 
     private func motion(time: UInt32, id: Int32, x: wl_fixed_t, y: wl_fixed_t) {
-        buffer.motion(id: Int(id), location: WaylandTouchDevice.point(x, y), timestamp: context.eventTime(time),
-                      emit: context.post)
+        buffer.motion(
+            id: Int(id), location: WaylandTouchDevice.point(x, y), timestamp: context.eventTime(time),
+            emit: context.post)
         context.flush()
     }
 

@@ -26,8 +26,10 @@ extension WaylandBufferPool {
     /// frame or is redrawn in full), the rows outside the band into `base` when there is one, and makes the
     /// buffer's `wl_buffer` follow a moved start.
     /// - Throws: `WaylandError.bufferAllocationFailed` when the `wl_buffer` at the new offset cannot be made.
-    func draw(_ presenter: FramePresenter, into buffer: ShmBuffer, previousFrame: PreviousFrame?,
-              base: FrameBase? = nil, indicators: IndicatorOverlay? = nil) throws -> DrawnFrame {
+    func draw(
+        _ presenter: FramePresenter, into buffer: ShmBuffer, previousFrame: PreviousFrame?,
+        base: FrameBase? = nil, indicators: IndicatorOverlay? = nil
+    ) throws -> DrawnFrame {
         let frame = presenter.draw(into: buffer.ring, previousFrame: previousFrame, base: base, indicators: indicators)
         if previousFrame != nil { catchUpFrameCount += 1 }
         return try finish(frame, in: buffer)
@@ -36,8 +38,10 @@ extension WaylandBufferPool {
     /// Draws the presenter's core's next frame onward into `buffer` (from `acquireOnward()`, holding the presented
     /// frame), when the frame writes none of the rows the compositor holds (`FramePresenter.drawOnward`); nil when
     /// it declined (nothing drawn: draw the frame into an acquired buffer).
-    func drawOnward(_ presenter: FramePresenter, into buffer: ShmBuffer, base: FrameBase?,
-                    indicators: IndicatorOverlay?) throws -> DrawnFrame? {
+    func drawOnward(
+        _ presenter: FramePresenter, into buffer: ShmBuffer, base: FrameBase?,
+        indicators: IndicatorOverlay?
+    ) throws -> DrawnFrame? {
         guard let frame = presenter.drawOnward(into: buffer.ring, base: base, indicators: indicators) else {
             return nil
         }
@@ -48,8 +52,10 @@ extension WaylandBufferPool {
     private func finish(_ frame: RingFrame, in buffer: ShmBuffer) throws -> DrawnFrame {
         try buffer.syncProxy()
         if frame.shift != nil { shiftedFrameCount += 1 }
-        return DrawnFrame(damage: frame.damage, lagDamage: frame.changed.pixels(pixelsPerPoint: buffer.scale), shift: frame.shift, baseDamage: frame.baseDamage,
-                          indicatorsDrawn: frame.indicatorsDrawn,
-                          indicatorsUnusable: frame.indicatorsUnusable)
+        return DrawnFrame(
+            damage: frame.damage, lagDamage: frame.changed.pixels(pixelsPerPoint: buffer.scale), shift: frame.shift,
+            baseDamage: frame.baseDamage,
+            indicatorsDrawn: frame.indicatorsDrawn,
+            indicatorsUnusable: frame.indicatorsUnusable)
     }
 }

@@ -1,5 +1,5 @@
-internal import ToolkitAccessibility
 import Glibc
+internal import ToolkitAccessibility
 
 // The window's AT-SPI bridge, run as any host runs it: its descriptor is one more watch in the window's loop.
 

@@ -8,8 +8,10 @@ extension WaylandWindow {
         guard let xdg else { return }
         isBusy = true
         let previousSize = core.size
-        core.resize(to: XdgWindow.resolvedSize(configured: xdg.configuredSize, current: core.size,
-                                               minimum: minimumSize))
+        core.resize(
+            to: XdgWindow.resolvedSize(
+                configured: xdg.configuredSize, current: core.size,
+                minimum: minimumSize))
         // The scale that fits `SurfaceLimits` depends on the size.
         updateBufferScale()
         isBusy = false
@@ -71,9 +73,11 @@ extension WaylandWindow {
         isBusy = true
         defer { isBusy = false }
         let configuration = pixelConfiguration()
-        surfaces.prepare(for: configuration, parent: surface, viewportScaling: scaling.usesViewport,
-                         factory: SurfacePresenter.Factory(compositor: compositor, subcompositor: subcompositor,
-                                                           shm: shm))
+        surfaces.prepare(
+            for: configuration, parent: surface, viewportScaling: scaling.usesViewport,
+            factory: SurfacePresenter.Factory(
+                compositor: compositor, subcompositor: subcompositor,
+                shm: shm))
         var buffers: SurfacePresenter.FrameBuffers
         do {
             guard let acquired = try surfaces.acquire(hasCommittedFrame: pacer.hasCommittedFrame) else {
@@ -110,16 +114,20 @@ extension WaylandWindow {
             pendingError = WaylandWindow.bufferError(error)
             return
         }
-        guard let content = surfaces.commitSubsurfaces(drawn, frame: buffers, bufferScale: scaling.bufferScale,
-                                                       surfaceVersion: xdg.surfaceVersion) else { return }
+        guard
+            let content = surfaces.commitSubsurfaces(
+                drawn, frame: buffers, bufferScale: scaling.bufferScale,
+                surfaceVersion: xdg.surfaceVersion)
+        else { return }
         if let serial = pacer.takeSerialToAck() { xdg.ackConfigure(serial) }
         setScaleState(of: surface)
         var shownDamage = PixelRegion()
         if let shown = content.shown {
             wl_surface_attach(surface, shown.proxy, 0, 0)
             shown.buffer?.markAttached()
-            shownDamage = SurfacePresenter.report(shown.damage, on: surface, originY: 0, scale: configuration.scale,
-                                                  surfaceVersion: xdg.surfaceVersion)
+            shownDamage = SurfacePresenter.report(
+                shown.damage, on: surface, originY: 0, scale: configuration.scale,
+                surfaceVersion: xdg.surfaceVersion)
         }
         if requestingCallback { xdg.requestFrameCallback() }
         latency.frameWillCommit(surface: surface)

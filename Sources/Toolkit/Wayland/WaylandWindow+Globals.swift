@@ -34,8 +34,10 @@ extension WaylandWindow {
             }
         case "wl_seat":
             if let bound = registry.bind(global, interface: cw_seat_interface()) {
-                seats.append(WaylandSeat(proxy: bound.proxy, version: bound.version, globalName: global.name,
-                                         context: context))
+                seats.append(
+                    WaylandSeat(
+                        proxy: bound.proxy, version: bound.version, globalName: global.name,
+                        context: context))
             }
         case "wl_output":
             if let bound = registry.bind(global, interface: cw_output_interface()) {

@@ -63,8 +63,10 @@ extension WaylandWindow {
     /// stays the app's: remove the watch before closing it (a closed descriptor reports POLLNVAL at every poll).
     /// - Parameter events: what to wait for, as in `poll(2)`; default POLLIN.
     @discardableResult
-    public func addFileDescriptor(_ fd: Int32, events: Int16 = Int16(POLLIN),
-                                  _ handler: @escaping @MainActor (_ revents: Int16) -> Void) -> FileDescriptorWatch {
+    public func addFileDescriptor(
+        _ fd: Int32, events: Int16 = Int16(POLLIN),
+        _ handler: @escaping @MainActor (_ revents: Int16) -> Void
+    ) -> FileDescriptorWatch {
         FileDescriptorWatch(id: loop.addWatch(fd, events: events, handler: handler))
     }
 

@@ -17,7 +17,8 @@ extension WaylandWindow {
     /// offers both globals (at startup; globals appearing later are not used for an existing surface).
     func setUpFractionalScale(surface: OpaquePointer?) {
         guard let surface, let viewporter, let manager = fractionalScaleManager,
-              let viewport = wp_viewporter_get_viewport(viewporter, surface) else { return }
+            let viewport = wp_viewporter_get_viewport(viewporter, surface)
+        else { return }
         guard let fractional = WaylandFractionalScale(manager: manager, surface: surface) else {
             wp_viewport_destroy(viewport)
             return
@@ -31,10 +32,12 @@ extension WaylandWindow {
     func preferredScale() -> RenderScale {
         let entered = outputs.filter { output in enteredOutputs.contains { output.matches(address: $0) } }
         let size = pointSize
-        return RenderScale.resolve(outputScales: outputs.map(\.scale), enteredScales: entered.map(\.scale),
-                                   preferredFraction120: fractionalScale?.preferred120,
-                                   canSetBufferScale: (xdg?.surfaceVersion ?? 0) >= 3, hasViewport: viewport != nil)
-            .fitting(width: size.width, height: size.height)
+        return RenderScale.resolve(
+            outputScales: outputs.map(\.scale), enteredScales: entered.map(\.scale),
+            preferredFraction120: fractionalScale?.preferred120,
+            canSetBufferScale: (xdg?.surfaceVersion ?? 0) >= 3, hasViewport: viewport != nil
+        )
+        .fitting(width: size.width, height: size.height)
     }
 
     func updateBufferScale() {
@@ -55,15 +58,17 @@ extension WaylandWindow {
 
     /// The window size in whole points, at least 1 x 1.
     var pointSize: ViewportDestination {
-        ViewportDestination(width: max(1, WaylandWindow.points(core.size.width)),
-                            height: max(1, WaylandWindow.points(core.size.height)))
+        ViewportDestination(
+            width: max(1, WaylandWindow.points(core.size.width)),
+            height: max(1, WaylandWindow.points(core.size.height)))
     }
 
     func pixelConfiguration() -> BufferSlots.Configuration {
         let size = pointSize
-        return BufferSlots.Configuration(width: scaling.pixels(forPoints: size.width),
-                                         height: scaling.pixels(forPoints: size.height),
-                                         scale: scaling.pixelsPerPoint)
+        return BufferSlots.Configuration(
+            width: scaling.pixels(forPoints: size.width),
+            height: scaling.pixels(forPoints: size.height),
+            scale: scaling.pixelsPerPoint)
     }
 
     /// Sets the surface state that goes with the buffer about to be attached: its buffer scale and, on the
@@ -77,8 +82,9 @@ extension WaylandWindow {
         if let viewport {
             let destination = scaling.usesViewport ? pointSize : nil
             if destination != committedDestination {
-                wp_viewport_set_destination(viewport, Int32(destination?.width ?? -1),
-                                            Int32(destination?.height ?? -1))
+                wp_viewport_set_destination(
+                    viewport, Int32(destination?.width ?? -1),
+                    Int32(destination?.height ?? -1))
                 committedDestination = destination
             }
         }

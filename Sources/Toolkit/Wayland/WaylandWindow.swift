@@ -1,7 +1,7 @@
 import CWayland
-@_spi(Presentation) import ToolkitCore
-internal import ToolkitAccessibility
 import Glibc
+internal import ToolkitAccessibility
+@_spi(Presentation) import ToolkitCore
 
 /// A toolkit window on a Wayland compositor: the entry point apps use.
 ///
@@ -102,8 +102,9 @@ public final class WaylandWindow {
     /// zero: no minimum). Also the lower bound applied to configured sizes.
     public var minimumSize: Size = .zero {
         didSet {
-            xdg?.setMinimumSize(width: WaylandWindow.points(minimumSize.width),
-                                height: WaylandWindow.points(minimumSize.height))
+            xdg?.setMinimumSize(
+                width: WaylandWindow.points(minimumSize.width),
+                height: WaylandWindow.points(minimumSize.height))
             frameWantPending = true
         }
     }
@@ -177,8 +178,10 @@ public final class WaylandWindow {
     ///   - connection: where to connect.
     /// - Throws: `WaylandError.noDisplay` when nothing answers, `.missingGlobal` when the compositor lacks
     ///   `wl_compositor`, `wl_shm` or `xdg_wm_base`, `.connectionLost` when it breaks the connection.
-    public init(title: String, size: Size, appID: String = "org.toolkit.app",
-                connection: WaylandConnectionTarget = .environment) throws {
+    public init(
+        title: String, size: Size, appID: String = "org.toolkit.app",
+        connection: WaylandConnectionTarget = .environment
+    ) throws {
         clock = MonotonicClock()
         startTime = clock.now
         self.title = title
@@ -211,10 +214,11 @@ public final class WaylandWindow {
         context.windowSurface = UInt(bitPattern: xdg.surface)
         context.cursorScale = scaling.wholeScale
         cursorSettings = WaylandCursorTheme.Settings.fromEnvironment()
-        installCursorTheme()   // observers do not run in init
-        surfaces = SurfacePresenter(core: core, shm: shm, configuration: pixelConfiguration(),
-                                    options: PresentationOptions.environment,
-                                    onBufferReleased: { [unowned self] in self.execute(self.pacer.bufferReleased()) })
+        installCursorTheme()  // observers do not run in init
+        surfaces = SurfacePresenter(
+            core: core, shm: shm, configuration: pixelConfiguration(),
+            options: PresentationOptions.environment,
+            onBufferReleased: { [unowned self] in self.execute(self.pacer.bufferReleased()) })
         core.onNeedsFrame = { [unowned self] in
             // While drawing or applying a configure, the frame in the works (and its callback) covers it.
             guard !self.isBusy else { return }

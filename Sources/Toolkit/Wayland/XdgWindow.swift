@@ -42,54 +42,58 @@ final class XdgWindow {
 
     private static let surfaceListener: UnsafeMutablePointer<wl_surface_listener> = {
         let listener = UnsafeMutablePointer<wl_surface_listener>.allocate(capacity: 1)
-        listener.initialize(to: wl_surface_listener(
-            // Proxies cross into the main-actor closure as addresses (pointers are not Sendable).
-            enter: { data, _, output in
-                let address = UInt(bitPattern: output)
-                XdgWindow.with(data) { $0.onOutput?(address, true) }
-            },
-            leave: { data, _, output in
-                let address = UInt(bitPattern: output)
-                XdgWindow.with(data) { $0.onOutput?(address, false) }
-            }))
+        listener.initialize(
+            to: wl_surface_listener(
+                // Proxies cross into the main-actor closure as addresses (pointers are not Sendable).
+                enter: { data, _, output in
+                    let address = UInt(bitPattern: output)
+                    XdgWindow.with(data) { $0.onOutput?(address, true) }
+                },
+                leave: { data, _, output in
+                    let address = UInt(bitPattern: output)
+                    XdgWindow.with(data) { $0.onOutput?(address, false) }
+                }))
         return listener
     }()
 
     private static let xdgSurfaceListener: UnsafeMutablePointer<xdg_surface_listener> = {
         let listener = UnsafeMutablePointer<xdg_surface_listener>.allocate(capacity: 1)
-        listener.initialize(to: xdg_surface_listener(configure: { data, _, serial in
-            XdgWindow.with(data) { $0.onConfigure?(serial) }
-        }))
+        listener.initialize(
+            to: xdg_surface_listener(configure: { data, _, serial in
+                XdgWindow.with(data) { $0.onConfigure?(serial) }
+            }))
         return listener
     }()
 
     private static let toplevelListener: UnsafeMutablePointer<xdg_toplevel_listener> = {
         let listener = UnsafeMutablePointer<xdg_toplevel_listener>.allocate(capacity: 1)
-        listener.initialize(to: xdg_toplevel_listener(
-            configure: { data, _, width, height, states in
-                let parsed = XdgWindow.parse(states)
-                XdgWindow.with(data) {
-                    $0.configuredSize = (width, height)
-                    $0.states = parsed
-                }
-            },
-            close: { data, _ in XdgWindow.with(data) { $0.onClose?() } },
-            configure_bounds: { data, _, width, height in XdgWindow.with(data) { $0.bounds = (width, height) } },
-            wm_capabilities: { _, _, _ in }))
+        listener.initialize(
+            to: xdg_toplevel_listener(
+                configure: { data, _, width, height, states in
+                    let parsed = XdgWindow.parse(states)
+                    XdgWindow.with(data) {
+                        $0.configuredSize = (width, height)
+                        $0.states = parsed
+                    }
+                },
+                close: { data, _ in XdgWindow.with(data) { $0.onClose?() } },
+                configure_bounds: { data, _, width, height in XdgWindow.with(data) { $0.bounds = (width, height) } },
+                wm_capabilities: { _, _, _ in }))
         return listener
     }()
 
     private static let callbackListener: UnsafeMutablePointer<wl_callback_listener> = {
         let listener = UnsafeMutablePointer<wl_callback_listener>.allocate(capacity: 1)
-        listener.initialize(to: wl_callback_listener(done: { data, callback, _ in
-            let address = UInt(bitPattern: callback)
-            XdgWindow.with(data) { window in
-                guard let pending = window.frameCallback, UInt(bitPattern: pending) == address else { return }
-                wl_callback_destroy(pending)
-                window.frameCallback = nil
-                window.onFrameDone?()
-            }
-        }))
+        listener.initialize(
+            to: wl_callback_listener(done: { data, callback, _ in
+                let address = UInt(bitPattern: callback)
+                XdgWindow.with(data) { window in
+                    guard let pending = window.frameCallback, UInt(bitPattern: pending) == address else { return }
+                    wl_callback_destroy(pending)
+                    window.frameCallback = nil
+                    window.onFrameDone?()
+                }
+            }))
         return listener
     }()
 
@@ -199,14 +203,18 @@ final class XdgWindow {
     /// at least `minimum` and at least 1 x 1, and then within `SurfaceLimits` (`SurfaceLimits.clampedSize`:
     /// sides of at most 16384 points, the height reduced when the area exceeds 2^25), which wins over
     /// `minimum`: a configure of `Int32.max` gives a 16384-point side, never an impossible buffer.
-    nonisolated static func resolvedSize(configured: (width: Int32, height: Int32), current: Size,
-                                         minimum: Size) -> Size {
+    nonisolated static func resolvedSize(
+        configured: (width: Int32, height: Int32), current: Size,
+        minimum: Size
+    ) -> Size {
         func pick(_ asked: Int32, _ current: Double, _ minimum: Double) -> Double {
             let base = asked > 0 ? Double(asked) : (current.isFinite ? current.rounded() : 1)
             return max(1, max(minimum.isFinite ? minimum.rounded(.up) : 0, base))
         }
-        return SurfaceLimits.clampedSize(Size(width: pick(configured.width, current.width, minimum.width),
-                                              height: pick(configured.height, current.height, minimum.height)))
+        return SurfaceLimits.clampedSize(
+            Size(
+                width: pick(configured.width, current.width, minimum.width),
+                height: pick(configured.height, current.height, minimum.height)))
     }
 
     /// Destroys the frame callback, the role objects and the surface, in protocol order.

@@ -10,11 +10,12 @@ final class XdgWmBase {
 
     private static let listener: UnsafeMutablePointer<xdg_wm_base_listener> = {
         let listener = UnsafeMutablePointer<xdg_wm_base_listener>.allocate(capacity: 1)
-        listener.initialize(to: xdg_wm_base_listener(ping: { data, base, serial in
-            // Answering needs no Swift state: pong straight from the listener.
-            _ = data
-            xdg_wm_base_pong(base, serial)
-        }))
+        listener.initialize(
+            to: xdg_wm_base_listener(ping: { data, base, serial in
+                // Answering needs no Swift state: pong straight from the listener.
+                _ = data
+                xdg_wm_base_pong(base, serial)
+            }))
         return listener
     }()
 

@@ -22,8 +22,10 @@ final class XkbKeyboardState {
     init?(context: OpaquePointer, text: UnsafePointer<CChar>, length: Int) {
         let used = strnlen(text, length)
         guard used > 0,
-              let keymap = xkb_keymap_new_from_buffer(context, text, used, XKB_KEYMAP_FORMAT_TEXT_V1,
-                                                      XKB_KEYMAP_COMPILE_NO_FLAGS) else { return nil }
+            let keymap = xkb_keymap_new_from_buffer(
+                context, text, used, XKB_KEYMAP_FORMAT_TEXT_V1,
+                XKB_KEYMAP_COMPILE_NO_FLAGS)
+        else { return nil }
         guard let state = xkb_state_new(keymap) else {
             xkb_keymap_unref(keymap)
             return nil

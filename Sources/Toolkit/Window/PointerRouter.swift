@@ -74,7 +74,7 @@ final class PointerRouter {
             guard location.isFinite else { return }
             self.location = location
             updateHover(moved: false)
-    
+
         }
     }
 
@@ -97,7 +97,7 @@ final class PointerRouter {
             location = nil
             exitHovered(from: hoveredView, keeping: nil, at: last)
             hoveredView = nil
-    
+
         }
     }
 
@@ -105,7 +105,7 @@ final class PointerRouter {
     func refreshHover() {
         window.effects.run {
             updateHover(moved: false)
-    
+
         }
     }
 
@@ -119,7 +119,7 @@ final class PointerRouter {
             guard isPrimaryPressed else { return }
             window.touchRouter.touchMoved(id: WindowCore.pointerTouchID, to: location, time: time)
             window.touchRouter.frame(time: time)
-    
+
         }
     }
 
@@ -155,7 +155,7 @@ final class PointerRouter {
                 window.touchRouter.touchUp(id: WindowCore.pointerTouchID, time: time)
                 window.touchRouter.frame(time: time)
             }
-    
+
         }
     }
 
@@ -172,7 +172,8 @@ final class PointerRouter {
                 guard let location else { return }
                 // Ctrl + wheel zooms the innermost zoomable container under the pointer (§11).
                 if event.source == .wheel, dy != 0, window.keyboardModifiers.contains(.control),
-                   wheelZoom(units: dy, at: location, time: time) {
+                    wheelZoom(units: dy, at: location, time: time)
+                {
                     return
                 }
                 for axis in Axis.allCases {
@@ -195,18 +196,22 @@ final class PointerRouter {
                     endTouchpadGestures(horizontal: event.stopHorizontal, vertical: event.stopVertical, at: time)
                 }
             }
-    
+
         }
     }
 
     /// The innermost participant under `location` whose scroll bar took a press of `button`, if any.
-    private func scrollbarTaking(_ button: PointerButton, at location: Point,
-                                 time: Duration) -> (any PointerScrollParticipant)? {
+    private func scrollbarTaking(
+        _ button: PointerButton, at location: Point,
+        time: Duration
+    ) -> (any PointerScrollParticipant)? {
         var view = window.rootView.hitTest(location)
         while let candidate = view {
             if let container = candidate.pointerScrollParticipant,
-               container.pressScrollbar(at: location, button: button, modifiers: window.keyboardModifiers,
-                                        time: time) {
+                container.pressScrollbar(
+                    at: location, button: button, modifiers: window.keyboardModifiers,
+                    time: time)
+            {
                 return container
             }
             view = candidate.superview
@@ -219,7 +224,8 @@ final class PointerRouter {
         var view = window.rootView.hitTest(location)
         while let candidate = view {
             if let container = candidate.pointerScrollParticipant,
-               container.wheelZoom(units: units, around: location, time: time) {
+                container.wheelZoom(units: units, around: location, time: time)
+            {
                 return true
             }
             view = candidate.superview
@@ -241,7 +247,7 @@ final class PointerRouter {
                 }
                 view = candidate.superview
             }
-    
+
         }
     }
 
@@ -249,7 +255,7 @@ final class PointerRouter {
     func pinchChanged(scale: Double, time: Duration) {
         window.effects.run {
             pinchTarget?.touchpadPinchChanged(scale: scale, time: time)
-    
+
         }
     }
 
@@ -258,7 +264,7 @@ final class PointerRouter {
         window.effects.run {
             pinchTarget?.touchpadPinchEnded(cancelled: cancelled, time: time)
             pinchTarget = nil
-    
+
         }
     }
 
@@ -276,7 +282,7 @@ final class PointerRouter {
             if let c = wheelVertical?.container, c.isDescendant(of: view) { wheelVertical = nil }
             if let c = pinchTarget, c.isDescendant(of: view) { pinchTarget = nil }
             if let press = scrollbarPress, press.container.isDescendant(of: view) { scrollbarPress = nil }
-    
+
         }
     }
 
@@ -297,8 +303,10 @@ final class PointerRouter {
     /// The container a touchpad gesture along `axis` scrolls: the latched one, else the one under the pointer taking
     /// `direction`'s way, latched from now on (§14). A latched container that can no longer scroll loses the gesture
     /// as if its stop came at `time` (so it springs back), unless it still runs along the other axis.
-    private func touchpadTarget(_ axis: Axis, direction: Double,
-                                at time: Duration) -> (any PointerScrollParticipant)? {
+    private func touchpadTarget(
+        _ axis: Axis, direction: Double,
+        at time: Duration
+    ) -> (any PointerScrollParticipant)? {
         let latched = axis == .horizontal ? touchpadHorizontal : touchpadVertical
         if let latched, latched.hostWindow === window {
             if latched.canTouchpadScroll(along: axis) { return latched }
@@ -314,12 +322,15 @@ final class PointerRouter {
 
     /// The container a wheel event along `axis` scrolls: the latched one while the sequence lasts, else the one under
     /// the pointer taking `direction`'s way (§14).
-    private func wheelTarget(_ axis: Axis, direction: Double, at location: Point,
-                             time: Duration) -> (any PointerScrollParticipant)? {
+    private func wheelTarget(
+        _ axis: Axis, direction: Double, at location: Point,
+        time: Duration
+    ) -> (any PointerScrollParticipant)? {
         let latched = axis == .horizontal ? wheelHorizontal : wheelVertical
         var target: (any PointerScrollParticipant)?
         if let latched, time - latched.time < ScrollContainer.wheelLatchInterval,
-           latched.container.hostWindow === window, latched.container.canStep(along: axis) {
+            latched.container.hostWindow === window, latched.container.canStep(along: axis)
+        {
             target = latched.container
         } else {
             target = innermost(at: location, along: axis, touchpad: false, direction: direction)
@@ -342,8 +353,10 @@ final class PointerRouter {
 
     /// The scroll container at `location` taking a gesture along `axis` `direction`'s way: the innermost that takes
     /// it, else the innermost passed over (§14). A touchpad takes any scrollable axis, a wheel a non-empty range.
-    private func innermost(at location: Point, along axis: Axis, touchpad: Bool,
-                           direction: Double) -> (any PointerScrollParticipant)? {
+    private func innermost(
+        at location: Point, along axis: Axis, touchpad: Bool,
+        direction: Double
+    ) -> (any PointerScrollParticipant)? {
         var view = window.rootView.hitTest(location)
         var passedOver: (any PointerScrollParticipant)?
         while let candidate = view {

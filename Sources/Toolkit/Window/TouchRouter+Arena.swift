@@ -33,7 +33,8 @@ extension TouchRouter {
         // not for the taking, unless the two recognize simultaneously.
         for i in touches.indices where participant.tracksFinger(touches[i].touch.id) {
             if let owner = touches[i].owner, owner !== participant,
-               !GestureRecognizer.recognizeSimultaneously(owner, participant) {
+                !GestureRecognizer.recognizeSimultaneously(owner, participant)
+            {
                 return false
             }
         }

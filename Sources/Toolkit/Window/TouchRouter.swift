@@ -185,15 +185,20 @@ final class TouchRouter: TouchArena {
     // MARK: - Steps
 
     private func begin(id: Int, at location: Point, time: Duration, view: View) {
-        touches.append(TrackedTouch(touch: Touch(id: id, location: location, timestamp: time),
-                                    downLocation: location, downTime: time, view: view, phase: .waiting,
-                                    contentMoved: false))
+        touches.append(
+            TrackedTouch(
+                touch: Touch(id: id, location: location, timestamp: time),
+                downLocation: location, downTime: time, view: view, phase: .waiting,
+                contentMoved: false))
         var disposition = Disposition.deliver
         var suppressor: (any TouchParticipant)?
         var current: View? = view
         var depth = 0
         var v = view.superview
-        while let s = v { depth += 1; v = s.superview }
+        while let s = v {
+            depth += 1
+            v = s.superview
+        }
         while let candidate = current {
             if !candidate.recognizers.isEmpty {
                 var r = 0

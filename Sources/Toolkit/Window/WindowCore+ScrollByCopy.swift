@@ -29,8 +29,9 @@ extension WindowCore {
             let overlap = damaged.intersection(rect)
             if !overlap.isEmpty { inside.add(overlap) }
         }
-        pendingMove = ScrollMove(viewID: ObjectIdentifier(view), edges: edges, rect: rect, delta: change,
-                                 startOrigin: origin, damageInside: inside)
+        pendingMove = ScrollMove(
+            viewID: ObjectIdentifier(view), edges: edges, rect: rect, delta: change,
+            startOrigin: origin, damageInside: inside)
         pendingMoveView = view
         requestFrame()
     }
@@ -92,7 +93,8 @@ extension WindowCore {
         let s = canvas.pixelsPerPoint
         // The edges as drawn on this canvas differ from the exact ones when a superview's content is off its place.
         guard let view = movedView, view.hostWindow === self, view.clipsToBounds, view.scrollsByCopyingPixels,
-              !view.isInsideScaledView, var edges = view.visibleEdgesInWindow(pixelsPerPoint: s) else {
+            !view.isInsideScaledView, var edges = view.visibleEdgesInWindow(pixelsPerPoint: s)
+        else {
             damage.add(rect)
             return nil
         }
@@ -105,7 +107,9 @@ extension WindowCore {
         }
         // The drawn content moved by the difference of the rounded origins: whole pixels, copied exactly however
         // fractional the offsets. Without rounded origins only whole-pixel moves can be copied (else resampling).
-        let kx: Double, ky: Double, delta: Point
+        let kx: Double
+        let ky: Double
+        let delta: Point
         if View.roundsOrigins(at: s) {
             let start = View.snapped(move.startOrigin, pixelsPerPoint: s)
             let end = view.drawingOrigin(pixelsPerPoint: s)
@@ -120,7 +124,8 @@ extension WindowCore {
         // Bounded so that the conversion to Int below cannot trap on absurd sizes.
         let limit = Double(PixelBox.limit)
         guard kx == kx.rounded(), ky == ky.rounded(), abs(kx) < min(rect.width * s, limit),
-              abs(ky) < min(rect.height * s, limit), hasPlainBackdrop(view, under: rect) else {
+            abs(ky) < min(rect.height * s, limit), hasPlainBackdrop(view, under: rect)
+        else {
             damage.add(rect)
             return nil
         }
@@ -152,8 +157,9 @@ extension WindowCore {
             return nil
         }
         if addingStrips { resolved.addStrips(to: &damage) }
-        resolved.box = PixelBox(x0: PixelBox.snap(edges.x0 * s), y0: PixelBox.snap(edges.y0 * s),
-                                x1: PixelBox.snap(edges.x1 * s), y1: PixelBox.snap(edges.y1 * s))
+        resolved.box = PixelBox(
+            x0: PixelBox.snap(edges.x0 * s), y0: PixelBox.snap(edges.y0 * s),
+            x1: PixelBox.snap(edges.x1 * s), y1: PixelBox.snap(edges.y1 * s))
         guard !resolved.box.isEmpty else {
             if !addingStrips { resolved.addStrips(to: &damage) }
             return nil
@@ -209,7 +215,8 @@ extension WindowCore {
             parent.forEachOverlayRect { damageStill(parent.convert($0, to: nil)) }
             let local = Rect(origin: parent.convert(rect.origin, from: nil), size: rect.size)
             let candidates = parent.subviewCandidates(meeting: local)
-            guard let position = candidates.first(where: { $0 < parent.subviews.count && parent.subviews[$0] === child })
+            guard
+                let position = candidates.first(where: { $0 < parent.subviews.count && parent.subviews[$0] === child })
             else { return false }
             for index in (position + 1)..<candidates.upperBound where index < parent.subviews.count {
                 let sibling = parent.subviews[index]

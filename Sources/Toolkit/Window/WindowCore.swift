@@ -100,8 +100,9 @@ public final class WindowCore: ScrollHost {
     }
 
     private static func sanitized(_ size: Size) -> Size {
-        Size(width: size.width.isFinite ? max(0, size.width) : 0,
-             height: size.height.isFinite ? max(0, size.height) : 0)
+        Size(
+            width: size.width.isFinite ? max(0, size.width) : 0,
+            height: size.height.isFinite ? max(0, size.height) : 0)
     }
 
     /// Changes the window size (a configure from the compositor). The whole window is damaged.
@@ -221,8 +222,9 @@ public final class WindowCore: ScrollHost {
         if let previousFrame {
             var missing = previousFrame.missing
             leaveOutDamagedPixels(from: &missing, canvas: canvas)
-            copyForward(into: canvas, from: previousFrame.pixels, stride: previousFrame.stride, missing: missing,
-                        move: move)
+            copyForward(
+                into: canvas, from: previousFrame.pixels, stride: previousFrame.stride, missing: missing,
+                move: move)
         } else if let move {
             canvas.movePixels(in: move.box, dx: move.dx, dy: move.dy)
         }
@@ -241,8 +243,10 @@ public final class WindowCore: ScrollHost {
     }
 
     /// Copies `missing` (pixels) from the presented frame into `canvas`, a move's box straight from its old place.
-    func copyForward(into canvas: Canvas, from source: UnsafeRawPointer, stride: Int, missing: PixelRegion,
-                     move: PixelMove?) {
+    func copyForward(
+        into canvas: Canvas, from source: UnsafeRawPointer, stride: Int, missing: PixelRegion,
+        move: PixelMove?
+    ) {
         var rest = missing
         if let move {
             rest.subtract(x: move.box.x0, y: move.box.y0, width: move.box.width, height: move.box.height)
@@ -281,31 +285,31 @@ public final class WindowCore: ScrollHost {
     public func handle(_ event: InputEvent) {
         if let t = event.timestamp { advanceClock(to: t) }
         switch event {
-        case let .touchDown(id, location, timestamp):
+        case .touchDown(let id, let location, let timestamp):
             guard location.isFinite else { return }
             touchRouter.touchDown(id: id, at: location, time: timestamp)
-        case let .touchMotion(id, location, timestamp):
+        case .touchMotion(let id, let location, let timestamp):
             guard location.isFinite else { return }
             touchRouter.touchMoved(id: id, to: location, time: timestamp)
-        case let .touchUp(id, timestamp):
+        case .touchUp(let id, let timestamp):
             touchRouter.touchUp(id: id, time: timestamp)
-        case let .touchFrame(timestamp):
+        case .touchFrame(let timestamp):
             touchRouter.frame(time: timestamp)
-        case let .touchCancel(timestamp):
+        case .touchCancel(let timestamp):
             touchRouter.cancelAll(time: timestamp)
-        case let .pointerEnter(location, timestamp):
+        case .pointerEnter(let location, let timestamp):
             pointerRouter.enter(at: location, time: timestamp)
             updateCursor()
-        case let .pointerLeave(timestamp):
+        case .pointerLeave(let timestamp):
             pointerRouter.leave(time: timestamp)
-        case let .pointerMotion(location, timestamp):
+        case .pointerMotion(let location, let timestamp):
             pointerRouter.motion(to: location, time: timestamp)
             updateCursor()
-        case let .pointerButton(button, pressed, timestamp):
+        case .pointerButton(let button, let pressed, let timestamp):
             pointerRouter.button(button, pressed: pressed, time: timestamp)
-        case let .axis(event):
+        case .axis(let event):
             pointerRouter.axis(event)
-        case let .key(key, pressed, modifiers, _, timestamp):
+        case .key(let key, let pressed, let modifiers, _, let timestamp):
             // Repeats act again; with no focus, the outermost scroll container gets the key (<doc:ScrollBehaviour> §7).
             guard pressed else { return }
             var target: View? = focusedView ?? ScrollContainer.outermost(in: rootView)
@@ -315,13 +319,13 @@ public final class WindowCore: ScrollHost {
             }
         case .keyboardFocus:
             break
-        case let .keyboardModifiers(modifiers):
+        case .keyboardModifiers(let modifiers):
             keyboardModifiers = modifiers
-        case let .pointerPinchBegin(fingers, timestamp):
+        case .pointerPinchBegin(let fingers, let timestamp):
             pointerRouter.pinchBegan(fingers: fingers, time: timestamp)
-        case let .pointerPinchUpdate(_, _, scale, _, timestamp):
+        case .pointerPinchUpdate(_, _, let scale, _, let timestamp):
             pointerRouter.pinchChanged(scale: scale, time: timestamp)
-        case let .pointerPinchEnd(cancelled, timestamp):
+        case .pointerPinchEnd(let cancelled, let timestamp):
             pointerRouter.pinchEnded(cancelled: cancelled, time: timestamp)
         }
     }

@@ -9,22 +9,26 @@ import CWaylandServer
 let bindDataDeviceManager: wl_global_bind_func_t = { client, data, version, id in
     guard let client, let data else { return }
     let state = Unmanaged<CompositorState>.fromOpaque(data).takeUnretainedValue()
-    state.makeResource(client: client, interface: cws_data_device_manager_interface(), version: Int32(version),
-                       id: id, dispatcher: dataDeviceManagerDispatcher, destroy: nil)
+    state.makeResource(
+        client: client, interface: cws_data_device_manager_interface(), version: Int32(version),
+        id: id, dispatcher: dataDeviceManagerDispatcher, destroy: nil)
 }
 
 /// wl_data_device_manager: 0 create_data_source(new_id), 1 get_data_device(new_id, seat).
 let dataDeviceManagerDispatcher: wl_dispatcher_func_t = { _, target, opcode, _, args in
     guard let target, let args, case let manager = OpaquePointer(target),
-          let state = CompositorState.of(manager), let client = wl_resource_get_client(manager) else { return 0 }
+        let state = CompositorState.of(manager), let client = wl_resource_get_client(manager)
+    else { return 0 }
     let version = wl_resource_get_version(manager)
     switch opcode {
     case 0:
-        state.makeResource(client: client, interface: cws_data_source_interface(), version: version,
-                           id: args[0].n, dispatcher: dataSourceDispatcher, destroy: nil)
+        state.makeResource(
+            client: client, interface: cws_data_source_interface(), version: version,
+            id: args[0].n, dispatcher: dataSourceDispatcher, destroy: nil)
     case 1:
-        state.makeResource(client: client, interface: cws_data_device_interface(), version: version,
-                           id: args[0].n, dispatcher: dataDeviceDispatcher, destroy: nil)
+        state.makeResource(
+            client: client, interface: cws_data_device_interface(), version: version,
+            id: args[0].n, dispatcher: dataDeviceDispatcher, destroy: nil)
     default:
         break
     }

@@ -10,15 +10,17 @@ import Toolkit
 let bindPointerGestures: wl_global_bind_func_t = { client, data, version, id in
     guard let client, let data else { return }
     let state = Unmanaged<CompositorState>.fromOpaque(data).takeUnretainedValue()
-    state.makeResource(client: client, interface: cws_pointer_gestures_interface(), version: Int32(version), id: id,
-                       dispatcher: pointerGesturesDispatcher, destroy: nil)
+    state.makeResource(
+        client: client, interface: cws_pointer_gestures_interface(), version: Int32(version), id: id,
+        dispatcher: pointerGesturesDispatcher, destroy: nil)
 }
 
 /// zwp_pointer_gestures_v1: 0 get_swipe_gesture(new_id, pointer), 1 get_pinch_gesture(new_id, pointer),
 /// 2 release (v2), 3 get_hold_gesture(new_id, pointer) (v3).
 let pointerGesturesDispatcher: wl_dispatcher_func_t = { _, target, opcode, _, args in
     guard let target, let args, case let resource = OpaquePointer(target),
-          let state = CompositorState.of(resource) else { return 0 }
+        let state = CompositorState.of(resource)
+    else { return 0 }
     switch opcode {
     case 0: state.makeGesture(manager: resource, id: args[0].n, interface: cws_pointer_gesture_swipe_interface())
     case 1: state.makePinchGesture(manager: resource, id: args[0].n, pointer: args[1].o)
@@ -53,17 +55,21 @@ extension CompositorState {
     /// version of the object that made them.
     func makeGesture(manager: OpaquePointer, id: UInt32, interface: UnsafePointer<wl_interface>?) {
         let client = wl_resource_get_client(manager)!
-        makeResource(client: client, interface: interface, version: wl_resource_get_version(manager), id: id,
-                     dispatcher: pointerGestureDispatcher, destroy: nil)
+        makeResource(
+            client: client, interface: interface, version: wl_resource_get_version(manager), id: id,
+            dispatcher: pointerGestureDispatcher, destroy: nil)
     }
 
     /// `get_pinch_gesture` for `pointer` (libwayland rejects a NULL pointer before this is called).
     func makePinchGesture(manager: OpaquePointer, id: UInt32, pointer: OpaquePointer?) {
         guard let pointer else { return }
         let client = wl_resource_get_client(manager)!
-        guard let pinch = makeResource(client: client, interface: cws_pointer_gesture_pinch_interface(),
-                                       version: wl_resource_get_version(manager), id: id,
-                                       dispatcher: pointerGestureDispatcher, destroy: pinchGestureDestroyed) else {
+        guard
+            let pinch = makeResource(
+                client: client, interface: cws_pointer_gesture_pinch_interface(),
+                version: wl_resource_get_version(manager), id: id,
+                dispatcher: pointerGestureDispatcher, destroy: pinchGestureDestroyed)
+        else {
             return
         }
         pinchGestures[pinch] = .some(pointer)
@@ -75,9 +81,9 @@ extension CompositorState {
     /// with that surface; nil, and the event counted as dropped, when there is no such pinch object.
     private func focusedPinches() -> (surface: OpaquePointer, pinches: [OpaquePointer])? {
         let focusBefore = pointerFocus
-        guard let pointers = focusedPointers() else { return nil }   // counted as dropped there
+        guard let pointers = focusedPointers() else { return nil }  // counted as dropped there
         guard let surface = pointerFocus else {
-            droppedInputEventCount += 1   // the client has no wl_pointer: nothing got the enter
+            droppedInputEventCount += 1  // the client has no wl_pointer: nothing got the enter
             return nil
         }
         if focusBefore != surface {
@@ -96,7 +102,8 @@ extension CompositorState {
 
     func pointerPinchBegin(fingers: Int) {
         guard let (surface, pinches) = focusedPinches() else { return }
-        let serial = nextSerial(), time = timeMilliseconds
+        let serial = nextSerial()
+        let time = timeMilliseconds
         let count = UInt32(clamping: max(fingers, 0))
         for pinch in pinches { zwp_pointer_gesture_pinch_v1_send_begin(pinch, serial, time, surface, count) }
     }
@@ -111,7 +118,8 @@ extension CompositorState {
 
     func pointerPinchEnd(cancelled: Bool) {
         guard let (_, pinches) = focusedPinches() else { return }
-        let serial = nextSerial(), time = timeMilliseconds
+        let serial = nextSerial()
+        let time = timeMilliseconds
         for pinch in pinches { zwp_pointer_gesture_pinch_v1_send_end(pinch, serial, time, cancelled ? 1 : 0) }
     }
 }

@@ -118,7 +118,8 @@ extension CompositorState {
     /// touch down on the cursor surface.
     func sendTouchDownOnCursorSurface(id: Int, at point: Point) -> Bool {
         guard let surface = cursorSurface else { return false }
-        let serial = nextSerial(), time = timeMilliseconds
+        let serial = nextSerial()
+        let time = timeMilliseconds
         for touch in resources(touches, of: wl_resource_get_client(surface)) {
             wl_touch_send_down(touch, serial, time, surface, Int32(clamping: id), fixed(point.x), fixed(point.y))
         }
@@ -131,7 +132,8 @@ extension CompositorState {
             droppedInputEventCount += 1
             return
         }
-        let serial = nextSerial(), time = timeMilliseconds
+        let serial = nextSerial()
+        let time = timeMilliseconds
         let state = pressed ? WL_KEYBOARD_KEY_STATE_PRESSED : WL_KEYBOARD_KEY_STATE_RELEASED
         for keyboard in resources(keyboards, of: wl_resource_get_client(surface)) {
             wl_keyboard_send_key(keyboard, serial, time, code, state.rawValue)

@@ -24,8 +24,10 @@ extension CompositorState {
 
     /// The input surface and the objects of its client in `list`, when the seat has `capability`; nil (and the
     /// event counted as dropped) otherwise.
-    private func target(_ capability: SeatCapabilities,
-                        _ list: [OpaquePointer]) -> (surface: OpaquePointer, objects: [OpaquePointer])? {
+    private func target(
+        _ capability: SeatCapabilities,
+        _ list: [OpaquePointer]
+    ) -> (surface: OpaquePointer, objects: [OpaquePointer])? {
         guard capabilities.contains(capability), let surface = inputSurface else {
             droppedInputEventCount += 1
             return nil
@@ -37,7 +39,8 @@ extension CompositorState {
 
     func touchDown(id: Int, at point: Point) {
         guard let (surface, touches) = target(.touch, self.touches) else { return }
-        let serial = nextSerial(), time = timeMilliseconds
+        let serial = nextSerial()
+        let time = timeMilliseconds
         for touch in touches {
             wl_touch_send_down(touch, serial, time, surface, Int32(clamping: id), fixed(point.x), fixed(point.y))
         }
@@ -51,7 +54,8 @@ extension CompositorState {
 
     func touchUp(id: Int) {
         guard let (_, touches) = target(.touch, self.touches) else { return }
-        let serial = nextSerial(), time = timeMilliseconds
+        let serial = nextSerial()
+        let time = timeMilliseconds
         for touch in touches { wl_touch_send_up(touch, serial, time, Int32(clamping: id)) }
     }
 
@@ -89,7 +93,8 @@ extension CompositorState {
 
     func pointerButton(_ button: PointerButton, pressed: Bool) {
         guard let pointers = focusedPointers() else { return }
-        let serial = nextSerial(), time = timeMilliseconds
+        let serial = nextSerial()
+        let time = timeMilliseconds
         let state = pressed ? WL_POINTER_BUTTON_STATE_PRESSED : WL_POINTER_BUTTON_STATE_RELEASED
         for pointer in pointers { wl_pointer_send_button(pointer, serial, time, button.linuxCode, state.rawValue) }
     }
@@ -233,7 +238,8 @@ extension CompositorState {
         } else if let index = pressedKeys.firstIndex(of: keycode) {
             pressedKeys.remove(at: index)
         }
-        let serial = nextSerial(), time = timeMilliseconds
+        let serial = nextSerial()
+        let time = timeMilliseconds
         let state = pressed ? WL_KEYBOARD_KEY_STATE_PRESSED : WL_KEYBOARD_KEY_STATE_RELEASED
         for keyboard in keyboards { wl_keyboard_send_key(keyboard, serial, time, keycode, state.rawValue) }
         if let xkbState {
@@ -246,10 +252,12 @@ extension CompositorState {
     /// depressed, latched, locked modifiers and the effective group of the xkb state (zeros without one).
     private func serializedModifiers() -> [UInt32] {
         guard let xkbState else { return [0, 0, 0, 0] }
-        return [xkb_state_serialize_mods(xkbState, XKB_STATE_MODS_DEPRESSED),
-                xkb_state_serialize_mods(xkbState, XKB_STATE_MODS_LATCHED),
-                xkb_state_serialize_mods(xkbState, XKB_STATE_MODS_LOCKED),
-                xkb_state_serialize_layout(xkbState, XKB_STATE_LAYOUT_EFFECTIVE)]
+        return [
+            xkb_state_serialize_mods(xkbState, XKB_STATE_MODS_DEPRESSED),
+            xkb_state_serialize_mods(xkbState, XKB_STATE_MODS_LATCHED),
+            xkb_state_serialize_mods(xkbState, XKB_STATE_MODS_LOCKED),
+            xkb_state_serialize_layout(xkbState, XKB_STATE_LAYOUT_EFFECTIVE)
+        ]
     }
 
     private func sendModifiers(_ keyboards: [OpaquePointer]) {

@@ -7,8 +7,11 @@ import Toolkit
 let bindOutput: wl_global_bind_func_t = { client, data, version, id in
     guard let client, let data else { return }
     let state = Unmanaged<CompositorState>.fromOpaque(data).takeUnretainedValue()
-    guard let output = state.makeResource(client: client, interface: cws_output_interface(), version: Int32(version),
-                                          id: id, dispatcher: outputDispatcher, destroy: outputDestroyed) else { return }
+    guard
+        let output = state.makeResource(
+            client: client, interface: cws_output_interface(), version: Int32(version),
+            id: id, dispatcher: outputDispatcher, destroy: outputDestroyed)
+    else { return }
     state.outputs.append(output)
     state.sendOutputDescription(output, geometry: true)
 }
@@ -46,12 +49,14 @@ extension CompositorState {
         if geometry {
             // Physical size at 96 dpi (25.4 mm per inch), so DPI-guessing clients land on scale 1.
             let millimetres = { (pixels: Int32) in Int32(Double(pixels) * 25.4 / 96) }
-            wl_output_send_geometry(output, 0, 0, millimetres(width), millimetres(height),
-                                    Int32(WL_OUTPUT_SUBPIXEL_UNKNOWN.rawValue), "ToolkitTesting", "TestCompositor",
-                                    Int32(WL_OUTPUT_TRANSFORM_NORMAL.rawValue))
+            wl_output_send_geometry(
+                output, 0, 0, millimetres(width), millimetres(height),
+                Int32(WL_OUTPUT_SUBPIXEL_UNKNOWN.rawValue), "ToolkitTesting", "TestCompositor",
+                Int32(WL_OUTPUT_TRANSFORM_NORMAL.rawValue))
         }
-        wl_output_send_mode(output, WL_OUTPUT_MODE_CURRENT.rawValue | WL_OUTPUT_MODE_PREFERRED.rawValue,
-                            width, height, refreshMillihertz)
+        wl_output_send_mode(
+            output, WL_OUTPUT_MODE_CURRENT.rawValue | WL_OUTPUT_MODE_PREFERRED.rawValue,
+            width, height, refreshMillihertz)
         if wl_resource_get_version(output) >= 2 {
             wl_output_send_scale(output, outputScale)
             wl_output_send_done(output)

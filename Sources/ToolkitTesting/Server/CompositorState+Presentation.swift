@@ -31,16 +31,20 @@ final class PresentationRecords {
 let bindPresentation: wl_global_bind_func_t = { client, data, version, id in
     guard let client, let data else { return }
     let state = Unmanaged<CompositorState>.fromOpaque(data).takeUnretainedValue()
-    guard let resource = state.makeResource(client: client, interface: cws_presentation_interface(),
-                                            version: Int32(version), id: id, dispatcher: presentationDispatcher,
-                                            destroy: nil) else { return }
+    guard
+        let resource = state.makeResource(
+            client: client, interface: cws_presentation_interface(),
+            version: Int32(version), id: id, dispatcher: presentationDispatcher,
+            destroy: nil)
+    else { return }
     wp_presentation_send_clock_id(resource, UInt32(CLOCK_MONOTONIC))
 }
 
 /// wp_presentation: 0 destroy, 1 feedback(surface, new_id).
 let presentationDispatcher: wl_dispatcher_func_t = { _, target, opcode, _, args in
     guard let target, let args, case let resource = OpaquePointer(target),
-          let state = CompositorState.of(resource) else { return 0 }
+        let state = CompositorState.of(resource)
+    else { return 0 }
     switch opcode {
     case 0: wl_resource_destroy(resource)
     case 1: state.makeFeedback(presentation: resource, surface: args[0].o, id: args[1].n)
@@ -75,16 +79,19 @@ extension CompositorState {
     /// `wp_presentation.feedback`: a feedback for the next commit of `surface`.
     func makeFeedback(presentation: OpaquePointer, surface: OpaquePointer?, id: UInt32) {
         guard let client = wl_resource_get_client(presentation),
-              let feedback = makeResource(client: client, interface: cws_presentation_feedback_interface(),
-                                          version: 1, id: id, dispatcher: presentationFeedbackDispatcher,
-                                          destroy: presentationFeedbackDestroyed) else { return }
+            let feedback = makeResource(
+                client: client, interface: cws_presentation_feedback_interface(),
+                version: 1, id: id, dispatcher: presentationFeedbackDispatcher,
+                destroy: presentationFeedbackDestroyed)
+        else { return }
         self.presentation.liveCount += 1
         guard let surface, surfaces[surface] != nil else {
             discardFeedback(feedback)
             return
         }
         if !self.presentation.watchedSurfaces.contains(surface),
-           cws_watch_destroy(surface, presentationSurfaceDestroyed, opaque) == 0 {
+            cws_watch_destroy(surface, presentationSurfaceDestroyed, opaque) == 0
+        {
             self.presentation.watchedSurfaces.insert(surface)
         }
         self.presentation.requested.append((feedback, surface))
@@ -119,13 +126,14 @@ extension CompositorState {
         let refresh = UInt32(clamping: FrameTicks.nanoseconds(refreshInterval))
         let sequence = presentation.sequence
         for entry in shown {
-            wp_presentation_feedback_send_presented(entry.feedback, UInt32(truncatingIfNeeded: secondsBits >> 32),
-                                                    UInt32(truncatingIfNeeded: secondsBits), nanoseconds, refresh,
-                                                    UInt32(truncatingIfNeeded: sequence >> 32),
-                                                    UInt32(truncatingIfNeeded: sequence),
-                                                    WP_PRESENTATION_FEEDBACK_KIND_VSYNC.rawValue)
+            wp_presentation_feedback_send_presented(
+                entry.feedback, UInt32(truncatingIfNeeded: secondsBits >> 32),
+                UInt32(truncatingIfNeeded: secondsBits), nanoseconds, refresh,
+                UInt32(truncatingIfNeeded: sequence >> 32),
+                UInt32(truncatingIfNeeded: sequence),
+                WP_PRESENTATION_FEEDBACK_KIND_VSYNC.rawValue)
             presentation.presentedCount += 1
-            wl_resource_destroy(entry.feedback)   // presentationFeedbackDestroyed takes it off the lists
+            wl_resource_destroy(entry.feedback)  // presentationFeedbackDestroyed takes it off the lists
         }
     }
 

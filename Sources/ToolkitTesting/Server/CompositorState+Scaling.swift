@@ -11,22 +11,25 @@ import Toolkit
 let bindViewporter: wl_global_bind_func_t = { client, data, version, id in
     guard let client, let data else { return }
     let state = Unmanaged<CompositorState>.fromOpaque(data).takeUnretainedValue()
-    state.makeResource(client: client, interface: cws_viewporter_interface(), version: Int32(version), id: id,
-                       dispatcher: viewporterDispatcher, destroy: nil)
+    state.makeResource(
+        client: client, interface: cws_viewporter_interface(), version: Int32(version), id: id,
+        dispatcher: viewporterDispatcher, destroy: nil)
 }
 
 /// `wp_fractional_scale_manager_v1` bind (v1): requests go to `fractionalScaleManagerDispatcher`.
 let bindFractionalScaleManager: wl_global_bind_func_t = { client, data, version, id in
     guard let client, let data else { return }
     let state = Unmanaged<CompositorState>.fromOpaque(data).takeUnretainedValue()
-    state.makeResource(client: client, interface: cws_fractional_scale_manager_interface(), version: Int32(version),
-                       id: id, dispatcher: fractionalScaleManagerDispatcher, destroy: nil)
+    state.makeResource(
+        client: client, interface: cws_fractional_scale_manager_interface(), version: Int32(version),
+        id: id, dispatcher: fractionalScaleManagerDispatcher, destroy: nil)
 }
 
 /// wp_viewporter: 0 destroy, 1 get_viewport(new_id, surface).
 let viewporterDispatcher: wl_dispatcher_func_t = { _, target, opcode, _, args in
     guard let target, let args, case let resource = OpaquePointer(target),
-          let state = CompositorState.of(resource) else { return 0 }
+        let state = CompositorState.of(resource)
+    else { return 0 }
     switch opcode {
     case 0: wl_resource_destroy(resource)
     case 1: state.makeViewport(manager: resource, id: args[0].n, surface: args[1].o)
@@ -38,7 +41,8 @@ let viewporterDispatcher: wl_dispatcher_func_t = { _, target, opcode, _, args in
 /// wp_viewport: 0 destroy, 1 set_source(x, y, w, h as wl_fixed), 2 set_destination(w, h).
 let viewportDispatcher: wl_dispatcher_func_t = { _, target, opcode, _, args in
     guard let target, let args, case let resource = OpaquePointer(target),
-          let state = CompositorState.of(resource) else { return 0 }
+        let state = CompositorState.of(resource)
+    else { return 0 }
     state.viewportRequest(resource, opcode: opcode, args: args)
     return 0
 }
@@ -47,8 +51,9 @@ let viewportDispatcher: wl_dispatcher_func_t = { _, target, opcode, _, args in
 let viewportDestroyed: wl_resource_destroy_func_t = { resource in
     guard let resource, let state = CompositorState.of(resource) else { return }
     // The destination goes away with the viewport, at the surface's next commit.
-    if case let .some(.some(surface)) = state.viewports.removeValue(forKey: resource),
-       let record = state.surfaces[surface] {
+    if case .some(.some(let surface)) = state.viewports.removeValue(forKey: resource),
+        let record = state.surfaces[surface]
+    {
         record.viewport = nil
         record.pendingDestination = (-1, -1)
     }
@@ -57,7 +62,8 @@ let viewportDestroyed: wl_resource_destroy_func_t = { resource in
 /// wp_fractional_scale_manager_v1: 0 destroy, 1 get_fractional_scale(new_id, surface).
 let fractionalScaleManagerDispatcher: wl_dispatcher_func_t = { _, target, opcode, _, args in
     guard let target, let args, case let resource = OpaquePointer(target),
-          let state = CompositorState.of(resource) else { return 0 }
+        let state = CompositorState.of(resource)
+    else { return 0 }
     switch opcode {
     case 0: wl_resource_destroy(resource)
     case 1: state.makeFractionalScale(manager: resource, id: args[0].n, surface: args[1].o)
@@ -110,8 +116,11 @@ extension CompositorState {
             return
         }
         let client = wl_resource_get_client(manager)!
-        guard let viewport = makeResource(client: client, interface: cws_viewport_interface(), version: 1, id: id,
-                                          dispatcher: viewportDispatcher, destroy: viewportDestroyed) else { return }
+        guard
+            let viewport = makeResource(
+                client: client, interface: cws_viewport_interface(), version: 1, id: id,
+                dispatcher: viewportDispatcher, destroy: viewportDestroyed)
+        else { return }
         record.viewport = viewport
         viewports[viewport] = .some(surface)
     }
@@ -123,16 +132,18 @@ extension CompositorState {
             wl_resource_destroy(viewport)
             return
         }
-        guard case let .some(.some(surface)) = viewports[viewport], let record = surfaces[surface] else {
+        guard case .some(.some(let surface)) = viewports[viewport], let record = surfaces[surface] else {
             postError(viewport, code: WP_VIEWPORT_ERROR_NO_SURFACE.rawValue, "the viewport's wl_surface is gone")
             return
         }
         guard opcode == 2 else { return }
-        let width = args[0].i, height = args[1].i
+        let width = args[0].i
+        let height = args[1].i
         let unset = width == -1 && height == -1
         guard unset || (width > 0 && height > 0) else {
-            postError(viewport, code: WP_VIEWPORT_ERROR_BAD_VALUE.rawValue,
-                      "destination \(width)x\(height): both must be positive, or both -1")
+            postError(
+                viewport, code: WP_VIEWPORT_ERROR_BAD_VALUE.rawValue,
+                "destination \(width)x\(height): both must be positive, or both -1")
             return
         }
         record.pendingDestination = (width, height)
@@ -143,14 +154,18 @@ extension CompositorState {
     func makeFractionalScale(manager: OpaquePointer, id: UInt32, surface: OpaquePointer?) {
         guard let surface, let record = surfaces[surface] else { return }
         if record.fractionalScale != nil {
-            postError(manager, code: WP_FRACTIONAL_SCALE_MANAGER_V1_ERROR_FRACTIONAL_SCALE_EXISTS.rawValue,
-                      "the surface already has a fractional scale object")
+            postError(
+                manager, code: WP_FRACTIONAL_SCALE_MANAGER_V1_ERROR_FRACTIONAL_SCALE_EXISTS.rawValue,
+                "the surface already has a fractional scale object")
             return
         }
         let client = wl_resource_get_client(manager)!
-        guard let object = makeResource(client: client, interface: cws_fractional_scale_interface(), version: 1,
-                                        id: id, dispatcher: fractionalScaleDispatcher,
-                                        destroy: fractionalScaleDestroyed) else { return }
+        guard
+            let object = makeResource(
+                client: client, interface: cws_fractional_scale_interface(), version: 1,
+                id: id, dispatcher: fractionalScaleDispatcher,
+                destroy: fractionalScaleDestroyed)
+        else { return }
         record.fractionalScale = object
         fractionalScaleObjects[object] = surface
         if let scale = fractionalScale120 { wp_fractional_scale_v1_send_preferred_scale(object, scale) }

@@ -11,8 +11,11 @@ import Toolkit
 let bindSeat: wl_global_bind_func_t = { client, data, version, id in
     guard let client, let data else { return }
     let state = Unmanaged<CompositorState>.fromOpaque(data).takeUnretainedValue()
-    guard let seat = state.makeResource(client: client, interface: cws_seat_interface(), version: Int32(version),
-                                        id: id, dispatcher: seatDispatcher, destroy: seatDestroyed) else { return }
+    guard
+        let seat = state.makeResource(
+            client: client, interface: cws_seat_interface(), version: Int32(version),
+            id: id, dispatcher: seatDispatcher, destroy: seatDestroyed)
+    else { return }
     state.seats.append(seat)
     wl_seat_send_capabilities(seat, state.capabilities.rawValue)
     if version >= 2 { wl_seat_send_name(seat, "seat0") }
@@ -21,7 +24,8 @@ let bindSeat: wl_global_bind_func_t = { client, data, version, id in
 /// wl_seat requests (see `CompositorState.seatRequest`).
 let seatDispatcher: wl_dispatcher_func_t = { _, target, opcode, _, args in
     guard let target, let args, case let resource = OpaquePointer(target),
-          let state = CompositorState.of(resource) else { return 0 }
+        let state = CompositorState.of(resource)
+    else { return 0 }
     state.seatRequest(resource, opcode: opcode, args: args)
     return 0
 }
@@ -75,21 +79,27 @@ extension CompositorState {
         switch opcode {
         case 0:
             // Device objects take the seat's version, as the protocol says for objects made by a request.
-            if let pointer = makeResource(client: client, interface: cws_pointer_interface(), version: version,
-                                          id: args[0].n, dispatcher: pointerDispatcher, destroy: pointerDestroyed) {
+            if let pointer = makeResource(
+                client: client, interface: cws_pointer_interface(), version: version,
+                id: args[0].n, dispatcher: pointerDispatcher, destroy: pointerDestroyed)
+            {
                 pointers.append(pointer)
             }
         case 1:
-            if let keyboard = makeResource(client: client, interface: cws_keyboard_interface(), version: version,
-                                           id: args[0].n, dispatcher: keyboardOrTouchDispatcher,
-                                           destroy: keyboardDestroyed) {
+            if let keyboard = makeResource(
+                client: client, interface: cws_keyboard_interface(), version: version,
+                id: args[0].n, dispatcher: keyboardOrTouchDispatcher,
+                destroy: keyboardDestroyed)
+            {
                 keyboards.append(keyboard)
                 sendKeymap(keyboard)
             }
         case 2:
-            if let touch = makeResource(client: client, interface: cws_touch_interface(), version: version,
-                                        id: args[0].n, dispatcher: keyboardOrTouchDispatcher,
-                                        destroy: touchDestroyed) {
+            if let touch = makeResource(
+                client: client, interface: cws_touch_interface(), version: version,
+                id: args[0].n, dispatcher: keyboardOrTouchDispatcher,
+                destroy: touchDestroyed)
+            {
                 touches.append(touch)
             }
         case 3:
@@ -144,7 +154,8 @@ extension CompositorState {
     /// `keysym` in the first layout; nil when no key does.
     func evdevKeycode(forKeysym keysym: UInt32) -> UInt32? {
         guard ensureXkbState(), let keymap = xkbKeymap else { return nil }
-        let low = xkb_keymap_min_keycode(keymap), high = xkb_keymap_max_keycode(keymap)
+        let low = xkb_keymap_min_keycode(keymap)
+        let high = xkb_keymap_max_keycode(keymap)
         // xkb keycodes are evdev codes + 8 (the X11 offset); below 8 there is no evdev code to send.
         guard low >= 8, low <= high else { return nil }
         for level: UInt32 in 0...1 {

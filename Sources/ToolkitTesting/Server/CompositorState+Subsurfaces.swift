@@ -10,14 +10,16 @@ import Toolkit
 let bindSubcompositor: wl_global_bind_func_t = { client, data, version, id in
     guard let client, let data else { return }
     let state = Unmanaged<CompositorState>.fromOpaque(data).takeUnretainedValue()
-    state.makeResource(client: client, interface: cws_subcompositor_interface(), version: Int32(version), id: id,
-                       dispatcher: subcompositorDispatcher, destroy: nil)
+    state.makeResource(
+        client: client, interface: cws_subcompositor_interface(), version: Int32(version), id: id,
+        dispatcher: subcompositorDispatcher, destroy: nil)
 }
 
 /// wl_subcompositor: 0 destroy, 1 get_subsurface(new_id, surface, parent).
 let subcompositorDispatcher: wl_dispatcher_func_t = { _, target, opcode, _, args in
     guard let target, let args, case let resource = OpaquePointer(target),
-          let state = CompositorState.of(resource) else { return 0 }
+        let state = CompositorState.of(resource)
+    else { return 0 }
     switch opcode {
     case 0: wl_resource_destroy(resource)
     case 1: state.makeSubsurface(manager: resource, id: args[0].n, surface: args[1].o, parent: args[2].o)
@@ -30,7 +32,8 @@ let subcompositorDispatcher: wl_dispatcher_func_t = { _, target, opcode, _, args
 /// 5 set_desync.
 let subsurfaceDispatcher: wl_dispatcher_func_t = { _, target, opcode, _, args in
     guard let target, let args, case let resource = OpaquePointer(target),
-          let state = CompositorState.of(resource) else { return 0 }
+        let state = CompositorState.of(resource)
+    else { return 0 }
     state.subsurfaceRequest(resource, opcode: opcode, args: args)
     return 0
 }
@@ -44,15 +47,21 @@ let subsurfaceDestroyed: wl_resource_destroy_func_t = { resource in
 extension CompositorState {
     /// `get_subsurface`: checks the roles (a surface with a role, or its own parent, is a bad_surface error).
     func makeSubsurface(manager: OpaquePointer, id: UInt32, surface: OpaquePointer?, parent: OpaquePointer?) {
-        guard let surface, let parent, let child = surfaces[surface], let parentRecord = surfaces[parent] else { return }
+        guard let surface, let parent, let child = surfaces[surface], let parentRecord = surfaces[parent] else {
+            return
+        }
         guard surface != parent, child.subsurface == nil, child.xdgSurface == nil else {
-            postError(manager, code: WL_SUBCOMPOSITOR_ERROR_BAD_SURFACE.rawValue,
-                      "wl_surface already has a role, or is its own parent")
+            postError(
+                manager, code: WL_SUBCOMPOSITOR_ERROR_BAD_SURFACE.rawValue,
+                "wl_surface already has a role, or is its own parent")
             return
         }
         let client = wl_resource_get_client(manager)!
-        guard let resource = makeResource(client: client, interface: cws_subsurface_interface(), version: 1, id: id,
-                                          dispatcher: subsurfaceDispatcher, destroy: subsurfaceDestroyed) else {
+        guard
+            let resource = makeResource(
+                client: client, interface: cws_subsurface_interface(), version: 1, id: id,
+                dispatcher: subsurfaceDispatcher, destroy: subsurfaceDestroyed)
+        else {
             return
         }
         let record = SubsurfaceRecord(resource: resource, surface: surface, parent: parent)
@@ -80,10 +89,12 @@ extension CompositorState {
         case 2, 3:
             // The sibling must be a subsurface of the same parent, or the parent itself.
             guard let sibling = args[0].o, let parent = surfaces[record.parent],
-                  sibling == record.parent || parent.children.contains(where: { $0.surface == sibling }),
-                  sibling != record.surface else {
-                postError(resource, code: WL_SUBSURFACE_ERROR_BAD_SURFACE.rawValue,
-                          "place_above/place_below: the sibling is not a sibling or the parent")
+                sibling == record.parent || parent.children.contains(where: { $0.surface == sibling }),
+                sibling != record.surface
+            else {
+                postError(
+                    resource, code: WL_SUBSURFACE_ERROR_BAD_SURFACE.rawValue,
+                    "place_above/place_below: the sibling is not a sibling or the parent")
                 return
             }
             // Double-buffered: applied with the parent's next commit.
@@ -175,8 +186,10 @@ extension CompositorState {
         var children: [SurfaceLayers.Child] = []
         for subsurface in record.children {
             guard let child = surfaces[subsurface.surface], let layers = layers(of: child) else { continue }
-            children.append(SurfaceLayers.Child(x: Int(subsurface.position.x) * Int(record.scale),
-                                                y: Int(subsurface.position.y) * Int(record.scale), layers: layers))
+            children.append(
+                SurfaceLayers.Child(
+                    x: Int(subsurface.position.x) * Int(record.scale),
+                    y: Int(subsurface.position.y) * Int(record.scale), layers: layers))
         }
         return SurfaceLayers(image: image, children: children)
     }

@@ -9,25 +9,30 @@ import Toolkit
 let bindCompositor: wl_global_bind_func_t = { client, data, version, id in
     guard let client, let data else { return }
     let state = Unmanaged<CompositorState>.fromOpaque(data).takeUnretainedValue()
-    state.makeResource(client: client, interface: cws_compositor_interface(), version: Int32(version), id: id,
-                       dispatcher: compositorDispatcher, destroy: nil)
+    state.makeResource(
+        client: client, interface: cws_compositor_interface(), version: Int32(version), id: id,
+        dispatcher: compositorDispatcher, destroy: nil)
 }
 
 /// wl_compositor requests: 0 create_surface(new_id), 1 create_region(new_id).
 let compositorDispatcher: wl_dispatcher_func_t = { _, target, opcode, _, args in
     guard let target, let args, case let resource = OpaquePointer(target),
-          let state = CompositorState.of(resource) else { return 0 }
+        let state = CompositorState.of(resource)
+    else { return 0 }
     let client = wl_resource_get_client(resource)!
     let version = wl_resource_get_version(resource)
     switch opcode {
     case 0:
-        if let surface = state.makeResource(client: client, interface: cws_surface_interface(), version: version,
-                                            id: args[0].n, dispatcher: surfaceDispatcher, destroy: surfaceDestroyed) {
+        if let surface = state.makeResource(
+            client: client, interface: cws_surface_interface(), version: version,
+            id: args[0].n, dispatcher: surfaceDispatcher, destroy: surfaceDestroyed)
+        {
             state.surfaces[surface] = SurfaceRecord(resource: surface)
         }
     case 1:
-        state.makeResource(client: client, interface: cws_region_interface(), version: 1, id: args[0].n,
-                           dispatcher: regionDispatcher, destroy: nil)
+        state.makeResource(
+            client: client, interface: cws_region_interface(), version: 1, id: args[0].n,
+            dispatcher: regionDispatcher, destroy: nil)
     default:
         break
     }
@@ -43,7 +48,8 @@ let regionDispatcher: wl_dispatcher_func_t = { _, target, opcode, _, _ in
 /// wl_surface requests, by opcode (see `CompositorState.surfaceRequest`).
 let surfaceDispatcher: wl_dispatcher_func_t = { _, target, opcode, _, args in
     guard let target, let args, case let resource = OpaquePointer(target),
-          let state = CompositorState.of(resource) else { return 0 }
+        let state = CompositorState.of(resource)
+    else { return 0 }
     state.surfaceRequest(resource, opcode: opcode, args: args)
     return 0
 }
@@ -81,8 +87,9 @@ extension CompositorState {
         case 1:
             // Since v5 a non-zero offset in attach is an error: it moved to the offset request.
             if wl_resource_get_version(resource) >= 5 && (args[1].i != 0 || args[2].i != 0) {
-                postError(resource, code: WL_SURFACE_ERROR_INVALID_OFFSET.rawValue,
-                          "attach with a non-zero offset (\(args[1].i), \(args[2].i)) on wl_surface v5+")
+                postError(
+                    resource, code: WL_SURFACE_ERROR_INVALID_OFFSET.rawValue,
+                    "attach with a non-zero offset (\(args[1].i), \(args[2].i)) on wl_surface v5+")
                 return
             }
             let buffer = args[0].o
@@ -91,9 +98,11 @@ extension CompositorState {
             record.pendingBuffer = buffer
         case 3:
             let client = wl_resource_get_client(resource)!
-            if let callback = makeResource(client: client, interface: cws_callback_interface(), version: 1,
-                                           id: args[0].n, dispatcher: callbackDispatcher,
-                                           destroy: callbackDestroyed) {
+            if let callback = makeResource(
+                client: client, interface: cws_callback_interface(), version: 1,
+                id: args[0].n, dispatcher: callbackDispatcher,
+                destroy: callbackDestroyed)
+            {
                 record.pendingFrameCallbacks.append(callback)
             }
         case 6:
@@ -101,13 +110,15 @@ extension CompositorState {
         case 7:
             // Transforms 0...7 are valid (wl_output.transform); the test compositor does not apply them.
             if args[0].i < 0 || args[0].i > 7 {
-                postError(resource, code: WL_SURFACE_ERROR_INVALID_TRANSFORM.rawValue,
-                          "buffer transform \(args[0].i) is not a wl_output.transform")
+                postError(
+                    resource, code: WL_SURFACE_ERROR_INVALID_TRANSFORM.rawValue,
+                    "buffer transform \(args[0].i) is not a wl_output.transform")
             }
         case 8:
             if args[0].i < 1 {
-                postError(resource, code: WL_SURFACE_ERROR_INVALID_SCALE.rawValue,
-                          "buffer scale \(args[0].i) is below 1")
+                postError(
+                    resource, code: WL_SURFACE_ERROR_INVALID_SCALE.rawValue,
+                    "buffer scale \(args[0].i) is below 1")
                 return
             }
             record.pendingScale = args[0].i
@@ -132,8 +143,9 @@ extension CompositorState {
         if let xdg, let toplevel = xdg.toplevel.flatMap({ toplevels[$0] }) {
             commitCount += 1
             if record.hasPendingAttach && record.pendingBuffer != nil && !xdg.configured {
-                postError(xdg.resource, code: XDG_SURFACE_ERROR_UNCONFIGURED_BUFFER.rawValue,
-                          "buffer committed before the first xdg_surface.configure was acknowledged")
+                postError(
+                    xdg.resource, code: XDG_SURFACE_ERROR_UNCONFIGURED_BUFFER.rawValue,
+                    "buffer committed before the first xdg_surface.configure was acknowledged")
                 return
             }
             if !xdg.initialCommitDone {
@@ -143,18 +155,21 @@ extension CompositorState {
                 }
             }
         } else if let xdg, !xdg.roleAssigned {
-            postError(xdg.resource, code: XDG_SURFACE_ERROR_NOT_CONSTRUCTED.rawValue,
-                      "commit on an xdg_surface that has no role yet (get_toplevel first)")
+            postError(
+                xdg.resource, code: XDG_SURFACE_ERROR_NOT_CONSTRUCTED.rawValue,
+                "commit on an xdg_surface that has no role yet (get_toplevel first)")
             return
         }
         // Popups (dismissed at once) and surfaces whose role object is gone commit like plain surfaces.
         // The buffer must be a whole number of surface points at the new scale.
         let scale = record.pendingScale
         if let newBuffer, let shm = wl_shm_buffer_get(newBuffer) {
-            let width = wl_shm_buffer_get_width(shm), height = wl_shm_buffer_get_height(shm)
+            let width = wl_shm_buffer_get_width(shm)
+            let height = wl_shm_buffer_get_height(shm)
             if width % scale != 0 || height % scale != 0 {
-                postError(record.resource, code: WL_SURFACE_ERROR_INVALID_SIZE.rawValue,
-                          "buffer size \(width)x\(height) is not a multiple of the buffer scale \(scale)")
+                postError(
+                    record.resource, code: WL_SURFACE_ERROR_INVALID_SIZE.rawValue,
+                    "buffer size \(width)x\(height) is not a multiple of the buffer scale \(scale)")
                 return
             }
         }
@@ -188,11 +203,13 @@ extension CompositorState {
     /// that is not a mapped toplevel.
     func publishComposedImage(of root: SurfaceRecord) {
         guard let xdg = root.xdgSurface.flatMap({ xdgSurfaces[$0] }), xdg.toplevel.flatMap({ toplevels[$0] }) != nil,
-              root.currentBuffer != nil, let layers = layers(of: root) else { return }
+            root.currentBuffer != nil, let layers = layers(of: root)
+        else { return }
         bufferCommitCount += 1
         recordCommitTime()
-        let frame = CommittedFrame(number: bufferCommitCount, time: bufferCommitTimes.last!,
-                                   composition: FrameComposition(layers))
+        let frame = CommittedFrame(
+            number: bufferCommitCount, time: bufferCommitTimes.last!,
+            composition: FrameComposition(layers))
         let bytes = layers.byteCount
         frames.append(frame)
         frameBytes.append(bytes)
@@ -258,7 +275,7 @@ extension CompositorState {
         let time = nextFrameCallbackTime()
         for callback in callbacks where committedFrameCallbacks.contains(callback) {
             wl_callback_send_done(callback, time)
-            wl_resource_destroy(callback)   // callbackDestroyed removes it from the lists
+            wl_resource_destroy(callback)  // callbackDestroyed removes it from the lists
         }
     }
 
@@ -335,7 +352,8 @@ extension CompositorState {
         guard let record = surfaces.removeValue(forKey: surface) else { return }
         // Its buffer is no longer used (as weston and wlroots do): released, unless another surface shows it.
         if autoReleaseBuffers, let buffer = record.currentBuffer,
-           !surfaces.values.contains(where: { $0.currentBuffer == buffer }) {
+            !surfaces.values.contains(where: { $0.currentBuffer == buffer })
+        {
             release(buffer)
         }
         // A destroyed child leaves its parent's picture; a destroyed parent leaves its children without one.
@@ -362,7 +380,8 @@ extension CompositorState {
         let format = wl_shm_buffer_get_format(shm)
         let opaqueFormat = format == WL_SHM_FORMAT_XRGB8888.rawValue
         guard opaqueFormat || format == WL_SHM_FORMAT_ARGB8888.rawValue else { return nil }
-        let width = Int(wl_shm_buffer_get_width(shm)), height = Int(wl_shm_buffer_get_height(shm))
+        let width = Int(wl_shm_buffer_get_width(shm))
+        let height = Int(wl_shm_buffer_get_height(shm))
         let stride = Int(wl_shm_buffer_get_stride(shm))
         guard width > 0, height > 0, stride >= width * 4 else { return nil }
         // begin/end_access turn a SIGBUS from a client that shrank its pool into a protocol error.

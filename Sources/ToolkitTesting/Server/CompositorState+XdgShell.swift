@@ -10,8 +10,10 @@ import Toolkit
 let bindWmBase: wl_global_bind_func_t = { client, data, version, id in
     guard let client, let data else { return }
     let state = Unmanaged<CompositorState>.fromOpaque(data).takeUnretainedValue()
-    if let base = state.makeResource(client: client, interface: cws_xdg_wm_base_interface(), version: Int32(version),
-                                     id: id, dispatcher: wmBaseDispatcher, destroy: wmBaseDestroyed) {
+    if let base = state.makeResource(
+        client: client, interface: cws_xdg_wm_base_interface(), version: Int32(version),
+        id: id, dispatcher: wmBaseDispatcher, destroy: wmBaseDestroyed)
+    {
         state.wmBases.append(base)
     }
 }
@@ -19,7 +21,8 @@ let bindWmBase: wl_global_bind_func_t = { client, data, version, id in
 /// xdg_wm_base requests (see `CompositorState.wmBaseRequest`).
 let wmBaseDispatcher: wl_dispatcher_func_t = { _, target, opcode, _, args in
     guard let target, let args, case let resource = OpaquePointer(target),
-          let state = CompositorState.of(resource) else { return 0 }
+        let state = CompositorState.of(resource)
+    else { return 0 }
     state.wmBaseRequest(resource, opcode: opcode, args: args)
     return 0
 }
@@ -52,7 +55,8 @@ let popupDestroyed: wl_resource_destroy_func_t = { resource in
 /// xdg_surface requests (see `CompositorState.xdgSurfaceRequest`).
 let xdgSurfaceDispatcher: wl_dispatcher_func_t = { _, target, opcode, _, args in
     guard let target, let args, case let resource = OpaquePointer(target),
-          let state = CompositorState.of(resource) else { return 0 }
+        let state = CompositorState.of(resource)
+    else { return 0 }
     state.xdgSurfaceRequest(resource, opcode: opcode, args: args)
     return 0
 }
@@ -60,7 +64,8 @@ let xdgSurfaceDispatcher: wl_dispatcher_func_t = { _, target, opcode, _, args in
 /// An xdg_surface went away: unlink it from its wl_surface (which may get a new role) and its toplevel.
 let xdgSurfaceDestroyed: wl_resource_destroy_func_t = { resource in
     guard let resource, let state = CompositorState.of(resource),
-          let xdg = state.xdgSurfaces.removeValue(forKey: resource) else { return }
+        let xdg = state.xdgSurfaces.removeValue(forKey: resource)
+    else { return }
     if let surface = xdg.surface, let record = state.surfaces[surface] { record.xdgSurface = nil }
     if let toplevel = xdg.toplevel.flatMap({ state.toplevels[$0] }) { toplevel.xdgSurface = nil }
 }
@@ -68,7 +73,8 @@ let xdgSurfaceDestroyed: wl_resource_destroy_func_t = { resource in
 /// xdg_toplevel requests (see `CompositorState.toplevelRequest`).
 let toplevelDispatcher: wl_dispatcher_func_t = { _, target, opcode, _, args in
     guard let target, let args, case let resource = OpaquePointer(target),
-          let state = CompositorState.of(resource) else { return 0 }
+        let state = CompositorState.of(resource)
+    else { return 0 }
     state.toplevelRequest(resource, opcode: opcode, args: args)
     return 0
 }
@@ -77,7 +83,8 @@ let toplevelDispatcher: wl_dispatcher_func_t = { _, target, opcode, _, args in
 /// an unmapped surface's client expects none after destroying the role).
 let toplevelDestroyed: wl_resource_destroy_func_t = { resource in
     guard let resource, let state = CompositorState.of(resource),
-          let toplevel = state.toplevels.removeValue(forKey: resource) else { return }
+        let toplevel = state.toplevels.removeValue(forKey: resource)
+    else { return }
     removeFirst(resource, from: &state.toplevelOrder)
     if let xdg = toplevel.xdgSurface.flatMap({ state.xdgSurfaces[$0] }) {
         xdg.toplevel = nil
@@ -97,32 +104,40 @@ extension CompositorState {
         case 0:
             // xdg-shell: destroying the wm_base while surfaces made from it live is defunct_surfaces.
             if xdgSurfaces.values.contains(where: { $0.wmBase == resource }) {
-                postError(resource, code: XDG_WM_BASE_ERROR_DEFUNCT_SURFACES.rawValue,
-                          "xdg_wm_base destroyed while xdg_surfaces made from it still exist")
+                postError(
+                    resource, code: XDG_WM_BASE_ERROR_DEFUNCT_SURFACES.rawValue,
+                    "xdg_wm_base destroyed while xdg_surfaces made from it still exist")
                 return
             }
             wl_resource_destroy(resource)
         case 1:
-            makeResource(client: client, interface: cws_xdg_positioner_interface(), version: version,
-                         id: args[0].n, dispatcher: positionerDispatcher, destroy: nil)
+            makeResource(
+                client: client, interface: cws_xdg_positioner_interface(), version: version,
+                id: args[0].n, dispatcher: positionerDispatcher, destroy: nil)
         case 2:
             guard let surfaceObject = args[1].o, let record = surfaces[surfaceObject] else { return }
             // A wl_surface gets one xdg_surface for its whole life, and none once it has content.
             if record.xdgSurface != nil {
-                postError(resource, code: XDG_WM_BASE_ERROR_ROLE.rawValue,
-                          "get_xdg_surface on a wl_surface that already has an xdg_surface")
+                postError(
+                    resource, code: XDG_WM_BASE_ERROR_ROLE.rawValue,
+                    "get_xdg_surface on a wl_surface that already has an xdg_surface")
                 return
             }
             if record.currentBuffer != nil || (record.hasPendingAttach && record.pendingBuffer != nil) {
-                postError(resource, code: XDG_WM_BASE_ERROR_INVALID_SURFACE_STATE.rawValue,
-                          "get_xdg_surface on a wl_surface that already has a buffer attached")
+                postError(
+                    resource, code: XDG_WM_BASE_ERROR_INVALID_SURFACE_STATE.rawValue,
+                    "get_xdg_surface on a wl_surface that already has a buffer attached")
                 return
             }
-            guard let xdgResource = makeResource(client: client, interface: cws_xdg_surface_interface(),
-                                                 version: version, id: args[0].n, dispatcher: xdgSurfaceDispatcher,
-                                                 destroy: xdgSurfaceDestroyed) else { return }
-            xdgSurfaces[xdgResource] = XdgSurfaceRecord(resource: xdgResource, surface: record.resource,
-                                                        wmBase: resource)
+            guard
+                let xdgResource = makeResource(
+                    client: client, interface: cws_xdg_surface_interface(),
+                    version: version, id: args[0].n, dispatcher: xdgSurfaceDispatcher,
+                    destroy: xdgSurfaceDestroyed)
+            else { return }
+            xdgSurfaces[xdgResource] = XdgSurfaceRecord(
+                resource: xdgResource, surface: record.resource,
+                wmBase: resource)
             record.xdgSurface = xdgResource
         case 3:
             pongs.insert(args[0].u)
@@ -141,30 +156,38 @@ extension CompositorState {
         case 0:
             // The role object must go first (xdg_surface.destroy: defunct_role_object).
             if xdg.toplevel != nil || xdg.popup != nil {
-                postError(resource, code: XDG_SURFACE_ERROR_DEFUNCT_ROLE_OBJECT.rawValue,
-                          "xdg_surface destroyed before its xdg_toplevel / xdg_popup")
+                postError(
+                    resource, code: XDG_SURFACE_ERROR_DEFUNCT_ROLE_OBJECT.rawValue,
+                    "xdg_surface destroyed before its xdg_toplevel / xdg_popup")
                 return
             }
             wl_resource_destroy(resource)
         case 1, 2:
             if xdg.toplevel != nil || xdg.popup != nil {
-                postError(resource, code: XDG_SURFACE_ERROR_ALREADY_CONSTRUCTED.rawValue,
-                          "xdg_surface already has a role object")
+                postError(
+                    resource, code: XDG_SURFACE_ERROR_ALREADY_CONSTRUCTED.rawValue,
+                    "xdg_surface already has a role object")
                 return
             }
             if opcode == 1 {
-                guard let toplevel = makeResource(client: client, interface: cws_xdg_toplevel_interface(),
-                                                  version: version, id: args[0].n, dispatcher: toplevelDispatcher,
-                                                  destroy: toplevelDestroyed) else { return }
+                guard
+                    let toplevel = makeResource(
+                        client: client, interface: cws_xdg_toplevel_interface(),
+                        version: version, id: args[0].n, dispatcher: toplevelDispatcher,
+                        destroy: toplevelDestroyed)
+                else { return }
                 toplevels[toplevel] = ToplevelRecord(resource: toplevel, xdgSurface: resource)
                 toplevelOrder.append(toplevel)
                 xdg.toplevel = toplevel
                 xdg.roleAssigned = true
             } else {
                 // Popups are not placed: each is dismissed at once, which clients must handle anyway.
-                guard let popup = makeResource(client: client, interface: cws_xdg_popup_interface(),
-                                               version: version, id: args[0].n, dispatcher: popupDispatcher,
-                                               destroy: popupDestroyed) else { return }
+                guard
+                    let popup = makeResource(
+                        client: client, interface: cws_xdg_popup_interface(),
+                        version: version, id: args[0].n, dispatcher: popupDispatcher,
+                        destroy: popupDestroyed)
+                else { return }
                 xdg.popup = popup
                 xdg.roleAssigned = true
                 xdg_popup_send_popup_done(popup)
@@ -174,8 +197,9 @@ extension CompositorState {
             // twice or invents a serial gets invalid_serial, as from mutter and wlroots.
             let serial = args[0].u
             guard let index = xdg.unackedSerials.firstIndex(of: serial) else {
-                postError(resource, code: XDG_SURFACE_ERROR_INVALID_SERIAL.rawValue,
-                          "ack_configure with serial \(serial), which is not an unacknowledged configure serial")
+                postError(
+                    resource, code: XDG_SURFACE_ERROR_INVALID_SERIAL.rawValue,
+                    "ack_configure with serial \(serial), which is not an unacknowledged configure serial")
                 return
             }
             // Acking a configure acks every older one too.
@@ -202,8 +226,9 @@ extension CompositorState {
             toplevel.appID = args[0].s.map { String(cString: $0) }
         case 7, 8:
             if args[0].i < 0 || args[1].i < 0 {
-                postError(resource, code: XDG_TOPLEVEL_ERROR_INVALID_SIZE.rawValue,
-                          "negative size \(args[0].i)x\(args[1].i) in set_\(opcode == 7 ? "max" : "min")_size")
+                postError(
+                    resource, code: XDG_TOPLEVEL_ERROR_INVALID_SIZE.rawValue,
+                    "negative size \(args[0].i)x\(args[1].i) in set_\(opcode == 7 ? "max" : "min")_size")
             }
         default:
             break
@@ -212,8 +237,10 @@ extension CompositorState {
 
     /// Sends `xdg_toplevel.configure` and `xdg_surface.configure` with a fresh serial; returns the serial.
     @discardableResult
-    func sendConfigure(_ toplevel: ToplevelRecord, width: Int32, height: Int32,
-                       states: [ToplevelState]) -> UInt32? {
+    func sendConfigure(
+        _ toplevel: ToplevelRecord, width: Int32, height: Int32,
+        states: [ToplevelState]
+    ) -> UInt32? {
         guard let xdg = toplevel.xdgSurface.flatMap({ xdgSurfaces[$0] }) else { return nil }
         // The states travel as a wl_array of uint32 values.
         var array = wl_array()
@@ -260,7 +287,8 @@ extension CompositorState {
     /// The surface input goes to: the active toplevel's, when it is mapped.
     var inputSurface: OpaquePointer? {
         guard let toplevel = activeToplevel, toplevel.mapped,
-              let xdg = toplevel.xdgSurface.flatMap({ xdgSurfaces[$0] }) else { return nil }
+            let xdg = toplevel.xdgSurface.flatMap({ xdgSurfaces[$0] })
+        else { return nil }
         return xdg.surface
     }
 

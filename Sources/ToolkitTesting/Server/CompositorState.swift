@@ -157,9 +157,10 @@ final class CompositorState {
             (cws_data_device_manager_interface(), 3, bindDataDeviceManager),
             (cws_pointer_gestures_interface(), 3, bindPointerGestures),
             (cws_presentation_interface(), 1, bindPresentation),
-            (cws_subcompositor_interface(), 1, bindSubcompositor),
+            (cws_subcompositor_interface(), 1, bindSubcompositor)
         ]
-        for (interface, version, bind) in globals where wl_global_create(display, interface, version, opaque, bind) == nil {
+        for (interface, version, bind) in globals
+        where wl_global_create(display, interface, version, opaque, bind) == nil {
             let name = interface.map { String(cString: $0.pointee.name) } ?? "?"
             throw .setupFailed("wl_global_create(\(name), v\(version)) failed")
         }
@@ -168,8 +169,10 @@ final class CompositorState {
     /// Creates a resource for a client's new_id with this state as user data and `dispatcher` for its requests.
     /// On failure posts no_memory to the client (as libwayland's own objects do) and returns nil.
     @discardableResult
-    func makeResource(client: OpaquePointer, interface: UnsafePointer<wl_interface>?, version: Int32, id: UInt32,
-                      dispatcher: wl_dispatcher_func_t, destroy: wl_resource_destroy_func_t?) -> OpaquePointer? {
+    func makeResource(
+        client: OpaquePointer, interface: UnsafePointer<wl_interface>?, version: Int32, id: UInt32,
+        dispatcher: wl_dispatcher_func_t, destroy: wl_resource_destroy_func_t?
+    ) -> OpaquePointer? {
         guard let resource = wl_resource_create(client, interface, version, id) else {
             wl_client_post_no_memory(client)
             return nil
@@ -181,8 +184,10 @@ final class CompositorState {
     /// Records and posts a protocol error; libwayland disconnects the client after the current request.
     func postError(_ resource: OpaquePointer, code: UInt32, _ message: String) {
         let interface = wl_resource_get_class(resource).map { String(cString: $0) } ?? "?"
-        protocolErrors.append(PostedProtocolError(interface: interface, objectID: wl_resource_get_id(resource),
-                                                  code: code, message: message))
+        protocolErrors.append(
+            PostedProtocolError(
+                interface: interface, objectID: wl_resource_get_id(resource),
+                code: code, message: message))
         cws_post_error(resource, code, message)
     }
 

@@ -36,12 +36,14 @@ final class DispatchThread: @unchecked Sendable {
     /// Starts the thread; call once.
     func start() throws(TestCompositorError) {
         let context = Unmanaged.passRetained(self).toOpaque()
-        let result = pthread_create(&thread, nil, { context in
-            // The thread owns one reference to the DispatchThread for as long as it runs.
-            let me = Unmanaged<DispatchThread>.fromOpaque(context!).takeRetainedValue()
-            me.run()
-            return nil
-        }, context)
+        let result = pthread_create(
+            &thread, nil,
+            { context in
+                // The thread owns one reference to the DispatchThread for as long as it runs.
+                let me = Unmanaged<DispatchThread>.fromOpaque(context!).takeRetainedValue()
+                me.run()
+                return nil
+            }, context)
         if result != 0 {
             Unmanaged<DispatchThread>.fromOpaque(context).release()
             throw .setupFailed("pthread_create: \(String(cString: strerror(result)))")
@@ -65,8 +67,10 @@ final class DispatchThread: @unchecked Sendable {
 
     private func run() {
         let loop = wl_display_get_event_loop(display)
-        var fds = [pollfd(fd: wl_event_loop_get_fd(loop), events: Int16(POLLIN), revents: 0),
-                   pollfd(fd: wakeFD, events: Int16(POLLIN), revents: 0)]
+        var fds = [
+            pollfd(fd: wl_event_loop_get_fd(loop), events: Int16(POLLIN), revents: 0),
+            pollfd(fd: wakeFD, events: Int16(POLLIN), revents: 0)
+        ]
         var deadline: Duration?
         while true {
             // Traffic, stop(), wake() or the next refresh tick (only while frame callbacks wait for one).

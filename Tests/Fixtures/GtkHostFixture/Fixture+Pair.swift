@@ -27,16 +27,20 @@ extension Fixture {
     /// Release-hovered mode: once the pointer hovers the list's vertical bar (widened to its full 8 pt), the host
     /// is released (no detach first) with the pointer still inside it.
     func releaseOnceHovered() {
-        hoverPoll = g_timeout_add(20, { data in
-            MainActor.assumeIsolated {
-                let fixture = Unmanaged<Fixture>.fromOpaque(data!).takeUnretainedValue()
-                guard let width = fixture.list?.scrollbarTrackFrame(for: .vertical)?.width, width >= 8 else { return 1 }
-                fixture.hoverPoll = 0
-                printError("stats: bar widened under the pointer")
-                fixture.host = nil
-                printError("stats: released while hovered")
-                return 0
-            }
-        }, Unmanaged.passUnretained(self).toOpaque())
+        hoverPoll = g_timeout_add(
+            20,
+            { data in
+                MainActor.assumeIsolated {
+                    let fixture = Unmanaged<Fixture>.fromOpaque(data!).takeUnretainedValue()
+                    guard let width = fixture.list?.scrollbarTrackFrame(for: .vertical)?.width, width >= 8 else {
+                        return 1
+                    }
+                    fixture.hoverPoll = 0
+                    printError("stats: bar widened under the pointer")
+                    fixture.host = nil
+                    printError("stats: released while hovered")
+                    return 0
+                }
+            }, Unmanaged.passUnretained(self).toOpaque())
     }
 }

@@ -72,8 +72,9 @@ final class Fixture {
             gtk_window_set_child(gtkCast(window), gtkWidget(host.widget))
             let zoomable = ScrollContainer(frame: Rect(x: 0, y: 0, width: 480, height: 560))
             zoomable.fillsSuperview = true
-            let picture = DemoRow(frame: Rect(x: 0, y: 0, width: 480, height: 560), index: 0, title: "zoom",
-                                  shade: .bright)
+            let picture = DemoRow(
+                frame: Rect(x: 0, y: 0, width: 480, height: 560), index: 0, title: "zoom",
+                shade: .bright)
             zoomable.contentSize = picture.frame.size
             zoomable.addSubview(picture)
             zoomable.minimumZoomScale = 1
@@ -113,7 +114,7 @@ final class Fixture {
             host = GtkViewHost()
             gtk_box_append(gtkCast(box), gtkWidget(host.widget))
             gtk_window_set_child(gtkCast(window), box)
-        default:   // detach, destroy: an adopted area in a box with margins
+        default:  // detach, destroy: an adopted area in a box with margins
             let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
             gtk_widget_set_margin_top(box, 20)
             gtk_widget_set_margin_start(box, 30)
@@ -126,9 +127,11 @@ final class Fixture {
             parent = box
         }
         if mode != "zoom" && mode != "pair" { host.rootView.addSubview(list) }
-        if mode == "label" { printError("stats: label host core size \(host.core.size.width) \(host.core.size.height)") }
+        if mode == "label" {
+            printError("stats: label host core size \(host.core.size.width) \(host.core.size.height)")
+        }
         area = gtkWidget(host.widget)
-        g_object_ref(UnsafeMutableRawPointer(area))   // the fixture's own reference: it counts controllers at exit
+        g_object_ref(UnsafeMutableRawPointer(area))  // the fixture's own reference: it counts controllers at exit
         (self.host, self.list, self.core) = (host, mode == "pair" ? nil : list, host.core)
         observation = list.observe(\.contentOffset) { [unowned self] _, change in
             if counting { callbacksAfter += 1 }
@@ -141,11 +144,13 @@ final class Fixture {
             }
         }
         gtk_window_present(gtkCast(window))
-        frames = FrameCounter(widget: window, limit: options.frames, onFirstFrame: { [unowned self] in
-            if let area { printError(placementLine(mode == "pair" ? "left" : "host", area)) }
-            if let secondHost { printError(placementLine("right", gtkWidget(secondHost.widget))) }
-            printError("stats: first frame drawn")
-        }, onLimit: { [application] in g_application_quit(gtkCast(application)) })
+        frames = FrameCounter(
+            widget: window, limit: options.frames,
+            onFirstFrame: { [unowned self] in
+                if let area { printError(placementLine(mode == "pair" ? "left" : "host", area)) }
+                if let secondHost { printError(placementLine("right", gtkWidget(secondHost.widget))) }
+                printError("stats: first frame drawn")
+            }, onLimit: { [application] in g_application_quit(gtkCast(application)) })
     }
 
     /// The event controllers on `widget` now (GTK adds a shortcut controller to every widget itself).
@@ -172,13 +177,16 @@ final class Fixture {
         // callback the host failed to disconnect.
         core.onNeedsFrame = { [unowned self] in callbacksAfter += 1 }
         core.onCursorChange = { [unowned self] _ in callbacksAfter += 1 }
-        let probe = DrawProbe(frame: Rect(x: 0, y: 0, width: 300, height: 400)) { [unowned self] in callbacksAfter += 1 }
+        let probe = DrawProbe(frame: Rect(x: 0, y: 0, width: 300, height: 400)) { [unowned self] in callbacksAfter += 1
+        }
         core.rootView.addSubview(probe)
         core.discardDamage()
-        _ = g_timeout_add(1000, { data in
-            MainActor.assumeIsolated { Unmanaged<Fixture>.fromOpaque(data!).takeUnretainedValue().secondStep() }
-            return 0
-        }, Unmanaged.passUnretained(self).toOpaque())
+        _ = g_timeout_add(
+            1000,
+            { data in
+                MainActor.assumeIsolated { Unmanaged<Fixture>.fromOpaque(data!).takeUnretainedValue().secondStep() }
+                return 0
+            }, Unmanaged.passUnretained(self).toOpaque())
     }
 
     /// One second later: the other half (destroy after a detach, release after a destroy).
@@ -202,27 +210,32 @@ final class Fixture {
 
     /// Hide mode: hides the host as its fling starts (its widget is unmapped: no ticks may come), shows it a second later.
     func hide() {
-        let area = required(area, "the drawing area"), list = required(list, "the list")
+        let area = required(area, "the drawing area")
+        let list = required(list, "the list")
         hiddenAt = list.contentOffset.y
         gtk_widget_set_visible(area, 0)
         printError("stats: hidden at \(list.contentOffset.y)")
-        _ = g_timeout_add(1000, { data in
-            MainActor.assumeIsolated {
-                let fixture = Unmanaged<Fixture>.fromOpaque(data!).takeUnretainedValue()
-                let list = required(fixture.list, "the list")
-                // Printed 200 ms before the widget is mapped again (the test reads the commits in between): what
-                // the hidden second did to the list.
-                printError("stats: shown at \(list.contentOffset.y)")
-                _ = g_timeout_add(200, { data in
-                    MainActor.assumeIsolated {
-                        let fixture = Unmanaged<Fixture>.fromOpaque(data!).takeUnretainedValue()
-                        if let area = fixture.area { gtk_widget_set_visible(area, 1) }
-                    }
-                    return 0
-                }, data)
-            }
-            return 0
-        }, Unmanaged.passUnretained(self).toOpaque())
+        _ = g_timeout_add(
+            1000,
+            { data in
+                MainActor.assumeIsolated {
+                    let fixture = Unmanaged<Fixture>.fromOpaque(data!).takeUnretainedValue()
+                    let list = required(fixture.list, "the list")
+                    // Printed 200 ms before the widget is mapped again (the test reads the commits in between): what
+                    // the hidden second did to the list.
+                    printError("stats: shown at \(list.contentOffset.y)")
+                    _ = g_timeout_add(
+                        200,
+                        { data in
+                            MainActor.assumeIsolated {
+                                let fixture = Unmanaged<Fixture>.fromOpaque(data!).takeUnretainedValue()
+                                if let area = fixture.area { gtk_widget_set_visible(area, 1) }
+                            }
+                            return 0
+                        }, data)
+                }
+                return 0
+            }, Unmanaged.passUnretained(self).toOpaque())
     }
 
     /// Takes the widget out of its box and destroys it (what GTK does to a widget whose owner disposes it).
@@ -236,7 +249,8 @@ final class Fixture {
         for (name, list) in zip(["left", "right"], tapLists) {
             printError("stats: \(name) offset \(list.contentOffset.x) \(list.contentOffset.y)")
             printError("stats: \(name) tapped row \(list.tappedRow.map(String.init) ?? "none")")
-            printError("stats: \(name) bar \(list.scrollbarTrackFrame(for: .vertical).map { "\($0.width)" } ?? "hidden")")
+            printError(
+                "stats: \(name) bar \(list.scrollbarTrackFrame(for: .vertical).map { "\($0.width)" } ?? "hidden")")
         }
         guard let list else { return }
         printError("stats: list offset \(list.contentOffset.x) \(list.contentOffset.y)")

@@ -19,8 +19,10 @@ final class TapList: ScrollContainer {
         backgroundColor = Color(white: 1)
         contentSize = Size(width: 400, height: TapList.rowHeight * Double(TapList.rowCount))
         for index in 0..<TapList.rowCount {
-            let row = TapRow(frame: Rect(x: 0, y: Double(index) * TapList.rowHeight, width: 400,
-                                         height: TapList.rowHeight), index: index)
+            let row = TapRow(
+                frame: Rect(
+                    x: 0, y: Double(index) * TapList.rowHeight, width: 400,
+                    height: TapList.rowHeight), index: index)
             row.onTap = { [unowned self] index in
                 tappedRow = index
                 printError("stats: \(name) tapped row \(index)")

@@ -29,23 +29,33 @@ import GtkExampleSupport
 import ToolkitGTK
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 @MainActor
 func fixtureMain() -> Int32 {
-    let usage = "GtkHostFixture --mode fixed|scrolled|scrolled-shared|zoom|hide|label|detach|destroy|pair|release-hovered [--frames N] [--stats]"
+    let usage =
+        "GtkHostFixture --mode fixed|scrolled|scrolled-shared|zoom|hide|label|detach|destroy|pair|release-hovered [--frames N] [--stats]"
     guard let options = ExampleOptions.parse(Array(CommandLine.arguments.dropFirst()), usage: usage),
-          let mode = options.mode, ["fixed", "scrolled", "scrolled-shared", "zoom", "hide", "label", "detach", "destroy", "pair", "release-hovered"].contains(mode) else {
+        let mode = options.mode,
+        [
+            "fixed", "scrolled", "scrolled-shared", "zoom", "hide", "label", "detach", "destroy", "pair",
+            "release-hovered"
+        ].contains(mode)
+    else {
         printError("usage: \(usage)")
         return 2
     }
-    guard let application = gtk_application_new("org.toolkit.GtkHostFixture", G_APPLICATION_NON_UNIQUE) else { return 1 }
+    guard let application = gtk_application_new("org.toolkit.GtkHostFixture", G_APPLICATION_NON_UNIQUE) else {
+        return 1
+    }
     GtkSignals.quitOnTerminationSignals(OpaquePointer(application))
     let fixture = Fixture(options: options, mode: mode, application: application)
-    _ = tgtk_connect_simple(application, "activate", { _, data in
-        MainActor.assumeIsolated { Unmanaged<Fixture>.fromOpaque(data!).takeUnretainedValue().activate() }
-    }, Unmanaged.passUnretained(fixture).toOpaque())
+    _ = tgtk_connect_simple(
+        application, "activate",
+        { _, data in
+            MainActor.assumeIsolated { Unmanaged<Fixture>.fromOpaque(data!).takeUnretainedValue().activate() }
+        }, Unmanaged.passUnretained(fixture).toOpaque())
     let status = g_application_run(gtkCast(application), 0, nil)
     fixture.printStats()
     fixture.release()

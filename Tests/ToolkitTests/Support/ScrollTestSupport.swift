@@ -4,6 +4,7 @@
 // the harness may look inside (`settle` waits for the arbitration's animations too).
 
 import Testing
+
 @testable import ToolkitCore
 
 /// One touch call a `RecordingView` received.
@@ -113,8 +114,9 @@ final class RecordingDelegate: ScrollContainerDelegate {
         fullLog.append(name)
         if !(name == "didScroll" && events.last == "didScroll") { events.append(name) }
         if states[name] == nil {
-            states[name] = RecordedState(tracking: container.isTracking, dragging: container.isDragging,
-                                         decelerating: container.isDecelerating)
+            states[name] = RecordedState(
+                tracking: container.isTracking, dragging: container.isDragging,
+                decelerating: container.isDecelerating)
         }
     }
     func scrollContainerDidScroll(_ container: ScrollContainer) {
@@ -123,8 +125,10 @@ final class RecordingDelegate: ScrollContainerDelegate {
         onScroll?(container)
     }
     func scrollContainerWillBeginDragging(_ container: ScrollContainer) { note("willBeginDragging", container) }
-    func scrollContainerWillEndDragging(_ container: ScrollContainer, velocity: Point,
-                                        targetContentOffset: inout Point) {
+    func scrollContainerWillEndDragging(
+        _ container: ScrollContainer, velocity: Point,
+        targetContentOffset: inout Point
+    ) {
         note("willEndDragging", container)
         releaseVelocities.append(velocity)
         offeredTargets.append(targetContentOffset)
@@ -153,8 +157,10 @@ struct ScrollScene {
     let delegate: RecordingDelegate
 
     /// Container `viewport` at the window origin, content of `contentSize` filling the content area.
-    init(viewport: Size = Size(width: 400, height: 800), contentSize: Size = Size(width: 400, height: 4000),
-         container: ScrollContainer? = nil) {
+    init(
+        viewport: Size = Size(width: 400, height: 800), contentSize: Size = Size(width: 400, height: 4000),
+        container: ScrollContainer? = nil
+    ) {
         window = HeadlessWindow(size: viewport)
         self.container = container ?? ScrollContainer(frame: Rect(origin: .zero, size: viewport))
         self.container.frame = Rect(origin: .zero, size: viewport)
@@ -222,8 +228,10 @@ extension HeadlessWindow {
     }
 
     /// A whole drag: down at `from`, linear moves to `to`, optional hold, up.
-    func drag(id: Int = 1, from: Point, to: Point, steps: Int = 10, durationMS: Double = 200,
-              holdMS: Double = 0, lift: Bool = true) {
+    func drag(
+        id: Int = 1, from: Point, to: Point, steps: Int = 10, durationMS: Double = 200,
+        holdMS: Double = 0, lift: Bool = true
+    ) {
         touchDown(id: id, at: from)
         moveLinearly(id: id, from: from, to: to, steps: steps, durationMS: durationMS)
         if holdMS > 0 { advance(ms: holdMS) }
@@ -257,7 +265,8 @@ extension HeadlessWindow {
     func settle(_ container: ScrollContainer, maxMS: Double = 10_000) {
         var elapsed = 0.0
         while (container.isDecelerating || container.isDragging || container.arbitration.isAnimating)
-                && elapsed < maxMS {
+            && elapsed < maxMS
+        {
             advance(ms: 10)
             elapsed += 10
         }
@@ -302,8 +311,10 @@ func restsWhereTheSpecAllows(_ c: ScrollContainer, tolerance: Double = 1e-6) -> 
 /// Draws `core` in full into a fresh image (`width` x `height` pixels at `pixelsPerPoint`) and compares it, pixel
 /// for pixel, with `pixel(x, y)`: how many pixels differ, and the first one as "(x, y)".
 @MainActor
-func differencesFromFullRender(_ core: WindowCore, width: Int, height: Int, pixelsPerPoint: Double,
-                               pixel: (Int, Int) -> UInt32) -> (count: Int, first: String) {
+func differencesFromFullRender(
+    _ core: WindowCore, width: Int, height: Int, pixelsPerPoint: Double,
+    pixel: (Int, Int) -> UInt32
+) -> (count: Int, first: String) {
     var full = Image(width: width, height: height)
     core.addDamage(Rect(origin: .zero, size: core.size))
     Canvas.draw(into: &full, pixelsPerPoint: pixelsPerPoint) { core.draw(into: $0) }

@@ -4,7 +4,7 @@ import CGtkApp
 import ToolkitGTK
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 @MainActor
@@ -29,15 +29,19 @@ final class App {
         gtk_window_present(OpaquePointer(window).assumingWindow)
         (self.host, self.list) = (host, list)
         // Count frames on the window's frame clock; scroll once the list is up, quit after 30.
-        _ = gtk_widget_add_tick_callback(window, { _, _, data in
-            MainActor.assumeIsolated {
-                let app = Unmanaged<App>.fromOpaque(data!).takeUnretainedValue()
-                app.frames += 1
-                if app.frames == 5 { app.list?.setContentOffset(Point(x: 0, y: 400), animated: true) }
-                if app.frames == 30, let application = g_application_get_default() { g_application_quit(application) }
-            }
-            return 1
-        }, Unmanaged.passUnretained(self).toOpaque(), nil)
+        _ = gtk_widget_add_tick_callback(
+            window,
+            { _, _, data in
+                MainActor.assumeIsolated {
+                    let app = Unmanaged<App>.fromOpaque(data!).takeUnretainedValue()
+                    app.frames += 1
+                    if app.frames == 5 { app.list?.setContentOffset(Point(x: 0, y: 400), animated: true) }
+                    if app.frames == 30, let application = g_application_get_default() {
+                        g_application_quit(application)
+                    }
+                }
+                return 1
+            }, Unmanaged.passUnretained(self).toOpaque(), nil)
     }
 }
 
@@ -54,8 +58,9 @@ let status: Int32 = MainActor.assumeIsolated {
     let activate: @convention(c) (UnsafeMutablePointer<GtkApplication>?, gpointer?) -> Void = { application, data in
         MainActor.assumeIsolated { Unmanaged<App>.fromOpaque(data!).takeUnretainedValue().activate(application!) }
     }
-    g_signal_connect_data(application, "activate", unsafeBitCast(activate, to: GCallback.self),
-                          Unmanaged.passUnretained(app).toOpaque(), nil, GConnectFlags(0))
+    g_signal_connect_data(
+        application, "activate", unsafeBitCast(activate, to: GCallback.self),
+        Unmanaged.passUnretained(app).toOpaque(), nil, GConnectFlags(0))
     let status = g_application_run(UnsafeMutablePointer<GApplication>(OpaquePointer(application)), 0, nil)
     let offset = app.list?.contentOffset.y ?? 0
     print("gtk consumer: offset \(offset) after \(app.frames) frames")
