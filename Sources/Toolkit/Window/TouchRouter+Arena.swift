@@ -12,6 +12,7 @@ extension TouchRouter {
         }
         effects.run {
             containers.remove(at: k)
+            removals &+= 1
             containerDepths.remove(at: k)
             participant.leaveArena(at: monotonic(window.now))
             resolveWaiting()

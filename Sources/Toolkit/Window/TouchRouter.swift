@@ -65,6 +65,8 @@ final class TouchRouter: TouchArena {
     private var argument: [Touch] = []
     @exclusivity(unchecked) private var pendingMoves = false
     @exclusivity(unchecked) var lastTime: Duration = .zero
+    /// Counts removals from `containers` (a walk skips removed participants only when there were any).
+    @exclusivity(unchecked) var removals = 0
 
     /// The window owning this router, set once by its `init` (the router is one of its constants).
     unowned var window: WindowCore!
@@ -172,6 +174,7 @@ final class TouchRouter: TouchArena {
                 let container = containers[k]
                 if container.arbitratedView.map({ $0.isDescendant(of: view) }) ?? true {
                     containers.remove(at: k)
+                    removals &+= 1
                     containerDepths.remove(at: k)
                     container.leaveArena(at: t)
                 } else {
@@ -344,11 +347,13 @@ final class TouchRouter: TouchArena {
         let base = walk.count
         walk.append(contentsOf: containers)
         let end = walk.count
+        let removalsBefore = removals
         var k = base
         while k < end {
             let container = walk[k]
             k += 1
-            if containers.contains(where: { $0 === container }) { body(container) }
+            // Only a participant removed during the walk is skipped: with none removed, all are still there.
+            if removals == removalsBefore || containers.contains(where: { $0 === container }) { body(container) }
         }
         walk.removeLast(walk.count - base)
     }
@@ -382,6 +387,7 @@ final class TouchRouter: TouchArena {
                 k += 1
             } else {
                 containers.remove(at: k)
+                removals &+= 1
                 containerDepths.remove(at: k)
             }
         }
