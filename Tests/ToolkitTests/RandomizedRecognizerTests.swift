@@ -40,6 +40,14 @@ private final class DragWitness: ScrollContainerDelegate {
 @Suite struct RandomizedRecognizerTests {
     @Test(arguments: Array(UInt64(1)...UInt64(200)))
     func randomRecognizersOnRandomNestingsKeepTheInvariants(seed: UInt64) {
+        let gone = play(seed: seed)
+        // Once the scene is dropped, nothing of it is left: no container or recognizer kept alive by the arena.
+        let left = gone.compactMap { $0.object.map { "\(type(of: $0))" } }
+        #expect(left.isEmpty, "seed \(seed): outlived its scene: \(left)")
+    }
+
+    /// Plays the scene of `seed`; returns weak references to its containers and recognizers.
+    private func play(seed: UInt64) -> [WeakObject] {
         var rng = SplitMix64(seed: seed)
         let window = HeadlessWindow(size: Size(width: 400, height: 600))
         let witness = DragWitness()
@@ -71,7 +79,7 @@ private final class DragWitness: ScrollContainerDelegate {
         var winners: [(recognizer: ObjectIdentifier, view: View)] = []
         for _ in 0..<Int(rng.next() % 5 + 1) {
             let host = views[Int(rng.next() % UInt64(views.count))]
-            let record: (GestureRecognizer) -> Void = { r in
+            let record: (GestureRecognizer) -> Void = { [unowned host] r in
                 if r.state == .began || (r is TapGestureRecognizer && r.state == .ended) {
                     winners.append((ObjectIdentifier(r), host))
                 }
@@ -152,5 +160,14 @@ private final class DragWitness: ScrollContainerDelegate {
             }
             #expect(window.core.touchRouter.activeTouchCount == 0)
         }
+        // The actions' log holds views the recognizers' own views hold them through: empty it, as an app would.
+        winners.removeAll()
+        return containers.map { WeakObject($0) } + recognizers.map { WeakObject($0) }
     }
+}
+
+/// An object held weakly, to see that it went away.
+private final class WeakObject {
+    weak var object: AnyObject?
+    init(_ object: AnyObject) { self.object = object }
 }
