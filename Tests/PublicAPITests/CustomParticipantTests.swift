@@ -54,11 +54,17 @@ private final class DismissCard: View, TouchParticipant {
         swiping = false
     }
     func fingersClaimed(_ claim: TouchClaim, at time: Duration) {
-        guard claim.kind == .gesture else { return }
-        gaveUp += 1
-        if holding {
-            holding = false
-            touchArena?.releaseContent(of: self)
+        switch claim.kind {
+        case .gesture:
+            // Another participant's gesture won the finger: the card gives it up and lets the content have it.
+            gaveUp += 1
+            if holding {
+                holding = false
+                touchArena?.releaseContent(of: self)
+            }
+        case .content, .caughtMotion:
+            // The content keeps it, or a moving container caught it: the card may still swipe.
+            break
         }
     }
     func leaveArena(at time: Duration) {
