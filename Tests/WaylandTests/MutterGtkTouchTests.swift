@@ -112,7 +112,7 @@ struct MutterGtkTouchTests {
         // The right host: the same flick, released while moving.
         let rx = right.x + right.width / 2
         let ry = right.y + right.height - 40
-        try session.touch(MutterTouchTests.drag(from: (rx, ry), by: (0, -300), steps: 15) + ["up 0"])
+        try session.touch(MutterTouchTests.flick(from: (rx, ry), by: (0, -300), steps: 15))
         let stats = try session.finish()
         let leftY = try GtkAppSession.offset(stats, "left offset").y
         let rightY = try GtkAppSession.offset(stats, "right offset").y
