@@ -47,7 +47,7 @@ struct MutterGtkTouchTests {
             // Until mutter takes touches on the new window as placed (see MutterTouchTests), tap an empty spot of
             // the body (the margin above the hosts' labels, nothing there reacts) until a wl_touch.down arrives at
             // exactly the pixel aimed at.
-            let tapsUntil = clock.now + .seconds(10)
+            let tapsUntil = clock.now + .seconds(30)
             while !app.standardError.contains(", 700.00000000, 70.00000000)") {
                 guard clock.now < tapsUntil, app.isRunning else {
                     let log = app.standardError

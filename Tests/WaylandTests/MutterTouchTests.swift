@@ -58,7 +58,7 @@ struct MutterTouchTests {
             // mutter's map animation scales the window in, touches land transformed (780, 22 arrives as
             // 783.76, 19.25). Tap an empty spot of the bar (right of the demo buttons) until a wl_touch.down
             // reaches the gallery at exactly the monitor pixel aimed at.
-            let tapsUntil = clock.now + .seconds(10)
+            let tapsUntil = clock.now + .seconds(30)
             while !gallery.standardError.contains(", 780.00000000, 22.00000000)") {
                 guard clock.now < tapsUntil, gallery.isRunning else {
                     let log = gallery.standardError
