@@ -200,4 +200,20 @@ extension LazyContainer: AccessibleSelection {
     func accessibilityStates(ofItem view: View) -> AccessibilityStates {
         engine.selectionStates(ofItem: view)
     }
+
+    var accessibilitySelectedItemCount: Int { items.selection.selected.count }
+
+    func accessibilitySelectedItem(_ n: Int) -> Int? { items.selection.selectedItem(n) }
+
+    func accessibilityView(forItem item: Int) -> View? { engine.aliveView(forItem: item) }
+
+    func accessibilityIsSelected(_ item: Int) -> Bool { item >= 0 && items.selection.selected.contains(item) }
+
+    func accessibilitySelect(_ item: Int) -> Bool { engine.accessibilitySelectItem(item) }
+
+    func accessibilityDeselect(_ item: Int) -> Bool { item >= 0 && engine.accessibilityDeselectItem(item) }
+
+    func accessibilitySelectAll() -> Bool { engine.accessibilitySelectAllItems() }
+
+    func accessibilityClearSelection() -> Bool { engine.accessibilityClearItems() }
 }
