@@ -61,10 +61,12 @@ import Testing
     @Test func aChangeOfSchemeIsRedrawnInTheNextFrame() {
         let s = Scene()
         #expect(s.list.selectionColors == .light)
-        #expect(s.image.pixel(x: Self.highlightPixel.x, y: Self.highlightPixel.y)
-            == SelectionColors.light.highlight.premultipliedARGB)
-        #expect(s.image.pixel(x: Self.ringPixel.x, y: Self.ringPixel.y)
-            == SelectionColors.light.focusRing.premultipliedARGB)
+        #expect(
+            s.image.pixel(x: Self.highlightPixel.x, y: Self.highlightPixel.y)
+                == SelectionColors.light.highlight.premultipliedARGB)
+        #expect(
+            s.image.pixel(x: Self.ringPixel.x, y: Self.ringPixel.y)
+                == SelectionColors.light.focusRing.premultipliedARGB)
         let lightThumb = s.image.pixel(x: Self.thumbPixel.x, y: Self.thumbPixel.y)
         #expect(!s.core.needsFrame)
 
@@ -72,13 +74,16 @@ import Testing
         #expect(s.core.needsFrame)
         #expect(s.list.selectionColors == .dark)
         s.frame()
-        #expect(s.image.pixel(x: Self.highlightPixel.x, y: Self.highlightPixel.y)
-            == SelectionColors.dark.highlight.premultipliedARGB)
-        #expect(s.image.pixel(x: Self.ringPixel.x, y: Self.ringPixel.y)
-            == SelectionColors.dark.focusRing.premultipliedARGB)
+        #expect(
+            s.image.pixel(x: Self.highlightPixel.x, y: Self.highlightPixel.y)
+                == SelectionColors.dark.highlight.premultipliedARGB)
+        #expect(
+            s.image.pixel(x: Self.ringPixel.x, y: Self.ringPixel.y)
+                == SelectionColors.dark.focusRing.premultipliedARGB)
         let darkThumb = s.image.pixel(x: Self.thumbPixel.x, y: Self.thumbPixel.y)
         // A light thumb now: every colour channel above the dark scheme's thumb's.
-        #expect(darkThumb & 0xFF > lightThumb & 0xFF, "\(String(darkThumb, radix: 16)) \(String(lightThumb, radix: 16))")
+        #expect(
+            darkThumb & 0xFF > lightThumb & 0xFF, "\(String(darkThumb, radix: 16)) \(String(lightThumb, radix: 16))")
         #expect(s.staleness().count == 0, "\(s.staleness())")
 
         s.core.colorScheme = .light
@@ -97,8 +102,9 @@ import Testing
         s.frame()
         #expect(s.list.selectionColors == .light)
         #expect(s.image.pixel(x: Self.thumbPixel.x, y: Self.thumbPixel.y) == thumb)
-        #expect(s.image.pixel(x: Self.highlightPixel.x, y: Self.highlightPixel.y)
-            == SelectionColors.light.highlight.premultipliedARGB)
+        #expect(
+            s.image.pixel(x: Self.highlightPixel.x, y: Self.highlightPixel.y)
+                == SelectionColors.light.highlight.premultipliedARGB)
     }
 
     @Test func theRefreshControlFollowsTheScheme() {

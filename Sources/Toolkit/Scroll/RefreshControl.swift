@@ -96,7 +96,8 @@ public final class RefreshControl: View {
         let radius = max(0, min(12, bounds.height / 2 - 6))
         let dot = 5.0
         // Grey dots on light surfaces, light grey on dark ones (the window's colour scheme, <doc:ScrollBehaviour> §22).
-        let spokeWhite = colorScheme == .dark ? RefreshControl.darkSchemeSpokeWhite : RefreshControl.lightSchemeSpokeWhite
+        let spokeWhite =
+            colorScheme == .dark ? RefreshControl.darkSchemeSpokeWhite : RefreshControl.lightSchemeSpokeWhite
         let bright = Int((spinPhase * Double(RefreshControl.spokeCount)).rounded(.down)) % RefreshControl.spokeCount
         for k in 0..<shown {
             // Clockwise from the top; the brightest trails off behind the moving head.

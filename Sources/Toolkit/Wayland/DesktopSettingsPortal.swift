@@ -92,7 +92,8 @@ final class DesktopSettingsPortal {
             let left = deadline - clock.now
             guard left > .zero else { return }
             var descriptor = pollfd(fd: fileDescriptor, events: Int16(POLLIN), revents: 0)
-            let milliseconds = Int32(max(1, left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000))
+            let milliseconds = Int32(
+                max(1, left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000))
             let ready = poll(&descriptor, 1, milliseconds)
             if ready < 0 && errno != EINTR { return }
             if !dispatch() { return }
