@@ -11,7 +11,7 @@ internal import CToolkitGTK
 extension GtkViewHost {
     /// The GtkSettings properties the host follows (those the settings object has).
     static let followedSettings = [
-        "gtk-enable-animations", "gtk-application-prefer-dark-theme", "gtk-theme-name", "gtk-interface-reduced-motion",
+        "gtk-enable-animations", "gtk-application-prefer-dark-theme", "gtk-theme-name", "gtk-interface-reduced-motion"
     ]
 
     /// Reads the widget's settings into the core and connects to their changes.
