@@ -131,6 +131,40 @@ struct DesktopSettingsEndToEndTests {
         #expect(!gallery.standardError.contains("settings portal"), "\(gallery.standardError)")
     }
 
+    @Test func aPortalThatNeverAnswersDelaysNothingAndIsReportedOnce() throws {
+        let bus = try PrivateDBus()
+        try #require(bus.waitUntilListening())
+        let portal = try FakePortal(bus: bus, options: ["--silent", "--color-scheme", "1"])
+        defer { portal.stop() }
+        try #require(portal.waitUntilReady(), "\(portal.output)")
+        let compositor = try TestCompositor()
+        var environment = compositor.environment
+        environment["DBUS_SESSION_BUS_ADDRESS"] = bus.address
+        let gallery = try GalleryProcess(arguments: ["--demo", "contacts"], environment: environment)
+        defer { gallery.stop() }
+        // The window maps and draws in the defaults while the reads wait; the reads give up after their 3 s.
+        try compositor.waitForToplevel(timeout: .seconds(20))
+        #expect(portal.waitForLine("ReadOne org.freedesktop.appearance color-scheme"), "\(portal.output)")
+        let light = Self.waitForPixels(compositor, [(150, Self.lightBackground)])
+        #expect(light.0, "light: \(light.1)")
+        let deadline = ContinuousClock.now + .seconds(15)
+        while !gallery.standardError.contains("settings portal") && ContinuousClock.now < deadline { usleep(20_000) }
+        // Still running, and it still draws: a click selects a row.
+        compositor.pointerEnter(at: Point(x: 700, y: 100))
+        compositor.pointerFrame()
+        compositor.pointerButton(.left, pressed: true)
+        compositor.pointerFrame()
+        compositor.pointerButton(.left, pressed: false)
+        compositor.pointerFrame()
+        let selected = Self.waitForPixels(compositor, [(100, Self.lightHighlight)])
+        #expect(selected.0, "selected: \(selected.1)")
+        #expect(compositor.sendClose())
+        _ = gallery.waitForExit(timeout: .seconds(5))
+        let lines = gallery.standardError.split(separator: "\n").filter { $0.contains("settings portal") }
+        #expect(lines.count == 1, "\(gallery.standardError)")
+        if let line = lines.first { print("[DesktopSettingsEndToEndTests] \(line)") }
+    }
+
     @Test func noPortalOnTheBusKeepsTheDefaultsAndSaysSoOnce() throws {
         let bus = try PrivateDBus()
         try #require(bus.waitUntilListening())
@@ -146,6 +180,7 @@ struct DesktopSettingsEndToEndTests {
         _ = gallery.waitForExit(timeout: .seconds(5))
         let lines = gallery.standardError.split(separator: "\n").filter { $0.contains("settings portal") }
         #expect(lines.count == 1, "\(gallery.standardError)")
+        if let line = lines.first { print("[DesktopSettingsEndToEndTests] \(line)") }
     }
 }
 

@@ -1,12 +1,12 @@
 #!/usr/bin/python3
 """A stand-in for xdg-desktop-portal's Settings interface on a private bus, for the toolkit's settings test.
 
-    fake-portal.py ADDRESS [--old] [--color-scheme N] [--enable-animations 0|1] [--no-reduced-motion]
+    fake-portal.py ADDRESS [--old] [--silent] [--color-scheme N] [--enable-animations 0|1] [--no-reduced-motion]
 
 Owns org.freedesktop.portal.Desktop on the bus at ADDRESS and serves org.freedesktop.portal.Settings at
 /org/freedesktop/portal/desktop: ReadOne (the value in a variant) and Read (in a variant in a variant), with
 org.freedesktop.portal.Error.NotFound for keys it does not have. --old answers ReadOne with UnknownMethod, as a
-portal before version 2 does. A test changes a value with the control method
+portal before version 2 does; --silent never answers a read (a portal that hangs). A test changes a value with the control method
     org.toolkit.test.FakePortal.Set(s namespace, s key, v value)
 which stores it and emits SettingChanged, as the portal does when the desktop's setting changes. Every call is
 printed on standard output, one line each; "ready" once the name is owned. python3-dbus and python3-gi."""
@@ -27,10 +27,11 @@ def say(line):
 
 
 class Portal(dbus.service.Object):
-    def __init__(self, bus, values, old):
+    def __init__(self, bus, values, old, silent):
         super().__init__(bus, PATH)
         self.values = values
         self.old = old
+        self.silent = silent
 
     def lookup(self, namespace, key):
         try:
@@ -39,19 +40,34 @@ class Portal(dbus.service.Object):
             raise dbus.exceptions.DBusException(
                 f"{namespace} {key} is not known", name="org.freedesktop.portal.Error.NotFound")
 
-    @dbus.service.method(SETTINGS, in_signature="ss", out_signature="v")
-    def ReadOne(self, namespace, key):
-        say(f"ReadOne {namespace} {key}")
-        if self.old:
-            raise dbus.exceptions.DBusException("no ReadOne here", name="org.freedesktop.DBus.Error.UnknownMethod")
-        return self.lookup(namespace, key)
+    def answer(self, reply, error, compute):
+        if self.silent:
+            return  # never replies: the caller's timeout must end its wait
+        try:
+            reply(compute())
+        except dbus.exceptions.DBusException as e:
+            error(e)
 
-    @dbus.service.method(SETTINGS, in_signature="ss", out_signature="v")
-    def Read(self, namespace, key):
+    @dbus.service.method(SETTINGS, in_signature="ss", out_signature="v", async_callbacks=("reply", "error"))
+    def ReadOne(self, namespace, key, reply, error):
+        say(f"ReadOne {namespace} {key}")
+
+        def compute():
+            if self.old:
+                raise dbus.exceptions.DBusException(
+                    "no ReadOne here", name="org.freedesktop.DBus.Error.UnknownMethod")
+            return self.lookup(namespace, key)
+        self.answer(reply, error, compute)
+
+    @dbus.service.method(SETTINGS, in_signature="ss", out_signature="v", async_callbacks=("reply", "error"))
+    def Read(self, namespace, key, reply, error):
         say(f"Read {namespace} {key}")
-        value = self.lookup(namespace, key)
-        # The older method's answer: the value in a variant in the variant.
-        return type(value)(value, variant_level=2)
+
+        def compute():
+            value = self.lookup(namespace, key)
+            # The older method's answer: the value in a variant in the variant.
+            return type(value)(value, variant_level=2)
+        self.answer(reply, error, compute)
 
     @dbus.service.signal(SETTINGS, signature="ssv")
     def SettingChanged(self, namespace, key, value):
@@ -75,10 +91,13 @@ def main():
         ("org.freedesktop.appearance", "reduced-motion"): dbus.UInt32(0),
     }
     old = False
+    silent = False
     while args:
         option = args.pop(0)
         if option == "--old":
             old = True
+        elif option == "--silent":
+            silent = True
         elif option == "--color-scheme":
             values[("org.freedesktop.appearance", "color-scheme")] = dbus.UInt32(int(args.pop(0)))
         elif option == "--enable-animations":
@@ -89,7 +108,7 @@ def main():
             sys.exit(f"unknown option {option}")
     DBusGMainLoop(set_as_default=True)
     bus = dbus.bus.BusConnection(address)
-    portal = Portal(bus, values, old)
+    portal = Portal(bus, values, old, silent)
     name = dbus.service.BusName("org.freedesktop.portal.Desktop", bus)
     say("ready")
     loop = GLib.MainLoop()
