@@ -81,6 +81,12 @@ import Testing
             s.image.pixel(x: Self.ringPixel.x, y: Self.ringPixel.y)
                 == SelectionColors.dark.focusRing.premultipliedARGB)
         let darkThumb = s.image.pixel(x: Self.thumbPixel.x, y: Self.thumbPixel.y)
+        // The thumb's core over its rim (filled whole first) over the trough over nothing, premultiplied 8-bit:
+        // trough 0.35 · 255 = 89 of alpha, rim 0.7 · 255 = 179, core 0.55 · 255 = 140. Alpha: 179 + 89 · 76 / 255 =
+        // 205, then 140 + 205 · 115 / 255 = 233 in both schemes. Light (black core, white rim and trough): 205 · 115
+        // / 255 = 93 per channel; dark (white core, black rim and trough): 140.
+        #expect(lightThumb == 0xE95D_5D5D, "\(String(lightThumb, radix: 16))")
+        #expect(darkThumb == 0xE98C_8C8C, "\(String(darkThumb, radix: 16))")
         // A light thumb now: every colour channel above the dark scheme's thumb's.
         #expect(
             darkThumb & 0xFF > lightThumb & 0xFF, "\(String(darkThumb, radix: 16)) \(String(lightThumb, radix: 16))")
