@@ -17,10 +17,23 @@ open class LazyContainer: ScrollContainer {
         didSet { if drawsSelection != oldValue { setNeedsDisplay() } }
     }
 
-    /// The colours of the highlight and the focus ring. Default `SelectionColors.light`.
-    public var selectionColors = SelectionColors.light {
-        didSet { if selectionColors != oldValue { setNeedsDisplay() } }
+    /// The colours of the highlight and the focus ring. Default: the window's colour scheme's,
+    /// `SelectionColors.light` or `.dark`, following a change of scheme; once set, the colours set, whatever the
+    /// scheme.
+    public var selectionColors: SelectionColors {
+        get { chosenSelectionColors ?? (colorScheme == .dark ? .dark : .light) }
+        set {
+            let old = selectionColors
+            chosenSelectionColors = newValue
+            if newValue != old { setNeedsDisplay() }
+        }
     }
+
+    /// The colours the app set, or nil: the scheme's.
+    private var chosenSelectionColors: SelectionColors?
+
+    /// Whether the selection's colours are the scheme's (the app set none).
+    var selectionColorsFollowScheme: Bool { chosenSelectionColors == nil }
 
     /// The engine's state: alive views, pools, selection, the open batch, prefetching.
     let items = LazyItems()

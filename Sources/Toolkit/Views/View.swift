@@ -188,6 +188,11 @@ open class View {
     /// Called after the view joined or left a window (`hostWindow` changed).
     open func didMoveToWindow() {}
 
+    /// Called when the window's `colorScheme` changed, after the toolkit's own views damaged what follows it: a view
+    /// drawing colours of its own from `colorScheme` calls `setNeedsDisplay()` here. Not called when a view joins a
+    /// window (it is drawn then anyway).
+    open func colorSchemeDidChange() {}
+
     /// The kind of row this view shows: a `ListContainer` keeps it for `dequeueReusableView(kind:)`. Default nil.
     public var reuseKind: String?
 

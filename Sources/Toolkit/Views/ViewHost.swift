@@ -21,4 +21,8 @@ protocol ViewHost: AnyObject {
     /// The same window as a scroll host, when it is one: a requirement, since a dynamic cast to a protocol on
     /// every event walks the runtime's conformance tables.
     var scrollHost: (any ScrollHost)? { get }
+    /// Whether animations finish in one frame and indicators do not fade (`WindowCore.reducesMotion`).
+    var reducesMotion: Bool { get }
+    /// The scheme the toolkit's own colours follow (`WindowCore.colorScheme`).
+    var colorScheme: ColorScheme { get }
 }

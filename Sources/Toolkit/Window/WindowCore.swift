@@ -75,6 +75,9 @@ public final class WindowCore: ScrollHost {
     /// Called with the new cursor whenever `currentCursor` changes.
     public var onCursorChange: ((Cursor) -> Void)?
 
+    /// The desktop's motion and colour settings (`WindowCore+DesktopSettings.swift`).
+    var desktopSettings = DesktopSettings()
+
     private var animators: [FrameAnimator] = []
     @exclusivity(unchecked) var frameRequested = false
 

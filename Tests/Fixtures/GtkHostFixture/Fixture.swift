@@ -99,7 +99,7 @@ final class Fixture {
             gtk_scrolled_window_set_child(gtkCast(scrolled), column)
             gtk_window_set_child(gtkCast(window), scrolled)
             self.scrolled = scrolled
-        case "release-hovered":
+        case "release-hovered", "settings":
             host = GtkViewHost()
             gtk_window_set_child(gtkCast(window), gtkWidget(host.widget))
         case "label":
@@ -138,6 +138,7 @@ final class Fixture {
             if change.newValue.y > 100 && !counting && (mode == "detach" || mode == "destroy") { cutOff() }
         }
         if mode == "release-hovered" { releaseOnceHovered() }
+        if mode == "settings" { changeSettings(of: host.core) }
         if mode == "hide" {
             decelerationObservation = list.observe(\.isDecelerating) { [unowned self] _, change in
                 if change.newValue && hiddenAt == nil { hide() }

@@ -23,6 +23,8 @@
 //                                    stats `left tapped row N`, `left offset X Y` (and the same for right)
 //   GtkHostFixture --mode release-hovered   the host is released (no detach first) once the pointer hovers its
 //                                    list's bar: stats `released while hovered`, and a clean exit
+//   GtkHostFixture --mode settings   GtkSettings' dark-theme preference, theme name and animations are changed on
+//                                    gtk_settings_get_default(): stats `settings STEP SCHEME REDUCES` after each
 import CGtk4
 import CToolkitGTK
 import GtkExampleSupport
@@ -35,12 +37,12 @@ import ToolkitGTK
 @MainActor
 func fixtureMain() -> Int32 {
     let usage =
-        "GtkHostFixture --mode fixed|scrolled|scrolled-shared|zoom|hide|label|detach|destroy|pair|release-hovered [--frames N] [--stats]"
+        "GtkHostFixture --mode fixed|scrolled|scrolled-shared|zoom|hide|label|detach|destroy|pair|release-hovered|settings [--frames N] [--stats]"
     guard let options = ExampleOptions.parse(Array(CommandLine.arguments.dropFirst()), usage: usage),
         let mode = options.mode,
         [
             "fixed", "scrolled", "scrolled-shared", "zoom", "hide", "label", "detach", "destroy", "pair",
-            "release-hovered"
+            "release-hovered", "settings"
         ].contains(mode)
     else {
         printError("usage: \(usage)")
