@@ -108,7 +108,7 @@ import Testing
         s.rows.ids.insert(-1, at: 2)
         s.list.performBatchUpdates(animated: true) { s.list.insertRows(at: [2]) }
         s.window.advance(ms: Self.oneFrameMS)
-        #expect(!s.list.rowAnimation.isActive)
+        #expect(!s.list.itemAnimation.isActive)
         for row in s.list.visibleRows {
             #expect(s.list.view(forRow: row)!.frame == s.list.frameForRow(row))
         }
