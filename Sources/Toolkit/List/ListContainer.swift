@@ -64,11 +64,14 @@ open class ListContainer: LazyContainer {
     @exclusivity(unchecked) var rowAnimation = RowAnimation()
     /// The frame animator of `rowAnimation`, made once.
     lazy var rowAnimationDriver = RowAnimationDriver(list: self)
+    /// The rows' swipe actions (`RowActions/`): its recognizers are on the list from the start.
+    var rowActions: RowSwipeController!
 
     /// An empty list in `frame` (superview coordinates, points); set `dataSource` to fill it.
     public init(frame: Rect) {
         super.init(shapeFrame: frame)
         engine = self
+        rowActions = RowSwipeController(list: self)
     }
 
     // MARK: - Hooks of ScrollContainer
@@ -79,9 +82,24 @@ open class ListContainer: LazyContainer {
         super.drawOverlay(in: canvas)
     }
 
-    /// Leaving the window ends a batch animation (its frames belong to that window).
+    /// A row's swipe actions, for assistive technologies: each one an action of the row named by its title
+    /// (<doc:ScrollBehaviour> §21), trailing ones first; performing one is a tap on it.
+    open override func accessibilityCustomActions(forSubview subview: View) -> [AccessibilityCustomAction] {
+        guard let row = item(showing: subview) else { return [] }
+        return rowActions.accessibilityActions(ofRow: row).map { action in
+            AccessibilityCustomAction(name: action.title) { [weak self] in
+                // Asked later: the row may have moved or gone meanwhile.
+                guard let self, let row = self.item(showing: subview) else { return false }
+                self.rowActions.perform(action, ofRow: row)
+                return true
+            }
+        }
+    }
+
+    /// Leaving the window ends a batch animation (its frames belong to that window) and closes a swiped row.
     override func hostWindowDidChange(from old: (any ViewHost)?) {
         old?.removeAnimator(rowAnimationDriver)
+        rowActions.drop()
         if rowAnimation.isActive {
             rowAnimation.start = nil
             rowAnimation.progress = 1
@@ -108,6 +126,7 @@ open class ListContainer: LazyContainer {
     public func reloadData() {
         let anchor = visibleAnchor()
         stopRowAnimation(layout: false)
+        rowActions?.drop()
         recycleAllRows()
         items.prefetcher.forget()
         let count = dataSource.map { $0.numberOfRows(in: self) } ?? 0
