@@ -128,8 +128,8 @@ try:
     children = [frame.getChildAtIndex(i) for i in range(frame.childCount)]
     tabs = [c for c in children if c.getRole() == pyatspi.ROLE_PUSH_BUTTON]
     check([t.name for t in tabs] == ["List", "Paging", "Lock", "Canvas", "Fling", "Observers", "Wheel", "Zoom",
-                                     "Contacts", "Terminal", "Nested", "Gestures", "Photos"],
-          "thirteen tab buttons named after the demos")
+                                     "Contacts", "Terminal", "Nested", "Gestures", "Photos", "Mail"],
+          "fourteen tab buttons named after the demos")
     panes = [c for c in children if c.getRole() == pyatspi.ROLE_SCROLL_PANE]
     check(len(panes) == 1, "one scroll pane (the list)")
     pane = panes[0]
