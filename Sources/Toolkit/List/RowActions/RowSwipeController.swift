@@ -17,9 +17,9 @@ final class RowSwipeController: FrameAnimator {
     /// The list (which owns the controller; weak because a running animation keeps the controller in its window).
     private weak var list: ListContainer?
     /// The horizontal drag of a row.
-    private(set) lazy var pan = PanGestureRecognizer { [unowned self] _ in panChanged() }
+    private(set) lazy var pan = PanGestureRecognizer { [weak self] _ in self?.panChanged() }
     /// While a row is slid: a tap on an action performs it, a tap elsewhere in the list closes the row.
-    private(set) lazy var tap = TapGestureRecognizer { [unowned self] _ in tapped() }
+    private(set) lazy var tap = TapGestureRecognizer { [weak self] _ in self?.tapped() }
     /// The actions beside the slid row.
     let strip = SwipeActionsStrip()
     private var scrollObservation: Observation?
@@ -49,11 +49,12 @@ final class RowSwipeController: FrameAnimator {
     init(list: ListContainer) {
         self.list = list
         pan.axes = .horizontal
-        pan.shouldBegin = { [unowned self] _ in shouldBeginSwipe() }
+        // Weak: a recognizer may outlive the list (its queued effects run after the list went away).
+        pan.shouldBegin = { [weak self] _ in self?.shouldBeginSwipe() ?? false }
         tap.isEnabled = false
         list.addGestureRecognizer(pan)
         list.addGestureRecognizer(tap)
-        scrollObservation = list.observe(\.contentOffset) { [unowned self] _, _ in listScrolled() }
+        scrollObservation = list.observe(\.contentOffset) { [weak self] _, _ in self?.listScrolled() }
     }
 
     // MARK: - What the list asks and tells
