@@ -224,6 +224,19 @@ try:
     attributes = dict(a.split(":", 1) for a in items[1].getAttributes())
     check(attributes.get("setsize") == "1000000",
           f"a row says its place among all 1,000,000 rows (setsize {attributes.get('setsize')})")
+    # --- the mail demo: a row's swipe actions are named actions of the row that run their handlers --------------
+    action, click = action_index(tabs[13], "click")
+    check(action.doAction(click), "the Mail tab's click action is done")
+    wait_for(lambda: frame.name == "Gallery · Mail", 5, "the frame renamed 'Gallery · Mail'")
+    frame.clearCache()
+    inbox = wait_for(find_list, 5, "the inbox list")
+    message = inbox.getChildAtIndex(2)
+    names = [message.queryAction().getName(i) for i in range(message.queryAction().nActions)]
+    check(names[-3:] == ["Archive", "Delete", "Unread"], f"a message offers its swipe actions by name ({names})")
+    action, archive = action_index(message, "Archive")
+    check(action.doAction(archive), "the Archive action is done")
+    wait_for_line(lines, "stats: mail archived message 2", 5)
+    check(True, "Archive ran its handler (message 2 archived)")
     # SIGTERM closes the window, which leaves the bus on its way out.
     process.terminate()
     check(process.wait(timeout=10) == 0, "the gallery closes cleanly on SIGTERM (status 0)")
