@@ -17,6 +17,7 @@ import ToolkitTesting
         "the gallery executable is not built next to the tests: run swift build --build-tests"))
 struct MailEndToEndTests {
     static let archive: UInt32 = 0xFF2F_6FD6
+    static let delete: UInt32 = 0xFFD9_3A2F
 
     private struct Failure: Error, CustomStringConvertible {
         var description: String
@@ -59,12 +60,12 @@ struct MailEndToEndTests {
         #expect(try compositor.settledImage().pixel(x: 790, y: Int(y)) != Self.archive)
 
         heldDrag(compositor, id: 1, from: Point(x: 600, y: y), by: Point(x: -110, y: 0), steps: 10)
-        // The row slides open over 0.25 s: Archive's colour comes to the right edge.
-        let open = try compositor.waitForImage("Archive at the right edge") {
+        // The row slides open over 0.25 s: at rest Archive's colour is at the right edge and Delete's inside it.
+        let open = try compositor.waitForImage("Archive and Delete shown") {
             $0.pixel(x: 790, y: Int(y)) == Self.archive
+                && $0.pixel(x: Int(800 - archiveWidth - 8), y: Int(y)) == Self.delete
         }
-        // Delete lies inside it, and the row's own white starts left of both.
-        #expect(open.pixel(x: Int(800 - archiveWidth - 8), y: Int(y)) == 0xFFD9_3A2F)
+        // The row's own white starts left of both.
         #expect(open.pixel(x: Int(800 - archiveWidth - deleteWidth - 8), y: Int(y) + 30) == 0xFFFF_FFFF)
 
         compositor.touchDown(id: 2, at: Point(x: 800 - archiveWidth / 2, y: y))
