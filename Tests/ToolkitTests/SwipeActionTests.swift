@@ -197,6 +197,25 @@ private final class SwipeScene {
         #expect(s.list.rowActions.row == nil)
     }
 
+    @Test func aTapOnADestructiveActionDeletesTheRowWithTheBatchAnimationOnce() {
+        let source = SwipeRows()
+        source.trailing = ["A", "B"]
+        source.destructiveFirst = true
+        let s = SwipeScene(source: source)
+        s.swipe(row: 3, by: -90)
+        s.settle()
+        #expect(s.slide(3) == -148)
+        // "A", destructive, is against the right edge.
+        s.tap(at: Point(x: 380, y: s.centre(3).y))
+        #expect(source.performed == ["A3"])
+        #expect(s.list.numberOfRows == 999)
+        #expect(s.list.rowAnimation.isActive)
+        s.settle()
+        #expect(s.list.numberOfRows == 999)
+        #expect(s.list.rowActions.row == nil)
+        #expect(s.list.visibleRows.allSatisfy { s.slide($0) == 0 })
+    }
+
     @Test func aDestructiveHandlerThatKeepsTheRowLeavesItClosed() {
         let source = SwipeRows()
         source.destructiveFirst = true

@@ -19,6 +19,10 @@ import Foundation
 /// O(log n) from an offset to a row and back, and per inserted or deleted row; no memory per unmeasured row. Scrolling over rows whose views are reused allocates
 /// nothing per frame (the app's own configuration of a view aside).
 ///
+/// - Swipe actions (`ListDataSource.list(_:trailingSwipeActionsForRow:)` and the leading one, <doc:ScrollBehaviour>
+///   §21): a horizontal drag on a row slides it over its actions. They are one `.horizontal` pan and one tap
+///   recognizer of the list's own, listed in its `gestureRecognizers`.
+///
 /// Everything of `ScrollContainer` works on it (delays, flings, paging, keys, observers, nesting); zoom is not
 /// meant for lists. Other subviews an app adds are drawn but not laid out by the list.
 @MainActor
