@@ -17,6 +17,10 @@ private final class SwipeRows: ListDataSource {
     var performed: [String] = []
     /// When set, a destructive handler removes the row from the model (the count drops by one).
     var removesOnDestructive = true
+    /// Rows that are sticky headers.
+    var headers: Set<Int> = []
+    /// Whether the rows' views take touches (labels do not: a touch on one lands on the list).
+    var interactiveRows = false
 
     init(count: Int = 1_000) { self.count = count }
 
@@ -26,8 +30,10 @@ private final class SwipeRows: ListDataSource {
         label.reuseKind = "row"
         label.text = "Row \(row)"
         label.backgroundColor = .white
+        label.isUserInteractionEnabled = interactiveRows
         return label
     }
+    func list(_ list: ListContainer, isHeaderRow row: Int) -> Bool { headers.contains(row) }
     func list(_ list: ListContainer, trailingSwipeActionsForRow row: Int) -> [SwipeAction] {
         actions(trailing, row: row)
     }
@@ -333,6 +339,24 @@ private final class SwipeScene {
         #expect(pager.contentOffset.x == 400)
         #expect(s.slide(3) == -50)
         s.window.touchUp(id: 1)
+    }
+
+    @Test func aSwipeOnAPinnedHeaderSlidesNeitherItNorTheRowUnderIt() {
+        let source = SwipeRows()
+        source.headers = [0]
+        source.interactiveRows = true
+        let s = SwipeScene(source: source)
+        // Rows 0 (the header) to 3 scroll away under the pinned header; row 4 is under it.
+        s.list.contentOffset = Point(x: 0, y: 4 * 44 + 10)
+        s.ms(16)
+        s.swipe(row: 4, by: -90)
+        s.settle()
+        #expect(s.list.rowActions.row == nil)
+        #expect(s.slide(4) == 0)
+        // A row below the header, whose view takes touches, swipes as any.
+        s.swipe(row: 6, by: -90)
+        s.settle()
+        #expect(s.slide(6) == -74)
     }
 
     @Test func rightToLeftMirrorsLeadingAndTrailing() {

@@ -127,7 +127,7 @@ final class RowSwipeController: FrameAnimator {
         guard let list, let source = list.dataSource else { return false }
         // Where the drag crossed the slop: the finger landed within that distance of it.
         let start = pan.location(in: list) - pan.translation(in: list)
-        guard let row = row(at: start.y) else { return false }
+        guard let row = row(at: start) else { return false }
         if row == self.row { return true }
         var direction = pan.velocity(in: list).x
         if direction == 0 { direction = pan.translation(in: list).x }
@@ -145,7 +145,7 @@ final class RowSwipeController: FrameAnimator {
         switch pan.state {
         case .began:
             let start = pan.location(in: list) - pan.translation(in: list)
-            guard let touched = row(at: start.y) else { return }
+            guard let touched = row(at: start) else { return }
             if touched != row {
                 // One row at a time: the open one closes as another begins to slide.
                 drop()
@@ -303,12 +303,21 @@ final class RowSwipeController: FrameAnimator {
         if strip.superview !== list { list.addSubview(strip) }
     }
 
-    /// The row whose line holds content y `y` among the rows in view, or nil.
-    private func row(at y: Double) -> Int? {
+    /// The row under `point` (the list's coordinates): the row whose view the point hits (a pinned sticky header
+    /// answers for its own row), the slid row on its strip of actions, nil on another view of the app's; where no
+    /// view takes the touch (rows that take no touches), the row whose line holds it.
+    private func row(at point: Point) -> Int? {
         guard let list else { return nil }
+        var hit = list.hitTest(point)
+        while let view = hit, view !== list, view.superview !== list { hit = view.superview }
+        if let child = hit, child !== list {
+            if child === strip { return row }
+            for row in list.visibleRows where list.view(forRow: row) === child { return row }
+            return nil
+        }
         for row in list.visibleRows {
             let frame = list.frameForRow(row)
-            if y >= frame.minY && y < frame.maxY { return row }
+            if point.y >= frame.minY && point.y < frame.maxY { return row }
         }
         return nil
     }
