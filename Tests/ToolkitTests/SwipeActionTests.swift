@@ -161,6 +161,31 @@ private final class SwipeScene {
         #expect(s.list.rowActions.strip.frame == Rect(x: 252, y: 44, width: 148, height: 44))
     }
 
+    @Test func theStripDrawsEachActionInItsColourWithItsTitleInWhite() {
+        let source = SwipeRows()
+        source.trailing = ["Archive", "Delete"]
+        let s = SwipeScene(source: source)
+        s.swipe(row: 2, by: -200)
+        s.settle()
+        let widths = SwipePolicy.widths(of: s.list.rowActions.strip.actions)
+        #expect(s.slide(2) == -(widths[0] + widths[1]))
+        let image = s.window.render()
+        let y = Int(s.centre(2).y)
+        let red = Color.red.premultipliedARGB
+        // Both actions are red here: the strip is red from the row's edge to the list's, but for the titles.
+        #expect(image.pixel(x: 398, y: y - 18) == red)
+        #expect(image.pixel(x: Int(400 - widths[0] - widths[1]) + 2, y: y - 18) == red)
+        #expect(image.pixel(x: Int(400 - widths[0] - widths[1]) - 2, y: y - 18) == Color.white.premultipliedARGB)
+        // Each title is white text in the middle of its action.
+        func hasWhite(from x0: Double, to x1: Double) -> Bool {
+            (Int(x0)..<Int(x1)).contains { x in
+                (y - 6...y + 6).contains { image.pixel(x: x, y: $0) == Color.white.premultipliedARGB }
+            }
+        }
+        #expect(hasWhite(from: 400 - widths[0], to: 400))
+        #expect(hasWhite(from: 400 - widths[0] - widths[1], to: 400 - widths[0]))
+    }
+
     // MARK: - Full swipe
 
     @Test func aDragPast60PercentOfTheRowPerformsTheFirstActionOnceOnRelease() {
