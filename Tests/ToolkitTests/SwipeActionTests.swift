@@ -142,7 +142,7 @@ private final class SwipeScene {
     @Test func actionsAreAtLeast74PointsAndWiderWhenTheirTitleNeedsIt() {
         let widths = SwipePolicy.widths(of: [
             SwipeAction(title: "A", color: .red) {},
-            SwipeAction(title: "A title much longer than the minimum", color: .red) {},
+            SwipeAction(title: "A title much longer than the minimum", color: .red) {}
         ])
         #expect(widths[0] == 74)
         let title = Font.measure("A title much longer than the minimum", size: SwipeAction.titleFontSize).width

@@ -9,12 +9,12 @@ final class MailInbox: ListDataSource {
     static let messageCount = 100_000
     static let senders = [
         "Ada Lovelace", "Alan Turing", "Grace Hopper", "Edsger Dijkstra", "Barbara Liskov", "Donald Knuth",
-        "Frances Allen", "Ken Thompson", "Margaret Hamilton", "Niklaus Wirth", "Radia Perlman", "Tony Hoare",
+        "Frances Allen", "Ken Thompson", "Margaret Hamilton", "Niklaus Wirth", "Radia Perlman", "Tony Hoare"
     ]
     static let subjects = [
         "Lunch on Thursday?", "Re: the build is green again", "Slides for the review", "Your order has shipped",
         "Minutes of the meeting", "A question about the parser", "Photos from the trip", "Invoice for March",
-        "Re: re: scheduling", "Welcome aboard", "The benchmark numbers", "Weekend plans",
+        "Re: re: scheduling", "Welcome aboard", "The benchmark numbers", "Weekend plans"
     ]
     static let previews = [
         "I found a table near the window, if that works for you.", "Thanks for looking into the flaky test so fast.",
@@ -22,7 +22,7 @@ final class MailInbox: ListDataSource {
         "Attached are the notes; the action items are at the end.", "Why does it accept a trailing comma there?",
         "The lake was frozen, so we walked across it at dawn.", "Please find the invoice attached as a PDF.",
         "Friday at 3 works, or Monday morning if it must wait.", "Here is everything you need for your first week.",
-        "Median down 12 %, the tail is the same as before.", "Hiking if it stays dry, the museum otherwise.",
+        "Median down 12 %, the tail is the same as before.", "Hiking if it stays dry, the museum otherwise."
     ]
     /// The actions' colours (whole bytes, so that tests can find them in committed pixels).
     static let archiveColor = Color(argb: 0xFF2F_6FD6)
@@ -83,7 +83,7 @@ final class MailInbox: ListDataSource {
                 self.deleted += 1
                 GalleryEvents.report?("mail deleted message \(message)")
                 self.onChange?()
-            },
+            }
         ]
     }
 

@@ -4,8 +4,8 @@
 // (`PanGestureRecognizer` with `axes = .horizontal`, `TapGestureRecognizer`, `shouldBegin`,
 // `View.addGestureRecognizer`), the list's public API (`dataSource`, `visibleRows`, `frameForRow`,
 // `view(forRow:)`, `numberOfRows`, `performBatchUpdates`, `deleteRows`, `layoutDirection`, `observe`),
-// `View.addFrameAnimator` and the public ease-out curve. Nothing internal of Scroll/, Gestures/ or Window/ is used
-// here. The list tells it the two things an app knows from its own code: the rows were renumbered by an update
+// `View.addFrameAnimator` and the public ease-out curve. Nothing internal of ToolkitCore is used in this folder:
+// scripts/row-actions-public type-checks it as a module of its own that imports ToolkitCore. The list tells it the two things an app knows from its own code: the rows were renumbered by an update
 // (`rowsDidChange`) and laid out (`listDidLayout`); and it reads `offset(ofRow:)` when it places a row.
 //
 // The state belongs to a row index, not to a view: views are reused, and a view given to another row is placed
