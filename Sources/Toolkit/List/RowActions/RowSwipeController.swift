@@ -5,8 +5,9 @@
 // `View.addGestureRecognizer`), the list's public API (`dataSource`, `visibleRows`, `frameForRow`,
 // `view(forRow:)`, `numberOfRows`, `performBatchUpdates`, `deleteRows`, `layoutDirection`, `observe`),
 // `View.addFrameAnimator` and the public ease-out curve. Nothing internal of ToolkitCore is used in this folder:
-// scripts/row-actions-public type-checks it as a module of its own that imports ToolkitCore. The list tells it the two things an app knows from its own code: the rows were renumbered by an update
-// (`rowsDidChange`) and laid out (`listDidLayout`); and it reads `offset(ofRow:)` when it places a row.
+// scripts/row-actions-public type-checks it as a module of its own that imports ToolkitCore. The list tells it
+// the two things an app knows from its own code: the rows were renumbered by an update (`rowsDidChange`) and laid
+// out (`listDidLayout`); and it reads `offset(ofRow:)` when it places a row.
 //
 // The state belongs to a row index, not to a view: views are reused, and a view given to another row is placed
 // at rest by the list. One row at most is slid at a time.
