@@ -213,6 +213,7 @@ private final class SwipeScene {
         source.destructiveFirst = true
         let s = SwipeScene(source: source)
         let below = s.list.view(forRow: 6)
+        let deleted = s.list.view(forRow: 5)
         s.swipe(row: 5, by: -(10 + 260), step: 6, every: 16, from: 380)
         #expect(source.performed == ["A5"])
         #expect(source.count == 999)
@@ -222,10 +223,16 @@ private final class SwipeScene {
         s.ms(100)
         let midway = below?.frame.minY ?? 0
         #expect(midway < 264 && midway > 220)
+        // The deleted row shrinks where it was slid, its action's colour beside it.
+        let leaving = deleted?.frame ?? .zero
+        #expect(leaving.minX == -260 && leaving.height > 0 && leaving.height < 44)
+        #expect(s.list.rowActions.strip.frame == Rect(x: 140, y: leaving.minY, width: 260, height: leaving.height))
+        #expect(!s.list.rowActions.strip.isHidden)
         s.ms(300)
         #expect(s.list.view(forRow: 5) === below)
         #expect(below?.frame.minY == 220)
         #expect(s.list.rowActions.row == nil)
+        #expect(s.list.rowActions.strip.isHidden)
     }
 
     @Test func aTapOnADestructiveActionDeletesTheRowWithTheBatchAnimationOnce() {

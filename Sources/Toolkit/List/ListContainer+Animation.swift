@@ -169,14 +169,16 @@ extension ListContainer {
         if layout { layoutItems() }
     }
 
-    /// Places the leaving rows: at the top of the row closing their gap plus their displacement, shrinking.
+    /// Places the leaving rows: at the top of the row closing their gap plus their displacement, shrinking, at the
+    /// x they had.
     func placeLeavingRows() {
         let remaining = 1 - rowAnimation.progress
         let total = heights.count
         let width = bounds.width
         for item in rowAnimation.leaving {
             let y = heights.origin(of: min(item.closingRow, total)) + item.displacement * remaining
-            item.view.frame = Rect(x: 0, y: y, width: width, height: item.startHeight * remaining)
+            // A row deleted while swiped leaves where it was slid (`RowActions/`).
+            item.view.frame = Rect(x: item.view.frame.minX, y: y, width: width, height: item.startHeight * remaining)
         }
     }
 

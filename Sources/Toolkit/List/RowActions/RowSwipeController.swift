@@ -37,6 +37,8 @@ final class RowSwipeController: FrameAnimator {
     private var phase = Phase.resting
     /// The side the strip shows now (true: right), nil when it shows nothing.
     private var stripShowsRight: Bool?
+    /// A deleted row's view while it shrinks away slid, the strip beside it (nil otherwise).
+    private var leaving: View?
 
     private enum Phase {
         /// Still: closed (no row) or open.
@@ -78,8 +80,11 @@ final class RowSwipeController: FrameAnimator {
 
     /// The list placed its rows: the strip follows the slid row's line.
     func listDidLayout() {
-        guard row != nil else { return }
-        layoutStrip()
+        if leaving != nil {
+            layoutLeavingStrip()
+        } else if row != nil {
+            layoutStrip()
+        }
     }
 
     /// Closes the slid row at once, with no animation (the list left its window, or was reloaded).
@@ -107,17 +112,31 @@ final class RowSwipeController: FrameAnimator {
     }
 
     /// Performs `action` of `row` as a tap on it would: the row closes, the handler runs, and a destructive action
-    /// deletes the row (animated) when the data source counts one row fewer.
+    /// deletes the row (animated) when the data source counts one row fewer (its row stays slid until then, and
+    /// closes when the row stays). A slid row that is deleted leaves slid, the action's colour beside it.
     func perform(_ action: SwipeAction, ofRow row: Int) {
         guard let list else { return }
         let count = list.numberOfRows
-        if row == self.row { settle(to: 0) }
+        let slid = row == self.row ? list.view(forRow: row) : nil
+        // A destructive action's row stays slid until it is known whether it goes.
+        if slid != nil && !action.isDestructive { settle(to: 0) }
         action.handler()
         // The handler may have deleted the row itself: then the list already counts one fewer.
-        guard action.isDestructive, list.numberOfRows == count, let source = list.dataSource,
+        if action.isDestructive, list.numberOfRows == count, let source = list.dataSource,
             source.numberOfRows(in: list) == count - 1, row < count
-        else { return }
-        list.performBatchUpdates(animated: true) { list.deleteRows(at: [row]) }
+        {
+            list.performBatchUpdates(animated: true) { list.deleteRows(at: [row]) }
+        } else if action.isDestructive && slid != nil && row == self.row {
+            settle(to: 0)
+        }
+        // A row deleted (by the list or by the handler) shrinks away where it was slid (the list keeps a leaving
+        // row's x), the action's colour beside it.
+        if let slid, self.row == nil, slid.superview === list, slid.frame.minX != 0 {
+            leaving = slid
+            strip.show([action], widths: [1], outerEdgeIsRight: slid.frame.minX < 0)
+            stripShowsRight = nil
+            layoutLeavingStrip()
+        }
     }
 
     // MARK: - The drag
@@ -170,6 +189,10 @@ final class RowSwipeController: FrameAnimator {
     /// Takes `row` as the slid row, reading its actions.
     private func adopt(_ row: Int) {
         guard let list, let source = list.dataSource else { return }
+        if leaving != nil {
+            leaving = nil
+            strip.clear()
+        }
         self.row = row
         displacement = 0
         let trailing = source.list(list, trailingSwipeActionsForRow: row)
@@ -302,6 +325,22 @@ final class RowSwipeController: FrameAnimator {
         strip.showsFullSwipe = SwipePolicy.isFullSwipe(distance: abs(displacement), rowWidth: width)
         strip.isHidden = false
         if strip.superview !== list { list.addSubview(strip) }
+    }
+
+    /// The strip beside a deleted row's view as the list shrinks it; cleared once the list put the view back.
+    private func layoutLeavingStrip() {
+        guard let list, let view = leaving, view.superview === list, view.frame.height > 0 else {
+            leaving = nil
+            strip.clear()
+            return
+        }
+        let line = view.frame
+        let width = list.bounds.width
+        strip.frame =
+            line.minX < 0
+            ? Rect(x: list.bounds.minX + width + line.minX, y: line.minY, width: -line.minX, height: line.height)
+            : Rect(x: list.bounds.minX, y: line.minY, width: line.minX, height: line.height)
+        strip.isHidden = false
     }
 
     /// The row under `point` (the list's coordinates): the row whose view the point hits (a pinned sticky header
