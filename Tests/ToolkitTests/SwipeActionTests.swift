@@ -315,6 +315,26 @@ private final class SwipeScene {
         #expect(s.source.performed.isEmpty)
     }
 
+    @Test func aTapOutsideTheListClosesTheRowAndStillReachesWhatItLandsOn() {
+        let s = SwipeScene()
+        s.list.frame.size.height = 700
+        var pressed = 0
+        let button = Button(frame: Rect(x: 0, y: 720, width: 200, height: 60), title: "Outside") { _ in pressed += 1 }
+        s.window.rootView.addSubview(button)
+        s.ms(16)
+        s.swipe(row: 2, by: -60)
+        s.settle()
+        #expect(s.slide(2) == -74)
+        #expect(s.window.rootView.gestureRecognizers.count == 1)
+        s.tap(at: Point(x: 100, y: 750))
+        s.settle()
+        #expect(pressed == 1)
+        #expect(s.slide(2) == 0)
+        #expect(s.list.rowActions.row == nil)
+        // Closed, the list watches the window no more.
+        #expect(s.window.rootView.gestureRecognizers.isEmpty)
+    }
+
     @Test func aTapOnAnActionRunsItsHandlerOnceAndClosesTheRow() {
         let source = SwipeRows()
         source.trailing = ["A", "B"]

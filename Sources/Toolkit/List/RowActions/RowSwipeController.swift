@@ -21,6 +21,9 @@ final class RowSwipeController: FrameAnimator {
     private(set) lazy var pan = PanGestureRecognizer { [weak self] _ in self?.panChanged() }
     /// While a row is slid: a tap on an action performs it, a tap elsewhere in the list closes the row.
     private(set) lazy var tap = TapGestureRecognizer { [weak self] _ in self?.tapped() }
+    /// While a row is slid, on the top view of the list's window: a tap outside the list closes the row too. It
+    /// leaves the touch to whatever it lands on (a button outside still works) and to every other recognizer.
+    private(set) lazy var outsideTap = TapGestureRecognizer { [weak self] _ in self?.tappedOutside() }
     /// The actions beside the slid row.
     let strip = SwipeActionsStrip()
     private var scrollObservation: Observation?
@@ -55,6 +58,8 @@ final class RowSwipeController: FrameAnimator {
         // Weak: a recognizer may outlive the list (its queued effects run after the list went away).
         pan.shouldBegin = { [weak self] _ in self?.shouldBeginSwipe() ?? false }
         tap.isEnabled = false
+        outsideTap.cancelsTouchesInView = false
+        outsideTap.recognizesSimultaneously = { _, _ in true }
         list.addGestureRecognizer(pan)
         list.addGestureRecognizer(tap)
         scrollObservation = list.observe(\.contentOffset) { [weak self] _, _ in self?.listScrolled() }
@@ -102,6 +107,7 @@ final class RowSwipeController: FrameAnimator {
         strip.clear()
         stripShowsRight = nil
         tap.isEnabled = false
+        outsideTap.view?.removeGestureRecognizer(outsideTap)
         if let old, let view = list?.view(forRow: old) { view.frame.origin.x = 0 }
     }
 
@@ -174,6 +180,7 @@ final class RowSwipeController: FrameAnimator {
             list.removeFrameAnimator(self)
             phase = .tracking(base: displacement)
             tap.isEnabled = true
+            watchTapsOutside()
             follow()
         case .changed:
             follow()
@@ -247,6 +254,22 @@ final class RowSwipeController: FrameAnimator {
         } else {
             settle(to: 0)
         }
+    }
+
+    /// Puts `outsideTap` on the top view above the list (nothing when the list is the top view itself).
+    private func watchTapsOutside() {
+        guard let list, outsideTap.view == nil else { return }
+        var top: View = list
+        while let parent = top.superview { top = parent }
+        if top !== list { top.addGestureRecognizer(outsideTap) }
+    }
+
+    /// A tap landed somewhere in the window: outside the list it closes the slid row (inside, `tap` decides).
+    private func tappedOutside() {
+        guard outsideTap.state == .ended, let list, row != nil else { return }
+        if list.bounds.contains(outsideTap.location(in: list)) { return }
+        if case .tracking = phase { return }
+        settle(to: 0)
     }
 
     private func listScrolled() {
