@@ -45,7 +45,8 @@ extension ListContainer {
         let width = bounds.width
         for item in itemAnimation.leaving {
             let y = heights.origin(of: min(item.closingItem, total)) + item.displacement * remaining
-            item.view.frame = Rect(x: 0, y: y, width: width, height: item.startHeight * remaining)
+            // A row deleted while swiped leaves where it was slid (`RowActions/`).
+            item.view.frame = Rect(x: item.view.frame.minX, y: y, width: width, height: item.startHeight * remaining)
         }
     }
 }

@@ -62,6 +62,7 @@ extension ListContainer {
         placeRows(header: header, source: source)
         retargetRowAnimation()
         updatePrefetching()
+        rowActions?.listDidLayout()
     }
 
     /// Moves the offset by `distance` to keep the rows still (anchoring), when the list anchors; an animated
@@ -135,16 +136,19 @@ extension ListContainer {
         let width = bounds.width
         var y = heights.origin(of: items.first)
         let animating = itemAnimation.isActive
+        let swipes = rowActions
         for index in items.views.indices {
             let row = items.first + index
             let height = heights.height(of: row)
             if let view = items.views[index], row != header {
+                // A swiped row keeps its slide; every other view (a reused one too) is at rest.
+                let x = swipes?.offset(ofRow: row) ?? 0
                 view.frame =
                     animating
                     ? Rect(
-                        x: 0, y: y + itemAnimation.offset(ofItem: row), width: width,
+                        x: x, y: y + itemAnimation.offset(ofItem: row), width: width,
                         height: itemAnimation.height(ofItem: row, laidOut: height))
-                    : Rect(x: 0, y: y, width: width, height: height)
+                    : Rect(x: x, y: y, width: width, height: height)
             }
             y += height
         }

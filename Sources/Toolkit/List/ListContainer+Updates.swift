@@ -62,6 +62,8 @@ extension ListContainer {
             }
         }
         carrySelection(through: change)
+        // A swiped row follows its row; deleted or reloaded, it is dropped.
+        rowActions?.rowsDidChange { ItemBatch.contains($0, in: change.reloads) ? nil : change.newIndex(ofOld: $0) }
         updateContentSize()
         if let anchor { restoreAnchor(item: anchor.item, screenY: anchor.screenY) }
         layoutItems()

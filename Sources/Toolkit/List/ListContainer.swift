@@ -19,6 +19,10 @@ import Foundation
 /// O(log n) from an offset to a row and back, and per inserted or deleted row; no memory per unmeasured row. Scrolling over rows whose views are reused allocates
 /// nothing per frame (the app's own configuration of a view aside).
 ///
+/// - Swipe actions (`ListDataSource.list(_:trailingSwipeActionsForRow:)` and the leading one, <doc:ScrollBehaviour>
+///   §21): a horizontal drag on a row slides it over its actions. They are one `.horizontal` pan and one tap
+///   recognizer of the list's own, listed in its `gestureRecognizers`.
+///
 /// Everything of `ScrollContainer` works on it (delays, flings, paging, keys, observers, nesting); zoom is not
 /// meant for lists. Other subviews an app adds are drawn but not laid out by the list.
 @MainActor
@@ -60,14 +64,37 @@ open class ListContainer: LazyContainer {
     /// An animated `scrollToRow`: the row, where it goes, and the offset the motion goes to (retargeted as rows
     /// are measured on the way; corrected at rest only if the last frame still moved the row).
     @exclusivity(unchecked) var pendingRowTarget: (row: Int, position: ListScrollPosition, planned: Double)?
+    /// The rows' swipe actions (`RowActions/`): its recognizers are on the list from the start.
+    var rowActions: RowSwipeController!
 
     /// An empty list in `frame` (superview coordinates, points); set `dataSource` to fill it.
     public init(frame: Rect) {
         super.init(shapeFrame: frame)
         engine = self
+        rowActions = RowSwipeController(list: self)
     }
 
     // MARK: - Hooks of ScrollContainer
+
+    /// A row's swipe actions, for assistive technologies: each one an action of the row named by its title
+    /// (<doc:ScrollBehaviour> §21), trailing ones first; performing one is a tap on it.
+    open override func accessibilityCustomActions(forSubview subview: View) -> [AccessibilityCustomAction] {
+        guard let row = item(showing: subview) else { return [] }
+        return rowActions.accessibilityActions(ofRow: row).map { action in
+            AccessibilityCustomAction(name: action.title) { [weak self] in
+                // Asked later: the row may have moved or gone meanwhile.
+                guard let self, let row = self.item(showing: subview) else { return false }
+                self.rowActions.perform(action, ofRow: row)
+                return true
+            }
+        }
+    }
+
+    /// Leaving the window closes a swiped row (the batch animation ends in the lazy engine's hook).
+    override func hostWindowDidChange(from old: (any ViewHost)?) {
+        rowActions.drop()
+        super.hostWindowDidChange(from: old)
+    }
 
     /// An animated `scrollToRow` came to rest on the offset it planned from estimates: measured rows may have
     /// moved the row, which is put exactly where it was asked.
@@ -86,6 +113,7 @@ open class ListContainer: LazyContainer {
     public func reloadData() {
         let anchor = visibleAnchor()
         stopItemAnimation(layout: false)
+        rowActions?.drop()
         recycleAllRows()
         items.prefetcher.forget()
         let count = dataSource.map { $0.numberOfRows(in: self) } ?? 0

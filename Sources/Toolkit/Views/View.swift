@@ -272,6 +272,10 @@ open class View {
     /// Whether a tap does something: assistive technologies then offer the `click` action. Default false.
     open var accessibilityHandlesTaps: Bool { false }
 
+    /// The actions beyond the standard ones that assistive technologies may ask of `subview`, by name (a list
+    /// row's swipe actions). Default none.
+    open func accessibilityCustomActions(forSubview subview: View) -> [AccessibilityCustomAction] { [] }
+
     /// Draws the view's own content in its own coordinates; subviews draw afterwards, on top.
     open func draw(in canvas: Canvas) {}
 
