@@ -218,7 +218,7 @@ private final class SwipeScene {
         #expect(source.performed == ["A5"])
         #expect(source.count == 999)
         #expect(s.list.numberOfRows == 999)
-        #expect(s.list.rowAnimation.isActive)
+        #expect(s.list.itemAnimation.isActive)
         // The row below slides up into the gap over the animation: partway after 0.1 s, there after 0.4 s.
         s.ms(100)
         let midway = below?.frame.minY ?? 0
@@ -247,7 +247,7 @@ private final class SwipeScene {
         s.tap(at: Point(x: 380, y: s.centre(3).y))
         #expect(source.performed == ["A3"])
         #expect(s.list.numberOfRows == 999)
-        #expect(s.list.rowAnimation.isActive)
+        #expect(s.list.itemAnimation.isActive)
         s.settle()
         #expect(s.list.numberOfRows == 999)
         #expect(s.list.rowActions.row == nil)
