@@ -17,6 +17,8 @@ extension GridContainer: LazyItemContainer {
 
     var pinnedItem: (item: Int, view: View)? { nil }
 
+    func itemIndex(at point: Point) -> Int? { layout.item(at: point) }
+
     func presentedTop(ofItem item: Int) -> Double { layout.top(ofItem: item) }
 
     func coveredTop(forItem item: Int) -> Double { 0 }

@@ -35,6 +35,8 @@ protocol LazyItemContainer: LazyContainer {
     /// Applies a checked change: the shape's stores, the alive views, the selection, the anchor.
     func apply(_ change: ItemChange, animated: Bool)
 
+    /// The item whose place holds `point` (content coordinates), or nil in a gap or outside the items.
+    func itemIndex(at point: Point) -> Int?
     /// A view shown outside the alive run, at a place of its own (a list's pinned header), or nil.
     var pinnedItem: (item: Int, view: View)? { get }
     /// Where `item`'s line is drawn now, content y: its layout place plus an animation's displacement.

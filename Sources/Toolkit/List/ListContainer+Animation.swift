@@ -10,7 +10,7 @@ extension ListContainer {
     /// The alive rows and the leaving ones as drawn now (the pinned header aside: it is drawn where it is pinned).
     func presentedScreenFrames() -> [ShownRow] {
         var shown: [ShownRow] = []
-        shown.reserveCapacity(items.views.count + rowAnimation.leaving.count)
+        shown.reserveCapacity(items.views.count + rowAnimation.leaving.count + 1)
         let offset = contentOffset.y
         for index in items.views.indices {
             guard let view = items.views[index] else { continue }
@@ -21,6 +21,11 @@ extension ListContainer {
                     row, ObjectIdentifier(view), view.frame.minY - offset, view.frame.height,
                     rowAnimation.opacity(ofRow: row)
                 ))
+        }
+        // A lifted row whose own place left the alive run is drawn all the same.
+        if let movement, items.item(showing: movement.view) == nil {
+            let frame = movement.view.frame
+            shown.append((movement.row, ObjectIdentifier(movement.view), frame.minY - offset, frame.height, 1))
         }
         for leaving in rowAnimation.leaving {
             let frame = leaving.view.frame
@@ -35,7 +40,7 @@ extension ListContainer {
 
     /// The top of `row` as drawn now, content coordinates: its layout place plus its displacement.
     func presentedTop(ofItem row: Int) -> Double {
-        heights.origin(of: row) + rowAnimation.offset(ofRow: row)
+        heights.origin(of: row) + rowAnimation.offset(ofRow: row) + movementShift(ofRow: row)
     }
 
     /// Starts animating the rows laid out after `change` from `shown` (as drawn before it); `removed` are the
