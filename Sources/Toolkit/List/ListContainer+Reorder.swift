@@ -141,7 +141,7 @@ extension ListContainer {
         }
         let original = other < lifted ? other : other + 1
         let middle = otherTop + heights.height(of: original) / 2
-        return min(top >= middle ? other + 1 : other, count - 1)
+        return min(top > middle ? other + 1 : other, count - 1)
     }
 
     /// The shift `row` is drawn with while a row is lifted (0 otherwise), points.
