@@ -42,16 +42,20 @@ extension ListContainer {
     /// middle kept inside the visible rect and the content), the drop target follows the row, and the rows whose
     /// place changes slide over 0.2 s.
     public func updateInteractiveMovement(to point: Point) {
-        guard var moving = movement, !moving.isDropping, point.isFinite else { return }
-        let half = moving.height / 2
-        var middle = point.y - moving.grab + half
+        // Fields, not a copy of the movement: a copy would share the slides' storage, copied at the first change.
+        guard movement?.isDropping == false, point.isFinite, let row = movement?.row, let height = movement?.height,
+            let grab = movement?.grab, let then = movement?.now
+        else { return }
+        let half = height / 2
+        var middle = point.y - grab + half
         middle = min(max(middle, bounds.minY), bounds.maxY)
         middle = min(max(middle, half), max(half, heights.totalHeight - half))
-        moving.top = middle - half
-        let now = attachedWindow?.now ?? moving.now
-        moving.retarget(to: dropTarget(forTop: moving.top, of: moving), at: now, alive: items.first..<items.end)
-        movement = moving
-        if !moving.slides.isEmpty { attachedWindow?.addAnimator(movementDriver) }
+        let top = middle - half
+        let target = dropTarget(forTop: top, lifted: row, height: height)
+        let now = attachedWindow?.now ?? then
+        movement!.top = top
+        movement!.retarget(to: target, at: now, alive: items.first..<items.end)
+        if !movement!.slides.isEmpty { attachedWindow?.addAnimator(movementDriver) }
         layoutItems()
         setNeedsDisplay()
     }
@@ -121,11 +125,10 @@ extension ListContainer {
         return going
     }
 
-    /// The drop target for the lifted row's top at `top` (see the rule above).
-    private func dropTarget(forTop top: Double, of moving: RowMovement) -> Int {
+    /// The drop target for the lifted row (`lifted`, `height` tall) with its top at `top` (see the rule above).
+    private func dropTarget(forTop top: Double, lifted: Int, height: Double) -> Int {
         let count = heights.count
         guard count > 1 else { return 0 }
-        let lifted = moving.row
         let liftedTop = heights.origin(of: lifted)
         // The other row at closed-up y `y`, by its index among the others (0 ..< count − 1).
         let other: Int
@@ -134,10 +137,10 @@ extension ListContainer {
             other = heights.row(at: max(top, 0))
             otherTop = heights.origin(of: other)
         } else {
-            let row = min(max(heights.row(at: top + moving.height), lifted + 1), count - 1)
+            let row = min(max(heights.row(at: top + height), lifted + 1), count - 1)
             guard row > lifted else { return count - 1 }
             other = row - 1
-            otherTop = heights.origin(of: row) - moving.height
+            otherTop = heights.origin(of: row) - height
         }
         let original = other < lifted ? other : other + 1
         let middle = otherTop + heights.height(of: original) / 2
