@@ -118,6 +118,26 @@ func frameSpeeds(_ window: HeadlessWindow, _ container: ScrollContainer, frames:
         #expect(s.list.contentOffset.y == offset)
     }
 
+    @Test func aRowCarriedFarFromItsPlaceKeepsItsViewAndLandsOnce() {
+        let s = liftedAndHeld(at: 799)
+        let lifted = s.list.view(forRow: 9)!
+        s.window.advance(ms: 2_000)
+        // Its own place scrolled out of the alive rows; it is still drawn under the finger.
+        #expect(s.list.view(forRow: 9) == nil)
+        #expect(lifted.superview === s.list)
+        let target = s.list.movingRowDestination!
+        #expect(target > 60)
+        s.window.touchUp(id: 1)
+        s.window.advance(ms: 400)
+        #expect(s.rows.moves.count == 1 && s.rows.moves[0] == (9, target))
+        #expect(s.list.view(forRow: target) === lifted)
+        #expect(s.shown(target) == 9)
+        // Every subview is an alive row once: no shadow, no stray view.
+        let rowViews = s.list.subviews.filter { $0 is ListRowView }
+        #expect(rowViews.count == s.list.numberOfLiveViews && rowViews.count == s.list.subviews.count)
+        #expect(Set(rowViews.map { ObjectIdentifier($0) }).count == rowViews.count)
+    }
+
     @Test func aMouseDragSelectsTheRangeAndAutoScrollsExtendingItEveryFrame() {
         let s = ListScene(RecordingRows(count: 10_000))
         s.list.selectionMode = .multiple

@@ -173,16 +173,19 @@ extension ListContainer {
         let width = ReorderGesture.handleWidth
         let lineWidth = 18.0
         let x = layoutDirection == .rightToLeft ? (width - lineWidth) / 2 : bounds.width - (width + lineWidth) / 2
-        func draw(_ frame: Rect) {
+        // The lifted row hides the handles of the rows under it.
+        let lifted = movement.map { $0.isDropping ? Rect.zero : $0.view.frame } ?? .zero
+        func draw(_ frame: Rect, under: Bool) {
             guard frame.height >= 12, frame.maxY > bounds.minY, frame.minY < bounds.maxY else { return }
-            let middle = frame.midY
+            let glyph = Rect(x: x, y: frame.midY - 6, width: lineWidth, height: 12)
+            if under && glyph.intersects(lifted) { return }
             for step in -1...1 {
-                canvas.fill(Rect(x: x, y: middle + Double(step) * 5 - 1, width: lineWidth, height: 2), color: color)
+                canvas.fill(Rect(x: x, y: glyph.midY + Double(step) * 5 - 1, width: lineWidth, height: 2), color: color)
             }
         }
         for view in items.views {
-            if let view, view !== movement?.view { draw(view.frame) }
+            if let view, view !== movement?.view { draw(view.frame, under: true) }
         }
-        if let movement { draw(movement.view.frame) }
+        if let movement { draw(movement.view.frame, under: false) }
     }
 }
