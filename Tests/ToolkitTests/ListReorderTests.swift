@@ -145,6 +145,29 @@ struct ReorderScene {
         s.window.touchUp(id: 1)
     }
 
+    @Test func theLiftedRowIsDrawnAboveTheOthersWithAShadowAndHandles() {
+        let s = ReorderScene()
+        s.list.backgroundColor = Color(white: 1)
+        let red = Color(red: 1, green: 0, blue: 0)
+        let blue = Color(red: 0, green: 0, blue: 1)
+        s.list.view(forRow: 2)?.backgroundColor = red
+        s.list.view(forRow: 3)?.backgroundColor = blue
+        s.liftByTouch(2)
+        // 30 pt down: the lifted row spans 118 ..< 162, row 3 slid up to 88 ..< 132 under it.
+        s.window.touchMove(id: 1, to: Point(x: 200, y: 140))
+        s.window.advance(ms: 300)
+        let image = s.window.render()
+        #expect(image.pixel(x: 100, y: 125) == red.premultipliedARGB)
+        #expect(image.pixel(x: 100, y: 100) == blue.premultipliedARGB)
+        // The shadow darkens row 3 just above the lifted row.
+        let shadowed = image.pixel(x: 100, y: 116)
+        #expect(shadowed != blue.premultipliedARGB && shadowed & 0xFF < 0xFF && shadowed & 0xFF > 0x80)
+        // The handle's middle line on the lifted row (x 367 ..< 385, its middle at 140).
+        #expect(image.pixel(x: 376, y: 140) == Color(white: 0.55).premultipliedARGB)
+        #expect(image.pixel(x: 300, y: 140) == red.premultipliedARGB)
+        s.window.touchUp(id: 1)
+    }
+
     @Test func aDropDownCallsTheDataSourceOnceAndTheRowSettles() {
         let s = ReorderScene()
         let view = s.list.view(forRow: 2)
