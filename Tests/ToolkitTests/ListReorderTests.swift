@@ -123,6 +123,29 @@ struct ReorderScene {
         s.window.touchUp(id: 1)
     }
 
+    @Test func aHandlePressBeatsTheDragSelectionEvenWhenThePointerMovesAtOnce() {
+        let s = ReorderScene()
+        s.list.selectionMode = .multiple
+        // Pressed on the handle and moved 30 pt before any timer ran: the handle lifts the row, nothing selected.
+        s.window.pointerMove(to: Point(x: 380, y: 110))
+        s.window.pointerButton(.left, pressed: true)
+        s.window.pointerMove(to: Point(x: 380, y: 140))
+        s.window.advance(by: .zero)
+        #expect(s.list.movingRow == 2)
+        s.window.pointerMove(to: Point(x: 380, y: 242))
+        s.window.pointerButton(.left, pressed: false)
+        #expect(s.rows.moves.count == 1 && s.rows.moves[0] == (2, 5))
+        #expect(s.list.selectedRows.isEmpty)
+        // Off the handle the same motion selects.
+        s.window.advance(ms: 500)
+        s.window.pointerMove(to: Point(x: 200, y: 110))
+        s.window.pointerButton(.left, pressed: true)
+        s.window.pointerMove(to: Point(x: 200, y: 160))
+        s.window.advance(by: .zero)
+        #expect(s.list.movingRow == nil && s.list.selectedRows == IndexSet(integersIn: 2...3))
+        s.window.pointerButton(.left, pressed: false)
+    }
+
     @Test func theOtherRowsSlideApartOverATwoTenthsSecond() {
         let s = ReorderScene()
         s.liftByTouch(2)

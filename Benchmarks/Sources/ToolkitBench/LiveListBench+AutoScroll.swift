@@ -3,8 +3,8 @@ import Toolkit
 /// `live`, edge auto-scroll (SCROLL.md 21) in the `lists` window:
 /// - `auto-scroll with a lifted row, frames`: a list of 10,000 rows with reordering on; a finger lifts a row (a
 ///   0.5 s long press) and holds still 20 pt above the list's bottom edge, so the list scrolls at 875 pt/s and the
-///   drop target follows the rows under it; after 180 frames (the alive rows reused from then on), the operation is one frame (`prepareFrame` and `draw(into:)`) while
-///   that goes on. Budget: no allocation.
+///   drop target follows the rows under it; after 180 frames (the alive rows reused from then on), the operation
+///   is one frame (`prepareFrame` and `draw(into:)`) while that goes on. Budget: no allocation.
 /// - `auto-scroll with a mouse drag selecting, frames`: the same with the mouse dragging a selection in `.multiple`
 ///   mode; the selected range grows by a row about every other frame, and each change is a new `IndexSet` handed to
 ///   the app (`onSelectionChange`): those allocations are the selection's, not the scroll's.

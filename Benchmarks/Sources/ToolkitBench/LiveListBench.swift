@@ -132,8 +132,11 @@ enum LiveListBench {
     /// `live_difference_100k_ms` (budget 100), `live_animation_allocations_per_frame` and
     /// `live_autoscroll_allocations_per_frame` (budget 0).
     static func summary(_ results: [Measurement]) -> [(String, Double)] {
-        [("live_difference_100k_ms", results[0].samples.isEmpty ? .nan : results[0].median * 1e3),
-         ("live_animation_allocations_per_frame", results[1].samples.isEmpty ? .nan : results[1].allocationsPerOperation),
-         ("live_autoscroll_allocations_per_frame", results[2].samples.isEmpty ? .nan : results[2].allocationsPerOperation)]
+        func allocations(_ index: Int) -> Double {
+            results[index].samples.isEmpty ? .nan : results[index].allocationsPerOperation
+        }
+        return [("live_difference_100k_ms", results[0].samples.isEmpty ? .nan : results[0].median * 1e3),
+                ("live_animation_allocations_per_frame", allocations(1)),
+                ("live_autoscroll_allocations_per_frame", allocations(2))]
     }
 }

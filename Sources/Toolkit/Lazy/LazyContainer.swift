@@ -115,7 +115,11 @@ open class LazyContainer: ScrollContainer {
         set {
             engine.setSelectionMode(newValue)
             // A mouse drag selects a range in `.multiple` mode (`DragSelectGesture`), made the first time.
-            if newValue == .multiple && dragSelection == nil { dragSelection = DragSelectGesture(container: self) }
+            if newValue == .multiple && dragSelection == nil {
+                let gesture = DragSelectGesture(container: self)
+                dragSelection = gesture
+                dragSelectionInstalled(gesture)
+            }
         }
     }
 
@@ -150,6 +154,9 @@ open class LazyContainer: ScrollContainer {
 
     /// The item `view` shows.
     open override func accessibilityItemIndex(of view: View) -> Int? { engine.item(showing: view) }
+
+    /// The mouse's drag selection was made: a shape links it to its own gestures here. Default: nothing.
+    func dragSelectionInstalled(_ gesture: DragSelectGesture) {}
 
     // MARK: - Hooks of ScrollContainer
 

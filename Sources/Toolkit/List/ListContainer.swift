@@ -103,6 +103,11 @@ open class ListContainer: LazyContainer {
         super.drawOverlay(in: canvas)
     }
 
+    /// A press on a reorder handle lifts the row rather than starting a drag selection.
+    override func dragSelectionInstalled(_ gesture: DragSelectGesture) {
+        reorderGesture?.yieldHandlePresses(of: gesture.pan)
+    }
+
     /// Escape puts a lifted row back with no call (<doc:ScrollBehaviour> §21); other keys as in any lazy container.
     open override func keyPressed(_ key: Key, modifiers: KeyModifiers, timestamp: Duration) -> Bool {
         if key == .escape, movement != nil {

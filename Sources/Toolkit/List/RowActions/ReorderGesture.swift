@@ -32,9 +32,11 @@ final class ReorderGesture {
         self.list = list
         scroller = EdgeAutoScroller(container: list)
         longPress = LongPressGestureRecognizer { [unowned self] in self.pressed($0) }
-        longPress.shouldBegin = { [unowned self] in self.mayLift(at: $0.location(in: self.list)) }
+        longPress.shouldBegin = { [unowned self] in self.mayLift(at: $0.startLocation(in: self.list)) }
         handlePress = LongPressGestureRecognizer { [unowned self] in self.pressed($0) }
         handlePress.minimumPressDuration = .zero
+        // Motion before its timer runs (the same input batch) does not make it fail: the press is on the handle.
+        handlePress.allowableMovement = .greatestFiniteMagnitude
         handlePress.allowedTouchTypes = .pointer
         handlePress.shouldBegin = { [unowned self] recognizer in
             let point = recognizer.startLocation(in: self.list)
@@ -43,6 +45,13 @@ final class ReorderGesture {
         scroller.onScroll = { [unowned self] in self.follow() }
         list.addGestureRecognizer(handlePress)
         list.addGestureRecognizer(longPress)
+        if let selecting = list.dragSelection?.pan { yieldHandlePresses(of: selecting) }
+    }
+
+    /// Makes `pan` (the mouse's drag selection) wait for the handle press to fail: a press on a handle lifts the
+    /// row even when the pointer crossed the pan's slop before the press's timer ran.
+    func yieldHandlePresses(of pan: PanGestureRecognizer) {
+        pan.require(toFail: handlePress)
     }
 
     /// Whether a row is lifted by these gestures now.
@@ -71,11 +80,13 @@ final class ReorderGesture {
     private func pressed(_ recognizer: GestureRecognizer) {
         switch recognizer.state {
         case .began:
-            let point = recognizer.location(in: list)
-            guard holder == nil, let row = list.row(at: point), list.beginInteractiveMovement(ofRow: row, at: point)
+            // The row pressed, held where the press landed; then to where the finger is now.
+            let start = recognizer.startLocation(in: list)
+            guard holder == nil, let row = list.row(at: start), list.beginInteractiveMovement(ofRow: row, at: start)
             else { return }
             holder = recognizer
-            scroller.track(point)
+            follow()
+            scroller.track(recognizer.location(in: list))
         case .changed:
             guard holder === recognizer else { return }
             follow()
