@@ -188,6 +188,21 @@ func frameSpeeds(_ window: HeadlessWindow, _ container: ScrollContainer, frames:
         #expect(s.list.contentOffset.y > 0)
     }
 
+    @Test func aListWhoseMouseDragsScrollSelectsNothingByDragging() {
+        let s = ListScene(RecordingRows(count: 1000))
+        s.list.selectionMode = .multiple
+        s.list.pointerDragScrolls = true
+        s.window.pointerMove(to: Point(x: 200, y: 600))
+        s.window.pointerButton(.left, pressed: true)
+        for step in 1...10 {
+            s.window.advance(ms: 16)
+            s.window.pointerMove(to: Point(x: 200, y: 600 - 30 * Double(step)))
+        }
+        s.window.pointerButton(.left, pressed: false)
+        #expect(s.list.selectedRows.isEmpty)
+        #expect(s.list.contentOffset.y > 200)
+    }
+
     @Test func aGridsMouseDragSelectsInBothAxesAndAutoScrolls() {
         // 3 columns of 128 pt, rows 128 pt apart (items 120 tall).
         let s = GridScene(RecordingItems(count: 3_000))

@@ -7,7 +7,8 @@
 // to the pressed item. The pointer's place is clamped into the visible rect, so past an edge the item at that edge
 // counts, and the content scrolls (edge auto-scroll); every frame that scrolls re-reads the item under the pointer,
 // so the range grows as items pass under a still pointer. A pointer over a gap keeps the last item. Touch drags are
-// not taken (they scroll); a click without a drag stays a click (the pan never begins).
+// not taken (they scroll), nor mouse drags in a container whose `pointerDragScrolls` is set; a click without a drag
+// stays a click (the pan never begins).
 
 import Foundation
 
@@ -31,7 +32,8 @@ final class DragSelectGesture {
         pan = PanGestureRecognizer { [unowned self] _ in self.panned() }
         pan.allowedTouchTypes = .pointer
         pan.shouldBegin = { [unowned self] recognizer in
-            self.container.selectionMode == .multiple
+            // A container whose mouse drags scroll keeps them for scrolling.
+            self.container.selectionMode == .multiple && !self.container.pointerDragScrolls
                 && self.container.item(at: recognizer.startLocation(in: self.container)) != nil
         }
         scroller.onScroll = { [unowned self] in self.follow() }

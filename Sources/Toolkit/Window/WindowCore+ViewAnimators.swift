@@ -2,13 +2,6 @@
 // drops them, without a call, when their view leaves the window (so an animator never outlives the view it drives
 // in the window's list).
 
-/// An animator with the view it was added through. The view is neither owned nor weak: the entry goes when the
-/// view leaves the window (`viewWillLeaveWindow`), before the view can go away.
-struct ViewAnimator {
-    unowned(unsafe) let view: View
-    let animator: FrameAnimator
-}
-
 extension WindowCore {
     /// Calls `animator` at every frame until it answers false, is removed, or `view` leaves this window.
     func addAnimator(_ animator: FrameAnimator, heldBy view: View) {
