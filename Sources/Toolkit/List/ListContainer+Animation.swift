@@ -8,7 +8,7 @@
 extension ListContainer {
     /// The top of `row` as drawn now, content coordinates: its layout place plus its displacement.
     func presentedTop(ofItem row: Int) -> Double {
-        heights.origin(of: row) + itemAnimation.offset(ofItem: row)
+        heights.origin(of: row) + itemAnimation.offset(ofItem: row) + movementShift(ofRow: row)
     }
 
     /// Where `row` is laid out: full width, at its top, its height (content coordinates).

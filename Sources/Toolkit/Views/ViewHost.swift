@@ -15,6 +15,8 @@ protocol ViewHost: AnyObject {
     /// Calls `animator` at every frame until it answers false.
     func addAnimator(_ animator: FrameAnimator)
     func removeAnimator(_ animator: FrameAnimator)
+    /// Calls `animator` at every frame until it answers false, is removed, or `view` leaves the window.
+    func addAnimator(_ animator: FrameAnimator, heldBy view: View)
     var focusedView: View? { get }
     /// Something the accessible tree shows changed at `view`.
     func accessibilityDidChange(_ view: View, _ change: AccessibilityChange)

@@ -79,6 +79,8 @@ public final class WindowCore: ScrollHost {
     var desktopSettings = DesktopSettings()
 
     private var animators: [FrameAnimator] = []
+    /// The animators added through a view (`View.addFrameAnimator`), with that view: dropped when it leaves.
+    var viewAnimators: [ViewAnimator] = []
     @exclusivity(unchecked) var frameRequested = false
 
     /// A window of `size` points. Non-finite or negative sizes are treated as zero.
@@ -151,6 +153,7 @@ public final class WindowCore: ScrollHost {
     /// Stops calling `animator`.
     public func removeAnimator(_ animator: FrameAnimator) {
         animators.removeAll { $0 === animator }
+        if !viewAnimators.isEmpty { viewAnimators.removeAll { $0.animator === animator } }
     }
 
     /// Whether `animator` is running.
@@ -193,6 +196,7 @@ public final class WindowCore: ScrollHost {
                 index += 1
             } else if index < animators.count, animators[index] === animator {
                 animators.remove(at: index)
+                if !viewAnimators.isEmpty { viewAnimators.removeAll { $0.animator === animator } }
             }
         }
         // Damage the animators added is drawn in this frame: without this reset, an animation's last frame left the
@@ -379,6 +383,7 @@ public final class WindowCore: ScrollHost {
 
     /// A view is leaving the tree: cancel what it tracks, exit its hover, drop the focus if it held it.
     func viewWillLeaveWindow(_ view: View) {
+        if !viewAnimators.isEmpty { dropViewAnimators(leaving: view) }
         touchRouter.viewWillLeave(view, time: now)
         pointerRouter.viewWillLeave(view)
         if let focused = focusedView, focused.isDescendant(of: view) { focusedView = nil }
