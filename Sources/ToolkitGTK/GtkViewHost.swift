@@ -147,6 +147,9 @@ public final class GtkViewHost {
         }
         isAttached = true
         attach()
+        // The core counts a window as focused until told otherwise; the widget has the focus only once GTK gives it.
+        core.handle(.keyboardFocus(false))
+        if gtk_widget_has_focus(area) != 0 { keyboardFocusChanged(true) }
     }
 
     isolated deinit {

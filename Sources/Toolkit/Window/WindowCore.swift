@@ -42,9 +42,17 @@ public final class WindowCore: ScrollHost {
 
     /// The view holding the keyboard focus, if any. Owning, not weak (weak would slow every retain of the view): the
     /// focus is dropped when the view leaves the window.
-    public private(set) var focusedView: View? {
+    public internal(set) var focusedView: View? {
         didSet { if focusedView !== oldValue { accessibility.focusDidChange(to: focusedView) } }
     }
+
+    /// Whether the window (for a GTK host: its widget) has the keyboard focus. True until the backend says
+    /// otherwise, so that a window with no keyboard (headless, or a seat without one) behaves as a focused one.
+    var hasKeyboardFocus = true
+
+    /// The view that held the focus when the window lost the keyboard focus, given it back when the focus returns.
+    /// Owning like `focusedView`, and dropped with it when the view leaves the window.
+    var focusBeforeLeaving: View?
 
     /// The window's accessible tree (<doc:Accessibility>), reporting changes only while its `onEvent` is set.
     public let accessibility = AccessibilityTree()
@@ -324,8 +332,8 @@ public final class WindowCore: ScrollHost {
                 if view.keyPressed(key, modifiers: modifiers, timestamp: timestamp) { return }
                 target = view.superview
             }
-        case .keyboardFocus:
-            break
+        case .keyboardFocus(let focused):
+            keyboardFocusChanged(focused)
         case .keyboardModifiers(let modifiers):
             keyboardModifiers = modifiers
         case .pointerPinchBegin(let fingers, let timestamp):
@@ -387,5 +395,6 @@ public final class WindowCore: ScrollHost {
         touchRouter.viewWillLeave(view, time: now)
         pointerRouter.viewWillLeave(view)
         if let focused = focusedView, focused.isDescendant(of: view) { focusedView = nil }
+        if let kept = focusBeforeLeaving, kept.isDescendant(of: view) { focusBeforeLeaving = nil }
     }
 }
