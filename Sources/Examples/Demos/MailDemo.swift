@@ -1,9 +1,11 @@
+import Foundation
 import Toolkit
 
 /// An inbox of 100,000 messages with swipe actions (<doc:ScrollBehaviour> §21): swipe a message left for Archive
 /// and Delete (a full swipe archives), right for Read / Unread; a vertical drag still scrolls, a tap elsewhere or
-/// a scroll closes the open row. The strip above the list holds the inbox's title and counts; its right end is kept
-/// free for the list's editing controls (reordering, multiple selection).
+/// a scroll closes the open row. Edit mode (a setting) is the list's editing: a long press, or the mouse on a row's
+/// handle, lifts it to move it, the list scrolling when it nears an edge; a tap selects several messages and a mouse
+/// drag selects a range, scrolling too. The strip above the list holds the inbox's title.
 enum MailDemo {
     /// The strip above the list, points.
     static let stripHeight = 40.0
@@ -13,6 +15,7 @@ enum MailDemo {
         caption: "100,000 messages. Swipe left: Archive, Delete (full swipe archives); right: Read. Scroll closes.",
         make: { context in
             let inbox = MailInbox()
+            var swipes = true
             let holder = View(frame: context.frame)
             let strip = View(frame: Rect(x: 0, y: 0, width: context.frame.width, height: stripHeight))
             strip.backgroundColor = Color(white: 0.96)
@@ -28,12 +31,14 @@ enum MailDemo {
             holder.addSubview(list)
             let readout = TouchStateReadout(container: list, label: context.status) { _ in
                 "messages: \(inbox.numberOfRows(in: list)) · archived: \(inbox.archived) · deleted: \(inbox.deleted)"
+                    + " · selected: \(list.selectedRows.count)"
             }
             inbox.onChange = {
                 title.text = "Inbox · \(inbox.numberOfRows(in: list))"
                 readout.update()
             }
             inbox.onChange?()
+            list.onSelectionChange = { _ in readout.update() }
             // For tests driving real touch: where a drag of the list ended.
             let dragging = list.observe(\.isDragging) { list, change in
                 if change.oldValue == true && !change.newValue {
@@ -43,7 +48,17 @@ enum MailDemo {
             return DemoBuild(
                 view: holder,
                 settings: [
-                    DemoSetting.toggle("Swipe actions", isOn: true) { on in inbox.swipesEnabled = on },
+                    DemoSetting.toggle("Swipe actions", isOn: true) { on in
+                        swipes = on
+                        inbox.swipesEnabled = swipes && !list.reorderingEnabled
+                    },
+                    DemoSetting.toggle("Edit", isOn: false) { on in
+                        // As a mail app's Edit: rows move and several can be selected; swipes wait until it ends.
+                        list.reorderingEnabled = on
+                        list.selectionMode = on ? .multiple : .none
+                        if !on { list.selectedRows = IndexSet() }
+                        inbox.swipesEnabled = swipes && !on
+                    },
                     DemoSetting(title: "Direction", choices: ["left to right", "right to left"]) { index in
                         list.layoutDirection = index == 0 ? .leftToRight : .rightToLeft
                     }

@@ -62,6 +62,16 @@ final class MailInbox: ListDataSource {
         return view
     }
 
+    /// A message dragged to another place in Edit mode (<doc:ScrollBehaviour> §21): the inbox order changes with it;
+    /// the list moves the row itself.
+    func list(_ list: ListContainer, moveRow row: Int, to newRow: Int) {
+        guard ids.indices.contains(row), ids.indices.contains(newRow) else { return }
+        let message = ids.remove(at: row)
+        ids.insert(message, at: newRow)
+        GalleryEvents.report?("mail moved message \(message) from \(row) to \(newRow)")
+        onChange?()
+    }
+
     /// Archive, then Delete. The handlers find their message's row when they run: updates may have moved it.
     func list(_ list: ListContainer, trailingSwipeActionsForRow row: Int) -> [SwipeAction] {
         guard swipesEnabled else { return [] }
