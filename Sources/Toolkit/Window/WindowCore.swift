@@ -75,6 +75,9 @@ public final class WindowCore: ScrollHost {
     /// Called with the new cursor whenever `currentCursor` changes.
     public var onCursorChange: ((Cursor) -> Void)?
 
+    /// Storage of `resamplesTouches` and the presentation time of the frame being prepared (`+Resampling`).
+    @exclusivity(unchecked) var resampling = ResamplingSettings()
+
     private var animators: [FrameAnimator] = []
     @exclusivity(unchecked) var frameRequested = false
 
