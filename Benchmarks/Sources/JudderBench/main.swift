@@ -5,6 +5,8 @@
 // offset every committed frame shows from the frame's pixels (RowPattern). Prints one line per run and the medians.
 //
 // Usage: judder-bench [--runs N] [--seed S] [--label NAME] [--trace DIR] -- PROGRAM [ARGUMENTS...]
+// --trace DIR writes DIR/NAME-RUN.txt (every frame: commit time, the refresh that shows it, offset, finger) and keeps
+// the program's stdout and stderr in DIR/NAME-RUN.log.
 // The program inherits this process's environment, with XDG_RUNTIME_DIR and WAYLAND_DISPLAY set to the compositor's.
 import Foundation
 import Glibc
@@ -152,7 +154,12 @@ func runOnce(_ options: Options, run: Int) throws -> JudderFigures {
             frames: samples, stream: stream, refreshInterval: 1000 / 60)
     else { throw failure("too few readable frames (\(samples.count) read, \(unreadable) unreadable)") }
     if unreadable > 0 { say("\(options.label) run \(run): \(unreadable) frames had no row edge in view") }
-    try? FileManager.default.removeItem(atPath: logPath)
+    if let directory = options.trace {
+        try? FileManager.default.removeItem(atPath: "\(directory)/\(options.label)-\(run).log")
+        try? FileManager.default.moveItem(atPath: logPath, toPath: "\(directory)/\(options.label)-\(run).log")
+    } else {
+        try? FileManager.default.removeItem(atPath: logPath)
+    }
     return figures
 }
 
@@ -182,10 +189,12 @@ do {
                 + "(mean \(format(f.meanStep)) pt) lag mean \(format(f.meanLag, 1)) ms max \(format(f.maximumLag, 1)) ms "
                 + "dropped \(f.dropped) slop \(format(f.slop, 1)) pt")
     }
-    say(
-        "\(options.label) median (min-max) of \(all.count): step sd \(summary(all.map(\.stepDeviation))) pt, "
-            + "lag mean \(summary(all.map(\.meanLag), 1)) ms, lag max \(summary(all.map(\.maximumLag), 1)) ms, "
-            + "dropped \(summary(all.map { Double($0.dropped) }, 0)), slop \(summary(all.map(\.slop), 1)) pt")
+    if all.count > 1 {
+        say(
+            "\(options.label) median (min-max) of \(all.count): step sd \(summary(all.map(\.stepDeviation))) pt, "
+                + "lag mean \(summary(all.map(\.meanLag), 1)) ms, lag max \(summary(all.map(\.maximumLag), 1)) ms, "
+                + "dropped \(summary(all.map { Double($0.dropped) }, 0)), slop \(summary(all.map(\.slop), 1)) pt")
+    }
 } catch {
     FileHandle.standardError.write(Data("judder-bench: \(error)\n".utf8))
     exit(1)
