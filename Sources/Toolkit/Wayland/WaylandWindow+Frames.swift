@@ -19,6 +19,7 @@ extension WaylandWindow {
     }
 
     func frameDone() {
+        latency.frameCallbackDone()
         let (presented, action) = pacer.callbackDone(needsFrame: core.needsFrame)
         if presented { presentedFrameCount += 1 }
         let commits = latency.frameCommits
@@ -91,7 +92,9 @@ extension WaylandWindow {
             return
         }
         surfaces.addDamage(for: buffers, firstFrame: !pacer.hasCommittedFrame)
-        core.prepareFrame(at: clock.now)
+        // A touch drag shows the finger for when this frame is expected on screen (<doc:ScrollBehaviour> §22).
+        let now = clock.now
+        core.prepareFrame(at: now, presentingAt: latency.predictor.presentationTime(forFrameAt: now))
         // Animations may have moved content under a still pointer: its cursor may have changed.
         syncCursors()
         guard core.needsFrame else {
