@@ -25,6 +25,7 @@ static int has_accessible(uint64_t id, const tatspi_node *node) { (void)id; (voi
 static int has_application(uint64_t id, const tatspi_node *node) { (void)node; return id == TATSPI_APPLICATION; }
 static int has_component(uint64_t id, const tatspi_node *node) { (void)node; return id != TATSPI_APPLICATION; }
 static int has_action(uint64_t id, const tatspi_node *node) { (void)id; return node->actions != 0; }
+static int has_selection(uint64_t id, const tatspi_node *node) { (void)id; return node->selects_children; }
 
 static int find_accessible(sd_bus *bus, const char *path, const char *iface, void *userdata, void **found,
                            sd_bus_error *error) {
@@ -45,6 +46,11 @@ static int find_action(sd_bus *bus, const char *path, const char *iface, void *u
                        sd_bus_error *error) {
     (void)bus; (void)iface; (void)error;
     return find_object(userdata, path, found, has_action);
+}
+static int find_selection(sd_bus *bus, const char *path, const char *iface, void *userdata, void **found,
+                          sd_bus_error *error) {
+    (void)bus; (void)iface; (void)error;
+    return find_object(userdata, path, found, has_selection);
 }
 
 /* --- connecting and registering ------------------------------------------------------------------------------ */
@@ -105,6 +111,8 @@ static int connect_accessibility_bus(tatspi_bridge *b, const char *address) {
                                                find_component, b);
     if (r >= 0) r = sd_bus_add_fallback_vtable(bus, NULL, PREFIX, "org.a11y.atspi.Action", tatspi_action_vtable,
                                                find_action, b);
+    if (r >= 0) r = sd_bus_add_fallback_vtable(bus, NULL, PREFIX, "org.a11y.atspi.Selection", tatspi_selection_vtable,
+                                               find_selection, b);
     if (r >= 0) r = sd_bus_add_object_vtable(bus, NULL, "/org/a11y/atspi/cache", "org.a11y.atspi.Cache",
                                              tatspi_cache_vtable, b);
     /* Registering needs the unique name, which the bus's Hello gives: sd-bus waits for it here (a local socket,

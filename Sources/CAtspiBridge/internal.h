@@ -53,11 +53,13 @@ int tatspi_object_of(tatspi_bridge *b, const char *path, uint64_t *id, tatspi_no
     uint64_t id; tatspi_node node; \
     { int r_ = tatspi_object_of(b, path, &id, &node, error); if (r_ < 0) return r_; }
 
-/* The interfaces (objects.c: Accessible, Application; component.c: Component, Action, Cache). */
+/* The interfaces (objects.c: Accessible, Application; component.c: Component, Action, Cache; selection.c:
+ * Selection). */
 extern const sd_bus_vtable tatspi_accessible_vtable[];
 extern const sd_bus_vtable tatspi_application_vtable[];
 extern const sd_bus_vtable tatspi_component_vtable[];
 extern const sd_bus_vtable tatspi_action_vtable[];
 extern const sd_bus_vtable tatspi_cache_vtable[];
+extern const sd_bus_vtable tatspi_selection_vtable[];
 
 #endif

@@ -42,6 +42,11 @@ final class CallbackBox {
         callbacks.element_at = { context, id, x, y, out in
             MainActor.assumeIsolated { CallbackBox.bridge(context)?.element(in: id, x: x, y: y, out: out) ?? 0 }
         }
+        callbacks.selection = { context, id, request, index, out in
+            MainActor.assumeIsolated {
+                CallbackBox.bridge(context)?.selection(request, on: id, index: index, out: out) ?? -1
+            }
+        }
         return callbacks
     }
 }
@@ -90,7 +95,38 @@ extension AccessibilityBridge {
             out.pointee.position_in_set = Int32(clamping: item.index + 1)
             out.pointee.set_size = Int32(clamping: item.count)
         }
+        out.pointee.selects_children = tree.selectsItems(view) ? 1 : 0
         return 1
+    }
+
+    /// A request of AT-SPI's Selection interface (`tatspi_selection_request`) on `id`, `index` an item index (or
+    /// the rank among the selected items); -1 when `id` selects no items.
+    func selection(_ request: UInt32, on id: UInt64, index: Int32, out: UnsafeMutablePointer<UInt64>?) -> Int32 {
+        guard let view = view(id), tree.selectsItems(view) else { return -1 }
+        let item = Int(index)
+        func answer(_ done: Bool) -> Int32 { done ? 1 : 0 }
+        switch tatspi_selection_request(rawValue: request) {
+        case TATSPI_SELECTION_COUNT:
+            return Int32(clamping: tree.selectedItemCount(of: view) ?? 0)
+        case TATSPI_SELECTION_SELECTED_CHILD:
+            guard let selected = tree.selectedItem(item, of: view)?.view, let out else { return 0 }
+            out.pointee = tree.id(of: selected)
+            return 1
+        case TATSPI_SELECTION_SELECT:
+            return answer(tree.selectItem(item, of: view))
+        case TATSPI_SELECTION_DESELECT:
+            return answer(tree.deselectItem(item, of: view))
+        case TATSPI_SELECTION_IS_SELECTED:
+            return answer(tree.isItemSelected(item, of: view))
+        case TATSPI_SELECTION_SELECT_ALL:
+            return answer(tree.selectAllItems(of: view))
+        case TATSPI_SELECTION_CLEAR:
+            return answer(tree.clearSelection(of: view))
+        case TATSPI_SELECTION_DESELECT_SELECTED:
+            return answer(tree.deselectSelectedItem(item, of: view))
+        default:
+            return -1
+        }
     }
 
     func children(of id: UInt64, into out: UnsafeMutablePointer<UInt64>?, capacity: Int32) -> Int32 {

@@ -32,7 +32,7 @@ import ToolkitCore
 ///   GTK 4 asks): with the accessibility bus running but no screen reader, a scroll sends nothing.
 ///
 /// Registration follows GTK: connect to the accessibility bus, serve `org.a11y.atspi.Accessible`, `Component`,
-/// `Action` and (on the root) `Application`, then `org.a11y.atspi.Socket.Embed` on the registry's root. The
+/// `Action`, `Selection` (lists and grids, by item index) and (on the root) `Application`, then `org.a11y.atspi.Socket.Embed` on the registry's root. The
 /// application's one child is the window (a frame named `windowTitle`); the exposed views follow with their ids.
 /// Window and screen coordinates are both window coordinates (a Wayland client does not know where its window is
 /// on screen; GTK 4 does the same).

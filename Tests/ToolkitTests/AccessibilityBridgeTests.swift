@@ -120,6 +120,64 @@ struct AccessibilityBridgeTests {
         #expect(bridge.isRunning && !bridge.isRegistered)  // no registry on a private bus
     }
 
+    /// AT-SPI's Selection on a list of 10,000,000 rows, through D-Bus: child indexes are row indexes, far past the
+    /// alive rows; a selected row out of view is the null reference.
+    @Test func selectionInterfaceSelectsRowsByIndexOverTenMillion() throws {
+        let bus = try PrivateDBus()
+        defer { bus.stop() }
+        try #require(bus.waitUntilListening())
+        let window = HeadlessWindow(size: Size(width: 400, height: 600))
+        let core = window.core
+        let list = ListContainer(frame: Rect(x: 0, y: 0, width: 400, height: 600))
+        let source = BridgeRows(count: 10_000_000)
+        list.dataSource = source
+        list.selectionMode = .multiple
+        core.rootView.addSubview(list)
+        list.reloadData()
+        window.advance(by: .milliseconds(16))
+        defer { withExtendedLifetime(source) {} }
+        let bridge = try #require(
+            AccessibilityBridge(window: core, applicationName: "bridge-test", busAddress: bus.address))
+        defer { bridge.stop() }
+        #expect(pump(bridge) { bridge.uniqueName != nil })
+        let name = try #require(bridge.uniqueName)
+        let path = "/org/a11y/atspi/accessible/\(core.accessibility.id(of: list))"
+        let selection = "org.a11y.atspi.Selection"
+        func call(_ method: String, _ arguments: String...) throws -> String? {
+            let signature = arguments.isEmpty ? [] : ["i"]
+            return try busctl(bus, bridge, ["call", name, path, selection, method] + signature + arguments)
+        }
+        func selectedCount() throws -> String? {
+            try busctl(bus, bridge, ["get-property", name, path, selection, "NSelectedChildren"])
+        }
+
+        let interfaces = try busctl(bus, bridge, ["call", name, path, "org.a11y.atspi.Accessible", "GetInterfaces"])
+        #expect(interfaces?.contains("\"org.a11y.atspi.Selection\"") == true)
+        #expect(try call("SelectChild", "9999999") == "b true")
+        #expect(try call("SelectChild", "2") == "b true")
+        #expect(list.selectedRows == IndexSet([2, 9_999_999]))
+        #expect(try selectedCount() == "i 2")
+        #expect(try call("IsChildSelected", "9999999") == "b true")
+        #expect(try call("IsChildSelected", "3") == "b false")
+        let row2 = try #require(list.view(forRow: 2))
+        let row2Path = "/org/a11y/atspi/accessible/\(core.accessibility.id(of: row2))"
+        #expect(try call("GetSelectedChild", "0") == "(so) \"\(name)\" \"\(row2Path)\"")
+        #expect(try call("GetSelectedChild", "1") == "(so) \"\(name)\" \"/org/a11y/atspi/null\"")
+        let states = try busctl(bus, bridge, ["call", name, row2Path, "org.a11y.atspi.Accessible", "GetState"])
+        let selected = UInt32(1) << TATSPI_STATE_SELECTED.rawValue
+        let selectable = UInt32(1) << TATSPI_STATE_SELECTABLE.rawValue
+        let words = states.map { $0.split(separator: " ").compactMap { UInt32($0) } } ?? []
+        #expect(words.count == 3 && words[1] & (selected | selectable) == selected | selectable)
+        #expect(try call("DeselectChild", "2") == "b true")
+        #expect(try call("DeselectSelectedChild", "0") == "b true")
+        #expect(try selectedCount() == "i 0")
+        #expect(try call("SelectChild", "10000000") == "b false")
+        #expect(try call("SelectAll") == "b true")
+        #expect(try selectedCount() == "i 10000000")
+        #expect(try call("ClearSelection") == "b true")
+        #expect(list.selectedRows.isEmpty)
+    }
+
     @Test func givesUpWhenTheBusGoesAway() throws {
         let bus = try PrivateDBus()
         defer { bus.stop() }
@@ -146,5 +204,18 @@ struct AccessibilityBridgeTests {
             AccessibilityBridge(
                 window: core, applicationName: "bridge-test",
                 busAddress: "unix:path=/nonexistent/atspi-bus") == nil)
+    }
+}
+
+@MainActor
+private final class BridgeRows: ListDataSource {
+    let count: Int
+    init(count: Int) { self.count = count }
+    func numberOfRows(in list: ListContainer) -> Int { count }
+    func list(_ list: ListContainer, viewForRow row: Int) -> View {
+        let label = (list.dequeueReusableView(kind: "row") as? Label) ?? Label(frame: .zero, text: "")
+        label.reuseKind = "row"
+        label.text = "Row \(row)"
+        return label
     }
 }

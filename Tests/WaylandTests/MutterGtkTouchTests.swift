@@ -47,7 +47,7 @@ struct MutterGtkTouchTests {
             // Until mutter takes touches on the new window as placed (see MutterTouchTests), tap an empty spot of
             // the body (the margin above the hosts' labels, nothing there reacts) until a wl_touch.down arrives at
             // exactly the pixel aimed at.
-            let tapsUntil = clock.now + .seconds(10)
+            let tapsUntil = clock.now + .seconds(30)
             while !app.standardError.contains(", 700.00000000, 70.00000000)") {
                 guard clock.now < tapsUntil, app.isRunning else {
                     let log = app.standardError
@@ -112,7 +112,7 @@ struct MutterGtkTouchTests {
         // The right host: the same flick, released while moving.
         let rx = right.x + right.width / 2
         let ry = right.y + right.height - 40
-        try session.touch(MutterTouchTests.drag(from: (rx, ry), by: (0, -300), steps: 15) + ["up 0"])
+        try session.touch(MutterTouchTests.flick(from: (rx, ry), by: (0, -300), steps: 15))
         let stats = try session.finish()
         let leftY = try GtkAppSession.offset(stats, "left offset").y
         let rightY = try GtkAppSession.offset(stats, "right offset").y

@@ -58,14 +58,16 @@ struct MutterNestedTouchTests {
                 "nested posts 14 feed offset -60.0"
             ], "\(session.stats)")
         // Post 0 is now the first new post; its carousel lies at window y 44 + 44 ... 44 + 184.
-        try session.touch(MutterTouchTests.drag(from: (600, 158), by: (-150, 0), steps: 5) + ["up 0"])
+        try session.touch(MutterTouchTests.flick(from: (600, 158), by: (-150, 0), steps: 5))
         // The fling's length depends on the flick's speed as mutter timed it: wait for its end (a report).
         try session.gallery.waitForOutput("stats: nested photos rest", timeout: .seconds(15))
         let rest = try #require(
             session.stats.last { $0.hasPrefix("nested photos rest post 1 offset") },
             "\(session.stats)")
         let x = try #require(Double(rest.split(separator: " ").last!))
-        #expect(x > 0 && x.truncatingRemainder(dividingBy: 336) == 0, "the carousel rests at \(x)")
+        #expect(
+            x > 0 && x.truncatingRemainder(dividingBy: 336) == 0,
+            "the carousel rests at \(x); the touches mutter sent:\n\(session.touches)")
         let stats = try session.finish()
         #expect(try MutterTouchTests.pair(stats, "feed offset") == (0, 0))
         #expect(stats.contains("feed posts 14 refreshes 1"), "\(stats)")

@@ -111,7 +111,8 @@ def action_index(accessible, name):
 events = []
 pyatspi.Registry.registerEventListener(
     lambda e: events.append((e.type, e.source.name if e.source else None)),
-    "object:children-changed", "object:property-change:accessible-name", "object:bounds-changed")
+    "object:children-changed", "object:property-change:accessible-name", "object:bounds-changed",
+    "object:selection-changed", "object:state-changed:selected")
 
 # --- finding the gallery ------------------------------------------------------------------------------------------
 started = time.monotonic()
@@ -224,6 +225,66 @@ try:
     attributes = dict(a.split(":", 1) for a in items[1].getAttributes())
     check(attributes.get("setsize") == "1000000",
           f"a row says its place among all 1,000,000 rows (setsize {attributes.get('setsize')})")
+
+    # --- selection through AT-SPI's Selection interface: child indexes are row indexes ---------------------------
+    def position(item):
+        return int(dict(a.split(":", 1) for a in item.getAttributes())["posinset"]) - 1
+
+    def status():
+        # The demo's status line (a label) counts the selected rows: what the window shows.
+        stack = [frame]
+        while stack:
+            node = stack.pop()
+            if node.getRole() == pyatspi.ROLE_LABEL and node.name.startswith("touch:") and "selected" in node.name:
+                return node.name
+            stack.extend(node.getChildAtIndex(i) for i in range(node.childCount))
+        return ""
+
+    check(states(contacts).contains(pyatspi.STATE_MULTISELECTABLE), "the contacts list is multiselectable")
+    selection = contacts.querySelection()
+    row = next(i for i in items if position(i) == 4)
+    check(states(row).contains(pyatspi.STATE_SELECTABLE) and not states(row).contains(pyatspi.STATE_SELECTED),
+          "row 5 is selectable and not selected")
+    del events[:]
+    check(selection.selectChild(4), "SelectChild(4) selects row 5 (the index is the row's)")
+    check(selection.nSelectedChildren == 1, f"NSelectedChildren reads 1: {selection.nSelectedChildren}")
+    check(selection.isChildSelected(4) and not selection.isChildSelected(5), "IsChildSelected: row 5 only")
+    check(states(row).contains(pyatspi.STATE_SELECTED), "row 5 carries the SELECTED state")
+    check(selection.getSelectedChild(0) == row, "the selected child is row 5's object")
+    wait_for(lambda: status().endswith("selected: 1"), 5, "the status line counting 1 selected row")
+    check(True, f"the demo shows the selection: {status()!r}")
+    pump(0.2)
+    kinds = {t for t, _ in events}
+    check({"object:selection-changed", "object:state-changed:selected"} <= kinds,
+          f"selection-changed and state-changed:selected were sent: {sorted(kinds)}")
+    check(selection.selectChild(999_999), "SelectChild(999999) selects the last of a million rows, out of view")
+    check(selection.nSelectedChildren == 2 and selection.isChildSelected(999_999), "two rows are selected")
+    check(selection.getSelectedChild(1) is None, "the selected row out of view has no object (not alive)")
+    check(selection.deselectChild(4) and not states(row).contains(pyatspi.STATE_SELECTED),
+          "DeselectChild(4) clears row 5's SELECTED state")
+    check(selection.deselectSelectedChild(0) and selection.nSelectedChildren == 0, "DeselectSelectedChild(0)")
+    check(not selection.selectChild(1_000_000), "SelectChild past the last row is refused")
+    check(selection.selectAll(), "SelectAll on the multiple-selection list")
+    check(selection.nSelectedChildren == 1_000_000, f"NSelectedChildren reads {selection.nSelectedChildren}")
+    wait_for(lambda: status().endswith("selected: 1000000"), 5, "the status line counting 1000000 selected rows")
+    check(all(states(i).contains(pyatspi.STATE_SELECTED) for i in items), "every live row is SELECTED")
+    check(selection.clearSelection() and selection.nSelectedChildren == 0, "ClearSelection")
+    wait_for(lambda: status().endswith("selected: 0"), 5, "the status line counting 0 selected rows")
+    check(True, "the demo shows the cleared selection")
+
+    # --- the photos grid shares the engine: the same interface on a grid of a million items -----------------------
+    action, click = action_index(tabs[12], "click")
+    check(action.doAction(click), "the Photos tab's click action is done")
+    wait_for(lambda: frame.name == "Gallery · Photos", 5, "the frame renamed 'Gallery · Photos'")
+    frame.clearCache()
+    photos = wait_for(find_list, 5, "the photos grid")
+    grid = photos.querySelection()
+    check(grid.selectChild(7) and grid.selectChild(999_999) and grid.nSelectedChildren == 2,
+          "the photos grid selects items 8 and 1,000,000 by index")
+    cell = next(photos.getChildAtIndex(i) for i in range(photos.childCount)
+                if position(photos.getChildAtIndex(i)) == 7)
+    check(states(cell).contains(pyatspi.STATE_SELECTED), "item 8 carries the SELECTED state")
+    check(grid.clearSelection() and grid.nSelectedChildren == 0, "the grid's ClearSelection")
     # SIGTERM closes the window, which leaves the bus on its way out.
     process.terminate()
     check(process.wait(timeout=10) == 0, "the gallery closes cleanly on SIGTERM (status 0)")

@@ -67,7 +67,7 @@ enum ListContainerBench {
 
     /// One list in its window, drawn into one buffer.
     @MainActor
-    final class Scene {
+    final class Scene: LazyBenchScene {
         let window = WindowCore(size: Size(width: 1920, height: 1080))
         let list = ListContainer(frame: Rect(x: 0, y: HeaderView.height, width: 1920, height: 1080 - HeaderView.height))
         let rows: Rows
@@ -96,6 +96,9 @@ enum ListContainerBench {
             _ = window.draw(into: canvas)
         }
 
+        var viewsMade: Int { rows.made }
+        var liveViews: Int { list.numberOfLiveViews }
+
         /// The offset moves 7 pt (turning back at 0 and 2,800), then a frame.
         func scrollFrame() {
             let next = list.contentOffset.y + direction
@@ -105,98 +108,22 @@ enum ListContainerBench {
         }
     }
 
-    /// Heap bytes in use (glibc `mallinfo2`: small blocks in use plus mmapped blocks): what the process holds
-    /// now, unlike the resident set, which keeps freed memory and reuses it unpredictably.
-    static func heapBytes() -> Int {
-        Int(bench_heap_in_use())
-    }
-
-    /// The figures of one row count.
-    struct Result {
-        var count: Int
-        var firstFrameSeconds: Double
-        /// Heap bytes the scene holds after its first frame (its 8 MB pixel buffer left out).
-        var heapBytes: Int
-        var frame: Measurement
-        var viewsMade: Int
-    }
-
     /// Both lists are made first (each timed to its first frame, its heap measured), then their timed runs
-    /// alternate, so that both see the same machine noise.
-    static func run(_ options: Options) -> [Result] {
+    /// alternate, so that both see the same machine noise (`LazyBench.measure`).
+    static func run(_ options: Options) -> [LazyBench.Result] {
         let counts = [100, 10_000_000]
-        let names = counts.map { "ListContainer += 7, \($0) rows" }
-        if let filter = options.filter, !names.contains(where: { $0.contains(filter) }) { return [] }
-        // A throw-away list first: the font, the glyph caches and the allocator's arenas are then in place, so the
-        // heap measured below is what each list adds.
-        do {
-            let warm = Scene(count: 100)
-            for _ in 0..<100 { warm.scrollFrame() }
-        }
-        var scenes: [Scene] = []
-        var firstFrames: [Double] = []
-        var heaps: [Int] = []
-        for count in counts {
-            let before = heapBytes()
-            let start = Stopwatch.nanoseconds()
-            let scene = Scene(count: count)
-            scene.frame()
-            firstFrames.append(Double(Stopwatch.nanoseconds() - start) / 1e9)
-            heaps.append(heapBytes() - before - 1920 * 1080 * 4)
-            scenes.append(scene)
-        }
-        let frames = options.quick ? 200 : 2000
-        var samples: [[Double]] = [[], []]
-        var allocations: [UInt64] = [0, 0]
-        for run in 0..<(options.runs + 2) {
-            for (index, scene) in scenes.enumerated() {
-                let allocationsBefore = bench_alloc_count()
-                let start = Stopwatch.nanoseconds()
-                for _ in 0..<frames { scene.scrollFrame() }
-                let end = Stopwatch.nanoseconds()
-                // The first two runs warm up.
-                guard run >= 2 else { continue }
-                allocations[index] += bench_alloc_count() - allocationsBefore
-                samples[index].append(Double(end - start) / 1e9 / Double(frames))
-            }
-        }
-        return counts.indices.map { index in
-            let operations = Double(options.runs * frames)
-            let measurement = Measurement(name: names[index], samples: samples[index],
-                                          allocationsPerOperation: Double(allocations[index]) / operations,
-                                          bytesPerOperation: .nan)
-            return Result(count: counts[index], firstFrameSeconds: firstFrames[index], heapBytes: heaps[index],
-                          frame: measurement, viewsMade: scenes[index].rows.made)
-        }
+        return LazyBench.measure(
+            counts: counts, names: counts.map { "ListContainer += 7, \($0) rows" }, options: options,
+            make: { Scene(count: $0) })
     }
 
-    /// The table, and the figures for `--summary`.
-    static func printResults(_ results: [Result]) {
-        print("")
-        print("== lists (ListContainer, one buffer; first frame and heap from creating the window)")
-        print(pad("case", 40, left: false) + pad("median us", 11) + pad("min us", 9) + pad("allocs/frame", 14)
-              + pad("first frame ms", 16) + pad("heap kB", 9) + pad("views made", 12))
-        for result in results where !result.frame.samples.isEmpty {
-            print(pad(result.frame.name, 40, left: false) + pad(format(result.frame.median * 1e6, 2), 11)
-                  + pad(format(result.frame.minimum * 1e6, 2), 9)
-                  + pad(format(result.frame.allocationsPerOperation, 2), 14)
-                  + pad(format(result.firstFrameSeconds * 1e3, 2), 16) + pad("\(result.heapBytes / 1024)", 9)
-                  + pad("\(result.viewsMade)", 12))
-        }
+    /// The table.
+    static func printResults(_ results: [LazyBench.Result]) {
+        LazyBench.printResults(results, title: "lists (ListContainer, one buffer; first frame and heap from creating the window)")
     }
 
     /// `name value` lines: the 10,000,000-row list against the 100-row one.
-    static func summary(_ results: [Result]) -> [(String, Double)] {
-        guard results.count == 2, !results[0].frame.samples.isEmpty, !results[1].frame.samples.isEmpty else {
-            return [("list_frame_10m_vs_100", .nan), ("list_heap_kb_10m_minus_100", .nan),
-                    ("list_allocations_per_frame", .nan), ("list_first_frame_ms_10m", .nan)]
-        }
-        return [
-            ("list_frame_10m_vs_100", results[1].frame.median / results[0].frame.median),
-            ("list_heap_kb_10m_minus_100", Double(results[1].heapBytes - results[0].heapBytes) / 1024),
-            ("list_allocations_per_frame", max(results[0].frame.allocationsPerOperation,
-                                               results[1].frame.allocationsPerOperation)),
-            ("list_first_frame_ms_10m", results[1].firstFrameSeconds * 1e3),
-        ]
+    static func summary(_ results: [LazyBench.Result]) -> [(String, Double)] {
+        LazyBench.summary(results, prefix: "list")
     }
 }

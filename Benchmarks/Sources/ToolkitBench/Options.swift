@@ -1,10 +1,10 @@
 /// What the command line asked for.
 ///
-/// `toolkit-bench [frames|events|regions|lists|bars|live|all] [--runs N] [--quick] [--trace-allocs[=N]] [--png FILE] [--only TEXT]`
+/// `toolkit-bench [frames|events|regions|lists|grids|bars|live|all] [--runs N] [--quick] [--trace-allocs[=N]] [--png FILE] [--only TEXT]`
 struct Options {
     /// Which benchmark groups run.
     enum Group: String {
-        case frames, events, regions, lists, bars, live, all
+        case frames, events, regions, lists, grids, bars, live, all
     }
 
     /// The groups to run (default: all).
@@ -50,12 +50,13 @@ struct Options {
                 options.traceAllocations = n
             } else {
                 print("""
-                    usage: toolkit-bench [frames|events|regions|lists|bars|live|all] [--runs N] [--quick] [--trace-allocs[=N]] [--png FILE]
+                    usage: toolkit-bench [frames|events|regions|lists|grids|bars|live|all] [--runs N] [--quick] [--trace-allocs[=N]] [--png FILE]
                                          [--only TEXT] [--summary]
                       frames          1080p frame costs against one pixman copy of the frame
                       events          touch event throughput through WindowCore.handle(_:)
                       regions         one frame's region operations: PixelRegion against pixman_region32
                       lists           ListContainer: 10,000,000 rows against 100 (frame, memory, first frame)
+                      grids           GridContainer: 10,000,000 items against 100 (frame, memory, first frame)
                       bars            scroll bars: shown, widening, fading bar frames against a plain scroll frame
                       live            live lists: applyDifference of 100,000 ids, an animated batch's frames
                       --runs N        timed runs per case (default 7); median and minimum are printed

@@ -37,6 +37,12 @@ struct ToolkitBench {
             ListContainerBench.printResults(results)
             lists = ListContainerBench.summary(results)
         }
+        if options.group == .grids || options.group == .all {
+            let results = GridContainerBench.run(options)
+            LazyBench.printResults(
+                results, title: "grids (GridContainer, one buffer; first frame and heap from creating the window)")
+            lists += LazyBench.summary(results, prefix: "grid")
+        }
         if options.group == .bars || options.group == .all {
             let results = BarBench.run(options)
             BarBench.printResults(results)
@@ -66,7 +72,8 @@ struct ToolkitBench {
     /// - `allocations_per_frame` (the most of any frame case) and `allocations_per_event` (the most of any event
     ///   case).
     /// A figure whose cases did not run (a group or `--only` left them out) is printed as `nan`.
-    /// - `list_*`: the `lists` group (`ListContainerBench.summary`); `bar_*`: the `bars` group (`BarBench.summary`);
+    /// - `list_*`: the `lists` group (`ListContainerBench.summary`); `grid_*`: the `grids` group, the same figures;
+    ///   `bar_*`: the `bars` group (`BarBench.summary`);
     ///   `live_*`: the `live` group (`LiveListBench.summary`).
     static func printSummary(frames: [Measurement], events: [Measurement], lists: [(String, Double)]) {
         func find(_ list: [Measurement], _ prefix: String) -> Measurement? {

@@ -1,7 +1,7 @@
 /* The AT-SPI bridge's D-Bus side (sd-bus): connects to the accessibility bus, serves org.a11y.atspi.Accessible,
- * Component, Action and Application for object paths /org/a11y/atspi/accessible/<id>, registers with the registry
- * and emits events. It knows nothing of views: every answer comes from the callbacks (Swift, on the thread that
- * calls tatspi_bridge_process, the window's main thread). Single-threaded: sd-bus starts no thread. */
+ * Component, Action, Selection and Application for object paths /org/a11y/atspi/accessible/<id>, registers with the
+ * registry and emits events. It knows nothing of views: every answer comes from the callbacks (Swift, on the thread
+ * that calls tatspi_bridge_process, the window's main thread). Single-threaded: sd-bus starts no thread. */
 #ifndef CATSPI_BRIDGE_H
 #define CATSPI_BRIDGE_H
 
@@ -51,7 +51,21 @@ typedef struct tatspi_node {
     uint32_t actions;         /* bit i: action i ("click", "scroll-up", "scroll-down", "scroll-left", "scroll-right") */
     int32_t position_in_set;  /* a list item's position, from 1 (the "posinset" attribute); 0: none */
     int32_t set_size;         /* the items of its set (the "setsize" attribute); 0: none */
+    int32_t selects_children; /* 1: it offers the Selection interface (a list or grid of selectable items) */
 } tatspi_node;
+
+/* The requests of the Selection interface, for tatspi_callbacks.selection. Child indexes are item indexes (a list's
+ * row, a grid's item), which may exceed the alive children a lazy container exposes as objects. */
+typedef enum tatspi_selection_request {
+    TATSPI_SELECTION_COUNT = 0,             /* how many items are selected */
+    TATSPI_SELECTION_SELECTED_CHILD = 1,    /* the index-th selected item: 1 and *out set when alive, else 0 */
+    TATSPI_SELECTION_SELECT = 2,            /* selects item index: 1 when done */
+    TATSPI_SELECTION_DESELECT = 3,          /* deselects item index: 1 when done */
+    TATSPI_SELECTION_IS_SELECTED = 4,       /* 1 when item index is selected */
+    TATSPI_SELECTION_SELECT_ALL = 5,        /* 1 when done (multiple selection only) */
+    TATSPI_SELECTION_CLEAR = 6,             /* 1 when done */
+    TATSPI_SELECTION_DESELECT_SELECTED = 7, /* deselects the index-th selected item: 1 when done */
+} tatspi_selection_request;
 
 typedef struct tatspi_callbacks {
     void *context;
@@ -67,6 +81,8 @@ typedef struct tatspi_callbacks {
     int (*grab_focus)(void *context, uint64_t id);
     /* The deepest object at (x, y) (window coordinates) inside id; returns 1 and sets *out, or 0 for none. */
     int (*element_at)(void *context, uint64_t id, int32_t x, int32_t y, uint64_t *out);
+    /* Answers a Selection request (a tatspi_selection_request) on id with `index`; -1 when id has no Selection. */
+    int32_t (*selection)(void *context, uint64_t id, uint32_t request, int32_t index, uint64_t *out);
 } tatspi_callbacks;
 
 typedef struct tatspi_bridge tatspi_bridge;

@@ -70,15 +70,18 @@ extension GridContainer {
         shiftForAnchoring(.vertical, by: distance)
     }
 
-    /// Sets the alive views' frames: their cells.
+    /// Sets the alive views' frames: their cells, displaced and scaled while a batch animates.
     private func placeItems() {
+        let animating = itemAnimation.isActive
         var index = 0
         while index < items.views.count {
             if let view = items.views[index] {
-                let frame = layout.frame(ofItem: items.first + index)
+                let item = items.first + index
+                let frame = animating ? presentedFrame(ofItem: item) : layout.frame(ofItem: item)
                 if view.frame != frame { view.frame = frame }
             }
             index += 1
         }
+        if animating { placeLeavingItems() }
     }
 }

@@ -17,8 +17,6 @@ extension GridContainer: LazyItemContainer {
 
     var pinnedItem: (item: Int, view: View)? { nil }
 
-    func presentedTop(ofItem item: Int) -> Double { layout.top(ofItem: item) }
-
     func coveredTop(forItem item: Int) -> Double { 0 }
 
     func dropScrollTarget() {}

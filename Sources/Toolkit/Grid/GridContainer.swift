@@ -89,6 +89,7 @@ open class GridContainer: LazyContainer {
     /// for reuse and asked again). The first visible item stays where it is on screen when it still exists.
     public func reloadData() {
         let anchor = visibleAnchor()
+        stopItemAnimation(layout: false)
         items.recycleAlive(owner: self)
         items.prefetcher.forget()
         layout = makeLayout(count: dataSource.map { $0.numberOfItems(in: self) } ?? 0)

@@ -9,6 +9,9 @@
 // - A key move puts the focus on its target: `.single` selects it alone; with Shift in `.multiple`, the range
 //   from the anchor to it (over `base`); otherwise the anchor follows the focus.
 // - Space toggles the focused item (`.multiple`); Ctrl + A selects everything (`.multiple`).
+// - Selecting or deselecting one item from outside (assistive technologies) acts as a click would on the set
+//   (`.single`: that item alone; `.multiple`: added) but leaves the focus; the result is the base of the next
+//   Shift range.
 
 import Foundation
 
@@ -89,6 +92,44 @@ struct ItemSelection {
         selected = count > 0 ? IndexSet(integersIn: 0..<count) : IndexSet()
         base = selected
         return true
+    }
+
+    /// Selects `item` from outside: alone in `.single` mode, added in `.multiple`. False in `.none` mode.
+    mutating func select(_ item: Int) -> Bool {
+        switch mode {
+        case .none: return false
+        case .single: selected = IndexSet(integer: item)
+        case .multiple: selected.insert(item)
+        }
+        base = selected
+        return true
+    }
+
+    /// Deselects `item` from outside. False when it was not selected or in `.none` mode.
+    mutating func deselect(_ item: Int) -> Bool {
+        guard mode != .none, selected.contains(item) else { return false }
+        selected.remove(item)
+        base = selected
+        return true
+    }
+
+    /// Deselects every item from outside. False in `.none` mode.
+    mutating func clear() -> Bool {
+        guard mode != .none else { return false }
+        selected = IndexSet()
+        base = selected
+        return true
+    }
+
+    /// The `n`-th selected item (from 0, in item order), or nil. Linear in the ranges, not the items.
+    func selectedItem(_ n: Int) -> Int? {
+        guard n >= 0 else { return nil }
+        var rest = n
+        for range in selected.rangeView {
+            if rest < range.count { return range.lowerBound + rest }
+            rest -= range.count
+        }
+        return nil
     }
 
     /// Carries the selection, the focus and the anchor through `change`: with their items, the items that go

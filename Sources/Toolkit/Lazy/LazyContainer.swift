@@ -25,6 +25,11 @@ open class LazyContainer: ScrollContainer {
     /// The engine's state: alive views, pools, selection, the open batch, prefetching.
     let items = LazyItems()
 
+    /// The items moving to their places after an animated batch (`LazyItemContainer+Animation.swift`).
+    @exclusivity(unchecked) var itemAnimation = ItemAnimation()
+    /// The frame animator of `itemAnimation`, made once.
+    lazy var itemAnimationDriver = ItemAnimationDriver(container: self)
+
     /// This container as the engine sees it (itself, through its shape's conformance): set by the shape's
     /// initializer. Not owning (it is `self`).
     unowned(unsafe) var engine: (any LazyItemContainer)!
@@ -58,8 +63,8 @@ open class LazyContainer: ScrollContainer {
     /// move sources are indices before the batch, inserts and move destinations indices after it (UIKit's rules).
     /// The data source must count the items after the batch when `updates` returns. Surviving items keep their
     /// views (and a list's rows their measured heights); the first visible one stays still on screen. With
-    /// `animated`, a list's rows grow, shrink, fade and slide into place over 0.3 s; a grid shows the change at
-    /// once. A batch inside a batch joins it.
+    /// `animated`, items slide to their new places over 0.3 s (ease out), inserted ones grow and fade in, deleted
+    /// ones fade out (a list's rows grow from and shrink to zero height). A batch inside a batch joins it.
     public func performBatchUpdates(animated: Bool, _ updates: () -> Void) {
         engine.batchUpdates(animated: animated, updates)
     }
@@ -172,10 +177,17 @@ open class LazyContainer: ScrollContainer {
         engine.drawSelectionHighlight(in: canvas)
     }
 
-    /// The focus ring above the items, then the scroll indicators.
+    /// Fading items' veils above the items, the focus ring, then the scroll indicators.
     open override func drawOverlay(in canvas: Canvas) {
+        engine.drawItemFades(in: canvas)
         engine.drawFocusRing(in: canvas)
         super.drawOverlay(in: canvas)
+    }
+
+    /// Leaving the window ends a batch animation (its frames belong to that window).
+    override func hostWindowDidChange(from old: (any ViewHost)?) {
+        engine.endItemAnimation(leaving: old)
+        super.hostWindowDidChange(from: old)
     }
 
     /// The focus ring where it is drawn (content coordinates), besides the indicators: it moves with its item, so a
@@ -200,4 +212,20 @@ extension LazyContainer: AccessibleSelection {
     func accessibilityStates(ofItem view: View) -> AccessibilityStates {
         engine.selectionStates(ofItem: view)
     }
+
+    var accessibilitySelectedItemCount: Int { items.selection.selected.count }
+
+    func accessibilitySelectedItem(_ n: Int) -> Int? { items.selection.selectedItem(n) }
+
+    func accessibilityView(forItem item: Int) -> View? { engine.aliveView(forItem: item) }
+
+    func accessibilityIsSelected(_ item: Int) -> Bool { item >= 0 && items.selection.selected.contains(item) }
+
+    func accessibilitySelect(_ item: Int) -> Bool { engine.accessibilitySelectItem(item) }
+
+    func accessibilityDeselect(_ item: Int) -> Bool { item >= 0 && engine.accessibilityDeselectItem(item) }
+
+    func accessibilitySelectAll() -> Bool { engine.accessibilitySelectAllItems() }
+
+    func accessibilityClearSelection() -> Bool { engine.accessibilityClearItems() }
 }

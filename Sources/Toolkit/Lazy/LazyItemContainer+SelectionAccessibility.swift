@@ -2,7 +2,8 @@
 // container is multiselectable in `.multiple` mode, its items selectable (unless `.none`), selected and focused
 // (the focused item of a container holding the keyboard focus); changes are reported to the window's accessible
 // tree, which sends them as events only while a client listens. Only alive items are objects there, so only they
-// are reported.
+// are reported. Assistive technologies also select and deselect items by index (AT-SPI's Selection), out of view
+// too, with the rules of `ItemSelection` and the same notifications as a click.
 
 import Foundation
 
@@ -39,5 +40,35 @@ extension LazyItemContainer {
             let view = aliveView(forItem: item)
         else { return }
         window.accessibilityDidChange(view, .focusedItem)
+    }
+
+    /// Selects `item` for an assistive technology; false when out of range or in `.none` mode.
+    func accessibilitySelectItem(_ item: Int) -> Bool {
+        guard item >= 0, item < itemCount else { return false }
+        var done = false
+        updateSelection { done = $0.select(item) }
+        return done
+    }
+
+    /// Deselects `item` for an assistive technology; false when it was not selected or in `.none` mode.
+    func accessibilityDeselectItem(_ item: Int) -> Bool {
+        var done = false
+        updateSelection { done = $0.deselect(item) }
+        return done
+    }
+
+    /// Selects every item for an assistive technology (one range); false unless `.multiple` mode.
+    func accessibilitySelectAllItems() -> Bool {
+        let count = itemCount
+        var done = false
+        updateSelection { done = $0.selectAll(count: count) }
+        return done
+    }
+
+    /// Deselects every item for an assistive technology; false in `.none` mode.
+    func accessibilityClearItems() -> Bool {
+        var done = false
+        updateSelection { done = $0.clear() }
+        return done
     }
 }

@@ -39,6 +39,12 @@ protocol LazyItemContainer: LazyContainer {
     var pinnedItem: (item: Int, view: View)? { get }
     /// Where `item`'s line is drawn now, content y: its layout place plus an animation's displacement.
     func presentedTop(ofItem item: Int) -> Double
+    /// Where `item` is laid out, content coordinates (`item == itemCount`: where an item after the last would be).
+    func laidOutFrame(ofItem item: Int) -> Rect
+    /// Gives the items of an animated batch that had no place before (`known` false) their displacements.
+    func settleArrivals(_ animation: inout ItemAnimation, known: [Bool])
+    /// Places the views of the items an animated batch deletes (`itemAnimation.leaving`) for the current frame.
+    func placeLeavingItems()
     /// How much of the visible rect's top is covered when `item` is near it (a list's sticky header), points.
     func coveredTop(forItem item: Int) -> Double
     /// The item a navigation key moves the focus to from `focus` (clamped later), or nil when `key` moves

@@ -134,7 +134,7 @@ extension ListContainer {
     private func placeRows(header: Int?, source: any ListDataSource) {
         let width = bounds.width
         var y = heights.origin(of: items.first)
-        let animating = rowAnimation.isActive
+        let animating = itemAnimation.isActive
         for index in items.views.indices {
             let row = items.first + index
             let height = heights.height(of: row)
@@ -142,13 +142,13 @@ extension ListContainer {
                 view.frame =
                     animating
                     ? Rect(
-                        x: 0, y: y + rowAnimation.offset(ofRow: row), width: width,
-                        height: rowAnimation.height(ofRow: row, laidOut: height))
+                        x: 0, y: y + itemAnimation.offset(ofItem: row), width: width,
+                        height: itemAnimation.height(ofItem: row, laidOut: height))
                     : Rect(x: 0, y: y, width: width, height: height)
             }
             y += height
         }
-        if animating { placeLeavingRows() }
+        if animating { placeLeavingItems() }
         placeHeader(header, source: source)
     }
 
@@ -162,7 +162,7 @@ extension ListContainer {
         guard let header else { return }
         let height = heights.height(of: header)
         let top = bounds.minY
-        var y = max(heights.origin(of: header) + rowAnimation.offset(ofRow: header), top)
+        var y = max(heights.origin(of: header) + itemAnimation.offset(ofItem: header), top)
         // The next header, if it comes up under this one, pushes it: only live rows can be that close.
         var row = max(header + 1, items.first)
         var rowTop = heights.origin(of: row)

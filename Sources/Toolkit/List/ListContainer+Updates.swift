@@ -35,7 +35,7 @@ extension ListContainer {
         let anchor = anchor(surviving: change)
         let shown = animated && attachedWindow != nil ? presentedScreenFrames() : nil
         // Not animated: a running animation ends here, the anchor staying where it was drawn.
-        if shown == nil { stopRowAnimation(layout: false) }
+        if shown == nil { stopItemAnimation(layout: false) }
         // Moved rows keep their measured heights.
         var carried: [(row: Int, height: Double)] = []
         for move in change.moves {
@@ -65,13 +65,13 @@ extension ListContainer {
         updateContentSize()
         if let anchor { restoreAnchor(item: anchor.item, screenY: anchor.screenY) }
         layoutItems()
-        if let shown { animateRows(from: shown, through: change, disappearing: disappearing) }
+        if let shown { animateItems(from: shown, through: change, disappearing: disappearing) }
     }
 
     /// Gives the alive views their new rows: deleted and reloaded rows' views are put back (deleted ones kept
     /// aside instead when `keepingRemoved`, for their exit animation, and returned with their old rows), moved ones
     /// follow their rows when those stay near the others. Slots of new rows between alive ones are left to make.
-    private func carryLiveRows(through change: ItemChange, keepingRemoved: Bool) -> [(row: Int, view: View)] {
+    private func carryLiveRows(through change: ItemChange, keepingRemoved: Bool) -> [(item: Int, view: View)] {
         let removed = items.carry(through: change, keepingRemoved: keepingRemoved, owner: self) { _, removed in
             guard let pinned else { return }
             // The pinned header stays pinned under its new number (the layout decides what to pin next).
@@ -84,6 +84,6 @@ extension ListContainer {
                 recycle(pinned.view)
             }
         }
-        return removed.map { ($0.item, $0.view) }
+        return removed
     }
 }

@@ -60,10 +60,6 @@ open class ListContainer: LazyContainer {
     /// An animated `scrollToRow`: the row, where it goes, and the offset the motion goes to (retargeted as rows
     /// are measured on the way; corrected at rest only if the last frame still moved the row).
     @exclusivity(unchecked) var pendingRowTarget: (row: Int, position: ListScrollPosition, planned: Double)?
-    /// The rows moving to their places after an animated batch (`ListContainer+Animation.swift`).
-    @exclusivity(unchecked) var rowAnimation = RowAnimation()
-    /// The frame animator of `rowAnimation`, made once.
-    lazy var rowAnimationDriver = RowAnimationDriver(list: self)
 
     /// An empty list in `frame` (superview coordinates, points); set `dataSource` to fill it.
     public init(frame: Rect) {
@@ -72,24 +68,6 @@ open class ListContainer: LazyContainer {
     }
 
     // MARK: - Hooks of ScrollContainer
-
-    /// Fading rows' veils above the rows, then the focus ring and the scroll indicators.
-    open override func drawOverlay(in canvas: Canvas) {
-        drawRowFades(in: canvas)
-        super.drawOverlay(in: canvas)
-    }
-
-    /// Leaving the window ends a batch animation (its frames belong to that window).
-    override func hostWindowDidChange(from old: (any ViewHost)?) {
-        old?.removeAnimator(rowAnimationDriver)
-        if rowAnimation.isActive {
-            rowAnimation.start = nil
-            rowAnimation.progress = 1
-            for item in rowAnimation.leaving { recycle(item.view) }
-            rowAnimation.leaving.removeAll(keepingCapacity: true)
-        }
-        super.hostWindowDidChange(from: old)
-    }
 
     /// An animated `scrollToRow` came to rest on the offset it planned from estimates: measured rows may have
     /// moved the row, which is put exactly where it was asked.
@@ -107,7 +85,7 @@ open class ListContainer: LazyContainer {
     /// when it still exists.
     public func reloadData() {
         let anchor = visibleAnchor()
-        stopRowAnimation(layout: false)
+        stopItemAnimation(layout: false)
         recycleAllRows()
         items.prefetcher.forget()
         let count = dataSource.map { $0.numberOfRows(in: self) } ?? 0
