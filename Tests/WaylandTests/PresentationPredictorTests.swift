@@ -1,5 +1,6 @@
-// When a frame drawn now is expected on screen (touch resampling, <doc:ScrollBehaviour> §22): the next refresh
-// after now on the grid of the latest presentation, else of the frame callbacks, else now.
+// When a frame drawn now is expected on screen, and the refresh it is drawn for (touch resampling,
+// <doc:ScrollBehaviour> §22): the next refresh after now, and the one before, on the grid of the latest
+// presentation, else of the frame callbacks, else now.
 
 import Testing
 
@@ -18,6 +19,16 @@ import Testing
         #expect(predictor.presentationTime(forFrameAt: .milliseconds(1020)) == .microseconds(1_033_334))
         // Exactly on a refresh: the next one (a frame drawn now misses the one happening now).
         #expect(predictor.presentationTime(forFrameAt: .microseconds(1_016_667)) == .microseconds(1_033_334))
+    }
+
+    @Test func aFrameIsDrawnForTheLatestRefreshAtOrBeforeNow() {
+        var predictor = PresentationPredictor()
+        #expect(predictor.refreshTime(forFrameAt: .milliseconds(123)) == .milliseconds(123))
+        predictor.framePresented(at: .milliseconds(1000), refresh: .microseconds(16_667))
+        #expect(predictor.refreshTime(forFrameAt: .milliseconds(1005)) == .milliseconds(1000))
+        #expect(predictor.refreshTime(forFrameAt: .milliseconds(1020)) == .microseconds(1_016_667))
+        // Exactly on a refresh: that refresh.
+        #expect(predictor.refreshTime(forFrameAt: .microseconds(1_016_667)) == .microseconds(1_016_667))
     }
 
     @Test func withoutFeedbackTheShortestCallbackIntervalIsTheRefresh() {

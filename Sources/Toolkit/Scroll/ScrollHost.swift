@@ -10,6 +10,6 @@ protocol ScrollHost: ViewHost {
     var keyboardModifiers: KeyModifiers { get }
     /// Whether a touch drag shows the finger resampled at each frame (`WindowCore.resamplesTouches`).
     var resamplesTouches: Bool { get }
-    /// When the frame being prepared is expected on screen (window clock).
-    var frameTargetTime: Duration { get }
+    /// The display refresh the frame being prepared is drawn for (window clock).
+    var frameRefreshTime: Duration { get }
 }

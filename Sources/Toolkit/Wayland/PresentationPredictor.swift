@@ -1,5 +1,5 @@
-/// When a frame drawn now is expected on screen, for touch resampling (<doc:ScrollBehaviour> §22): the next refresh
-/// after now, on the grid of the latest `wp_presentation_feedback.presented` time and its refresh interval; without
+/// When a frame drawn now is expected on screen, and the refresh it is drawn for (touch resampling,
+/// <doc:ScrollBehaviour> §22): the next refresh after now, on the grid of the latest `wp_presentation_feedback.presented` time and its refresh interval; without
 /// presentation feedback, on the grid of the latest frame callback, with the shortest recent interval between
 /// callbacks as the refresh (a skipped frame only lengthens an interval). With neither, the frame's own time.
 /// Pure value type on the window clock: no clock is read here.
@@ -50,6 +50,20 @@ struct PresentationPredictor {
         }
         if let lastCallback, let refresh = callbackRefresh {
             return PresentationPredictor.nextTick(after: now, anchor: lastCallback, period: refresh)
+        }
+        return now
+    }
+
+    /// The refresh a frame drawn at `now` is drawn for: the latest refresh at or before `now` (one refresh before the
+    /// expected presentation). Touch resampling shows the finger for this instant: it lies on the display's grid
+    /// whenever the draw itself runs late, and recent samples surround it. With nothing known, `now`.
+    func refreshTime(forFrameAt now: Duration) -> Duration {
+        if let presented, PresentationPredictor.plausibleRefresh.contains(presented.refresh) {
+            return PresentationPredictor.nextTick(after: now, anchor: presented.time, period: presented.refresh)
+                - presented.refresh
+        }
+        if let lastCallback, let refresh = callbackRefresh {
+            return PresentationPredictor.nextTick(after: now, anchor: lastCallback, period: refresh) - refresh
         }
         return now
     }

@@ -92,9 +92,10 @@ extension WaylandWindow {
             return
         }
         surfaces.addDamage(for: buffers, firstFrame: !pacer.hasCommittedFrame)
-        // A touch drag shows the finger for when this frame is expected on screen (<doc:ScrollBehaviour> §22).
+        // A touch drag shows the finger for the refresh this frame is drawn for (<doc:ScrollBehaviour> §22): on the
+        // display's grid, so the moment the loop gets to draw does not move what it shows.
         let now = clock.now
-        core.prepareFrame(at: now, presentingAt: latency.predictor.presentationTime(forFrameAt: now))
+        core.prepareFrame(at: now, forRefreshAt: latency.predictor.refreshTime(forFrameAt: now))
         // Animations may have moved content under a still pointer: its cursor may have changed.
         syncCursors()
         guard core.needsFrame else {

@@ -15,21 +15,21 @@ extension WindowCore {
 }
 
 extension WindowCore {
-    /// The longest a host's expected presentation may lie past the frame's time (0.1 s): a prediction further out is
-    /// taken as wrong.
-    static let maximumPresentationLead: Duration = .milliseconds(100)
+    /// The longest a host's refresh may lie before the frame's time (0.1 s): an older one is taken as wrong.
+    static let maximumRefreshAge: Duration = .milliseconds(100)
 
-    /// `prepareFrame(at:)` for a frame a host expects on screen at `presentationTime` (window clock), such as the
-    /// next vblank predicted from presentation feedback or a frame clock: a touch drag shows the finger resampled
-    /// for that instant. A time before `time`, or over 0.1 s after it, is clamped into that span.
-    public func prepareFrame(at time: Duration, presentingAt presentationTime: Duration) {
+    /// `prepareFrame(at:)` for a frame drawn for the display refresh at `refresh` (window clock): the latest vblank
+    /// at or before the frame began, such as a frame callback's time on the presentation grid or a frame clock's
+    /// frame time. A touch drag shows the finger as it was 5 ms before that refresh: on the display's grid however
+    /// late the draw runs, and between samples already received. A refresh after `time`, or over 0.1 s before it,
+    /// is clamped into that span.
+    public func prepareFrame(at time: Duration, forRefreshAt refresh: Duration) {
         let frameTime = max(time, now)
-        resampling.frameTarget = min(max(presentationTime, frameTime), frameTime + WindowCore.maximumPresentationLead)
-        defer { resampling.frameTarget = nil }
+        resampling.frameRefresh = max(min(refresh, frameTime), frameTime - WindowCore.maximumRefreshAge)
+        defer { resampling.frameRefresh = nil }
         prepareFrame(at: time)
     }
 
-    /// When the frame being prepared is expected on screen (window clock): the host's expectation, else the frame's
-    /// time.
-    var frameTargetTime: Duration { resampling.frameTarget ?? now }
+    /// The refresh the frame being prepared is drawn for (window clock): the host's, else the frame's time.
+    var frameRefreshTime: Duration { resampling.frameRefresh ?? now }
 }
