@@ -266,6 +266,7 @@ extension ScrollContainer {
             y: policy.raw(displayed: offset.y, .vertical))
         // The translation the offset shows: a resampled one between frames (`+Resampling`), else the raw one.
         let shown = drag.shownTranslation ?? fingers.translation
+        forgetRawChain()
         drag.origin = shown
         chain.translation = shown
     }
@@ -275,6 +276,9 @@ extension ScrollContainer {
     /// caller has it; `resampled` the fingers' translation a frame shows instead of the raw one (`+Resampling`).
     func applyDrag(policy current: ScrollPolicy? = nil, translation resampled: Point? = nil) {
         guard arbitration.isDragging, isScrollEnabled, !chain.isFollower else { return }
+        // Each application starts from the chain as the raw samples left it (`+Resampling`).
+        restoreRawChain()
+        if resampled != nil { saveRawChain() }
         drag.shownTranslation = resampled
         let translation = resampled ?? fingers.translation
         let lock = arbitration.lock
