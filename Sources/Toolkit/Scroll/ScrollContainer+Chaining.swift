@@ -200,12 +200,17 @@ extension ScrollContainer {
     /// Hands the fingers' motion up to `translation` (the raw one, or the one a frame shows resampled) out along
     /// `axes`.
     func handOffDrag(along axes: Axis.Set, translation: Point) {
+        var moved = false
         for axis in Axis.allCases where axes.contains(Axis.Set(axis)) {
             // The content moves against the fingers.
             let delta = chain.translation[axis] - translation[axis]
             chain.translation[axis] = translation[axis]
+            moved = moved || delta != 0
             handOut(delta, along: axis, pointer: false)
         }
+        // Only after a motion: a follower handed nothing has nothing to send, and queueing it would put its
+        // notifications before this container's (the last sample applied again at the lift hands out nothing).
+        guard moved else { return }
         for link in chain.links where link.chain.isFollower { link.finishChange() }
     }
 

@@ -261,6 +261,7 @@ extension ScrollContainer {
     func rebaseDrag() {
         let policy = makePolicy()
         let offset = contentOffset
+        drag.startOffset = offset
         drag.startRaw = Point(
             x: policy.raw(displayed: offset.x, .horizontal),
             y: policy.raw(displayed: offset.y, .vertical))
@@ -273,12 +274,13 @@ extension ScrollContainer {
 
     /// Moves the content with the fingers: 1:1 inside the range, rubber band (or clamp) outside it, only
     /// along the axes the lock and the range allow. `current` is the policy of the current geometry when the
-    /// caller has it; `resampled` the fingers' translation a frame shows instead of the raw one (`+Resampling`).
-    func applyDrag(policy current: ScrollPolicy? = nil, translation resampled: Point? = nil) {
+    /// caller has it; `resampled` the fingers' translation a frame shows instead of the raw one, where they were at
+    /// `instant` (`+Resampling`).
+    func applyDrag(policy current: ScrollPolicy? = nil, translation resampled: Point? = nil, at instant: Duration = .zero) {
         guard arbitration.isDragging, isScrollEnabled, !chain.isFollower else { return }
         // Each application starts from the chain as the raw samples left it (`+Resampling`).
         restoreRawChain()
-        if resampled != nil { saveRawChain() }
+        if resampled != nil { saveRawChain(base: instant) }
         drag.shownTranslation = resampled
         let translation = resampled ?? fingers.translation
         let lock = arbitration.lock
@@ -290,7 +292,10 @@ extension ScrollContainer {
             if chainReaches(along: axis) {
                 chained.insert(Axis.Set(axis))
             } else {
-                offset[axis] = policy.displayed(raw: drag.startRaw[axis] - delta[axis], axis)
+                // No motion since the anchoring keeps its offset exactly (raw and back may round off outside the range).
+                offset[axis] =
+                    delta[axis] == 0
+                    ? drag.startOffset[axis] : policy.displayed(raw: drag.startRaw[axis] - delta[axis], axis)
             }
         }
         applyOffset(offset)
@@ -463,6 +468,8 @@ extension ScrollContainer {
         /// The raw (finger) offset and the translation at which the drag was anchored.
         var startRaw: Point = .zero
         var origin: Point = .zero
+        /// The offset at which the drag was anchored (`startRaw` as displayed).
+        var startOffset: Point = .zero
         var hasPendingMoves = false
         var delayTimer: TimerQueue.ID?
         var delayDeadline: Duration = .zero

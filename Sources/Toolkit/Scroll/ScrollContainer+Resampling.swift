@@ -21,6 +21,8 @@ extension ScrollContainer {
         var rawLinkOffset: Point?
         /// The frame that shows a silent finger resting at its newest sample, once the prediction has stopped.
         var restTimer: TimerQueue.ID?
+        /// Where the raw samples left the chain after each recent sample: a frame hands out from there.
+        var history = ChainHistory()
     }
 
     /// The chain as the raw samples left it (`ResampleState.raw`).
@@ -30,12 +32,39 @@ extension ScrollContainer {
         var overscroll: Point
     }
 
-    /// Before a frame applies a resampled translation: remembers where the raw samples left this container and
-    /// its chain (once: a state already saved is the raw one).
-    func saveRawChain() {
-        guard drag.resample.raw == nil, !chain.links.isEmpty else { return }
-        drag.resample.raw = RawChain(offset: contentOffset, translation: chain.translation, overscroll: chain.overscroll)
-        for link in chain.links { link.drag.resample.rawLinkOffset = link.contentOffset }
+    /// Before a frame applies a resampled translation for `instant`: remembers where the raw samples left this
+    /// container and its chain (once: a state already saved is the raw one), then puts the chain where the raw
+    /// samples left it at the newest sample at or before `instant`, for the frame to hand out from.
+    func saveRawChain(base instant: Duration) {
+        guard !chain.links.isEmpty else { return }
+        if drag.resample.raw == nil {
+            drag.resample.raw = RawChain(
+                offset: contentOffset, translation: chain.translation, overscroll: chain.overscroll)
+            for link in chain.links { link.drag.resample.rawLinkOffset = link.contentOffset }
+        }
+        let history = drag.resample.history
+        guard let base = history.base(at: instant), history.linkCount(base) == chain.links.count else { return }
+        for index in 0..<chain.links.count {
+            let offset = history.linkOffset(base, link: index)
+            if chain.links[index].contentOffset != offset { chain.links[index].applyOffset(offset) }
+        }
+        chain.translation = history.translation(base)
+        chain.overscroll = history.overscroll(base)
+        if contentOffset != history.offset(base) { applyOffset(history.offset(base)) }
+    }
+
+    /// After the raw samples of `time` applied: where they left the chain (`ChainHistory`).
+    func recordRawChain(at time: Duration) {
+        guard arbitration.isDragging, !chain.isFollower, !chain.links.isEmpty,
+            chain.links.count <= ChainHistory.linkCapacity
+        else {
+            drag.resample.history.reset()
+            return
+        }
+        restoreRawChain()
+        drag.resample.history.add(
+            time: time, offset: contentOffset, translation: chain.translation, overscroll: chain.overscroll,
+            links: chain.links)
     }
 
     /// Before the next application (a raw sample, a frame, the lift): the chain goes back to where the raw samples
@@ -55,6 +84,7 @@ extension ScrollContainer {
 
     /// The offsets shown become the base (a re-anchoring): nothing to go back to.
     func forgetRawChain() {
+        drag.resample.history.reset()
         guard drag.resample.raw != nil else { return }
         drag.resample.raw = nil
         for link in chain.links { link.drag.resample.rawLinkOffset = nil }
@@ -73,6 +103,7 @@ extension ScrollContainer {
     /// before the slop was crossed.
     func resamplingDragBegan(at time: Duration) {
         drag.resample.samples.reset()
+        drag.resample.history.reset()
         drag.resample.samples.add(fingers.translation, at: time)
     }
 
@@ -82,6 +113,7 @@ extension ScrollContainer {
         guard drag.resample.isActive else { return }
         cancelRestTimer()
         drag.resample.samples.add(fingers.translation, at: time)
+        recordRawChain(at: time)
         if arbitration.isDragging, let window = attachedWindow, window.resamplesTouches {
             window.addAnimator(animationDriver)
         }
@@ -113,7 +145,7 @@ extension ScrollContainer {
             let newest = drag.resample.samples.newest
         else { return false }
         let shown = ScrollContainer.onTouchGrid(resampled)
-        applyDrag(translation: shown)
+        applyDrag(translation: shown, at: instant)
         // Past the 8 ms cap the finger shown stands still: no frame until it is found resting at its newest sample
         // (a frame then, if the prediction left it elsewhere), or until the next sample.
         if instant < newest.time + TouchResampler.maximumPrediction { return true }
@@ -131,7 +163,7 @@ extension ScrollContainer {
             isScrollEnabled, !chain.isFollower, !zoomState.pinch.isActive,
             let newest = drag.resample.samples.newest
         else { return }
-        applyDrag(translation: ScrollContainer.onTouchGrid(newest.position))
+        applyDrag(translation: ScrollContainer.onTouchGrid(newest.position), at: newest.time)
         finishChange()
     }
 
