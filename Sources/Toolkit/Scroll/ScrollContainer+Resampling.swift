@@ -147,8 +147,14 @@ extension ScrollContainer {
         let shown = ScrollContainer.onTouchGrid(resampled)
         applyDrag(translation: shown, at: instant)
         // Past the 8 ms cap the finger shown stands still: no frame until it is found resting at its newest sample
-        // (a frame then, if the prediction left it elsewhere), or until the next sample.
-        if instant < newest.time + TouchResampler.maximumPrediction { return true }
+        // (a frame then, if the prediction left it elsewhere), or until the next sample. Nor while what the cap
+        // would show is what this frame shows (one sample, or a still finger): such a frame would change nothing.
+        let cap = newest.time + TouchResampler.maximumPrediction
+        if instant < cap, let ahead = drag.resample.samples.position(at: cap),
+            ScrollContainer.onTouchGrid(ahead) != shown
+        {
+            return true
+        }
         if shown != ScrollContainer.onTouchGrid(newest.position), drag.resample.restTimer == nil {
             let rest = newest.time + TouchResampler.restingGap + TouchResampler.latency
             drag.resample.restTimer = window.timers.schedule(at: max(rest, window.now), timerActions.rest)
