@@ -52,6 +52,9 @@ let package = Package(
         .systemLibrary(name: "CSystemdBus", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
         .target(name: "CAtspiBridge", dependencies: ["CSystemdBus"]),
         .target(name: "ToolkitAccessibility", dependencies: ["ToolkitCore", "CAtspiBridge"]),
+        // The desktop's settings portal over the same sd-bus (colour scheme, reduced motion), polled from the
+        // window's loop like the AT-SPI bridge.
+        .target(name: "CSettingsPortal", dependencies: ["CSystemdBus"]),
         // SIGINT and SIGTERM through a signalfd, whatever mask the process inherited: one copy in plain C (no
         // Wayland, no GLib) for the Wayland window's loop and the GTK glue alike.
         .target(name: "CTerminationSignals"),
@@ -71,7 +74,7 @@ let package = Package(
                 exclude: ["Wayland"], linkerSettings: [.linkedLibrary("m")]),
         // The Wayland window on top of the core.
         .target(name: "Toolkit", dependencies: ["ToolkitCore", "CWayland", "CPixman", "ToolkitAccessibility",
-                                                "CTerminationSignals"],
+                                                "CTerminationSignals", "CSettingsPortal"],
                 path: "Sources/Toolkit/Wayland"),
         .target(name: "ToolkitTesting", dependencies: ["Toolkit", "CWaylandServer"]),
         .executableTarget(name: "Examples", dependencies: ["Toolkit"]),

@@ -24,7 +24,10 @@ static int find_object(tatspi_bridge *b, const char *path, void **found, int (*h
 static int has_accessible(uint64_t id, const tatspi_node *node) { (void)id; (void)node; return 1; }
 static int has_application(uint64_t id, const tatspi_node *node) { (void)node; return id == TATSPI_APPLICATION; }
 static int has_component(uint64_t id, const tatspi_node *node) { (void)node; return id != TATSPI_APPLICATION; }
-static int has_action(uint64_t id, const tatspi_node *node) { (void)id; return node->actions != 0; }
+static int has_action(uint64_t id, const tatspi_node *node) {
+    (void)id;
+    return node->actions != 0 || node->custom_actions > 0;
+}
 static int has_selection(uint64_t id, const tatspi_node *node) { (void)id; return node->selects_children; }
 
 static int find_accessible(sd_bus *bus, const char *path, const char *iface, void *userdata, void **found,

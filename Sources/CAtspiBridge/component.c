@@ -184,7 +184,13 @@ static int prop_n_actions(sd_bus *bus, const char *path, const char *iface, cons
     (void)bus; (void)iface; (void)prop;
     OBJECT_OR_RETURN((tatspi_bridge *)userdata, path, id, node, error);
     free(node.name);
-    return sd_bus_message_append(reply, "i", action_count(node.actions));
+    return sd_bus_message_append(reply, "i", action_count(node.actions) + (node.custom_actions > 0 ? node.custom_actions : 0));
+}
+
+/* The name of the object's custom action `index` (after the standard ones), malloc'd, or NULL. */
+static char *custom_name(tatspi_bridge *b, uint64_t id, const tatspi_node *node, int32_t index) {
+    if (index < 0 || index >= node->custom_actions || !b->cb.custom_action_name) return NULL;
+    return b->cb.custom_action_name(b->cb.context, id, index);
 }
 
 /* GetName / GetLocalizedName / GetDescription / GetKeyBinding of action i. */
@@ -195,7 +201,14 @@ static int action_text(sd_bus_message *m, void *userdata, sd_bus_error *error, i
     int r = sd_bus_message_read(m, "i", &index);
     if (r < 0) return r;
     int bit = action_bit(node.actions, index);
-    if (bit < 0) return sd_bus_error_setf(error, "org.freedesktop.DBus.Error.InvalidArgs", "No action %d", index);
+    if (bit < 0) {
+        /* A custom action: its name is also its description (what a screen reader says for it). */
+        char *name = custom_name((tatspi_bridge *)userdata, id, &node, index - action_count(node.actions));
+        if (!name) return sd_bus_error_setf(error, "org.freedesktop.DBus.Error.InvalidArgs", "No action %d", index);
+        r = sd_bus_reply_method_return(m, "s", which == 2 ? "" : name);
+        free(name);
+        return r;
+    }
     const char *text = which == 0 ? action_names[bit] : which == 1 ? action_descriptions[bit] : "";
     return sd_bus_reply_method_return(m, "s", text);
 }
@@ -214,6 +227,11 @@ static int m_actions(sd_bus_message *m, void *userdata, sd_bus_error *error) {
         if (node.actions & (1u << bit))
             r = sd_bus_message_append(reply, "(sss)", action_names[bit], action_descriptions[bit], "");
     }
+    for (int32_t i = 0; r >= 0 && i < node.custom_actions; i++) {
+        char *name = custom_name((tatspi_bridge *)userdata, id, &node, i);
+        r = sd_bus_message_append(reply, "(sss)", name ? name : "", name ? name : "", "");
+        free(name);
+    }
     if (r >= 0) r = sd_bus_message_close_container(reply);
     if (r >= 0) r = sd_bus_send(NULL, reply, NULL);
     sd_bus_message_unref(reply);
@@ -228,7 +246,11 @@ static int m_do_action(sd_bus_message *m, void *userdata, sd_bus_error *error) {
     int r = sd_bus_message_read(m, "i", &index);
     if (r < 0) return r;
     int bit = action_bit(node.actions, index);
-    int done = bit >= 0 && b->cb.do_action(b->cb.context, id, (uint32_t)bit);
+    int32_t custom = index - action_count(node.actions);
+    int done = bit >= 0 ? b->cb.do_action(b->cb.context, id, (uint32_t)bit)
+               : custom >= 0 && custom < node.custom_actions && b->cb.do_custom_action
+                   ? b->cb.do_custom_action(b->cb.context, id, custom)
+                   : 0;
     return sd_bus_reply_method_return(m, "b", done ? 1 : 0);
 }
 

@@ -265,7 +265,8 @@ static int m_interfaces(sd_bus_message *m, void *userdata, sd_bus_error *error) 
     if (r >= 0) r = sd_bus_message_append(reply, "s", "org.a11y.atspi.Accessible");
     if (r >= 0 && id == TATSPI_APPLICATION) r = sd_bus_message_append(reply, "s", "org.a11y.atspi.Application");
     if (r >= 0 && id != TATSPI_APPLICATION) r = sd_bus_message_append(reply, "s", "org.a11y.atspi.Component");
-    if (r >= 0 && node.actions) r = sd_bus_message_append(reply, "s", "org.a11y.atspi.Action");
+    if (r >= 0 && (node.actions || node.custom_actions > 0))
+        r = sd_bus_message_append(reply, "s", "org.a11y.atspi.Action");
     if (r >= 0 && node.selects_children) r = sd_bus_message_append(reply, "s", "org.a11y.atspi.Selection");
     if (r >= 0) r = sd_bus_message_close_container(reply);
     if (r >= 0) r = sd_bus_send(NULL, reply, NULL);

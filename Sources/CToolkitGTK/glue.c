@@ -103,3 +103,36 @@ int tgtk_deny_sequence_to_ancestors(GtkWidget *widget, GdkEventSequence *sequenc
 guint tgtk_unix_fd_add(int fd, GIOCondition condition, tgtk_fd_handler handler, gpointer data) {
     return g_unix_fd_add(fd, condition, (GUnixFDSourceFunc)handler, data);
 }
+
+gboolean tgtk_has_property(gpointer object, const char *property) {
+    return object != NULL && g_object_class_find_property(G_OBJECT_GET_CLASS(object), property) != NULL;
+}
+
+void tgtk_settings_read(gpointer settings, int *animations, int *prefer_dark, int *dark_theme, int *reduced_motion) {
+    gboolean enabled = TRUE, dark = FALSE;
+    char *theme = NULL;
+    g_object_get(settings, "gtk-enable-animations", &enabled, "gtk-application-prefer-dark-theme", &dark,
+                 "gtk-theme-name", &theme, NULL);
+    *animations = enabled ? 1 : 0;
+    *prefer_dark = dark ? 1 : 0;
+    *dark_theme = theme != NULL && g_str_has_suffix(theme, "-dark") ? 1 : 0;
+    g_free(theme);
+    *reduced_motion = -1;
+    if (tgtk_has_property(settings, "gtk-interface-reduced-motion")) {
+        /* An enum (GtkReducedMotion): read through a GValue of the property's own type. */
+        GParamSpec *spec = g_object_class_find_property(G_OBJECT_GET_CLASS(settings), "gtk-interface-reduced-motion");
+        GValue value = G_VALUE_INIT;
+        g_value_init(&value, spec->value_type);
+        g_object_get_property(G_OBJECT(settings), "gtk-interface-reduced-motion", &value);
+        *reduced_motion = G_VALUE_HOLDS_ENUM(&value) ? g_value_get_enum(&value) : -1;
+        g_value_unset(&value);
+    }
+}
+
+void tgtk_set_boolean_property(gpointer object, const char *property, gboolean value) {
+    g_object_set(object, property, value, NULL);
+}
+
+void tgtk_set_string_property(gpointer object, const char *property, const char *value) {
+    g_object_set(object, property, value, NULL);
+}

@@ -17,7 +17,7 @@ struct Demo {
     @MainActor static let all: [Demo] = [
         ListDemo.demo, PagingDemo.demo, LockDemo.demo, CanvasDemo.demo, FlingDemo.demo, ObserversDemo.demo,
         WheelDemo.demo, ZoomDemo.demo, ContactsDemo.demo, TerminalDemo.demo, NestedDemo.demo,
-        GesturesDemo.demo, PhotosDemo.demo
+        GesturesDemo.demo, PhotosDemo.demo, MailDemo.demo
     ]
 
     @MainActor static func named(_ id: String) -> Demo? { all.first { $0.id == id } }

@@ -7,17 +7,17 @@ final class GalleryView: View {
     /// Where the demo buttons end at the latest (x, points): the bar's spot at (780, 22) stays empty.
     static let buttonsEnd = 740.0
 
-    /// The bar's buttons for `titles`, 6 pt apart from x 8: the largest font size of 14, 13, 12 and 11 pt at which
-    /// every button, as wide as its title plus 6 pt each side, ends by `buttonsEnd` (at 11 pt, the buttons share
-    /// the room evenly), and each button's width.
+    /// The bar's buttons for `titles`, 6 pt apart from x 8: the largest font size of 14, 13, 12, 11 and 10 pt at
+    /// which every button, as wide as its title plus 6 pt each side, ends by `buttonsEnd` (when none does, at 10 pt
+    /// the buttons share the room evenly), and each button's width.
     static func buttonLayout(titles: [String]) -> (fontSize: Double, widths: [Double]) {
         let room = buttonsEnd - 8 - 6 * Double(max(titles.count - 1, 0))
-        for size in [14.0, 13, 12, 11] {
+        for size in [14.0, 13, 12, 11, 10] {
             let widths = titles.map { (Font.measure($0, size: size).width + 12).rounded(.up) }
             if widths.reduce(0, +) <= room { return (size, widths) }
         }
         let even = (room / Double(max(titles.count, 1))).rounded(.down)
-        return (11, titles.map { _ in even })
+        return (10, titles.map { _ in even })
     }
     /// The demo tabs, in a strip that scrolls sideways when the window is narrower than they are.
     let tabStrip: ButtonStrip

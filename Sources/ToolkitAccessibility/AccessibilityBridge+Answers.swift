@@ -33,6 +33,16 @@ final class CallbackBox {
         callbacks.do_action = { context, id, action in
             MainActor.assumeIsolated { CallbackBox.bridge(context)?.perform(action, on: id) ?? 0 }
         }
+        callbacks.custom_action_name = { context, id, index in
+            // The malloc'd name crosses the isolation boundary as its address.
+            let address = MainActor.assumeIsolated {
+                CallbackBox.bridge(context)?.customActionName(index, of: id).map { UInt(bitPattern: $0) } ?? 0
+            }
+            return UnsafeMutablePointer<CChar>(bitPattern: address)
+        }
+        callbacks.do_custom_action = { context, id, index in
+            MainActor.assumeIsolated { CallbackBox.bridge(context)?.performCustomAction(index, on: id) ?? 0 }
+        }
         callbacks.scroll_to = { context, id in
             MainActor.assumeIsolated { CallbackBox.bridge(context)?.scrollTo(id) ?? 0 }
         }
@@ -91,6 +101,7 @@ extension AccessibilityBridge {
             if let bit = AccessibilityAction.allCases.firstIndex(of: action) { bits |= 1 << UInt32(bit) }
         }
         out.pointee.actions = bits
+        out.pointee.custom_actions = Int32(clamping: tree.customActions(of: view).count)
         if let item = tree.itemPosition(of: view) {
             out.pointee.position_in_set = Int32(clamping: item.index + 1)
             out.pointee.set_size = Int32(clamping: item.count)
@@ -141,6 +152,19 @@ extension AccessibilityBridge {
     func perform(_ bit: UInt32, on id: UInt64) -> Int32 {
         guard let view = view(id), Int(bit) < AccessibilityAction.allCases.count else { return 0 }
         return tree.perform(AccessibilityAction.allCases[Int(bit)], on: view) ? 1 : 0
+    }
+
+    /// The name of `id`'s custom action `index`, malloc'd for the C side (which frees it), or nil.
+    func customActionName(_ index: Int32, of id: UInt64) -> UnsafeMutablePointer<CChar>? {
+        guard let view = view(id) else { return nil }
+        let actions = tree.customActions(of: view)
+        guard actions.indices.contains(Int(index)) else { return nil }
+        return strdup(actions[Int(index)].name)
+    }
+
+    func performCustomAction(_ index: Int32, on id: UInt64) -> Int32 {
+        guard let view = view(id) else { return 0 }
+        return tree.performCustomAction(at: Int(index), on: view) ? 1 : 0
     }
 
     func scrollTo(_ id: UInt64) -> Int32 {

@@ -20,7 +20,9 @@ internal import CToolkitGTK
 /// - pixels: the core draws what changed into a cairo image surface at the widget's scale factor (crisp at 2x),
 ///   kept between frames, which the draw function paints;
 /// - coordinates: events are mapped into the widget wherever it sits in its window;
-/// - the cursor the view under the pointer asks for, as a named GDK cursor.
+/// - the cursor the view under the pointer asks for, as a named GDK cursor;
+/// - the desktop's motion and colour settings from the widget's GtkSettings (`WindowCore.reducesMotion`,
+///   `colorScheme`), followed while attached.
 ///
 /// Nothing is global: several hosts live in one app. `detach()`, the widget's destruction or the host's release
 /// disconnects every signal handler, controller, tick and timeout the host added.
@@ -145,6 +147,9 @@ public final class GtkViewHost {
         }
         isAttached = true
         attach()
+        // The core counts a window as focused until told otherwise; the widget has the focus only once GTK gives it.
+        core.handle(.keyboardFocus(false))
+        if gtk_widget_has_focus(area) != 0 { keyboardFocusChanged(true) }
     }
 
     isolated deinit {
@@ -193,6 +198,7 @@ public final class GtkViewHost {
                     GtkViewHost.with(data) { $0.scaleFactorChanged() }
                 }, me))
         addControllers(context: me)
+        followDesktopSettings(context: me)
         gtk_drawing_area_set_draw_func(
             UnsafeMutablePointer<GtkDrawingArea>(OpaquePointer(area)),
             { _, cr, width, height, data in

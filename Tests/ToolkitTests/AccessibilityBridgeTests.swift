@@ -178,6 +178,38 @@ struct AccessibilityBridgeTests {
         #expect(list.selectedRows.isEmpty)
     }
 
+    @Test func aRowsSwipeActionsAreNamedActionsThatRunTheirHandlers() throws {
+        let bus = try PrivateDBus()
+        defer { bus.stop() }
+        try #require(bus.waitUntilListening())
+        let core = WindowCore(size: Size(width: 400, height: 600))
+        let list = ListContainer(frame: Rect(x: 0, y: 0, width: 400, height: 600))
+        let source = ActionRows()
+        list.dataSource = source
+        core.rootView.addSubview(list)
+        let row = try #require(list.view(forRow: 2))
+        let bridge = try #require(
+            AccessibilityBridge(
+                window: core, applicationName: "bridge-test",
+                windowTitle: "Test", busAddress: bus.address))
+        defer { bridge.stop() }
+        #expect(pump(bridge) { bridge.uniqueName != nil })
+        let name = try #require(bridge.uniqueName)
+        let path = "/org/a11y/atspi/accessible/\(core.accessibility.id(of: row))"
+        let standard = core.accessibility.actions(of: row).count
+        let count = try busctl(
+            bus, bridge, ["get-property", name, path, "org.a11y.atspi.Action", "NActions"])
+        #expect(count == "i \(standard + 2)")
+        let second = try busctl(
+            bus, bridge, ["call", name, path, "org.a11y.atspi.Action", "GetName", "i", "\(standard + 1)"])
+        #expect(second == "s \"Delete\"")
+        let done = try busctl(
+            bus, bridge, ["call", name, path, "org.a11y.atspi.Action", "DoAction", "i", "\(standard + 1)"])
+        #expect(done == "b true")
+        #expect(source.performed == ["Delete2"])
+        withExtendedLifetime(source) {}
+    }
+
     @Test func givesUpWhenTheBusGoesAway() throws {
         let bus = try PrivateDBus()
         defer { bus.stop() }
@@ -217,5 +249,23 @@ private final class BridgeRows: ListDataSource {
         label.reuseKind = "row"
         label.text = "Row \(row)"
         return label
+    }
+}
+
+/// Rows with a trailing Archive and Delete, recording what ran.
+@MainActor
+private final class ActionRows: ListDataSource {
+    var performed: [String] = []
+    func numberOfRows(in list: ListContainer) -> Int { 100 }
+    func list(_ list: ListContainer, viewForRow row: Int) -> View {
+        let label = (list.dequeueReusableView(kind: "row") as? Label) ?? Label(frame: .zero)
+        label.reuseKind = "row"
+        label.text = "Row \(row)"
+        return label
+    }
+    func list(_ list: ListContainer, trailingSwipeActionsForRow row: Int) -> [SwipeAction] {
+        ["Archive", "Delete"].map { title in
+            SwipeAction(title: title, color: .red) { [unowned self] in performed.append("\(title)\(row)") }
+        }
     }
 }

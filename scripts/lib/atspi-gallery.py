@@ -129,8 +129,8 @@ try:
     children = [frame.getChildAtIndex(i) for i in range(frame.childCount)]
     tabs = [c for c in children if c.getRole() == pyatspi.ROLE_PUSH_BUTTON]
     check([t.name for t in tabs] == ["List", "Paging", "Lock", "Canvas", "Fling", "Observers", "Wheel", "Zoom",
-                                     "Contacts", "Terminal", "Nested", "Gestures", "Photos"],
-          "thirteen tab buttons named after the demos")
+                                     "Contacts", "Terminal", "Nested", "Gestures", "Photos", "Mail"],
+          "fourteen tab buttons named after the demos")
     panes = [c for c in children if c.getRole() == pyatspi.ROLE_SCROLL_PANE]
     check(len(panes) == 1, "one scroll pane (the list)")
     pane = panes[0]
@@ -285,6 +285,20 @@ try:
                 if position(photos.getChildAtIndex(i)) == 7)
     check(states(cell).contains(pyatspi.STATE_SELECTED), "item 8 carries the SELECTED state")
     check(grid.clearSelection() and grid.nSelectedChildren == 0, "the grid's ClearSelection")
+
+    # --- the mail demo: a row's swipe actions are named actions of the row that run their handlers --------------
+    action, click = action_index(tabs[13], "click")
+    check(action.doAction(click), "the Mail tab's click action is done")
+    wait_for(lambda: frame.name == "Gallery · Mail", 5, "the frame renamed 'Gallery · Mail'")
+    frame.clearCache()
+    inbox = wait_for(find_list, 5, "the inbox list")
+    message = inbox.getChildAtIndex(2)
+    names = [message.queryAction().getName(i) for i in range(message.queryAction().nActions)]
+    check(names[-3:] == ["Archive", "Delete", "Unread"], f"a message offers its swipe actions by name ({names})")
+    action, archive = action_index(message, "Archive")
+    check(action.doAction(archive), "the Archive action is done")
+    wait_for_line(lines, "stats: mail archived message 2", 5)
+    check(True, "Archive ran its handler (message 2 archived)")
     # SIGTERM closes the window, which leaves the bus on its way out.
     process.terminate()
     check(process.wait(timeout=10) == 0, "the gallery closes cleanly on SIGTERM (status 0)")

@@ -73,7 +73,7 @@ enum LiveListBench {
     }
 
     static func run(_ options: Options) -> [Measurement] {
-        [differenceCase(options), animationCase(options)]
+        [differenceCase(options), animationCase(options)] + autoScrollCases(options)
     }
 
     static func differenceCase(_ options: Options) -> Measurement {
@@ -129,9 +129,14 @@ enum LiveListBench {
         }
     }
 
-    /// `live_difference_100k_ms` (budget 100) and `live_animation_allocations_per_frame` (budget 0).
+    /// `live_difference_100k_ms` (budget 100), `live_animation_allocations_per_frame` and
+    /// `live_autoscroll_allocations_per_frame` (budget 0).
     static func summary(_ results: [Measurement]) -> [(String, Double)] {
-        [("live_difference_100k_ms", results[0].samples.isEmpty ? .nan : results[0].median * 1e3),
-         ("live_animation_allocations_per_frame", results[1].samples.isEmpty ? .nan : results[1].allocationsPerOperation)]
+        func allocations(_ index: Int) -> Double {
+            results[index].samples.isEmpty ? .nan : results[index].allocationsPerOperation
+        }
+        return [("live_difference_100k_ms", results[0].samples.isEmpty ? .nan : results[0].median * 1e3),
+                ("live_animation_allocations_per_frame", allocations(1)),
+                ("live_autoscroll_allocations_per_frame", allocations(2))]
     }
 }

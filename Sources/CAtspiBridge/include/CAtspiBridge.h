@@ -52,6 +52,7 @@ typedef struct tatspi_node {
     int32_t position_in_set;  /* a list item's position, from 1 (the "posinset" attribute); 0: none */
     int32_t set_size;         /* the items of its set (the "setsize" attribute); 0: none */
     int32_t selects_children; /* 1: it offers the Selection interface (a list or grid of selectable items) */
+    int32_t custom_actions;   /* named actions offered after the standard ones (custom_action_name gives names) */
 } tatspi_node;
 
 /* The requests of the Selection interface, for tatspi_callbacks.selection. Child indexes are item indexes (a list's
@@ -75,6 +76,10 @@ typedef struct tatspi_callbacks {
     int32_t (*children)(void *context, uint64_t id, uint64_t *out, int32_t capacity);
     /* Performs action bit `action` on id; returns 1 when done. */
     int (*do_action)(void *context, uint64_t id, uint32_t action);
+    /* The name of id's custom action `index` (from 0), malloc'd (the bridge frees it), or NULL for none. */
+    char *(*custom_action_name)(void *context, uint64_t id, int32_t index);
+    /* Performs id's custom action `index`; returns 1 when done. */
+    int (*do_custom_action)(void *context, uint64_t id, int32_t index);
     /* Scrolls id into view; returns 1 when it shows afterwards. */
     int (*scroll_to)(void *context, uint64_t id);
     /* Gives id the keyboard focus; returns 1 when it took it. */

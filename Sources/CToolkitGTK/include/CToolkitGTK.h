@@ -62,4 +62,17 @@ gboolean tgtk_quit_on_termination_signals(GApplication *application);
 typedef gboolean (*tgtk_fd_handler)(int fd, GIOCondition condition, gpointer data);
 guint tgtk_unix_fd_add(int fd, GIOCondition condition, tgtk_fd_handler handler, gpointer data);
 
+/* The desktop's motion and colour preferences a GtkSettings holds, read with g_object_get (variadic): whether
+ * animations are on (gtk-enable-animations), whether a dark theme is asked for (gtk-application-prefer-dark-theme),
+ * whether the theme's name ends in "-dark" (gtk-theme-name), and GTK 4.22's gtk-interface-reduced-motion (1: reduce;
+ * -1 where the settings have no such property). */
+void tgtk_settings_read(gpointer settings, int *animations, int *prefer_dark, int *dark_theme, int *reduced_motion);
+
+/* Whether `object`'s class has a property named `property` (a notify:: handler for one it lacks never runs). */
+gboolean tgtk_has_property(gpointer object, const char *property);
+
+/* g_object_set of one boolean or string property (variadic in GLib). */
+void tgtk_set_boolean_property(gpointer object, const char *property, gboolean value);
+void tgtk_set_string_property(gpointer object, const char *property, const char *value);
+
 #endif

@@ -12,12 +12,10 @@ enum ContactsDemo {
             "1,000,000 rows. Tap, Shift/Ctrl-click, keys select; Sync animates 1,000 changes: what you read stays.",
         make: { context in
             let book = ContactBook()
-            let holder = View(frame: context.frame)
             let list = ListContainer(frame: Rect(origin: .zero, size: context.frame.size))
-            list.backgroundColor = .white
+            let holder = ContactsHolder(frame: context.frame, list: list)
             list.selectionMode = .multiple
             list.dataSource = book
-            holder.addSubview(list)
             let readout = TouchStateReadout(container: list, label: context.status) { container in
                 guard let list = container as? ListContainer else { return "" }
                 return
@@ -84,7 +82,27 @@ enum ContactsDemo {
         })
 }
 
-/// A letter header: grey band, the letter in bold.
+/// The demo's view: it gives the list the window's colour scheme's background (white, or near black when the
+/// desktop prefers dark), now and whenever the scheme changes; the list's own selection colours follow by themselves.
+final class ContactsHolder: View {
+    let list: ListContainer
+
+    init(frame: Rect, list: ListContainer) {
+        self.list = list
+        super.init(frame: frame)
+        addSubview(list)
+        list.backgroundColor = ContactsHolder.listBackground(.light)
+    }
+
+    static func listBackground(_ scheme: ColorScheme) -> Color {
+        scheme == .dark ? Color(white: 0.11) : .white
+    }
+
+    override func didMoveToWindow() { list.backgroundColor = ContactsHolder.listBackground(colorScheme) }
+    override func colorSchemeDidChange() { list.backgroundColor = ContactsHolder.listBackground(colorScheme) }
+}
+
+/// A letter header: grey band, the letter in bold; darker greys in a dark window.
 final class ContactHeaderView: View {
     var letter = "" { didSet { setNeedsDisplay() } }
 
@@ -93,8 +111,16 @@ final class ContactHeaderView: View {
         backgroundColor = Color(white: 0.92)
     }
 
+    override func didMoveToWindow() { followScheme() }
+    override func colorSchemeDidChange() { followScheme() }
+
+    private func followScheme() {
+        backgroundColor = Color(white: colorScheme == .dark ? 0.2 : 0.92)
+        setNeedsDisplay()
+    }
+
     override func draw(in canvas: Canvas) {
-        canvas.drawText(letter, at: Point(x: 16, y: 6), size: 15, color: Color(white: 0.3))
+        canvas.drawText(letter, at: Point(x: 16, y: 6), size: 15, color: Color(white: colorScheme == .dark ? 0.8 : 0.3))
     }
 
     /// A screen reader reads the letter (the list item's name).
@@ -117,12 +143,19 @@ final class ContactRowView: View {
         detail = nil
     }
 
+    /// Text and separator greys follow the window's colour scheme.
+    override func colorSchemeDidChange() { setNeedsDisplay() }
+
     override func draw(in canvas: Canvas) {
         let b = bounds
+        let dark = colorScheme == .dark
         canvas.fillRoundedRect(Rect(x: 16, y: 8, width: 32, height: 32), radius: 16, color: color)
-        canvas.drawText(name, at: Point(x: 60, y: 13), size: 17, color: Color(white: 0.1))
-        if let detail { canvas.drawText(detail, at: Point(x: 60, y: 38), size: 13, color: Color(white: 0.45)) }
-        canvas.fill(Rect(x: 60, y: b.height - 1, width: b.width - 60, height: 1), color: Color(white: 0.88))
+        canvas.drawText(name, at: Point(x: 60, y: 13), size: 17, color: Color(white: dark ? 0.92 : 0.1))
+        if let detail {
+            canvas.drawText(detail, at: Point(x: 60, y: 38), size: 13, color: Color(white: dark ? 0.65 : 0.45))
+        }
+        canvas.fill(
+            Rect(x: 60, y: b.height - 1, width: b.width - 60, height: 1), color: Color(white: dark ? 0.25 : 0.88))
     }
 
     /// A screen reader reads the name, then the number when there is one (the list item's name).

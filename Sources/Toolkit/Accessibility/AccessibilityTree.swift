@@ -158,6 +158,29 @@ public final class AccessibilityTree {
         return actions
     }
 
+    /// The actions of `view` beyond the standard ones, as its superview gives them (a list row's swipe actions), in
+    /// the order offered after `actions(of:)`.
+    public func customActions(of view: View) -> [AccessibilityCustomAction] {
+        guard view.hostWindow === window, let parent = view.superview else { return [] }
+        return parent.accessibilityCustomActions(forSubview: view)
+    }
+
+    /// Performs `view`'s custom action at `index` (in `customActions(of:)`); false when there is none there or it
+    /// could not be done.
+    @discardableResult
+    public func performCustomAction(at index: Int, on view: View) -> Bool {
+        let actions = customActions(of: view)
+        guard actions.indices.contains(index) else { return false }
+        return actions[index].perform()
+    }
+
+    /// Performs `view`'s first custom action named `name`; false when there is none or it could not be done.
+    @discardableResult
+    public func performCustomAction(named name: String, on view: View) -> Bool {
+        guard let action = customActions(of: view).first(where: { $0.name == name }) else { return false }
+        return action.perform()
+    }
+
     /// The deepest visible exposed view whose extents contain `point` (window points), or nil.
     public func element(at point: Point) -> View? {
         deepestExposed(at: point, below: nil)
@@ -231,7 +254,8 @@ public final class AccessibilityTree {
         children(of: parent).enumerated().map { index, child in
             AccessibilityNode(
                 role: role(of: child), name: name(of: child), states: states(of: child),
-                extents: extents(of: child), actions: actions(of: child), indexInParent: index,
+                extents: extents(of: child), actions: actions(of: child),
+                customActions: customActions(of: child).map(\.name), indexInParent: index,
                 children: snapshot(of: child))
         }
     }
@@ -305,6 +329,8 @@ public struct AccessibilityNode: Sendable, Equatable {
     /// In window coordinates, points.
     public var extents: Rect
     public var actions: [AccessibilityAction]
+    /// The names of its custom actions (offered after `actions`).
+    public var customActions: [String]
     public var indexInParent: Int
     public var children: [AccessibilityNode]
 }

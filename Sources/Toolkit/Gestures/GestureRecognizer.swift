@@ -58,6 +58,17 @@ open class GestureRecognizer: TouchParticipant {
         return view.convert(point, from: nil)
     }
 
+    /// Where the first of the fingers it tracks (or tracked last) landed, in `view`'s coordinates (nil: window),
+    /// points: a pan's start, counted before its slop (`translation(in:)` counts from the slop crossing).
+    public func startLocation(in view: View?) -> Point {
+        guard let view else { return landingPoint }
+        return view.convert(landingPoint, from: nil)
+    }
+
+    /// The kinds of fingers it takes part in: a touchscreen's, the pointer's primary button, or both (the
+    /// default). A finger of another kind is left to the others as if the recognizer were not there.
+    public var allowedTouchTypes: TouchTypes = .all
+
     /// Asked when the recognizer would begin (or be recognized): false makes it fail and leaves the fingers to
     /// the others. Nil: true.
     public var shouldBegin: ((GestureRecognizer) -> Bool)?
@@ -136,6 +147,8 @@ open class GestureRecognizer: TouchParticipant {
     var fingers = FingerSet()
     /// Where the centroid was when the last finger lifted (for `location(in:)` after a tap).
     var lastCentroid: Point = .zero
+    /// Where the first finger of the current (or last) sequence landed, window coordinates.
+    var landingPoint: Point = .zero
 
     var fingerCount: Int { fingers.count }
 
@@ -150,10 +163,14 @@ open class GestureRecognizer: TouchParticipant {
 
     public func takesPart(inTouch id: Int) -> Bool {
         isEnabled && attachedView != nil && acceptsNewFingers
+            && allowedTouchTypes.contains(id == Touch.pointerID ? .pointer : .direct)
     }
 
     public func fingerDown(_ id: Int, at location: Point, time: Duration) -> ContentTouchDisposition {
-        if fingers.isEmpty { fingers.beginSequence() }
+        if fingers.isEmpty {
+            fingers.beginSequence()
+            landingPoint = location
+        }
         fingers.add(id, at: location, time: time)
         if fingers.count == 1 { fingers.beginSequence() }
         recognizerFingerDown(id, at: location, time: time)

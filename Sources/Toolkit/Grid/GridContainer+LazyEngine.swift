@@ -17,6 +17,10 @@ extension GridContainer: LazyItemContainer {
 
     var pinnedItem: (item: Int, view: View)? { nil }
 
+    var carriedItem: (item: Int, view: View)? { nil }
+
+    func itemIndex(at point: Point) -> Int? { layout.item(at: point) }
+
     func coveredTop(forItem item: Int) -> Double { 0 }
 
     func dropScrollTarget() {}

@@ -108,11 +108,6 @@ open class GridContainer: LazyContainer {
         return layout.frame(ofItem: item)
     }
 
-    /// The item whose cell holds `point` (content coordinates), or nil in a gap or outside the items.
-    public func item(at point: Point) -> Int? {
-        layout.item(at: point)
-    }
-
     /// Scrolls so that `item`'s row is at `position` in the visible rect (clamped into the scroll range), at once or
     /// animated as `setContentOffset(_:animated:)`. An item out of range is ignored.
     public func scrollToItem(_ item: Int, at position: ListScrollPosition, animated: Bool) {

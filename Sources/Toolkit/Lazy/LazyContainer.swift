@@ -17,10 +17,23 @@ open class LazyContainer: ScrollContainer {
         didSet { if drawsSelection != oldValue { setNeedsDisplay() } }
     }
 
-    /// The colours of the highlight and the focus ring. Default `SelectionColors.light`.
-    public var selectionColors = SelectionColors.light {
-        didSet { if selectionColors != oldValue { setNeedsDisplay() } }
+    /// The colours of the highlight and the focus ring. Default: the window's colour scheme's,
+    /// `SelectionColors.light` or `.dark`, following a change of scheme; once set, the colours set, whatever the
+    /// scheme.
+    public var selectionColors: SelectionColors {
+        get { chosenSelectionColors ?? (colorScheme == .dark ? .dark : .light) }
+        set {
+            let old = selectionColors
+            chosenSelectionColors = newValue
+            if newValue != old { setNeedsDisplay() }
+        }
     }
+
+    /// The colours the app set, or nil: the scheme's.
+    private var chosenSelectionColors: SelectionColors?
+
+    /// Whether the selection's colours are the scheme's (the app set none).
+    var selectionColorsFollowScheme: Bool { chosenSelectionColors == nil }
 
     /// The engine's state: alive views, pools, selection, the open batch, prefetching.
     let items = LazyItems()
@@ -29,6 +42,8 @@ open class LazyContainer: ScrollContainer {
     @exclusivity(unchecked) var itemAnimation = ItemAnimation()
     /// The frame animator of `itemAnimation`, made once.
     lazy var itemAnimationDriver = ItemAnimationDriver(container: self)
+    /// The mouse drag that selects a range, once the container was in `.multiple` mode.
+    var dragSelection: DragSelectGesture?
 
     /// This container as the engine sees it (itself, through its shape's conformance): set by the shape's
     /// initializer. Not owning (it is `self`).
@@ -50,6 +65,10 @@ open class LazyContainer: ScrollContainer {
 
     /// The view shown for `item`, or nil when the item is not alive (out of view, or out of range).
     public func view(forItem item: Int) -> View? { engine.aliveView(forItem: item) }
+
+    /// The item whose place holds `point` (content coordinates, points: a grid's cell, a list's full-width row),
+    /// or nil in a gap between items or outside them.
+    public func item(at point: Point) -> Int? { engine.itemIndex(at: point) }
 
     /// The dequeued view of kind `kind`: a view that was given out with `reuseKind == kind` and whose item went out
     /// of view (its `prepareForReuse()` was called), or nil when none is free.
@@ -110,7 +129,15 @@ open class LazyContainer: ScrollContainer {
     /// keeps at most the first selected item; `.none` keeps the selection (the app may still set it).
     public var selectionMode: SelectionMode {
         get { items.selection.mode }
-        set { engine.setSelectionMode(newValue) }
+        set {
+            engine.setSelectionMode(newValue)
+            // A mouse drag selects a range in `.multiple` mode (`DragSelectGesture`), made the first time.
+            if newValue == .multiple && dragSelection == nil {
+                let gesture = DragSelectGesture(container: self)
+                dragSelection = gesture
+                dragSelectionInstalled(gesture)
+            }
+        }
     }
 
     /// The selected items (Foundation's `IndexSet`: ranges, so all of 10,000,000 items is one range). Setting it
@@ -144,6 +171,9 @@ open class LazyContainer: ScrollContainer {
 
     /// The item `view` shows.
     open override func accessibilityItemIndex(of view: View) -> Int? { engine.item(showing: view) }
+
+    /// The mouse's drag selection was made: a shape links it to its own gestures here. Default: nothing.
+    func dragSelectionInstalled(_ gesture: DragSelectGesture) {}
 
     // MARK: - Hooks of ScrollContainer
 

@@ -13,7 +13,7 @@ extension LazyItemContainer {
     func presentedScreenFrames() -> [ShownItem] {
         let animation = itemAnimation
         var shown: [ShownItem] = []
-        shown.reserveCapacity(items.views.count + animation.leaving.count)
+        shown.reserveCapacity(items.views.count + animation.leaving.count + 1)
         let offset = contentOffset
         let pinnedView = pinnedItem?.view
         for index in items.views.indices {
@@ -23,6 +23,14 @@ extension LazyItemContainer {
                 (
                     item, ObjectIdentifier(view), view.frame.offsetBy(Point(x: -offset.x, y: -offset.y)),
                     animation.opacity(ofItem: item)
+                ))
+        }
+        // A lifted item whose own place left the alive run is drawn all the same.
+        if let carried = carriedItem, items.item(showing: carried.view) == nil {
+            shown.append(
+                (
+                    carried.item, ObjectIdentifier(carried.view),
+                    carried.view.frame.offsetBy(Point(x: -offset.x, y: -offset.y)), 1
                 ))
         }
         for leaving in animation.leaving {

@@ -32,9 +32,10 @@ extension LazyItemContainer {
     }
 
     /// The focused item's ring (its view's frame: the line is stroked just inside it), or nil when nothing is
-    /// drawn.
+    /// drawn: also while the window lacks the keyboard focus (as GTK and UIKit hide focus rings in a window that
+    /// is not the key one).
     func focusRingRect() -> Rect? {
-        guard drawsSelection, let focus = items.selection.focus, let view = aliveView(forItem: focus) else {
+        guard drawsSelection, hostWindow?.hasKeyboardFocus != false, let focus = items.selection.focus, let view = aliveView(forItem: focus) else {
             return nil
         }
         let frame = view.frame

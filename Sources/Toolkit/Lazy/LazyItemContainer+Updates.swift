@@ -89,7 +89,8 @@ extension LazyItemContainer {
         }
         // Prefetches asked under the old numbers are not carried: the app's loads finish as they are.
         items.prefetcher.forget()
-        apply(change, animated: animated)
+        // Reduced motion: the items take their places in the next frame.
+        apply(change, animated: animated && !reducesMotion)
     }
 
     /// Carries the selection and the focused item with their items, telling the app when the set changed.

@@ -35,8 +35,12 @@ protocol LazyItemContainer: LazyContainer {
     /// Applies a checked change: the shape's stores, the alive views, the selection, the anchor.
     func apply(_ change: ItemChange, animated: Bool)
 
+    /// The item whose place holds `point` (content coordinates), or nil in a gap or outside the items.
+    func itemIndex(at point: Point) -> Int?
     /// A view shown outside the alive run, at a place of its own (a list's pinned header), or nil.
     var pinnedItem: (item: Int, view: View)? { get }
+    /// A view that follows the finger and may be outside the alive run (a list's lifted row), or nil.
+    var carriedItem: (item: Int, view: View)? { get }
     /// Where `item`'s line is drawn now, content y: its layout place plus an animation's displacement.
     func presentedTop(ofItem item: Int) -> Double
     /// Where `item` is laid out, content coordinates (`item == itemCount`: where an item after the last would be).

@@ -8,7 +8,7 @@
 extension ListContainer {
     /// The top of `row` as drawn now, content coordinates: its layout place plus its displacement.
     func presentedTop(ofItem row: Int) -> Double {
-        heights.origin(of: row) + itemAnimation.offset(ofItem: row)
+        heights.origin(of: row) + itemAnimation.offset(ofItem: row) + movementShift(ofRow: row)
     }
 
     /// Where `row` is laid out: full width, at its top, its height (content coordinates).
@@ -45,7 +45,8 @@ extension ListContainer {
         let width = bounds.width
         for item in itemAnimation.leaving {
             let y = heights.origin(of: min(item.closingItem, total)) + item.displacement * remaining
-            item.view.frame = Rect(x: 0, y: y, width: width, height: item.startHeight * remaining)
+            // A row deleted while swiped leaves where it was slid (`RowActions/`).
+            item.view.frame = Rect(x: item.view.frame.minX, y: y, width: width, height: item.startHeight * remaining)
         }
     }
 }

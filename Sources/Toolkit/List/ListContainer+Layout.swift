@@ -62,6 +62,7 @@ extension ListContainer {
         placeRows(header: header, source: source)
         retargetRowAnimation()
         updatePrefetching()
+        rowActions?.listDidLayout()
     }
 
     /// Moves the offset by `distance` to keep the rows still (anchoring), when the list anchors; an animated
@@ -105,6 +106,9 @@ extension ListContainer {
         if let pinned, pinned.row == row {
             view = pinned.view
             self.pinned = nil
+        } else if let movement, movement.row == row, !movement.isDropping {
+            // The lifted row comes back into the alive run: it keeps its view.
+            view = movement.view
         } else {
             view = source.list(self, viewForRow: row)
             // A view given for two rows (an app's mistake) moves to the newer one.
@@ -123,6 +127,8 @@ extension ListContainer {
 
     /// Puts the view of live `row` back for reuse, or aside as the pinned header when it is `header`.
     private func putBack(row: Int, view: View, keeping header: Int?) {
+        // A lifted row stays with the finger (and a subview) when its own place goes out of the alive run.
+        if view === movement?.view { return }
         if row == header, pinned == nil {
             pinned = (row, view)
         } else {
@@ -135,21 +141,27 @@ extension ListContainer {
         let width = bounds.width
         var y = heights.origin(of: items.first)
         let animating = itemAnimation.isActive
+        let swipes = rowActions
+        let lifted = movement.flatMap { $0.isDropping ? nil : $0 }
         for index in items.views.indices {
             let row = items.first + index
             let height = heights.height(of: row)
-            if let view = items.views[index], row != header {
+            if let view = items.views[index], row != header, view !== lifted?.view {
+                // A swiped row keeps its slide; every other view (a reused one too) is at rest.
+                let x = swipes?.offset(ofRow: row) ?? 0
+                let shift = lifted?.shift(ofRow: row) ?? 0
                 view.frame =
                     animating
                     ? Rect(
-                        x: 0, y: y + itemAnimation.offset(ofItem: row), width: width,
+                        x: x, y: y + itemAnimation.offset(ofItem: row), width: width,
                         height: itemAnimation.height(ofItem: row, laidOut: height))
-                    : Rect(x: 0, y: y, width: width, height: height)
+                    : Rect(x: x, y: y + shift, width: width, height: height)
             }
             y += height
         }
         if animating { placeLeavingItems() }
         placeHeader(header, source: source)
+        if lifted != nil { placeLiftedRow() }
     }
 
     /// Pins the view of `header` at the top of the visible rect (at its own place when that is lower), pushed up
@@ -162,7 +174,8 @@ extension ListContainer {
         guard let header else { return }
         let height = heights.height(of: header)
         let top = bounds.minY
-        var y = max(heights.origin(of: header) + itemAnimation.offset(ofItem: header), top)
+        let shift = movement?.isDropping == false ? movementShift(ofRow: header) : 0
+        var y = max(heights.origin(of: header) + itemAnimation.offset(ofItem: header) + shift, top)
         // The next header, if it comes up under this one, pushes it: only live rows can be that close.
         var row = max(header + 1, items.first)
         var rowTop = heights.origin(of: row)
@@ -188,8 +201,9 @@ extension ListContainer {
         }
         if view.superview !== self { addSubview(view) }
         view.frame = Rect(x: 0, y: y, width: bounds.width, height: heights.height(of: header))
-        // Drawn over the rows that scroll under it, and hit first.
-        if subviews.last !== view { addSubview(view) }
+        // Drawn over the rows that scroll under it, and hit first (below a lifted row and its shadow).
+        let front = subviews.count - (movement == nil || movement!.isDropping ? 1 : 3)
+        if front < 0 || subviews[front] !== view { addSubview(view) }
     }
 
     /// The last header row at or before `row` (the one pinned while `row` is the top row), or nil: from the header

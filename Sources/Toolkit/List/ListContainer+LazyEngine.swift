@@ -14,6 +14,16 @@ extension ListContainer: LazyItemContainer {
         pinned.map { ($0.row, $0.view) }
     }
 
+    var carriedItem: (item: Int, view: View)? {
+        movement.map { ($0.row, $0.view) }
+    }
+
+    func itemIndex(at point: Point) -> Int? {
+        guard heights.count > 0, point.x >= 0, point.x < bounds.width, point.y >= 0, point.y < heights.totalHeight
+        else { return nil }
+        return heights.row(at: point.y)
+    }
+
     func dropScrollTarget() {
         pendingRowTarget = nil
     }

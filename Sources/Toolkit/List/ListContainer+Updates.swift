@@ -32,6 +32,8 @@ extension ListContainer {
     /// Applies a checked change: the splices on the heights, the headers and the selection, the alive views
     /// carried, the anchor row kept still.
     func apply(_ change: ItemChange, animated: Bool) {
+        // An update from elsewhere puts a lifted row back first (no call); the drop's own batch keeps it.
+        if let movement, !movement.isDropping { finishMovement() }
         let anchor = anchor(surviving: change)
         let shown = animated && attachedWindow != nil ? presentedScreenFrames() : nil
         // Not animated: a running animation ends here, the anchor staying where it was drawn.
@@ -62,6 +64,8 @@ extension ListContainer {
             }
         }
         carrySelection(through: change)
+        // A swiped row follows its row; deleted or reloaded, it is dropped.
+        rowActions?.rowsDidChange { ItemBatch.contains($0, in: change.reloads) ? nil : change.newIndex(ofOld: $0) }
         updateContentSize()
         if let anchor { restoreAnchor(item: anchor.item, screenY: anchor.screenY) }
         layoutItems()
@@ -72,7 +76,12 @@ extension ListContainer {
     /// aside instead when `keepingRemoved`, for their exit animation, and returned with their old rows), moved ones
     /// follow their rows when those stay near the others. Slots of new rows between alive ones are left to make.
     private func carryLiveRows(through change: ItemChange, keepingRemoved: Bool) -> [(item: Int, view: View)] {
-        let removed = items.carry(through: change, keepingRemoved: keepingRemoved, owner: self) { _, removed in
+        let dropped = movement.flatMap { $0.isDropping && items.item(showing: $0.view) == nil ? $0 : nil }
+        let removed = items.carry(through: change, keepingRemoved: keepingRemoved, owner: self) { survivors, removed in
+            // A dropped row whose own place had left the alive run: its view goes to its new row.
+            if let dropped, let new = change.newIndex(ofOld: dropped.row) {
+                survivors.append((new, dropped.view, false))
+            }
             guard let pinned else { return }
             // The pinned header stays pinned under its new number (the layout decides what to pin next).
             self.pinned = nil

@@ -19,6 +19,10 @@ import Foundation
 /// O(log n) from an offset to a row and back, and per inserted or deleted row; no memory per unmeasured row. Scrolling over rows whose views are reused allocates
 /// nothing per frame (the app's own configuration of a view aside).
 ///
+/// - Swipe actions (`ListDataSource.list(_:trailingSwipeActionsForRow:)` and the leading one, <doc:ScrollBehaviour>
+///   §21): a horizontal drag on a row slides it over its actions. They are one `.horizontal` pan and one tap
+///   recognizer of the list's own, listed in its `gestureRecognizers`.
+///
 /// Everything of `ScrollContainer` works on it (delays, flings, paging, keys, observers, nesting); zoom is not
 /// meant for lists. Other subviews an app adds are drawn but not laid out by the list.
 @MainActor
@@ -60,14 +64,94 @@ open class ListContainer: LazyContainer {
     /// An animated `scrollToRow`: the row, where it goes, and the offset the motion goes to (retargeted as rows
     /// are measured on the way; corrected at rest only if the last frame still moved the row).
     @exclusivity(unchecked) var pendingRowTarget: (row: Int, position: ListScrollPosition, planned: Double)?
+    /// The rows' swipe actions (`RowActions/`): its recognizers are on the list from the start.
+    var rowActions: RowSwipeController!
+    /// The row the user lifted to move it, while it is lifted (`ListContainer+Reorder.swift`).
+    @exclusivity(unchecked) var movement: RowMovement?
+    /// The frame animator of `movement`'s slides, made once.
+    lazy var movementDriver = RowMovementDriver(list: self)
+    /// The shadow under the lifted row, made once.
+    lazy var liftShadow = LiftShadowView(frame: .zero)
+    /// The long press and handle drag that lift rows, made when reordering is first enabled.
+    var reorderGesture: ReorderGesture?
+
+    /// Whether the user may move rows (<doc:ScrollBehaviour> §21): a long press (0.5 s) on a row, or a mouse press
+    /// on its reorder handle (the row's trailing 44 pt, where the list draws three short lines), lifts the row; it
+    /// follows the finger, the other rows slide apart where it would drop, the list scrolls when the finger nears
+    /// an edge, and on release the data source's `list(_:moveRow:to:)` is called once (not when dropped where it
+    /// started) and the list moves the row. Escape or a touch cancel puts it back with no call. Turning it off
+    /// puts a lifted row back. Default false.
+    public var reorderingEnabled = false {
+        didSet {
+            guard reorderingEnabled != oldValue else { return }
+            if reorderingEnabled && reorderGesture == nil { reorderGesture = ReorderGesture(list: self) }
+            if !reorderingEnabled { reorderGesture?.cancel() }
+            setNeedsDisplay()
+        }
+    }
 
     /// An empty list in `frame` (superview coordinates, points); set `dataSource` to fill it.
     public init(frame: Rect) {
         super.init(shapeFrame: frame)
         engine = self
+        rowActions = RowSwipeController(list: self)
     }
 
     // MARK: - Hooks of ScrollContainer
+
+    /// A row's swipe actions, for assistive technologies: each one an action of the row named by its title
+    /// (<doc:ScrollBehaviour> §21), trailing ones first; performing one is a tap on it.
+    open override func accessibilityCustomActions(forSubview subview: View) -> [AccessibilityCustomAction] {
+        guard let row = item(showing: subview) else { return [] }
+        return rowActions.accessibilityActions(ofRow: row).map { action in
+            AccessibilityCustomAction(name: action.title) { [weak self] in
+                // Asked later: the row may have moved or gone meanwhile.
+                guard let self, let row = self.item(showing: subview) else { return false }
+                self.rowActions.perform(action, ofRow: row)
+                return true
+            }
+        }
+    }
+
+    /// The reorder handles over the rows, below the lazy engine's fades, focus ring and the indicators.
+    open override func drawOverlay(in canvas: Canvas) {
+        if reorderingEnabled { drawReorderHandles(in: canvas) }
+        super.drawOverlay(in: canvas)
+    }
+
+    /// A press on a reorder handle lifts the row rather than starting a drag selection.
+    override func dragSelectionInstalled(_ gesture: DragSelectGesture) {
+        reorderGesture?.yieldHandlePresses(of: gesture.pan)
+    }
+
+    /// Escape puts a lifted row back with no call (<doc:ScrollBehaviour> §21); other keys as in any lazy container.
+    open override func keyPressed(_ key: Key, modifiers: KeyModifiers, timestamp: Duration) -> Bool {
+        if key == .escape, movement != nil {
+            if reorderGesture?.isHolding == true { reorderGesture?.cancel() } else { cancelInteractiveMovement() }
+            return true
+        }
+        return super.keyPressed(key, modifiers: modifiers, timestamp: timestamp)
+    }
+
+    /// The reorder handles' column (drawn over the rows, not moved with them by a pixel copy), besides the rest.
+    override func forEachOverlayRect(_ body: (Rect) -> Void) {
+        super.forEachOverlayRect(body)
+        guard reorderingEnabled else { return }
+        let width = ReorderGesture.handleWidth
+        let x = layoutDirection == .rightToLeft ? bounds.minX : bounds.maxX - width
+        body(Rect(x: x, y: bounds.minY, width: width, height: bounds.height))
+    }
+
+    /// Leaving the window closes a swiped row and puts a lifted row back (the batch animation ends in the lazy
+    /// engine's hook).
+    override func hostWindowDidChange(from old: (any ViewHost)?) {
+        rowActions.drop()
+        if movement != nil {
+            old?.removeAnimator(movementDriver)
+            dropMovement()
+        }
+        super.hostWindowDidChange(from: old)
+    }
 
     /// An animated `scrollToRow` came to rest on the offset it planned from estimates: measured rows may have
     /// moved the row, which is put exactly where it was asked.
@@ -84,8 +168,10 @@ open class ListContainer: LazyContainer {
     /// for reuse and asked again). Measurements are forgotten. The first visible row stays where it is on screen
     /// when it still exists.
     public func reloadData() {
+        if movement != nil { dropMovement() }
         let anchor = visibleAnchor()
         stopItemAnimation(layout: false)
+        rowActions?.drop()
         recycleAllRows()
         items.prefetcher.forget()
         let count = dataSource.map { $0.numberOfRows(in: self) } ?? 0

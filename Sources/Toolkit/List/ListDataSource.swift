@@ -19,6 +19,15 @@ public protocol ListDataSource: AnyObject {
     /// (up to the next header) scroll under it, and the next header pushes it up.
     func list(_ list: ListContainer, isHeaderRow row: Int) -> Bool
 
+    /// The actions revealed at the row's trailing edge (the right one, left to right) by a swipe toward the leading
+    /// edge, nearest the edge first (<doc:ScrollBehaviour> §21, `SwipeAction`). Asked when such a swipe begins on
+    /// the row and by assistive technologies; empty: the row does not take that swipe.
+    func list(_ list: ListContainer, trailingSwipeActionsForRow row: Int) -> [SwipeAction]
+
+    /// The actions revealed at the row's leading edge (the left one, left to right) by a swipe toward the trailing
+    /// edge, nearest the edge first. Empty: the row does not take that swipe.
+    func list(_ list: ListContainer, leadingSwipeActionsForRow row: Int) -> [SwipeAction]
+
     /// The user moved `row` to `newRow` (drag to reorder, <doc:ScrollBehaviour> §21): the data source moves its
     /// item (the list already shows it there).
     func list(_ list: ListContainer, moveRow row: Int, to newRow: Int)
@@ -45,6 +54,12 @@ extension ListDataSource {
         list.dataSourceHasNoHeaders = true
         return false
     }
+
+    /// Default: none.
+    public func list(_ list: ListContainer, trailingSwipeActionsForRow row: Int) -> [SwipeAction] { [] }
+
+    /// Default: none.
+    public func list(_ list: ListContainer, leadingSwipeActionsForRow row: Int) -> [SwipeAction] { [] }
 
     /// Default: nothing (the list offers no reordering the data source would have to follow).
     public func list(_ list: ListContainer, moveRow row: Int, to newRow: Int) {}

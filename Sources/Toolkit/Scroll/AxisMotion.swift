@@ -74,6 +74,11 @@ enum AxisMotion: Sendable {
         }
     }
 
+    /// A motion that is over at once, resting at `to`: under reduced motion an animation takes one frame.
+    static func jump(to position: Double) -> AxisMotion {
+        .ease(EaseOutAnimation(from: position, to: position, duration: 0))
+    }
+
     var isNone: Bool {
         if case .none = self { return true }
         return false

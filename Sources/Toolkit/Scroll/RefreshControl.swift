@@ -16,6 +16,9 @@
 public final class RefreshControl: View {
     static let spokeCount = 8
     static let spinPeriod: Duration = .milliseconds(800)
+    /// The spokes' grey level (0 black, 1 white) in a `.light` window and in a `.dark` one.
+    static let lightSchemeSpokeWhite = 0.35
+    static let darkSchemeSpokeWhite = 0.75
     /// How long `endRefreshing()` takes to bring the content back.
     static let endAnimationDuration: Duration = .milliseconds(300)
 
@@ -92,6 +95,9 @@ public final class RefreshControl: View {
         let centre = Point(x: bounds.width / 2, y: bounds.height / 2)
         let radius = max(0, min(12, bounds.height / 2 - 6))
         let dot = 5.0
+        // Grey dots on light surfaces, light grey on dark ones (the window's colour scheme, <doc:ScrollBehaviour> §22).
+        let spokeWhite =
+            colorScheme == .dark ? RefreshControl.darkSchemeSpokeWhite : RefreshControl.lightSchemeSpokeWhite
         let bright = Int((spinPhase * Double(RefreshControl.spokeCount)).rounded(.down)) % RefreshControl.spokeCount
         for k in 0..<shown {
             // Clockwise from the top; the brightest trails off behind the moving head.
@@ -101,7 +107,7 @@ public final class RefreshControl: View {
             let alpha = isRefreshing ? 1 - 0.1 * Double(behind) : 0.6
             canvas.fillRoundedRect(
                 Rect(x: p.x - dot / 2, y: p.y - dot / 2, width: dot, height: dot),
-                radius: dot / 2, color: Color(white: 0.35, alpha: alpha))
+                radius: dot / 2, color: Color(white: spokeWhite, alpha: alpha))
         }
     }
 }

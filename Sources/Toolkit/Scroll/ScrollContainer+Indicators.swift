@@ -118,6 +118,13 @@ extension ScrollContainer {
         bars.fadeTimer = nil
         guard let window = attachedWindow, bars.alpha > 0 else { return }
         guard !arbitration.isTracking, !arbitration.isAnimating, !scrollbarsHeldUp else { return }
+        if window.reducesMotion {
+            // No fade: the bars go in one frame.
+            forEachIndicatorRect { setNeedsDisplay($0) }
+            bars.alpha = 0
+            verticalIndicatorPresenter?.verticalIndicatorChanged(self)
+            return
+        }
         bars.fadeStart = window.now
         window.addAnimator(animationDriver)
     }
@@ -241,7 +248,7 @@ extension ScrollContainer {
         let thickness = scrollbarThickness(axis)
         guard alpha > 0, let track = scrollbarTrack(axis, thickness: thickness) else { return }
         let widening = scrollbarWidening(axis)
-        let colors = ScrollContainer.scrollbarColors(indicatorStyle)
+        let colors = ScrollContainer.scrollbarColors(indicatorStyle, scheme: colorScheme)
         let radius = thickness / 2
         func fill(_ rect: Rect, radius: Double, color: Color) {
             guard let box = canvas.pixelBox(rect) else { return }
@@ -268,23 +275,32 @@ extension ScrollContainer {
         }
     }
 
-    static func scrollbarColors(_ style: ScrollIndicatorStyle) -> (thumb: Color, outline: Color?, trough: Color) {
-        switch style {
-        case .default:
+    /// The bars' colours for `style` in a window of `scheme`: only `.default` follows the scheme (its dark form is
+    /// the light form inverted: a light thumb with a dark rim over a dark trough).
+    static func scrollbarColors(
+        _ style: ScrollIndicatorStyle, scheme: ColorScheme
+    ) -> (thumb: Color, outline: Color?, trough: Color) {
+        switch (style, scheme) {
+        case (.default, .light):
             (
                 Color(red: 0, green: 0, blue: 0, alpha: 0.55), Color(red: 1, green: 1, blue: 1, alpha: 0.7),
                 Color(red: 1, green: 1, blue: 1, alpha: 0.35)
             )
-        case .dark:
+        case (.default, .dark):
+            (
+                Color(red: 1, green: 1, blue: 1, alpha: 0.55), Color(red: 0, green: 0, blue: 0, alpha: 0.7),
+                Color(red: 0, green: 0, blue: 0, alpha: 0.35)
+            )
+        case (.dark, _):
             (Color(red: 0, green: 0, blue: 0, alpha: 0.5), nil, Color(red: 0, green: 0, blue: 0, alpha: 0.12))
-        case .light:
+        case (.light, _):
             (Color(red: 1, green: 1, blue: 1, alpha: 0.6), nil, Color(red: 1, green: 1, blue: 1, alpha: 0.15))
         }
     }
 
     /// The thin thumb's colour at the bars' current opacity (an overlay's picture is compared by it).
     var indicatorColor: Color {
-        ScrollContainer.scrollbarColors(indicatorStyle).thumb.scaled(scrollbarOpacity(.vertical))
+        ScrollContainer.scrollbarColors(indicatorStyle, scheme: colorScheme).thumb.scaled(scrollbarOpacity(.vertical))
     }
 
     var verticalIndicatorElsewhere: Bool { verticalIndicatorPresenter != nil }

@@ -235,10 +235,10 @@ extension ScrollContainer {
     }
 
     /// Goes to `target` along `axis`: a 0.1 s step (or the page snap spring when `paged`) when
-    /// `smoothWheelScrolling` and in a window, else at once.
+    /// `smoothWheelScrolling` and in a window without reduced motion, else at once.
     func step(_ axis: Axis, to target: Double, paged: Bool, policy: ScrollPolicy, at time: Duration) {
         guard target.isFinite, !arbitration.isTracking else { return }
-        guard smoothWheelScrolling, let window = attachedWindow else {
+        guard smoothWheelScrolling, let window = attachedWindow, !window.reducesMotion else {
             applyStepAtOnce(axis, target)
             return
         }

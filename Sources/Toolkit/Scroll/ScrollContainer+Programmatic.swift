@@ -54,7 +54,8 @@ extension ScrollContainer {
                             response: response.inSeconds, dampingRatio: dampingRatio))
                 }
             }
-            startMotion(planned)
+            // Reduced motion: the same motion, over by the next frame (its notifications all the same).
+            startMotion(window.reducesMotion ? planned.jumpingToEnd() : planned)
             finishChange()
         case .applyImmediately:
             contentOffset = target

@@ -179,6 +179,7 @@ open class ScrollContainer: View, PointerScrollParticipant {
             minOffset: minOffset, maxOffset: maxOffset, viewport: size,
             scrollable: scrollable, pageSize: page, pagingAxes: paging, bounces: bounces,
             rate: decelerationRate)
+        policy.reducesMotion = reducesMotion
         if snapping != .none {
             policy.snapping = snapping
             policy.snapOffsets = collectSnapOffsets(policy)

@@ -94,6 +94,15 @@ struct ScrollMotion: Sendable {
         return p
     }
 
+    /// The same motion over at once: each moving axis jumps to where it would end (reduced motion).
+    func jumpingToEnd() -> ScrollMotion {
+        var jumped = ScrollMotion(start: start)
+        for axis in Axis.allCases {
+            if let end = finalPosition(axis) { jumped[axis] = .jump(to: end) }
+        }
+        return jumped
+    }
+
     /// Where the motion of `axis` ends (shift included), or nil when that axis does not move.
     func finalPosition(_ axis: Axis) -> Double? {
         guard let value = self[axis].finalPosition, value.isFinite else { return nil }

@@ -42,6 +42,9 @@ struct ScrollPolicy {
     /// Where a release that starts a refresh rests vertically, whatever its velocity or the delegate's target
     /// (points; nil: where the physics take it).
     var refreshRest: Double?
+    /// Whether page and snap settling finish in one frame (`WindowCore.reducesMotion`); a fling's momentum and the
+    /// spring back after a pull past an edge are unchanged.
+    var reducesMotion = false
 
     // MARK: - Range
 
@@ -189,6 +192,7 @@ struct ScrollPolicy {
             // A fling reaches its snap offset on the deceleration curve through a target (§5); a slow release, or one
             // whose snap offset is behind it, takes the page snap spring (§6).
             if abs(snapped - x) <= ScrollPolicy.restTolerance && v == 0 { return .none }
+            if reducesMotion { return .jump(to: snapped) }
             if v != 0, (snapped - x) * v > 0 {
                 return .deceleration(DecelerationSimulation(position: x, velocity: v, rate: rate, target: snapped))
             }
@@ -235,6 +239,7 @@ struct ScrollPolicy {
     /// at w·|distance| toward the target (w: the angular frequency): faster, a critically damped spring crosses its
     /// target once, and a page snap must reach its page from one side.
     func pageSnap(from x: Double, velocity v: Double, to target: Double) -> AxisMotion {
+        if reducesMotion { return .jump(to: target) }
         let distance = target - x
         var start = v
         if start * distance > 0 {

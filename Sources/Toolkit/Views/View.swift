@@ -188,6 +188,11 @@ open class View {
     /// Called after the view joined or left a window (`hostWindow` changed).
     open func didMoveToWindow() {}
 
+    /// Called when the window's `colorScheme` changed, after the toolkit's own views damaged what follows it: a view
+    /// drawing colours of its own from `colorScheme` calls `setNeedsDisplay()` here. Not called when a view joins a
+    /// window (it is drawn then anyway).
+    open func colorSchemeDidChange() {}
+
     /// The kind of row this view shows: a `ListContainer` keeps it for `dequeueReusableView(kind:)`. Default nil.
     public var reuseKind: String?
 
@@ -266,6 +271,10 @@ open class View {
 
     /// Whether a tap does something: assistive technologies then offer the `click` action. Default false.
     open var accessibilityHandlesTaps: Bool { false }
+
+    /// The actions beyond the standard ones that assistive technologies may ask of `subview`, by name (a list
+    /// row's swipe actions). Default none.
+    open func accessibilityCustomActions(forSubview subview: View) -> [AccessibilityCustomAction] { [] }
 
     /// Draws the view's own content in its own coordinates; subviews draw afterwards, on top.
     open func draw(in canvas: Canvas) {}

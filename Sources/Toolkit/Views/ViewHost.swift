@@ -15,10 +15,18 @@ protocol ViewHost: AnyObject {
     /// Calls `animator` at every frame until it answers false.
     func addAnimator(_ animator: FrameAnimator)
     func removeAnimator(_ animator: FrameAnimator)
+    /// Calls `animator` at every frame until it answers false, is removed, or `view` leaves the window.
+    func addAnimator(_ animator: FrameAnimator, heldBy view: View)
     var focusedView: View? { get }
+    /// Whether the window has the keyboard focus (focus rings are drawn only then).
+    var hasKeyboardFocus: Bool { get }
     /// Something the accessible tree shows changed at `view`.
     func accessibilityDidChange(_ view: View, _ change: AccessibilityChange)
     /// The same window as a scroll host, when it is one: a requirement, since a dynamic cast to a protocol on
     /// every event walks the runtime's conformance tables.
     var scrollHost: (any ScrollHost)? { get }
+    /// Whether animations finish in one frame and indicators do not fade (`WindowCore.reducesMotion`).
+    var reducesMotion: Bool { get }
+    /// The scheme the toolkit's own colours follow (`WindowCore.colorScheme`).
+    var colorScheme: ColorScheme { get }
 }

@@ -97,6 +97,10 @@ public final class WaylandWindow {
     /// its descriptor's watch in the loop (WaylandWindow+Accessibility.swift).
     var accessibilityBridge: AccessibilityBridge?
     var accessibilityWatch: Int?
+    /// Follows the desktop's colour scheme and motion settings (nil: no session bus), and its descriptor's watch
+    /// (WaylandWindow+DesktopSettings.swift).
+    var desktopSettings: DesktopSettingsPortal?
+    var desktopSettingsWatch: Int?
 
     /// The smallest size the compositor should give the window, in points (`xdg_toplevel.set_min_size`;
     /// zero: no minimum). Also the lower bound applied to configured sizes.
@@ -228,6 +232,7 @@ public final class WaylandWindow {
         if let surface = xdg.surface { wl_surface_commit(surface) }
         _ = try display.flush()
         startAccessibility(applicationName: appID)
+        startDesktopSettings()
     }
 
     isolated deinit {
@@ -319,6 +324,7 @@ public final class WaylandWindow {
         guard !isTornDown else { return }
         isTornDown = true
         stopAccessibility()
+        stopDesktopSettings()
         core.onNeedsFrame = nil
         surfaces?.destroyAll()
         surfaces = nil

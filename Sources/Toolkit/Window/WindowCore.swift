@@ -42,9 +42,17 @@ public final class WindowCore: ScrollHost {
 
     /// The view holding the keyboard focus, if any. Owning, not weak (weak would slow every retain of the view): the
     /// focus is dropped when the view leaves the window.
-    public private(set) var focusedView: View? {
+    public internal(set) var focusedView: View? {
         didSet { if focusedView !== oldValue { accessibility.focusDidChange(to: focusedView) } }
     }
+
+    /// Whether the window (for a GTK host: its widget) has the keyboard focus. True until the backend says
+    /// otherwise, so that a window with no keyboard (headless, or a seat without one) behaves as a focused one.
+    var hasKeyboardFocus = true
+
+    /// The view that held the focus when the window lost the keyboard focus, given it back when the focus returns.
+    /// Owning like `focusedView`, and dropped with it when the view leaves the window.
+    var focusBeforeLeaving: View?
 
     /// The window's accessible tree (<doc:Accessibility>), reporting changes only while its `onEvent` is set.
     public let accessibility = AccessibilityTree()
@@ -77,8 +85,12 @@ public final class WindowCore: ScrollHost {
 
     /// Storage of `resamplesTouches` and the presentation time of the frame being prepared (`+Resampling`).
     @exclusivity(unchecked) var resampling = ResamplingSettings()
+    /// The desktop's motion and colour settings (`WindowCore+DesktopSettings.swift`).
+    var desktopSettings = DesktopSettings()
 
     private var animators: [FrameAnimator] = []
+    /// The animators added through a view (`View.addFrameAnimator`), with that view: dropped when it leaves.
+    var viewAnimators: [ViewAnimator] = []
     @exclusivity(unchecked) var frameRequested = false
 
     /// A window of `size` points. Non-finite or negative sizes are treated as zero.
@@ -151,6 +163,7 @@ public final class WindowCore: ScrollHost {
     /// Stops calling `animator`.
     public func removeAnimator(_ animator: FrameAnimator) {
         animators.removeAll { $0 === animator }
+        if !viewAnimators.isEmpty { viewAnimators.removeAll { $0.animator === animator } }
     }
 
     /// Whether `animator` is running.
@@ -193,6 +206,7 @@ public final class WindowCore: ScrollHost {
                 index += 1
             } else if index < animators.count, animators[index] === animator {
                 animators.remove(at: index)
+                if !viewAnimators.isEmpty { viewAnimators.removeAll { $0.animator === animator } }
             }
         }
         // Damage the animators added is drawn in this frame: without this reset, an animation's last frame left the
@@ -320,8 +334,8 @@ public final class WindowCore: ScrollHost {
                 if view.keyPressed(key, modifiers: modifiers, timestamp: timestamp) { return }
                 target = view.superview
             }
-        case .keyboardFocus:
-            break
+        case .keyboardFocus(let focused):
+            keyboardFocusChanged(focused)
         case .keyboardModifiers(let modifiers):
             keyboardModifiers = modifiers
         case .pointerPinchBegin(let fingers, let timestamp):
@@ -379,8 +393,10 @@ public final class WindowCore: ScrollHost {
 
     /// A view is leaving the tree: cancel what it tracks, exit its hover, drop the focus if it held it.
     func viewWillLeaveWindow(_ view: View) {
+        if !viewAnimators.isEmpty { dropViewAnimators(leaving: view) }
         touchRouter.viewWillLeave(view, time: now)
         pointerRouter.viewWillLeave(view)
         if let focused = focusedView, focused.isDescendant(of: view) { focusedView = nil }
+        if let kept = focusBeforeLeaving, kept.isDescendant(of: view) { focusBeforeLeaving = nil }
     }
 }

@@ -31,6 +31,10 @@ final class Fixture {
     var tapLists: [TapList] = []
     /// Release-hovered mode: the timeout that waits for the hovered bar to widen.
     var hoverPoll: guint = 0
+    /// Focus mode: the list in the host and its rows.
+    var focusList: ListContainer?
+    var focusRows: FocusRows?
+    var focusPage: ScrollContainer?
 
     init(options: ExampleOptions, mode: String, application: UnsafeMutablePointer<GtkApplication>) {
         self.options = options
@@ -85,6 +89,8 @@ final class Fixture {
             self.zoomable = zoomable
         case "pair":
             host = setUpPair(in: window)
+        case "focus":
+            host = setUpFocus(in: window)
         case "scrolled-shared":
             // As "scrolled", but the host lets its ancestors' gestures see the touch.
             let scrolled = gtk_scrolled_window_new()!
@@ -99,7 +105,7 @@ final class Fixture {
             gtk_scrolled_window_set_child(gtkCast(scrolled), column)
             gtk_window_set_child(gtkCast(window), scrolled)
             self.scrolled = scrolled
-        case "release-hovered":
+        case "release-hovered", "settings":
             host = GtkViewHost()
             gtk_window_set_child(gtkCast(window), gtkWidget(host.widget))
         case "label":
@@ -126,7 +132,7 @@ final class Fixture {
             host = GtkViewHost(adopting: OpaquePointer(area))
             parent = box
         }
-        if mode != "zoom" && mode != "pair" { host.rootView.addSubview(list) }
+        if mode != "zoom" && mode != "pair" && mode != "focus" { host.rootView.addSubview(list) }
         if mode == "label" {
             printError("stats: label host core size \(host.core.size.width) \(host.core.size.height)")
         }
@@ -138,6 +144,7 @@ final class Fixture {
             if change.newValue.y > 100 && !counting && (mode == "detach" || mode == "destroy") { cutOff() }
         }
         if mode == "release-hovered" { releaseOnceHovered() }
+        if mode == "settings" { changeSettings(of: host.core) }
         if mode == "hide" {
             decelerationObservation = list.observe(\.isDecelerating) { [unowned self] _, change in
                 if change.newValue && hiddenAt == nil { hide() }
@@ -246,6 +253,7 @@ final class Fixture {
     }
 
     func printStats() {
+        printFocusStats()
         for (name, list) in zip(["left", "right"], tapLists) {
             printError("stats: \(name) offset \(list.contentOffset.x) \(list.contentOffset.y)")
             printError("stats: \(name) tapped row \(list.tappedRow.map(String.init) ?? "none")")

@@ -21,8 +21,13 @@
 //   GtkHostFixture --mode pair       a host adopting a 400 x 471 GtkDrawingArea beside a host with its own widget,
 //                                    each holding a 400 x 400 list of 200 rows of 44 pt: layout `left`, `right`;
 //                                    stats `left tapped row N`, `left offset X Y` (and the same for right)
+//   GtkHostFixture --mode focus      a GtkEntry above the host, whose ListContainer (200 rows, row 0 focused, in a
+//                                    page that scrolls) gets the keys while the host has GTK's focus: stats
+//                                    `focused row N`, `list focused yes|no`, `page offset X Y`
 //   GtkHostFixture --mode release-hovered   the host is released (no detach first) once the pointer hovers its
 //                                    list's bar: stats `released while hovered`, and a clean exit
+//   GtkHostFixture --mode settings   GtkSettings' dark-theme preference, theme name and animations are changed on
+//                                    gtk_settings_get_default(): stats `settings STEP SCHEME REDUCES` after each
 import CGtk4
 import CToolkitGTK
 import GtkExampleSupport
@@ -35,12 +40,12 @@ import ToolkitGTK
 @MainActor
 func fixtureMain() -> Int32 {
     let usage =
-        "GtkHostFixture --mode fixed|scrolled|scrolled-shared|zoom|hide|label|detach|destroy|pair|release-hovered [--frames N] [--stats]"
+        "GtkHostFixture --mode fixed|scrolled|scrolled-shared|zoom|hide|label|detach|destroy|pair|release-hovered|settings|focus [--frames N] [--stats]"
     guard let options = ExampleOptions.parse(Array(CommandLine.arguments.dropFirst()), usage: usage),
         let mode = options.mode,
         [
             "fixed", "scrolled", "scrolled-shared", "zoom", "hide", "label", "detach", "destroy", "pair",
-            "release-hovered"
+            "release-hovered", "settings", "focus"
         ].contains(mode)
     else {
         printError("usage: \(usage)")
