@@ -8,6 +8,9 @@ let package = Package(
     name: "ToolkitBenchmarks",
     products: [
         .executable(name: "toolkit-bench", targets: ["ToolkitBench"]),
+        // The judder benchmark (scripts/bench-judder): the harness and the toolkit's list it measures.
+        .executable(name: "judder-bench", targets: ["JudderBench"]),
+        .executable(name: "judder-list", targets: ["JudderList"]),
     ],
     dependencies: [
         .package(name: "Toolkit", path: ".."),
@@ -27,6 +30,15 @@ let package = Package(
                           // Exported symbols give names to the --trace-allocs backtraces (backtrace_symbols_fd
                           // only sees the dynamic symbol table).
                           linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic"])]),
+        // The judder benchmark's measuring tool: the row pattern, reading a frame's offset, the finger, the figures.
+        .target(name: "JudderPattern", dependencies: [.product(name: "ToolkitCore", package: "Toolkit")]),
+        .executableTarget(name: "JudderList",
+                          dependencies: [.product(name: "Toolkit", package: "Toolkit"), "JudderPattern"]),
+        .executableTarget(name: "JudderBench",
+                          dependencies: [.product(name: "Toolkit", package: "Toolkit"),
+                                         .product(name: "ToolkitTesting", package: "Toolkit"), "JudderPattern"]),
+        .testTarget(name: "JudderPatternTests",
+                    dependencies: ["JudderPattern", .product(name: "ToolkitCore", package: "Toolkit")]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -95,6 +95,12 @@ uint64_t cws_eventfd_drain(int fd) {
     return r == sizeof count ? count : 0;
 }
 
+int cws_poll_ns(struct pollfd *fds, unsigned count, int64_t timeout_ns) {
+    if (timeout_ns < 0) return ppoll(fds, count, NULL, NULL);
+    struct timespec timeout = { .tv_sec = timeout_ns / 1000000000, .tv_nsec = timeout_ns % 1000000000 };
+    return ppoll(fds, count, &timeout, NULL);
+}
+
 char *cws_default_keymap_string(void) {
     /* NO_ENVIRONMENT_NAMES: XKB_DEFAULT_LAYOUT and friends in the test environment must not change the keymap. */
     struct xkb_context *context = xkb_context_new(XKB_CONTEXT_NO_ENVIRONMENT_NAMES);

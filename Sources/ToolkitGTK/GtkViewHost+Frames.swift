@@ -11,8 +11,9 @@ extension GtkViewHost {
             area,
             { _, frameClock, data in
                 guard let frameClock else { return 0 }
+                let frameTime = gdk_frame_clock_get_frame_time(frameClock)
                 var more = false
-                GtkViewHost.with(data) { more = $0.tick(frameTime: Int(gdk_frame_clock_get_frame_time(frameClock))) }
+                GtkViewHost.with(data) { more = $0.tick(frameTime: Int(frameTime)) }
                 return more ? 1 : 0
             }, Unmanaged.passUnretained(self).toOpaque(), nil)
     }
@@ -24,12 +25,13 @@ extension GtkViewHost {
         tickID = 0
     }
 
-    /// One frame clock tick: due timers, motions advanced to the frame's time, a draw of what changed. True
-    /// while frames are still needed (G_SOURCE_CONTINUE); the tick removes itself once the core is idle.
+    /// One frame clock tick: due timers, motions advanced to the frame's time (GDK frame clock microseconds), a touch
+    /// drag resampled for it (the frame clock's time is the refresh the frame is drawn for), a draw of what changed. True while frames
+    /// are still needed (G_SOURCE_CONTINUE); the tick removes itself once the core is idle.
     private func tick(frameTime: Int) -> Bool {
         let time = clock.frameTime(frameTime)
         if let deadline = core.nextTimerDeadline, deadline <= time { core.fireTimers(upTo: time) }
-        core.prepareFrame(at: time)
+        core.prepareFrame(at: time, forRefreshAt: time)
         // A view's handler may have detached the host in there; the tick was removed with everything else.
         guard isAttached, tickID != 0 else { return false }
         if GtkViewHost.traces {

@@ -32,6 +32,9 @@ extension TestCompositor {
 
     // MARK: Touch
 
+    /// The `wl_touch` objects clients hold (from `wl_seat.get_touch`): whether a client listens for touch at all.
+    public var touchObjectCount: Int { perform { $0.touches.count } }
+
     /// `wl_touch.down` on the active toplevel's surface at `point` (surface-local points), with a new serial.
     public func touchDown(id: Int, at point: Point) { perform { $0.touchDown(id: id, at: point) } }
 
@@ -40,6 +43,21 @@ extension TestCompositor {
 
     /// `wl_touch.up` of touch `id`.
     public func touchUp(id: Int) { perform { $0.touchUp(id: id) } }
+
+    /// `wl_touch.down`, `motion` and `up` stamped with `time` on the compositor clock (`clock`; whole
+    /// milliseconds, as the protocol carries them) instead of the moment of the call: for a touchscreen that reports
+    /// on its own schedule, whose timestamps the caller scripts (the finger's position at exactly that time).
+    public func touchDown(id: Int, at point: Point, time: Duration) {
+        perform { $0.touchDown(id: id, at: point, time: time) }
+    }
+
+    /// `wl_touch.motion` stamped with `time` on the compositor clock (see `touchDown(id:at:time:)`).
+    public func touchMotion(id: Int, to point: Point, time: Duration) {
+        perform { $0.touchMotion(id: id, to: point, time: time) }
+    }
+
+    /// `wl_touch.up` stamped with `time` on the compositor clock (see `touchDown(id:at:time:)`).
+    public func touchUp(id: Int, time: Duration) { perform { $0.touchUp(id: id, time: time) } }
 
     /// `wl_touch.frame`: the end of a group of touch events.
     public func touchFrame() { perform { $0.touchFrame() } }

@@ -267,6 +267,12 @@ public final class TestCompositor: @unchecked Sendable {
         }
     }
 
+    /// The refresh tick that shows a commit made at `instant` (CLOCK_MONOTONIC, `monotonicNow`'s clock): the first
+    /// tick of the refresh grid strictly after it. Several commits before one tick show only the last of them.
+    public func refreshTick(after instant: Duration) -> Duration {
+        perform { state in FrameTicks.next(after: instant, origin: state.tickOrigin, interval: state.refreshInterval) }
+    }
+
     /// What `wl_callback.done` carries (default `.compositorClock`); the other modes make the times misbehave
     /// as some compositors' do, for robustness tests.
     public var frameCallbackTimes: FrameCallbackTimes {

@@ -158,6 +158,8 @@ import Testing
             let s = ScrollScene()
             weakContainer = s.container
             weakWindow = s.window
+            // Counts changes per touch frame: resampling would add one per display frame (TouchResamplingTests).
+            s.window.core.resamplesTouches = false
             let container = s.container
             token = container.observe(\.contentOffset) { _, change in
                 offsets.append(container.contentOffset.y)  // the container, captured strongly
@@ -176,6 +178,8 @@ import Testing
 
     @Test func rule9_2_observersDuringADragSeeOneChangePerFrame() {
         let s = ScrollScene()
+        // Counts changes per touch frame: resampling would add one per display frame (TouchResamplingTests).
+        s.window.core.resamplesTouches = false
         var count = 0
         let token = s.container.observe(\.contentOffset) { _, _ in count += 1 }
         s.window.drag(from: start, to: start - Point(x: 0, y: 100), steps: 10, durationMS: 100, holdMS: 60)

@@ -16,6 +16,12 @@ import Testing
         }
     }
 
+    /// Seeds that once broke an invariant, replayed on every run.
+    @Test(arguments: [17_016_717_255_663_648_886 as UInt64])
+    func seedsThatOnceFailed(seed: UInt64) {
+        check(seed: seed)
+    }
+
     func check(seed: UInt64) {
         var rng = SplitMix64(seed: seed)
         let scene = NestedScene()

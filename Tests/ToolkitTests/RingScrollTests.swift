@@ -606,6 +606,11 @@ import Testing
         // Full before anything moves: 8 pt wide, at the right edge less 2 pt.
         let track = try #require(list.scrollbarTrackFrame(for: .vertical))
         #expect(track.minX == 150 && track.width == 8)
+        // The thumb's rows in pixels (its box as drawn: edges rounded to whole pixels).
+        func thumbRows() -> [Int] {
+            guard let t = list.scrollbarThumbFrame(for: .vertical) else { return [] }
+            return [Int((t.minY * s).rounded()), Int((t.maxY * s).rounded())]
+        }
         // A 72 pt upward drag in 6 frames beside the carousel, released while moving: a fling.
         let start = Point(x: 10, y: 100)
         core.handle(.touchDown(id: 1, location: start, timestamp: presenter.time))
@@ -619,6 +624,9 @@ import Testing
             core.handle(.touchFrame(timestamp: presenter.time))
         }
         presenter.frame()
+        // Where the last frame drew the thumb: the lift may move it again without a frame (it applies the finger's
+        // last sample where that frame showed the finger resampled).
+        var thumb = thumbRows()
         core.handle(.touchUp(id: 1, timestamp: presenter.time))
         core.handle(.touchFrame(timestamp: presenter.time))
         #expect(list.isDecelerating)
@@ -630,12 +638,6 @@ import Testing
         var flingFrames = 0
         var moves = 0
         var thumbMoves = 0
-        // The thumb's rows in pixels (its box as drawn: edges rounded to whole pixels).
-        func thumbRows() -> [Int] {
-            guard let t = list.scrollbarThumbFrame(for: .vertical) else { return [] }
-            return [Int((t.minY * s).rounded()), Int((t.maxY * s).rounded())]
-        }
-        var thumb = thumbRows()
         var wrongDamage: [String] = []
         while list.isDecelerating && flingFrames < 600 {
             presenter.frame()

@@ -129,16 +129,23 @@ struct GalleryEndToEndTests {
         compositor.touchFrame()
         // Two motions of 50 pt: past the slop, the drag has begun and the list moved up.
         drag(compositor, id: 0, from: finger, delta: Point(x: 0, y: -50), steps: 2)
-        let early = try #require(Self.listOffset(compositor.settledImage(), near: start))
+        // Read once the finger rests: a frame while it moves shows it resampled, up to 8 ms ahead of the newest
+        // motion (<doc:ScrollBehaviour> §22); 40 ms after it, one frame shows the newest motion exactly.
+        let earlyImage = try #require(try compositor.waitForRest(quiet: .milliseconds(100)))
+        let early = try #require(Self.listOffset(earlyImage, near: start))
         #expect(early > start + 40 && early <= start + 101, "after 100 pt of finger: offset \(early)")
         // Four more: the list moves exactly as far as the finger (1:1 while dragging).
         drag(compositor, id: 0, from: Point(x: finger.x, y: finger.y - 100), delta: Point(x: 0, y: -50), steps: 4)
-        let released = try #require(Self.listOffset(compositor.settledImage(), near: early))
-        #expect(abs((released - early) - 200) <= 2, "finger moved 200 pt, list \(released - early) pt")
+        let movedImage = try #require(try compositor.waitForRest(quiet: .milliseconds(100)))
+        let moved = try #require(Self.listOffset(movedImage, near: early))
+        #expect(abs((moved - early) - 200) <= 2, "finger moved 200 pt, list \(moved - early) pt")
 
-        // Lift-off at 3000 pt/s: later frames show the list still moving up, steadily.
+        // Two more motions and lift-off at 3000 pt/s (the finger at rest above would release no fling): later frames
+        // show the list still moving up, steadily.
+        drag(compositor, id: 0, from: Point(x: finger.x, y: finger.y - 300), delta: Point(x: 0, y: -50), steps: 2)
         compositor.touchUp(id: 0)
         compositor.touchFrame()
+        let released = try #require(Self.listOffset(compositor.settledImage(), near: moved + 100))
         var samples = [released]
         let clock = ContinuousClock()
         let deadline = clock.now + .seconds(3)

@@ -25,6 +25,7 @@ enum EventBench {
         results.append(tap("tap (down, frame, up, frame), 100,000 rows", scene: large,
                            taps: options.quick ? 20 : 100, options: options))
         results.append(contentsOf: ScrollEventBench.run(options))
+        results.append(contentsOf: ResamplingBench.run(options))
         results.append(contentsOf: PointerChainBench.run(options))
         results.append(contentsOf: GestureEventBench.run(options))
         return results

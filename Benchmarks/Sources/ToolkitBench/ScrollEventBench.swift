@@ -39,7 +39,7 @@ enum ScrollEventBench {
 
     /// A finger position for event `index` of the back-and-forth drag: from `top`, up `dragSpan` points and
     /// back, 1 pt per event.
-    private static func dragY(_ index: Int, from top: Double) -> Double {
+    static func dragY(_ index: Int, from top: Double) -> Double {
         let phase = index % (2 * dragSpan)
         return top - Double(phase < dragSpan ? phase : 2 * dragSpan - phase)
     }

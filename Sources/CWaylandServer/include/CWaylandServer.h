@@ -4,6 +4,7 @@
 
 #include <stdint.h>
 #include <stddef.h>
+#include <poll.h>
 #define WL_HIDE_DEPRECATED 1
 #include <wayland-server.h>
 #include <xkbcommon/xkbcommon.h>
@@ -66,6 +67,9 @@ int cws_eventfd(void);
 /* Adds 1 to an eventfd (wake-up); drains it (returns the count read, 0 when it was already empty). */
 void cws_eventfd_signal(int fd);
 uint64_t cws_eventfd_drain(int fd);
+/* poll() with a timeout in nanoseconds (ppoll; -1: none), so that the refresh ticks wake the dispatch thread on
+ * time rather than up to a millisecond late. Returns what ppoll returns. */
+int cws_poll_ns(struct pollfd *fds, unsigned count, int64_t timeout_ns);
 
 /* The keymap the compositor sends: xkbcommon's default names (rules "evdev", model "pc105", layout "us"),
  * compiled with xkb_keymap_new_from_names and serialized with xkb_keymap_get_as_string (XKB_KEYMAP_FORMAT_TEXT_V1).

@@ -197,14 +197,20 @@ extension ScrollContainer {
         return false
     }
 
-    func handOffDrag(along axes: Axis.Set) {
-        let translation = fingers.translation
+    /// Hands the fingers' motion up to `translation` (the raw one, or the one a frame shows resampled) out along
+    /// `axes`.
+    func handOffDrag(along axes: Axis.Set, translation: Point) {
+        var moved = false
         for axis in Axis.allCases where axes.contains(Axis.Set(axis)) {
             // The content moves against the fingers.
             let delta = chain.translation[axis] - translation[axis]
             chain.translation[axis] = translation[axis]
+            moved = moved || delta != 0
             handOut(delta, along: axis, pointer: false)
         }
+        // Only after a motion: a follower handed nothing has nothing to send, and queueing it would put its
+        // notifications before this container's (the last sample applied again at the lift hands out nothing).
+        guard moved else { return }
         for link in chain.links where link.chain.isFollower { link.finishChange() }
     }
 
@@ -254,7 +260,9 @@ extension ScrollContainer {
         var point = container.contentOffset
         point[axis] = moved
         container.applyOffset(point)
-        return delta - (moved - offset)
+        // All of it when nothing was clamped: `delta - (moved - offset)` would leave a rounding residue, which the
+        // bouncer would then show as overscroll at its edge.
+        return moved == offset + delta ? 0 : delta - (moved - offset)
     }
 
     /// The container that shows the chain's overscroll: the outermost bouncing link, else this one if it bounces.

@@ -40,6 +40,7 @@ extension ScrollContainer {
 
     /// One frame at window time `time`: samples the motion and the indicator fade; returns whether either runs.
     func animationFrame(at time: Duration) -> Bool {
+        let resampling = stepResampledDrag()
         // A zoom motion drives the offset while it runs; the motion after a release waits for it.
         let zooming = stepZoomMotion(at: time)
         if arbitration.isAnimating && !zooming {
@@ -60,7 +61,7 @@ extension ScrollContainer {
         finishChange()
         // Asked after the notifications: a delegate may have started a motion from them (an animated
         // setContentOffset in didEndDecelerating), which must keep this animator running (<doc:ScrollBehaviour> §8).
-        return arbitration.isAnimating || scrollbarsAnimate || zoomState.motion != nil || spinning
+        return arbitration.isAnimating || scrollbarsAnimate || zoomState.motion != nil || spinning || resampling
     }
 
     /// A motion reached its end: a spring first if the geometry changed under it and the content may not rest there.

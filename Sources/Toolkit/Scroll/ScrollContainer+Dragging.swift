@@ -24,6 +24,7 @@ extension ScrollContainer {
             endChain()  // a fling caught here hands nothing on any more
             fingers.add(id, at: location, time: time)
             fingers.beginSequence()
+            beginResampling(touch: id)
             drag.caughtFling = nil
             // A new sequence catches a zoom animation or bounce where it is.
             stopZoomMotion()
@@ -54,6 +55,7 @@ extension ScrollContainer {
         drag.hasPendingMoves = false
         fingers.commitMoves(at: time)
         decide(at: time)
+        resamplingSampled(at: time)
     }
 
     /// The arbitration decides on the fingers' translation, or the drag follows it; the container's pan
@@ -135,6 +137,7 @@ extension ScrollContainer {
     func dragFingerLifted(id: Int, time: Duration) {
         guard fingers.contains(id) else { return }
         scrubFingerEnded(id: id, time: time)
+        if fingers.count == 1 { applyLastSampleBeforeLift() }
         fingers.remove(id, at: time)
         if fingers.isEmpty { drag.lastReleaseVelocity = fingers.releaseVelocity(at: time) }
         var planned = ScrollMotion(start: time)
@@ -258,32 +261,45 @@ extension ScrollContainer {
     func rebaseDrag() {
         let policy = makePolicy()
         let offset = contentOffset
+        drag.startOffset = offset
         drag.startRaw = Point(
             x: policy.raw(displayed: offset.x, .horizontal),
             y: policy.raw(displayed: offset.y, .vertical))
-        drag.origin = fingers.translation
-        chain.translation = fingers.translation
+        // The translation the offset shows: a resampled one between frames (`+Resampling`), else the raw one.
+        let shown = drag.shownTranslation ?? fingers.translation
+        forgetRawChain()
+        drag.origin = shown
+        chain.translation = shown
     }
 
     /// Moves the content with the fingers: 1:1 inside the range, rubber band (or clamp) outside it, only
     /// along the axes the lock and the range allow. `current` is the policy of the current geometry when the
-    /// caller has it.
-    func applyDrag(policy current: ScrollPolicy? = nil) {
+    /// caller has it; `resampled` the fingers' translation a frame shows instead of the raw one, where they were at
+    /// `instant` (`+Resampling`).
+    func applyDrag(policy current: ScrollPolicy? = nil, translation resampled: Point? = nil, at instant: Duration = .zero) {
         guard arbitration.isDragging, isScrollEnabled, !chain.isFollower else { return }
+        // Each application starts from the chain as the raw samples left it (`+Resampling`).
+        restoreRawChain()
+        if resampled != nil { saveRawChain(base: instant) }
+        drag.shownTranslation = resampled
+        let translation = resampled ?? fingers.translation
         let lock = arbitration.lock
         let policy = current ?? makePolicy()
-        let delta = fingers.translation - drag.origin
+        let delta = translation - drag.origin
         var offset = contentOffset
         var chained: Axis.Set = []
         for axis in Axis.allCases where lock.allows(axis) && policy.scrollable.contains(axis) {
             if chainReaches(along: axis) {
                 chained.insert(Axis.Set(axis))
             } else {
-                offset[axis] = policy.displayed(raw: drag.startRaw[axis] - delta[axis], axis)
+                // No motion since the anchoring keeps its offset exactly (raw and back may round off outside the range).
+                offset[axis] =
+                    delta[axis] == 0
+                    ? drag.startOffset[axis] : policy.displayed(raw: drag.startRaw[axis] - delta[axis], axis)
             }
         }
         applyOffset(offset)
-        if !chained.isEmpty { handOffDrag(along: chained) }
+        if !chained.isEmpty { handOffDrag(along: chained, translation: translation) }
     }
 
     // MARK: - Actions
@@ -334,9 +350,11 @@ extension ScrollContainer {
                 return
             }
             cancelDelayTimer()
+            drag.shownTranslation = nil
             rebaseDrag()
             drag.origin = origin
             chain.translation = origin
+            resamplingDragBegan(at: time)
             gatherChain()
             notifications.effects.push(.willBeginDragging)
             showIndicators()
@@ -351,6 +369,7 @@ extension ScrollContainer {
         case .drag:
             dragRecognizer.containerDragChanged()
             if zoomState.pinch.isActive && fingers.count >= 2 {
+                drag.shownTranslation = nil
                 applyPinch()
             } else {
                 applyDrag(policy: policy)
@@ -449,6 +468,8 @@ extension ScrollContainer {
         /// The raw (finger) offset and the translation at which the drag was anchored.
         var startRaw: Point = .zero
         var origin: Point = .zero
+        /// The offset at which the drag was anchored (`startRaw` as displayed).
+        var startOffset: Point = .zero
         var hasPendingMoves = false
         var delayTimer: TimerQueue.ID?
         var delayDeadline: Duration = .zero
@@ -461,5 +482,9 @@ extension ScrollContainer {
         /// Set while the container leaves the arena because scrolling was turned off
         /// (`PanGestureRecognizer.leaveArena`).
         var isWithdrawingToSettle = false
+        /// The fingers' translation the offset shows when a frame showed it resampled; nil when it shows the raw one.
+        var shownTranslation: Point?
+        /// The sequence's touch resampling (`+Resampling`).
+        var resample = ResampleState()
     }
 }

@@ -281,6 +281,8 @@ open class ScrollContainer: View, PointerScrollParticipant {
             motion = ScrollMotion(start: .zero)
             didComeToRest()
         case .rebaseDrag:
+            // The app's offset holds for where the finger is, not for a frame's resampled finger.
+            drag.shownTranslation = nil
             rebaseDrag()
         case .none:
             if !arbitration.isTracking { didComeToRest() }

@@ -8,4 +8,8 @@ protocol ScrollHost: ViewHost {
     var pointerEmulatesTouch: Bool { get }
     /// The modifier keys held now (a list's Ctrl + click and Shift + click).
     var keyboardModifiers: KeyModifiers { get }
+    /// Whether a touch drag shows the finger resampled at each frame (`WindowCore.resamplesTouches`).
+    var resamplesTouches: Bool { get }
+    /// The display refresh the frame being prepared is drawn for (window clock).
+    var frameRefreshTime: Duration { get }
 }

@@ -168,7 +168,7 @@ struct ScrollPolicy {
     ) -> AxisMotion {
         if axis == .vertical, let rest = refreshRest {
             let t = clamp(rest, axis)
-            if abs(t - x) <= ScrollPolicy.restTolerance && v == 0 { return .none }
+            if let still = restsOn(t, from: x, velocity: v) { return still }
             return pageSnap(from: x, velocity: v, to: t)
         }
         if overridden {
@@ -183,7 +183,7 @@ struct ScrollPolicy {
                     settleTime: ScrollPolicy.springBackTime.inSeconds))
         }
         if pagingAxes.contains(axis) {
-            if abs(target - x) <= ScrollPolicy.restTolerance && v == 0 { return .none }
+            if let still = restsOn(target, from: x, velocity: v) { return still }
             return pageSnap(from: x, velocity: v, to: target)
         }
         guard scrollable.contains(axis) else { return springBack(axis, from: x) }
@@ -191,7 +191,7 @@ struct ScrollPolicy {
         if let snapped = snapTarget(axis, natural: simulation.finalPosition, direction: v) {
             // A fling reaches its snap offset on the deceleration curve through a target (§5); a slow release, or one
             // whose snap offset is behind it, takes the page snap spring (§6).
-            if abs(snapped - x) <= ScrollPolicy.restTolerance && v == 0 { return .none }
+            if let still = restsOn(snapped, from: x, velocity: v) { return still }
             if reducesMotion { return .jump(to: snapped) }
             if v != 0, (snapped - x) * v > 0 {
                 return .deceleration(DecelerationSimulation(position: x, velocity: v, rate: rate, target: snapped))
@@ -202,6 +202,14 @@ struct ScrollPolicy {
             return .none
         }
         return .bounce(simulation)
+    }
+
+    /// A still release within the rest tolerance of an exact place (a page, a snap offset, the refresh rest): no
+    /// motion when it is there, else one frame onto it, so the content never rests a hair off a page (a drag whose
+    /// translation was resampled onto the touch grid can end a fraction of a 1/256 pt from one). Nil otherwise.
+    private func restsOn(_ target: Double, from x: Double, velocity v: Double) -> AxisMotion? {
+        guard v == 0, abs(target - x) <= ScrollPolicy.restTolerance else { return nil }
+        return target == x ? AxisMotion.none : .jump(to: target)
     }
 
     /// The motion that brings a content nobody drags (a caught fling, a cancelled sequence) to rest.

@@ -5,10 +5,12 @@ struct TimerActions {
     let delay: @MainActor () -> Void
     let fade: @MainActor () -> Void
     let scrub: @MainActor () -> Void
+    let rest: @MainActor () -> Void
 
     init(container: ScrollContainer) {
         delay = { [unowned container] in container.contentDelayElapsed() }
         fade = { [unowned container] in container.startIndicatorFade() }
         scrub = { [unowned container] in container.scrubDelayElapsed() }
+        rest = { [unowned container] in container.resampledFingerRests() }
     }
 }

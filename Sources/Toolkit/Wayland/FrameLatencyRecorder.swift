@@ -50,6 +50,8 @@ final class FrameLatencyRecorder {
     private var discardedFrames = 0
     /// Commits of new frames so far.
     private(set) var frameCommits = 0
+    /// The presentations seen so far, for the time a frame drawn now will be shown.
+    private(set) var predictor = PresentationPredictor()
     private var inputToCommit = LatencySamples()
     private var commitToPresent = LatencySamples()
 
@@ -150,11 +152,11 @@ final class FrameLatencyRecorder {
             to: wp_presentation_feedback_listener(
                 // The output the frame was shown on: not needed (the refresh comes with `presented`).
                 sync_output: { _, _, _ in },
-                presented: { data, feedback, secondsHigh, secondsLow, nanoseconds, _, _, _, _ in
+                presented: { data, feedback, secondsHigh, secondsLow, nanoseconds, refresh, _, _, _ in
                     let seconds = Int64(UInt64(secondsHigh) << 32 | UInt64(secondsLow))
                     let time = Duration.seconds(seconds) + .nanoseconds(Int64(nanoseconds))
                     let address = UInt(bitPattern: feedback)
-                    with(data) { $0.presented(address, at: time) }
+                    with(data) { $0.presented(address, at: time, refresh: .nanoseconds(Int64(refresh))) }
                 },
                 discarded: { data, feedback in
                     let address = UInt(bitPattern: feedback)
@@ -172,10 +174,17 @@ final class FrameLatencyRecorder {
         MainActor.assumeIsolated { body(me) }
     }
 
-    /// `presented` at `time` on `presentationClock`.
-    private func presented(_ feedback: UInt, at time: Duration) {
+    /// `presented` at `time` on `presentationClock`, on an output refreshing every `refresh` (zero: unknown).
+    private func presented(_ feedback: UInt, at time: Duration, refresh: Duration) {
         guard let index = release(feedback) else { return }
-        commitToPresent.add(clock.time(monotonic: monotonic(time)) - slots[index].commitTime)
+        let shown = clock.time(monotonic: monotonic(time))
+        commitToPresent.add(shown - slots[index].commitTime)
+        predictor.framePresented(at: shown, refresh: refresh)
+    }
+
+    /// A frame callback was done now (the predictor's fallback without presentation feedback).
+    func frameCallbackDone() {
+        predictor.frameCallbackDone(at: clock.now)
     }
 
     private func discarded(_ feedback: UInt) {

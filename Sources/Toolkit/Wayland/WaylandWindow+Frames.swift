@@ -19,6 +19,7 @@ extension WaylandWindow {
     }
 
     func frameDone() {
+        latency.frameCallbackDone()
         let (presented, action) = pacer.callbackDone(needsFrame: core.needsFrame)
         if presented { presentedFrameCount += 1 }
         let commits = latency.frameCommits
@@ -91,7 +92,10 @@ extension WaylandWindow {
             return
         }
         surfaces.addDamage(for: buffers, firstFrame: !pacer.hasCommittedFrame)
-        core.prepareFrame(at: clock.now)
+        // A touch drag shows the finger for the refresh this frame is drawn for (<doc:ScrollBehaviour> §22): on the
+        // display's grid, so the moment the loop gets to draw does not move what it shows.
+        let now = clock.now
+        core.prepareFrame(at: now, forRefreshAt: latency.predictor.refreshTime(forFrameAt: now))
         // Animations may have moved content under a still pointer: its cursor may have changed.
         syncCursors()
         guard core.needsFrame else {

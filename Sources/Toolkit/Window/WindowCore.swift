@@ -83,6 +83,8 @@ public final class WindowCore: ScrollHost {
     /// Called with the new cursor whenever `currentCursor` changes.
     public var onCursorChange: ((Cursor) -> Void)?
 
+    /// Storage of `resamplesTouches` and the presentation time of the frame being prepared (`+Resampling`).
+    @exclusivity(unchecked) var resampling = ResamplingSettings()
     /// The desktop's motion and colour settings (`WindowCore+DesktopSettings.swift`).
     var desktopSettings = DesktopSettings()
 

@@ -37,25 +37,25 @@ extension CompositorState {
 
     // MARK: Touch
 
-    func touchDown(id: Int, at point: Point) {
+    func touchDown(id: Int, at point: Point, time stamp: Duration? = nil) {
         guard let (surface, touches) = target(.touch, self.touches) else { return }
         let serial = nextSerial()
-        let time = timeMilliseconds
+        let time = stamp.map(FrameTicks.milliseconds) ?? timeMilliseconds
         for touch in touches {
             wl_touch_send_down(touch, serial, time, surface, Int32(clamping: id), fixed(point.x), fixed(point.y))
         }
     }
 
-    func touchMotion(id: Int, to point: Point) {
+    func touchMotion(id: Int, to point: Point, time stamp: Duration? = nil) {
         guard let (_, touches) = target(.touch, self.touches) else { return }
-        let time = timeMilliseconds
+        let time = stamp.map(FrameTicks.milliseconds) ?? timeMilliseconds
         for touch in touches { wl_touch_send_motion(touch, time, Int32(clamping: id), fixed(point.x), fixed(point.y)) }
     }
 
-    func touchUp(id: Int) {
+    func touchUp(id: Int, time stamp: Duration? = nil) {
         guard let (_, touches) = target(.touch, self.touches) else { return }
         let serial = nextSerial()
-        let time = timeMilliseconds
+        let time = stamp.map(FrameTicks.milliseconds) ?? timeMilliseconds
         for touch in touches { wl_touch_send_up(touch, serial, time, Int32(clamping: id)) }
     }
 

@@ -7,8 +7,9 @@ import Toolkit
 // A feedback asked for before a commit belongs to that commit's content update. Updates are shown when the
 // compositor completes a frame: at the refresh tick that completes frame callbacks (`serviceFrameTick`), or when a
 // test completes them (`sendFrameCallbacks`). Then every committed feedback gets `presented` with the compositor
-// clock (CLOCK_MONOTONIC plus `advanceClock`), the refresh interval and a frame counter. An update replaced by a
-// commit that attaches another buffer before it was shown, or whose surface is destroyed first, gets `discarded`.
+// clock (CLOCK_MONOTONIC plus `advanceClock`) at that tick (or at that call), the refresh interval and a frame
+// counter. An update replaced by a commit that attaches another buffer before it was shown, or whose surface is
+// destroyed first, gets `discarded`.
 // Both events destroy the feedback resource.
 
 /// The presentation-time bookkeeping of the test compositor (one per `CompositorState`).
@@ -114,13 +115,13 @@ extension CompositorState {
     /// Whether committed content waits to be shown (the refresh tick must come).
     var hasUnpresentedContent: Bool { !presentation.committed.isEmpty }
 
-    /// A frame was completed: every committed update is shown now, on the compositor clock.
-    func presentCommittedContent() {
+    /// A frame was completed: every committed update is shown at `time` (the compositor clock).
+    func presentCommittedContent(at time: Duration) {
         let shown = presentation.committed
         guard !shown.isEmpty else { return }
         presentation.committed = []
         presentation.sequence &+= 1
-        let (seconds, attoseconds) = clock.components
+        let (seconds, attoseconds) = time.components
         let secondsBits = UInt64(bitPattern: seconds)
         let nanoseconds = UInt32(attoseconds / 1_000_000_000)
         let refresh = UInt32(clamping: FrameTicks.nanoseconds(refreshInterval))

@@ -266,13 +266,16 @@ extension CompositorState {
     }
 
     /// Completes frame callbacks with the time `frameCallbackTimes` gives and destroys them (the protocol's
-    /// `done` is a destructor event).
-    func completeFrameCallbacks(_ callbacks: [OpaquePointer]) {
+    /// `done` is a destructor event). `tick` is the monotonic instant of the refresh tick that completes them
+    /// (nil: now): the callbacks and the presentation feedback carry the tick's time, not the moment the dispatch
+    /// thread got round to it, as a compositor's repaint on the output's vblank carries the vblank's.
+    func completeFrameCallbacks(_ callbacks: [OpaquePointer], tick: Duration? = nil) {
+        let frameTime = tick.map { $0 + clockAdvance } ?? clock
         // The frame that completes the callbacks shows the committed content (wp_presentation).
-        presentCommittedContent()
+        presentCommittedContent(at: frameTime)
         guard !callbacks.isEmpty else { return }
         frameCallbackBatches &+= 1
-        let time = nextFrameCallbackTime()
+        let time = nextFrameCallbackTime(frameTime)
         for callback in callbacks where committedFrameCallbacks.contains(callback) {
             wl_callback_send_done(callback, time)
             wl_resource_destroy(callback)  // callbackDestroyed removes it from the lists
@@ -280,13 +283,13 @@ extension CompositorState {
     }
 
     /// The time the next batch of `wl_callback.done` carries.
-    private func nextFrameCallbackTime() -> UInt32 {
+    private func nextFrameCallbackTime(_ frameTime: Duration) -> UInt32 {
         let time: UInt32
         switch frameCallbackTimes {
-        case .compositorClock: time = timeMilliseconds
+        case .compositorClock: time = FrameTicks.milliseconds(frameTime)
         case .frozen(let milliseconds): time = milliseconds
-        case .jumping(let step): time = lastFrameCallbackTime.map { $0 &+ step } ?? timeMilliseconds
-        case .backwards(let step): time = lastFrameCallbackTime.map { $0 &- step } ?? timeMilliseconds
+        case .jumping(let step): time = lastFrameCallbackTime.map { $0 &+ step } ?? FrameTicks.milliseconds(frameTime)
+        case .backwards(let step): time = lastFrameCallbackTime.map { $0 &- step } ?? FrameTicks.milliseconds(frameTime)
         }
         lastFrameCallbackTime = time
         return time
@@ -303,7 +306,7 @@ extension CompositorState {
         let now = FrameTicks.monotonicNow()
         if let due = pendingTick, now >= due {
             pendingTick = nil
-            completeFrameCallbacks(committedFrameCallbacks)
+            completeFrameCallbacks(committedFrameCallbacks, tick: due)
             return nil
         }
         // The first tick after the oldest waiting commit (a commit made now waits for the next repaint).

@@ -74,8 +74,8 @@ final class DispatchThread: @unchecked Sendable {
         var deadline: Duration?
         while true {
             // Traffic, stop(), wake() or the next refresh tick (only while frame callbacks wait for one).
-            let timeout = FrameTicks.pollTimeout(until: deadline, now: FrameTicks.monotonicNow())
-            if poll(&fds, 2, timeout) < 0 && errno != EINTR { break }
+            let timeout = FrameTicks.pollTimeoutNanoseconds(until: deadline, now: FrameTicks.monotonicNow())
+            if cws_poll_ns(&fds, 2, timeout) < 0 && errno != EINTR { break }
             monitor.lock()
             if stopRequested {
                 monitor.unlock()

@@ -59,4 +59,11 @@ enum FrameTicks {
         guard remaining > 0 else { return 0 }
         return Int32(min((remaining + 999_999) / 1_000_000, Int64(Int32.max)))
     }
+
+    /// The poll timeout that wakes up at `deadline` (monotonic), in nanoseconds: -1 for none, 0 when it is past.
+    /// The dispatch thread waits with this one, so that a tick is not served up to a millisecond late.
+    static func pollTimeoutNanoseconds(until deadline: Duration?, now: Duration) -> Int64 {
+        guard let deadline else { return -1 }
+        return max(0, nanoseconds(deadline - now))
+    }
 }
