@@ -176,7 +176,8 @@ struct MutterTouchTests {
         try session.touch(Self.flick(from: (400, 500), by: (0, -300), steps: 15))
         let (_, y) = try Self.pair(try session.finish(), "list offset")
         // About 1250 pt/s at release: the list keeps going well past the 290 pt the finger dragged it.
-        #expect(y > 290 + 150, "offset after a released 300 pt flick: \(y); the touches mutter sent:\n\(session.touches)")
+        #expect(
+            y > 290 + 150, "offset after a released 300 pt flick: \(y); the touches mutter sent:\n\(session.touches)")
     }
 
     @Test func quickTapActivatesTheRow() throws {

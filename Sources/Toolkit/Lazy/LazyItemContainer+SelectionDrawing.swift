@@ -35,7 +35,9 @@ extension LazyItemContainer {
     /// drawn: also while the window lacks the keyboard focus (as GTK and UIKit hide focus rings in a window that
     /// is not the key one).
     func focusRingRect() -> Rect? {
-        guard drawsSelection, hostWindow?.hasKeyboardFocus != false, let focus = items.selection.focus, let view = aliveView(forItem: focus) else {
+        guard drawsSelection, hostWindow?.hasKeyboardFocus != false, let focus = items.selection.focus,
+            let view = aliveView(forItem: focus)
+        else {
             return nil
         }
         let frame = view.frame

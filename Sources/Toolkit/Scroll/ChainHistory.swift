@@ -33,7 +33,9 @@ struct ChainHistory {
     /// Records the chain after the raw samples of `time` (window clock): the latched container's `offset`, the
     /// `translation` handed out and the `overscroll` (`ChainState`), and its `links`' offsets in order (at most
     /// `linkCapacity`). An entry not after the newest replaces it (several touch frames with one timestamp).
-    @MainActor mutating func add(time: Duration, offset: Point, translation: Point, overscroll: Point, links: [ScrollContainer]) {
+    @MainActor mutating func add(
+        time: Duration, offset: Point, translation: Point, overscroll: Point, links: [ScrollContainer]
+    ) {
         let index: Int
         if count > 0, time <= times[slot(count - 1)] {
             index = slot(count - 1)

@@ -276,7 +276,9 @@ extension ScrollContainer {
     /// along the axes the lock and the range allow. `current` is the policy of the current geometry when the
     /// caller has it; `resampled` the fingers' translation a frame shows instead of the raw one, where they were at
     /// `instant` (`+Resampling`).
-    func applyDrag(policy current: ScrollPolicy? = nil, translation resampled: Point? = nil, at instant: Duration = .zero) {
+    func applyDrag(
+        policy current: ScrollPolicy? = nil, translation resampled: Point? = nil, at instant: Duration = .zero
+    ) {
         guard arbitration.isDragging, isScrollEnabled, !chain.isFollower else { return }
         // Each application starts from the chain as the raw samples left it (`+Resampling`).
         restoreRawChain()
