@@ -106,7 +106,8 @@ final class EdgeAutoScroller: FrameAnimator {
             return true
         }
         lastFrame = time
-        let elapsed = (time - last).inSeconds
+        let parts = (time - last).components
+        let elapsed = Double(parts.seconds) + Double(parts.attoseconds) * 1e-18
         guard elapsed > 0 else { return true }
         let offset = container.contentOffset
         let range = self.range

@@ -45,7 +45,10 @@ final class ReorderGesture {
         scroller.onScroll = { [unowned self] in self.follow() }
         list.addGestureRecognizer(handlePress)
         list.addGestureRecognizer(longPress)
-        if let selecting = list.dragSelection?.pan { yieldHandlePresses(of: selecting) }
+        // A mouse-only pan already on the list is its drag selection (made when it went `.multiple`).
+        for case let pan as PanGestureRecognizer in list.gestureRecognizers where pan.allowedTouchTypes == .pointer {
+            yieldHandlePresses(of: pan)
+        }
     }
 
     /// Makes `pan` (the mouse's drag selection) wait for the handle press to fail: a press on a handle lifts the
