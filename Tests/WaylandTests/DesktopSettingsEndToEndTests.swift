@@ -224,10 +224,14 @@ final class FakePortal: @unchecked Sendable {
         process.standardError = pipe
         pipe.fileHandleForReading.readabilityHandler = { [weak self] handle in
             let data = handle.availableData
-            guard let self, !data.isEmpty else { return }
-            self.lock.lock()
-            self.collected += String(decoding: data, as: UTF8.self)
-            self.lock.unlock()
+            if data.isEmpty {
+                // End of file: the stand-in exited; stop being called for it.
+                handle.readabilityHandler = nil
+            } else if let self {
+                self.lock.lock()
+                self.collected += String(decoding: data, as: UTF8.self)
+                self.lock.unlock()
+            }
         }
         try process.run()
     }
