@@ -1,5 +1,5 @@
 /// The frame animator of one list's lifted row (`RowMovement`): the rows sliding out of its way. Made once per list,
-/// like `RowAnimationDriver`, so that the window's animators do not own the list.
+/// like the lazy engine's `ItemAnimationDriver`, so that the window's animators do not own the list.
 @MainActor
 final class RowMovementDriver: FrameAnimator {
     /// Not owning (the list owns the driver): it runs only while the list is in the window, which owns the list
