@@ -258,9 +258,40 @@ open class GestureRecognizer: TouchParticipant {
 
     public func contentTouchEnded(_ touch: Touch, in view: View) {}
 
-    public func canTakeChainedMotion(along axis: Axis, direction: Double) -> Bool { false }
+    // The chain's requirements as class members, so that a subclass (the container's pan) can be a link.
 
-    public func keepsChainedMotion(along axis: Axis) -> Bool { false }
+    public func dragsContent(withDeviceOf id: Int) -> Bool { false }
+
+    public func movesContent(along axis: Axis) -> Bool { false }
+
+    public func canMoveContent(along axis: Axis, direction: Double) -> Bool { false }
+
+    public var acceptsChainedDrag: Bool { false }
+
+    public var containsChainedMotion: Bool { true }
+
+    public func bouncesChainedMotion(along axis: Axis) -> Bool { false }
+
+    public func takeChainedMotion(_ delta: Double, along axis: Axis, pointer: Bool) -> Double { delta }
+
+    public func showChainedOverscroll(_ stretch: Double, edgeSign: Double, along axis: Axis, pointer: Bool) -> Bool {
+        false
+    }
+
+    public func chainedMotionFinished() {}
+
+    public func takeChainedRelease(velocity: Double, along axis: Axis, pointer: Bool) -> Bool { false }
+
+    public func chainedPointerGestureEnded(at time: Duration) {}
+
+    public func takeChainedFling(
+        velocity: Double, along axis: Axis, at time: Duration, onward: ArraySlice<any TouchParticipant>
+    ) -> Bool { false }
+
+    public var chainedContentOffset: Point {
+        get { .zero }
+        set {}
+    }
 
     public var scrollsContent: Bool { false }
 

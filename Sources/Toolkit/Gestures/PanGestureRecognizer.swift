@@ -252,12 +252,53 @@ public final class PanGestureRecognizer: GestureRecognizer {
         if !container.hasFingers && !isQueuedForEffects { heldDriver = nil }
     }
 
-    override public func canTakeChainedMotion(along axis: Axis, direction: Double) -> Bool {
-        driver?.canTakeChainedMotion(along: axis, direction: direction) ?? false
+    // A container's pan is its link in the chains of the containers inside it (ScrollContainer+ChainLink.swift).
+
+    override public func dragsContent(withDeviceOf id: Int) -> Bool {
+        driver?.dragsContent(withDeviceOf: id) ?? false
     }
 
-    override public func keepsChainedMotion(along axis: Axis) -> Bool {
-        driver?.keepsChainedMotion(along: axis) ?? false
+    override public func movesContent(along axis: Axis) -> Bool { driver?.movesContent(along: axis) ?? false }
+
+    override public func canMoveContent(along axis: Axis, direction: Double) -> Bool {
+        driver?.canMoveContent(along: axis, direction: direction) ?? false
+    }
+
+    override public var acceptsChainedDrag: Bool { driver?.acceptsChainedDrag ?? false }
+
+    override public var containsChainedMotion: Bool { driver?.scrollChaining != .automatic }
+
+    override public func bouncesChainedMotion(along axis: Axis) -> Bool {
+        driver.map { $0.bounces && $0.movesContent(along: axis) } ?? false
+    }
+
+    override public func takeChainedMotion(_ delta: Double, along axis: Axis, pointer: Bool) -> Double {
+        driver?.takeChainedMotion(delta, along: axis, pointer: pointer) ?? delta
+    }
+
+    override public func showChainedOverscroll(
+        _ stretch: Double, edgeSign: Double, along axis: Axis, pointer: Bool
+    ) -> Bool {
+        driver?.showChainedOverscroll(stretch, edgeSign: edgeSign, along: axis, pointer: pointer) ?? false
+    }
+
+    override public func chainedMotionFinished() { driver?.chainedMotionFinished() }
+
+    override public func takeChainedRelease(velocity: Double, along axis: Axis, pointer: Bool) -> Bool {
+        driver?.takeChainedRelease(velocity: velocity, along: axis, pointer: pointer) ?? false
+    }
+
+    override public func chainedPointerGestureEnded(at time: Duration) { driver?.chainedPointerGestureEnded(at: time) }
+
+    override public func takeChainedFling(
+        velocity: Double, along axis: Axis, at time: Duration, onward: ArraySlice<any TouchParticipant>
+    ) -> Bool {
+        driver?.takeChainedFling(velocity: velocity, along: axis, at: time, onward: onward) ?? false
+    }
+
+    override public var chainedContentOffset: Point {
+        get { driver?.contentOffset ?? .zero }
+        set { driver?.applyOffset(newValue) }
     }
 
     override public var scrollsContent: Bool { driver != nil }

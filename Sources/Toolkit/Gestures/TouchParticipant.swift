@@ -38,11 +38,58 @@ public protocol TouchParticipant: AnyObject {
     func contentTouchEnded(_ touch: Touch, in view: View)
     /// Sends the notifications queued while the arena handled an input. Default: nothing.
     func runQueuedEffects()
-    /// Whether it can move its content along `axis` in the sign of `direction` now (not at its edge): a same-axis drag
-    /// passed over from inside can go here (<doc:ScrollBehaviour> §14). Default false.
-    func canTakeChainedMotion(along axis: Axis, direction: Double) -> Bool
-    /// Whether it keeps a same-axis drag passed over to it even at its edge (`.contained`). Default false.
-    func keepsChainedMotion(along axis: Axis) -> Bool
+    /// Whether it drags content now with fingers of the device touch `id` comes from (the touchscreen, or the
+    /// pointer's press): a scroll container inside it then stays out of that sequence (<doc:ScrollBehaviour> §2.7).
+    /// Default false.
+    func dragsContent(withDeviceOf id: Int) -> Bool
+
+    // MARK: Same-axis chains (<doc:ScrollBehaviour> §14)
+    // A scroll container that latched a drag (or a touchpad swipe) hands the motion it cannot use to the participants
+    // of the views around it, innermost first: each one that moves along the axis is a link of the chain. Offsets,
+    // deltas and directions are in content points (positive: the content's offset grows, the content moving
+    // against the finger); velocities in content points per second. The defaults take part in no chain.
+
+    /// Whether it moves content along `axis` at all (enabled, scrollable that way; it may rest at its edge).
+    func movesContent(along axis: Axis) -> Bool
+    /// Whether it can move its content along `axis` in the sign of `direction` now (not at its edge that way).
+    func canMoveContent(along axis: Axis, direction: Double) -> Bool
+    /// Whether it can be a link of a touch drag's chain now: it tracks the fingers of the sequence and could drag
+    /// with them itself. A link keeps tracking them after the latched container's `.gesture` claim (it stops acting
+    /// on its own, as a container that declined does), so that the chain can still hand it motion.
+    var acceptsChainedDrag: Bool { get }
+    /// Whether motion it cannot use stops at it instead of going further out (`ScrollChaining.contained`).
+    /// Default true.
+    var containsChainedMotion: Bool { get }
+    /// Whether it shows the chain's overscroll along `axis` (it rubber-bands; the outermost such link does).
+    func bouncesChainedMotion(along axis: Axis) -> Bool
+    /// Moves its content by as much of `delta` along `axis` as its range holds (never toward the range from
+    /// outside) and returns the rest. When it moves for the first time in this gesture, it joins the chain: from
+    /// then on it moves only by what it is handed, and it reports its own drag (or, with `pointer`, its own
+    /// touchpad scroll) to its observers. Default: nothing moves, all of `delta` is returned.
+    func takeChainedMotion(_ delta: Double, along axis: Axis, pointer: Bool) -> Double
+    /// Shows `stretch` points of overscroll beyond its edge in the sign of `edgeSign` along `axis` (before its own
+    /// rubber band; 0 rests on that edge), joining the chain as `takeChainedMotion` does. Returns whether it did.
+    func showChainedOverscroll(_ stretch: Double, edgeSign: Double, along axis: Axis, pointer: Bool) -> Bool
+    /// One motion was handed out (a touch frame, a touchpad event): a link that moved queues its notifications now,
+    /// after the latched container's. Default: nothing.
+    func chainedMotionFinished()
+    /// The fingers lift and the latched container cannot use `velocity` along `axis`: this link decelerates from it
+    /// (at its own lift for a touch drag; at `chainedPointerGestureEnded(at:)` for a touchpad swipe). Returns whether
+    /// it took the velocity.
+    func takeChainedRelease(velocity: Double, along axis: Axis, pointer: Bool) -> Bool
+    /// The touchpad swipe the chain moved ended (`axis_stop`, or the latched container left its window): a link that
+    /// joined it releases (with the velocity it took, if any). Default: nothing.
+    func chainedPointerGestureEnded(at time: Duration)
+    /// A fling of the latched container reached its edge at `time` with `velocity` along `axis`: this link
+    /// decelerates from it; `onward` are the links beyond it, to hand the fling on at its own edge. Returns whether it
+    /// took the fling.
+    func takeChainedFling(
+        velocity: Double, along axis: Axis, at time: Duration, onward: ArraySlice<any TouchParticipant>
+    ) -> Bool
+    /// Its content offset as a chain sees it: touch resampling puts the links back where the raw samples left them
+    /// before a frame hands out a resampled motion (<doc:ScrollBehaviour> §22). Setting it moves the content without
+    /// notifications (the next `chainedMotionFinished()` sends them). Default: zero, and setting does nothing.
+    var chainedContentOffset: Point { get set }
     /// Whether it scrolls content (assistive technologies then offer the scroll actions). Default false.
     var scrollsContent: Bool { get }
     /// Scrolls at once the least that shows `rect` (in `view`'s coordinates), for a `ScrollTo`. Default: nothing.
@@ -56,8 +103,6 @@ extension TouchParticipant {
     public func contentMayBegin(_ touches: [Touch], in view: View) -> Bool { true }
     public func contentTouchEnded(_ touch: Touch, in view: View) {}
     public func runQueuedEffects() {}
-    public func canTakeChainedMotion(along axis: Axis, direction: Double) -> Bool { false }
-    public func keepsChainedMotion(along axis: Axis) -> Bool { false }
     public var scrollsContent: Bool { false }
     public func scrollToShow(_ rect: Rect, of view: View) {}
     public func scrollByPages(_ pages: Int, along axis: Axis) -> Bool { false }

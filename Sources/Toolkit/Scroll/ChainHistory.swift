@@ -34,7 +34,7 @@ struct ChainHistory {
     /// `translation` handed out and the `overscroll` (`ChainState`), and its `links`' offsets in order (at most
     /// `linkCapacity`). An entry not after the newest replaces it (several touch frames with one timestamp).
     @MainActor mutating func add(
-        time: Duration, offset: Point, translation: Point, overscroll: Point, links: [ScrollContainer]
+        time: Duration, offset: Point, translation: Point, overscroll: Point, links: [any TouchParticipant]
     ) {
         let index: Int
         if count > 0, time <= times[slot(count - 1)] {
@@ -53,7 +53,7 @@ struct ChainHistory {
         overscrolls[index] = overscroll
         let linked = min(links.count, ChainHistory.linkCapacity)
         linkCounts[index] = linked
-        for k in 0..<linked { linkOffsets[index * ChainHistory.linkCapacity + k] = links[k].contentOffset }
+        for k in 0..<linked { linkOffsets[index * ChainHistory.linkCapacity + k] = links[k].chainedContentOffset }
     }
 
     /// The slot of the newest entry at or before `time`, else of the oldest one; nil when empty.

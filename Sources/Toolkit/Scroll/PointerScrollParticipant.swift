@@ -11,6 +11,11 @@ protocol PointerScrollParticipant: View {
     func pointerLatch(along axis: Axis, direction: Double, touchpad: Bool) -> PointerLatch
     /// One wheel event along `axis`: `units` in 1/120 of a detent (`value120`; positive increases the offset).
     func wheelScroll(_ axis: Axis, units: Double, at time: Duration)
+    /// `distance` points of a wheel step that a container inside could not use, handed on along `axis`
+    /// (<doc:ScrollBehaviour> §14): returns whether this participant took them (false: it cannot move that way).
+    func takeChainedWheelStep(_ axis: Axis, distance: Double, at time: Duration) -> Bool
+    /// Whether wheel steps it cannot use stop here instead of going further out (`.contained`).
+    var containsChainedMotion: Bool { get }
     /// One event of a continuous device without a stop (a trackpoint), in points.
     func continuousScroll(_ axis: Axis, by distance: Double)
     /// One touchpad event (points, content moving with the fingers' opposite).
@@ -47,5 +52,8 @@ extension PointerScrollParticipant {
         false
     }
     func scrollbarPointerMoved(to location: Point, time: Duration) {}
+    /// A participant that does not chain takes no wheel step from inside and lets it go on.
+    func takeChainedWheelStep(_ axis: Axis, distance: Double, at time: Duration) -> Bool { false }
+    var containsChainedMotion: Bool { false }
     func scrollbarPointerReleased(time: Duration) {}
 }

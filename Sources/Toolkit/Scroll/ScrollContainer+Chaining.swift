@@ -1,28 +1,12 @@
-// Same-axis nesting (<doc:ScrollBehaviour> §14): latching a touch drag, handing its motion and its fling up the
-// chain. While the arbitration is undecided, each container (asked innermost first) leaves out of its claimable
-// axes those along which it is passed over; the direction is the content's, read at every frame until the slop
-// crossing decides. Nothing else moves the chain's offsets during a drag, so the finger's travel equals the sum of
-// their changes plus the overscroll, exactly. The pointer's chaining is in ScrollContainer+PointerChaining.swift.
+// Same-axis nesting (<doc:ScrollBehaviour> §14), the latched container's side: latching a touch drag, handing its
+// motion and its fling up the chain. While the arbitration is undecided, each container (asked innermost first)
+// leaves out of its claimable axes those along which it is passed over; the direction is the content's, read at
+// every frame until the slop crossing decides. Nothing else moves the chain's offsets during a drag, so the finger's
+// travel equals the sum of their changes plus the overscroll, exactly. The links are the touch participants of the
+// views around (a container's is its pan, ScrollContainer+ChainLink.swift; an app's own participant may be one).
+// The pointer's chaining is in ScrollContainer+PointerChaining.swift.
 
 extension ScrollContainer {
-    func canMove(along axis: Axis, direction: Double, policy: ScrollPolicy) -> Bool {
-        guard isScrollEnabled, policy.hasRange(axis), direction != 0 else { return false }
-        let offset = contentOffset[axis]
-        return direction > 0
-            ? offset < policy.maxOffset[axis] - ScrollPolicy.restTolerance
-            : offset > policy.minOffset[axis] + ScrollPolicy.restTolerance
-    }
-
-    func canTakeChainedMotion(along axis: Axis, direction: Double) -> Bool {
-        hasFingers && drag.sequenceDrags && canMove(along: axis, direction: direction, policy: makePolicy())
-    }
-
-    /// Whether this `.contained` container tracks the sequence's fingers, may drag with them and scrolls along `axis`:
-    /// a gesture passed over to it stays here, rubber-banding at the edge.
-    func keepsChainedMotion(along axis: Axis) -> Bool {
-        scrollChaining == .contained && hasFingers && drag.sequenceDrags && scrollableAxes.contains(Axis.Set(axis))
-    }
-
     /// The axes of the current undecided sequence that this container passes over.
     func axesPassedOver(policy: ScrollPolicy) -> Axis.Set {
         guard scrollChaining == .automatic else { return [] }
@@ -62,10 +46,9 @@ extension ScrollContainer {
         guard scrollChaining == .automatic else { return }
         var view = superview
         while let candidate = view {
-            if let link = candidate as? ScrollContainer, link.hasFingers, link.drag.sequenceDrags, link.isScrollEnabled
-            {
+            if let link = candidate.touchParticipant, link.acceptsChainedDrag {
                 chain.links.append(link)
-                if link.scrollChaining == .contained { break }
+                if link.containsChainedMotion { break }
             }
             view = candidate.superview
         }
@@ -92,16 +75,10 @@ extension ScrollContainer {
         where velocity[axis] != 0 && policy.scrollable.contains(axis)
             && chainReaches(along: axis) && !canMove(along: axis, direction: velocity[axis], policy: policy)
         {
-            for link in chain.links
-            where link.isScrollEnabled && link.scrollableAxes.contains(Axis.Set(axis))
-                && link.canMove(along: axis, direction: velocity[axis], policy: link.makePolicy())
+            if let index = firstLink(along: axis, direction: velocity[axis]),
+                chain.links[index].takeChainedRelease(velocity: velocity[axis], along: axis, pointer: false)
             {
-                if link.joinChain() {
-                    link.chain.releaseVelocity[axis] = velocity[axis]
-                    link.finishChange()
-                    kept[axis] = 0
-                }
-                break
+                kept[axis] = 0
             }
         }
         return kept
@@ -125,7 +102,7 @@ extension ScrollContainer {
             let from = motion.offset(at: motion.start, current: contentOffset)[axis]
             // Only a fling going out of the range (not a spring coming back into it).
             guard side != 0, side > 0 ? from <= high : from >= low else { continue }
-            guard let link = firstLink(along: axis, direction: side) else { continue }
+            guard let index = firstLink(along: axis, direction: side) else { continue }
             // The instant the edge was reached, by bisection over the monotonic deceleration.
             var inside = motion.start
             var outside = time
@@ -143,7 +120,8 @@ extension ScrollContainer {
             var offset = goesOn ? next : policy.clamp(next)
             offset[axis] = side > 0 ? high : low
             applyOffset(offset)
-            link.startChainedFling(velocity: velocity, along: axis, at: inside, chain: chain.links, after: link)
+            _ = chain.links[index].takeChainedFling(
+                velocity: velocity, along: axis, at: inside, onward: chain.links[(index + 1)...])
             if !goesOn {
                 motion = ScrollMotion(start: .zero)
                 chain.links.removeAll(keepingCapacity: true)
@@ -154,47 +132,13 @@ extension ScrollContainer {
         return false
     }
 
-    func firstLink(along axis: Axis, direction: Double) -> ScrollContainer? {
-        for link in chain.links
-        where link.isScrollEnabled && link.scrollableAxes.contains(Axis.Set(axis))
-            && link.canMove(along: axis, direction: direction, policy: link.makePolicy())
-        {
-            return link
-        }
-        return nil
-    }
-
-    /// Decelerates from `velocity` along `axis` from `time` on (a fling handed on from inside), keeping the links of
-    /// `chain` after this one to hand it on again.
-    func startChainedFling(
-        velocity: Double, along axis: Axis, at time: Duration, chain: [ScrollContainer],
-        after link: ScrollContainer
-    ) {
-        guard arbitration.chainedFlingBegan() else { return }
-        self.chain.links.removeAll(keepingCapacity: true)
-        var rest = false
-        for other in chain {
-            if rest { self.chain.links.append(other) }
-            if other === link { rest = true }
-        }
-        var measured = Point.zero
-        measured[axis] = velocity
-        let policy = makePolicy()
-        let released = policy.releaseVelocity(measured, lock: .none)
-        let natural = policy.naturalTarget(from: contentOffset, velocity: released)
-        notifications.effects.push(.willBeginDecelerating)
-        startMotion(
-            policy.releaseMotion(
-                from: contentOffset, velocity: released, target: natural, overridden: [],
-                at: time))
-        finishChange()
+    /// The index of the first link that can move along `axis` in the sign of `direction`.
+    func firstLink(along axis: Axis, direction: Double) -> Int? {
+        chain.links.firstIndex { $0.movesContent(along: axis) && $0.canMoveContent(along: axis, direction: direction) }
     }
 
     func chainReaches(along axis: Axis) -> Bool {
-        for link in chain.links where link.isScrollEnabled && link.scrollableAxes.contains(Axis.Set(axis)) {
-            return true
-        }
-        return false
+        chain.links.contains { $0.movesContent(along: axis) }
     }
 
     /// Hands the fingers' motion up to `translation` (the raw one, or the one a frame shows resampled) out along
@@ -211,7 +155,7 @@ extension ScrollContainer {
         // Only after a motion: a follower handed nothing has nothing to send, and queueing it would put its
         // notifications before this container's (the last sample applied again at the lift hands out nothing).
         guard moved else { return }
-        for link in chain.links where link.chain.isFollower { link.finishChange() }
+        for link in chain.links { link.chainedMotionFinished() }
     }
 
     /// Hands `delta` (content points along `axis`) out to this container and its chain in order; what none can use is
@@ -231,82 +175,86 @@ extension ScrollContainer {
                 overscroll = 0
                 delta = left
             }
-            if let bouncer { bouncer.showChainOverscroll(overscroll, edgeSign: chain.overscroll[axis], axis) }
+            if let bouncer {
+                _ = show(overscroll, edgeSign: chain.overscroll[axis], axis, on: bouncer, pointer: pointer)
+            }
         }
-        delta = take(delta, along: axis, into: self, pointer: pointer)
-        for link in chain.links
-        where delta != 0 && link.isScrollEnabled
-            && link.scrollableAxes.contains(Axis.Set(axis))
+        if let target = rangeTarget(of: delta, along: axis) { delta = moveInRange(to: target, by: delta, along: axis) }
+        for link in chain.links where delta != 0 && link.movesContent(along: axis) {
+            delta = link.takeChainedMotion(delta, along: axis, pointer: pointer)
+        }
+        if delta != 0, let bouncer,
+            show(overscroll + delta, edgeSign: overscroll + delta, axis, on: bouncer, pointer: pointer)
         {
-            delta = take(delta, along: axis, into: link, pointer: pointer)
-        }
-        if delta != 0, let bouncer, bouncer === self || bouncer.joinChain(pointer: pointer) {
             overscroll += delta
-            bouncer.showChainOverscroll(overscroll, edgeSign: overscroll, axis)
         }
         chain.overscroll[axis] = overscroll
     }
 
-    /// Moves `container` by as much of `delta` as its range holds (never toward the range from outside); returns
-    /// the rest.
-    private func take(_ delta: Double, along axis: Axis, into container: ScrollContainer, pointer: Bool) -> Double {
-        let policy = container.makePolicy()
-        let offset = container.contentOffset[axis]
+    /// Where `delta` along `axis` takes this container's offset within its range (never toward the range from
+    /// outside); nil when it stays.
+    func rangeTarget(of delta: Double, along axis: Axis) -> Double? {
+        let policy = makePolicy()
+        let offset = contentOffset[axis]
         let moved =
             delta > 0
             ? max(offset, min(offset + delta, policy.maxOffset[axis]))
             : min(offset, max(offset + delta, policy.minOffset[axis]))
-        guard moved != offset, container === self || container.joinChain(pointer: pointer) else { return delta }
-        var point = container.contentOffset
-        point[axis] = moved
-        container.applyOffset(point)
-        // All of it when nothing was clamped: `delta - (moved - offset)` would leave a rounding residue, which the
+        return moved == offset ? nil : moved
+    }
+
+    /// Moves to `target` along `axis` (from `rangeTarget(of:along:)`) and returns what is left of `delta`.
+    func moveInRange(to target: Double, by delta: Double, along axis: Axis) -> Double {
+        let offset = contentOffset[axis]
+        var point = contentOffset
+        point[axis] = target
+        applyOffset(point)
+        // All of it when nothing was clamped: `delta - (target - offset)` would leave a rounding residue, which the
         // bouncer would then show as overscroll at its edge.
-        return moved == offset + delta ? 0 : delta - (moved - offset)
+        return target == offset + delta ? 0 : delta - (target - offset)
     }
 
-    /// The container that shows the chain's overscroll: the outermost bouncing link, else this one if it bounces.
-    private func chainBouncer(along axis: Axis) -> ScrollContainer? {
-        for link in chain.links.reversed()
-        where link.bounces && link.isScrollEnabled
-            && link.scrollableAxes.contains(Axis.Set(axis))
-        {
-            return link
+    /// Who shows the chain's overscroll along `axis`: the outermost bouncing link, else this one if it bounces.
+    private func chainBouncer(along axis: Axis) -> ChainBouncer? {
+        if let index = chain.links.lastIndex(where: { $0.bouncesChainedMotion(along: axis) }) { return .link(index) }
+        return bounces ? .leader : nil
+    }
+
+    private func show(_ stretch: Double, edgeSign: Double, _ axis: Axis, on bouncer: ChainBouncer, pointer: Bool)
+        -> Bool
+    {
+        switch bouncer {
+        case .leader:
+            showOverscroll(stretch, edgeSign: edgeSign, axis)
+            return true
+        case .link(let index):
+            return chain.links[index].showChainedOverscroll(stretch, edgeSign: edgeSign, along: axis, pointer: pointer)
         }
-        return bounces ? self : nil
     }
 
-    private func showChainOverscroll(_ overscroll: Double, edgeSign: Double, _ axis: Axis) {
+    /// Shows `stretch` points beyond the edge in the sign of `edgeSign` along `axis`, through the rubber band.
+    func showOverscroll(_ stretch: Double, edgeSign: Double, _ axis: Axis) {
         let policy = makePolicy()
         let edge = edgeSign > 0 ? policy.maxOffset[axis] : policy.minOffset[axis]
         var point = contentOffset
-        point[axis] = policy.displayed(raw: edge + overscroll, axis)
+        point[axis] = policy.displayed(raw: edge + stretch, axis)
         applyOffset(point)
     }
+}
 
-    /// A container inside this one hands it motion: it drags from now on, or with `pointer` scrolls as for a touchpad
-    /// gesture (§7). Returns whether it takes part.
-    func joinChain(pointer: Bool = false) -> Bool {
-        if chain.isFollower { return true }
-        if pointer {
-            guard beginPointerGesture() else { return false }
-            chain.isFollower = true
-            showIndicators()
-            return true
-        }
-        guard arbitration.chainedDragBegan() else { return false }
-        chain.isFollower = true
-        notifications.effects.push(.willBeginDragging)
-        showIndicators()
-        return true
-    }
+private enum ChainBouncer {
+    case leader
+    case link(Int)
 }
 
 extension ScrollContainer {
     /// The links of a chain this container leads, or its part as a follower (<doc:ScrollBehaviour> §14).
     struct ChainState {
-        /// The containers around this latched one that take what it cannot use, innermost first.
-        var links: [ScrollContainer] = []
+        /// The participants around this latched container that take what it cannot use, innermost first.
+        var links: [any TouchParticipant] = []
+        /// The links' offsets as the raw samples left them while a frame shows a resampled translation, in the
+        /// links' order (ScrollContainer+Resampling.swift).
+        var rawLinkOffsets: [Point] = []
         /// The translation up to which the fingers' motion was handed out.
         var translation: Point = .zero
         /// What no container of the chain could use, per axis (finger points, before the rubber band).

@@ -40,20 +40,16 @@ extension ScrollContainer {
         return dragsWithPointer || arbitration.isMovingWithoutFingers
     }
 
-    private func tracksOtherDevice(than id: Int) -> Bool {
+    func tracksOtherDevice(than id: Int) -> Bool {
         guard hasFingers else { return false }
         return tracksFinger(Touch.pointerID) != (id == Touch.pointerID)
     }
 
-    /// Whether a scroll container above this one drags a sequence touch `id` joins (one of the same device).
+    /// Whether a participant above this one drags a sequence touch `id` joins (one of the same device).
     private func hasDraggingAncestor(joinedBy id: Int) -> Bool {
         var view = superview
         while let current = view {
-            if let container = current as? ScrollContainer, container.isDragging,
-                !container.tracksOtherDevice(than: id)
-            {
-                return true
-            }
+            if current.touchParticipant?.dragsContent(withDeviceOf: id) == true { return true }
             view = current.superview
         }
         return false
@@ -178,7 +174,7 @@ extension ScrollContainer {
             for axis in Axis.allCases where chained.contains(Axis.Set(axis)) {
                 handOut(delta[axis], along: axis, pointer: true)
             }
-            for link in chain.links where link.chain.isFollower { link.finishChange() }
+            for link in chain.links { link.chainedMotionFinished() }
         }
         finishChange()
     }

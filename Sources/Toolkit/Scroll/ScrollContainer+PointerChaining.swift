@@ -36,27 +36,26 @@ extension ScrollContainer {
         guard scrollChaining == .automatic, distance.isFinite, distance != 0 else { return }
         var view = superview
         while let candidate = view {
-            if let link = candidate as? ScrollContainer, link.canStep(along: axis) {
-                if link.stepCanMove(along: axis, direction: distance, policy: link.makePolicy()) {
-                    link.chainedWheelStep(axis, distance: distance, at: time)
+            if let link = candidate as? any PointerScrollParticipant, link.canStep(along: axis) {
+                if link.takeChainedWheelStep(axis, distance: distance, at: time) || link.containsChainedMotion {
                     return
                 }
-                if link.scrollChaining == .contained { return }
             }
             view = candidate.superview
         }
     }
 
-    /// Steps by `distance` points handed on from inside, and hands on what this one cannot hold. On a paging axis the
-    /// points count as wheel units.
-    private func chainedWheelStep(_ axis: Axis, distance: Double, at time: Duration) {
+    /// Steps by `distance` points handed on from inside, and hands on what this one cannot hold; false when its step
+    /// run cannot move that way. On a paging axis the points count as wheel units.
+    func takeChainedWheelStep(_ axis: Axis, distance: Double, at time: Duration) -> Bool {
         let policy = makePolicy()
+        guard stepCanMove(along: axis, direction: distance, policy: policy) else { return false }
         if policy.pagingAxes.contains(axis) {
             wheelScroll(
                 axis,
                 units: distance * ScrollContainer.wheelUnitsPerDetent
                     / ScrollContainer.wheelDetentDistance, at: time)
-            return
+            return true
         }
         var run = currentStepRun(axis, policy: policy)
         var excess = 0.0
@@ -65,7 +64,11 @@ extension ScrollContainer {
             unitsPerDetent: ScrollContainer.wheelUnitsPerDetent,
             lower: policy.minOffset[axis], upper: policy.maxOffset[axis], excess: &excess)
         finishWheelStep(axis, run: run, target: target, direction: distance, excess: excess, policy: policy, at: time)
+        return true
     }
+
+    /// Whether wheel steps and touchpad swipes it cannot use stop here (`.contained`).
+    var containsChainedMotion: Bool { scrollChaining == .contained }
 
     // MARK: - Touchpad
 
@@ -76,9 +79,11 @@ extension ScrollContainer {
         guard scrollChaining == .automatic, !chain.isFollower else { return }
         var view = superview
         while let candidate = view {
-            if let link = candidate as? ScrollContainer, link.isScrollEnabled {
+            if let link = candidate.touchParticipant,
+                link.movesContent(along: .horizontal) || link.movesContent(along: .vertical)
+            {
                 chain.links.append(link)
-                if link.scrollChaining == .contained { break }
+                if link.containsChainedMotion { break }
             }
             view = candidate.superview
         }
@@ -94,28 +99,20 @@ extension ScrollContainer {
         where velocity[axis] != 0 && policy.scrollable.contains(axis)
             && chainReaches(along: axis) && !canMove(along: axis, direction: velocity[axis], policy: policy)
         {
-            if let link = firstLink(along: axis, direction: velocity[axis]), link.joinChain(pointer: true) {
-                link.chain.releaseVelocity[axis] = velocity[axis]
+            if let index = firstLink(along: axis, direction: velocity[axis]),
+                chain.links[index].takeChainedRelease(velocity: velocity[axis], along: axis, pointer: true)
+            {
                 kept[axis] = 0
             }
         }
-        for link in chain.links where link.chain.isFollower {
-            let handed = link.chain.releaseVelocity
-            link.chain.isFollower = false
-            link.chain.releaseVelocity = .zero
-            link.releaseTouchpad(measured: handed, at: time)
-        }
+        for link in chain.links { link.chainedPointerGestureEnded(at: time) }
         return kept
     }
 
     /// This latched container leaves its window during a chained swipe: the links it moved come to rest (no stop
     /// would reach them).
     func abandonPointerChain() {
-        for link in chain.links where link.chain.isFollower && link.arbitration.isPointerScrolling {
-            link.chain.isFollower = false
-            link.chain.releaseVelocity = .zero
-            link.releaseTouchpad(measured: .zero, at: link.attachedWindow?.now ?? .zero)
-        }
+        for link in chain.links { link.chainedPointerGestureEnded(at: link.arbitratedView?.touchArena?.now ?? .zero) }
     }
 }
 

@@ -17,8 +17,6 @@ extension ScrollContainer {
         /// incremental (what a link's range clamps is passed on), so a frame's step ahead and the step back would
         /// split the motion between the links differently. The next application starts from here again.
         var raw: RawChain?
-        /// On a link of a chain: its offset as the raw samples left it (`raw` of the latched container).
-        var rawLinkOffset: Point?
         /// The frame that shows a silent finger resting at its newest sample, once the prediction has stopped.
         var restTimer: TimerQueue.ID?
         /// Where the raw samples left the chain after each recent sample: a frame hands out from there.
@@ -40,13 +38,14 @@ extension ScrollContainer {
         if drag.resample.raw == nil {
             drag.resample.raw = RawChain(
                 offset: contentOffset, translation: chain.translation, overscroll: chain.overscroll)
-            for link in chain.links { link.drag.resample.rawLinkOffset = link.contentOffset }
+            chain.rawLinkOffsets.removeAll(keepingCapacity: true)
+            for link in chain.links { chain.rawLinkOffsets.append(link.chainedContentOffset) }
         }
         let history = drag.resample.history
         guard let base = history.base(at: instant), history.linkCount(base) == chain.links.count else { return }
         for index in 0..<chain.links.count {
             let offset = history.linkOffset(base, link: index)
-            if chain.links[index].contentOffset != offset { chain.links[index].applyOffset(offset) }
+            if chain.links[index].chainedContentOffset != offset { chain.links[index].chainedContentOffset = offset }
         }
         chain.translation = history.translation(base)
         chain.overscroll = history.overscroll(base)
@@ -72,11 +71,10 @@ extension ScrollContainer {
     func restoreRawChain() {
         guard let raw = drag.resample.raw else { return }
         drag.resample.raw = nil
-        for link in chain.links {
-            guard let offset = link.drag.resample.rawLinkOffset else { continue }
-            link.drag.resample.rawLinkOffset = nil
-            if link.contentOffset != offset { link.applyOffset(offset) }
+        for (index, offset) in chain.rawLinkOffsets.enumerated() where index < chain.links.count {
+            if chain.links[index].chainedContentOffset != offset { chain.links[index].chainedContentOffset = offset }
         }
+        chain.rawLinkOffsets.removeAll(keepingCapacity: true)
         chain.translation = raw.translation
         chain.overscroll = raw.overscroll
         if contentOffset != raw.offset { applyOffset(raw.offset) }
@@ -87,7 +85,7 @@ extension ScrollContainer {
         drag.resample.history.reset()
         guard drag.resample.raw != nil else { return }
         drag.resample.raw = nil
-        for link in chain.links { link.drag.resample.rawLinkOffset = nil }
+        chain.rawLinkOffsets.removeAll(keepingCapacity: true)
     }
 
     /// A touch sequence begins: resampled if the window says so and the fingers are a touchscreen's.

@@ -372,7 +372,7 @@ open class ScrollContainer: View, PointerScrollParticipant {
         bars.fadeTimer = nil
         bars.scrubTimer = nil
         dragRecognizer.heldDriver = nil
-        // The chain's links own containers that own this one: drop the cycle.
+        // The chain's links are participants of the views around this one, which own it: drop the cycle.
         abandonPointerChain()
         chain.links.removeAll()
         super.hostWillGoAway(host)
