@@ -143,4 +143,16 @@ import Testing
         s.container.contentOffset = Point(x: 1000, y: 0)
         #expect(s.container.currentPage == PageIndex(column: 1000, row: 0))
     }
+
+    /// A finger that lands on a pager a hair (less than the 0.001 pt rest tolerance) off a page and lifts without
+    /// dragging leaves it exactly on the page (§6: a paging container rests on a page), as a still release does.
+    @Test func aTouchThatDoesNotDragLeavesAPagerAHairOffAPageOnIt() {
+        let s = pager()
+        s.container.contentOffset = Point(x: 400.0000882, y: 0)
+        s.window.touchDown(id: 1, at: start)
+        s.window.advance(ms: 40)
+        s.window.touchUp(id: 1)
+        s.window.settle(s.container)
+        #expect(s.container.contentOffset.x == 400)
+    }
 }

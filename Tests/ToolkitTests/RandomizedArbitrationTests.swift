@@ -17,7 +17,7 @@ import Testing
     }
 
     /// Seeds that once broke an invariant, replayed on every run.
-    @Test(arguments: [17_016_717_255_663_648_886 as UInt64])
+    @Test(arguments: [17_016_717_255_663_648_886, 12_753_065_409_389_709_460] as [UInt64])
     func seedsThatOnceFailed(seed: UInt64) {
         check(seed: seed)
     }

@@ -216,7 +216,12 @@ struct ScrollPolicy {
     func settleMotion(from offset: Point, at time: Duration) -> ScrollMotion {
         var motion = ScrollMotion(start: time)
         let rest = restingOffset(for: offset)
-        for axis in Axis.allCases where abs(rest[axis] - offset[axis]) > ScrollPolicy.restTolerance {
+        for axis in Axis.allCases where rest[axis] != offset[axis] {
+            // A hair off its rest (a fling caught a moment before it reached a page): onto it in one frame.
+            if let still = restsOn(rest[axis], from: offset[axis], velocity: 0) {
+                motion[axis] = still
+                continue
+            }
             motion[axis] =
                 pagingAxes.contains(axis)
                 ? pageSnap(from: offset[axis], velocity: 0, to: rest[axis])
