@@ -34,7 +34,7 @@ struct MutterGesturesTouchTests {
             session.stats.filter { $0.hasPrefix("gestures ") }
                 == ["gestures slider 1 value 0.75", "gestures list drag ended offset 190.0"], "\(session.stats)")
         let stats = try session.finish()
-        #expect(try MutterTouchTests.pair(stats, "gestures offset") == (0, 190))
+        #expect(try MutterTouchTests.pair(stats, "gestures offset") == (0, 190), "\(stats)")
         #expect(stats.filter { $0.hasPrefix("slider ") } == ["slider 1 value 0.75"], "\(stats)")
     }
 }

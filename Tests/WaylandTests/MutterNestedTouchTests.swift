@@ -34,8 +34,8 @@ struct MutterNestedTouchTests {
         #expect(
             stats.filter { $0.hasPrefix("nested drag ended") }.last
                 == "nested drag ended feed 236.0, post 1 comments 144.0", "\(stats)")
-        #expect(try MutterTouchTests.pair(stats, "feed offset") == (0, 236))
-        #expect(try MutterTouchTests.pair(stats, "post 1 comments offset") == (0, 144))
+        #expect(try MutterTouchTests.pair(stats, "feed offset") == (0, 236), "\(stats)")
+        #expect(try MutterTouchTests.pair(stats, "post 1 comments offset") == (0, 144), "\(stats)")
     }
 
     /// A pull past the top (300 px down from post 0's header: b(290) = 120.8 pt of overscroll at the lift, past the
@@ -69,8 +69,8 @@ struct MutterNestedTouchTests {
             x > 0 && x.truncatingRemainder(dividingBy: 336) == 0,
             "the carousel rests at \(x); the touches mutter sent:\n\(session.touches)")
         let stats = try session.finish()
-        #expect(try MutterTouchTests.pair(stats, "feed offset") == (0, 0))
+        #expect(try MutterTouchTests.pair(stats, "feed offset") == (0, 0), "\(stats)")
         #expect(stats.contains("feed posts 14 refreshes 1"), "\(stats)")
-        #expect(try MutterTouchTests.pair(stats, "post 1 photos offset") == (x, 0))
+        #expect(try MutterTouchTests.pair(stats, "post 1 photos offset") == (x, 0), "\(stats)")
     }
 }
