@@ -3,7 +3,9 @@
 //   embed-gtk [--frames N] [--pointer-drag] [--stats] [--no-atspi-bridge]
 //     --frames N       quit with status 0 after N frames
 //     --pointer-drag   a primary-button drag scrolls like a finger (compositors with no touch device)
-//     --stats          print `stats: list offset X Y` (and the row tapped last, the root view's size) at exit
+//     --stats          print `stats: list offset X Y` (and the row tapped last, the root view's size) at exit;
+//                      also the list's size once the first frame is drawn (`stats: list size W H`) and where a
+//                      fling ends (`stats: deceleration ended X Y`)
 //     --no-atspi-bridge  the host serves its views to no screen reader (GTK's own bridge still runs)
 // Run it under a Wayland compositor (GDK_BACKEND=wayland) or any display GTK supports. SIGINT and SIGTERM quit
 // it cleanly (exit status 0).
@@ -24,6 +26,8 @@ final class EmbedApp {
     var host: GtkViewHost?
     var list: DemoList?
     var frames: FrameCounter?
+    /// The list's delegate under `--stats` (the list holds its delegate weakly).
+    var reporter: DecelerationReporter?
 
     init(options: ExampleOptions, application: UnsafeMutablePointer<GtkApplication>) {
         self.options = options
@@ -43,10 +47,19 @@ final class EmbedApp {
         gtk_window_present(gtkCast(window))
         gtk_widget_grab_focus(gtkWidget(host.widget))
         (self.host, self.list) = (host, list)
+        if options.stats {
+            let reporter = DecelerationReporter()
+            list.delegate = reporter
+            self.reporter = reporter
+        }
         if options.frames != nil || options.stats {
             frames = FrameCounter(
                 widget: gtkWidget(host.widget), limit: options.frames,
-                onFirstFrame: { [options] in if options.stats { printError("stats: first frame drawn") } },
+                onFirstFrame: { [options] in
+                    guard options.stats else { return }
+                    printError("stats: first frame drawn")
+                    printError("stats: list size \(list.bounds.width) \(list.bounds.height)")
+                },
                 onLimit: { [application] in g_application_quit(gtkCast(application)) })
         }
     }

@@ -9,10 +9,25 @@ import ToolkitTesting
 ///
 /// The list is found in the committed picture by its first row's swatch: row 0 draws a 36 x 36 pt square of
 /// 0xD92626 at (12, 10) of the list, so the list's top-left corner is that square's minus (12, 10) (scale 1).
+/// Every row draws such a square, its colour following the row's index around a palette of 12, so the topmost square
+/// fully in view tells where the list is scrolled to, modulo 12 rows (672 pt).
+///
+/// A motion is over when the app says so (`stats: deceleration ended`) or when the picture shows where it must end,
+/// never after a quiet spell: a loaded machine can pause the app longer than any quiet spell a test could wait out.
 @Suite(.serialized) struct EmbedGTKTestCompositorTests {
     static let canRun = EmbedGTKTests.executable != nil
     static let swatch: UInt32 = 0xFFD9_2626
     static let green: UInt32 = 0xFF00_FF00
+    /// The swatches of rows 0 to 11 as committed (embed-gtk's bright palette: hue index / 12); rows repeat them.
+    static let palette: [UInt32] = [
+        0xFFD9_2626, 0xFFD9_8026, 0xFFD9_D926, 0xFF80_D926, 0xFF26_D926, 0xFF26_D980,
+        0xFF26_D9D9, 0xFF26_80D9, 0xFF26_26D9, 0xFF80_26D9, 0xFFD9_26D9, 0xFFD9_2680
+    ]
+    static let rowHeight = 56.0
+    /// How far the palette repeats: 12 rows of 56 pt.
+    static let period = 672.0
+    /// How long a motion may take on a loaded machine.
+    static let motionDeadline: Duration = .seconds(20)
 
     private struct Failure: Error, CustomStringConvertible {
         var description: String
@@ -78,51 +93,115 @@ import ToolkitTesting
         return (offset, activated)
     }
 
-    /// Whether `image` shows the list at `offset`: a red swatch (rows 0, 12, 24, ...: every 672 pt) is where that
-    /// offset puts it, within 1 pt.
-    static func shows(offset: Double, in image: Image, origin: (x: Int, y: Int)) -> Bool {
-        guard let square = square(of: swatch, in: image) else { return false }
-        let shown = Double(origin.y + 10 - square.y)  // offset modulo 672 pt
-        let period = 672.0
-        let k = ((offset - shown) / period).rounded()
-        return abs(shown + k * period - offset) <= 1
+    /// Where `image` shows the list scrolled to, modulo `period`: read from the topmost swatch fully in view (a list
+    /// taller than two rows always shows one), or nil when there is none.
+    static func shownOffset(in image: Image, origin: (x: Int, y: Int)) -> Double? {
+        // The swatches' left edge: 12 pt into the list, whatever the offset (the list scrolls vertically).
+        let x = origin.x + 12
+        guard x >= 0, x + 35 < image.width else { return nil }
+        var y = max(origin.y, 1)
+        while y + 35 < image.height {
+            let pixel = image.pixel(x: x, y: y)
+            if let row = palette.firstIndex(of: pixel), image.pixel(x: x, y: y - 1) != pixel,
+                image.pixel(x: x, y: y + 35) == pixel, image.pixel(x: x + 35, y: y + 35) == pixel
+            {
+                // The swatch's top is 10 pt into its row; the row starts `row` rows into the period.
+                return Double(row) * rowHeight + 10 - Double(y - origin.y)
+            }
+            y += 1
+        }
+        return nil
     }
 
-    /// The committed picture once the app is at rest (see `TestCompositor.waitForRest`).
-    static func restingPicture(_ compositor: TestCompositor, _ app: GalleryProcess) throws -> Image {
+    /// Whether `image` shows the list at `offset` (within `tolerance` points, modulo `period`).
+    static func shows(offset: Double, in image: Image, origin: (x: Int, y: Int), within tolerance: Double = 1) -> Bool {
+        guard let shown = shownOffset(in: image, origin: origin) else { return false }
+        let k = ((offset - shown) / period).rounded()
+        return abs(shown + k * period - offset) <= tolerance
+    }
+
+    /// The first picture committed that shows the list at `offset` (within `tolerance` points); throws
+    /// `WaitTimeout` (with what the picture shows and the app said) after `motionDeadline`.
+    @discardableResult
+    static func picture(
+        showing offset: Double, within tolerance: Double = 1, _ compositor: TestCompositor, _ app: GalleryProcess,
+        origin: (x: Int, y: Int)
+    ) throws -> Image {
+        let deadline = monotonicClock() + motionDeadline
+        var seen = -1
+        while true {
+            // A new picture only when one was committed: copying it out holds the compositor's lock.
+            let count = compositor.committedFrameCount
+            if count != seen, let image = compositor.lastCommittedImage {
+                seen = count
+                if shows(offset: offset, in: image, origin: origin, within: tolerance) { return image }
+            }
+            guard monotonicClock() < deadline else {
+                let shown = compositor.lastCommittedImage.flatMap { shownOffset(in: $0, origin: origin) }
+                throw WaitTimeout(
+                    description: "no picture showed the list at \(offset) within \(motionDeadline) (the last shows "
+                        + "\(shown.map { "\($0) modulo \(period)" } ?? "no swatch"))\n\(app.standardError.suffix(3000))"
+                )
+            }
+            usleep(5_000)
+        }
+    }
+
+    /// The first picture committed where `condition` holds; throws `WaitTimeout` naming `what` after
+    /// `motionDeadline`.
+    @discardableResult
+    static func picture(
+        _ what: String, _ compositor: TestCompositor, _ app: GalleryProcess, where condition: (Image) -> Bool
+    ) throws -> Image {
         do {
-            // 500 ms with no commit between two answered pings: GTK's frame clock can pause longer than the
-            // default 200 ms under load mid-fling, and the offset the app prints on exit must be the one drawn.
-            return try #require(try compositor.waitForRest(quiet: .milliseconds(500)))
+            return try compositor.waitForImage(what, timeout: motionDeadline, where: condition)
         } catch let error as WaitTimeout {
             throw WaitTimeout(description: "\(error.description)\n\(app.standardError.suffix(3000))")
         }
+    }
+
+    /// The numbers of the app's newest `stats: NAME X Y` line, once one is there (`motionDeadline`).
+    static func statsLine(_ name: String, _ app: GalleryProcess) throws -> (x: Double, y: Double) {
+        let prefix = "stats: \(name) "
+        try app.waitForOutput(prefix, timeout: motionDeadline)
+        let line = try #require(app.standardError.split(separator: "\n").last { $0.contains(prefix) })
+        let numbers = line.split(separator: " ").suffix(2).compactMap { Double($0) }
+        try #require(numbers.count == 2, "bad stats line: \(line)")
+        return (numbers[0], numbers[1])
     }
 
     @Test(.enabled(if: canRun, "needs the embed-gtk product (libgtk-4-dev, scripts/install-deps)"))
     func aTouchDragAndFlingScrollTheGTKHostedList() throws {
         let (compositor, app, o) = try Self.start()
         defer { app.stop() }
-        // Up 300 pt in 15 motions 16 ms apart (about 1,250 pt/s at release): the drag, then a fling.
+        // Up 300 pt in 15 motions stamped 16 ms apart (1,250 pt/s at release), sent no faster than stamped: the host
+        // never maps an event to a time after it read it, so the times it sees are the script's, however late
+        // a loaded machine delivers them, and so is the fling.
         let x = Double(o.x + 240)
         let y0 = Double(o.y + 500)
-        compositor.touchDown(id: 1, at: Point(x: x, y: y0))
+        let start = compositor.clock
+        compositor.touchDown(id: 1, at: Point(x: x, y: y0), time: start)
         compositor.touchFrame()
         for step in 1...15 {
             usleep(16_000)
-            compositor.touchMotion(id: 1, to: Point(x: x, y: y0 - Double(step) * 20))
+            compositor.touchMotion(
+                id: 1, to: Point(x: x, y: y0 - Double(step) * 20), time: start + .milliseconds(16 * step))
             compositor.touchFrame()
         }
-        compositor.touchUp(id: 1)
+        compositor.touchUp(id: 1, time: start + .milliseconds(16 * 15))
         compositor.touchFrame()
-        _ = try Self.restingPicture(compositor, app)
+        let rest = try Self.statsLine("deceleration ended", app)
+        try Self.picture(showing: rest.y, compositor, app, origin: o)
         let (offset, activated) = Self.finish(compositor, app)
         let scrolled = try #require(offset, "no offset line: \(app.standardError)")
-        // The last picture GTK committed before it exited.
+        #expect(scrolled == rest.y, "the list moved after its fling ended at \(rest.y)")
+        // The last picture GTK committed before it exited shows the list where the app says it rests.
         let image = try #require(compositor.lastCommittedImage)
-        // The committed pixels show the list where the app says it rests.
-        let shown = Self.shows(offset: scrolled, in: image, origin: o)
-        #expect(shown, "offset \(scrolled) is not what GTK committed")
+        let shown = Self.shownOffset(in: image, origin: o)
+        #expect(
+            Self.shows(offset: scrolled, in: image, origin: o),
+            "offset \(scrolled) is not what GTK committed (\(shown.map { "\($0) modulo \(Self.period)" } ?? "no swatch"))"
+        )
         // 300 pt of finger travel: at least 290 follow the finger (the 10 pt slop), the fling adds more.
         #expect(scrolled > 330, "offset after a 300 pt touch drag and release: \(scrolled)\n\(app.standardError)")
         #expect(activated == "none")
@@ -138,9 +217,9 @@ import ToolkitTesting
         usleep(40_000)
         compositor.touchUp(id: 1)
         compositor.touchFrame()
-        var image = try Self.restingPicture(compositor, app)
-        let tapped = image.pixel(x: o.x + 300, y: o.y + 140)
-        #expect(tapped == Self.green, "row 2 is not marked after a tap")
+        try Self.picture("row 2 marked after a tap", compositor, app) {
+            $0.pixel(x: o.x + 300, y: o.y + 140) == Self.green
+        }
         // A primary-button click on row 4 (224...280): the pointer reaches content as a touch does.
         compositor.pointerMotion(to: Point(x: Double(o.x + 200), y: Double(o.y + 250)))
         compositor.pointerFrame()
@@ -150,11 +229,10 @@ import ToolkitTesting
         usleep(40_000)
         compositor.pointerButton(.left, pressed: false)
         compositor.pointerFrame()
-        image = try Self.restingPicture(compositor, app)
-        let clicked = image.pixel(x: o.x + 300, y: o.y + 250)
-        let previous = image.pixel(x: o.x + 300, y: o.y + 140)
-        #expect(clicked == Self.green, "row 4 is not marked after a click")
-        #expect(previous != Self.green)
+        // The mark moves: row 4 marked, row 2 no longer.
+        try Self.picture("row 4 marked after a click, row 2 no longer", compositor, app) {
+            $0.pixel(x: o.x + 300, y: o.y + 250) == Self.green && $0.pixel(x: o.x + 300, y: o.y + 140) != Self.green
+        }
         let (_, activated) = Self.finish(compositor, app)
         #expect(activated == "4")
     }
@@ -163,18 +241,20 @@ import ToolkitTesting
     func keysReachTheGTKHostedList() throws {
         let (compositor, app, o) = try Self.start()
         defer { app.stop() }
-        // Page Down: the list's height minus 40 pt; twice.
+        // Page Down: the list's height minus 40 pt; twice, each step shown to its end (to the pixel: a step's last
+        // frames before its end are within a point of it).
+        let page = try Self.statsLine("list size", app).y - 40
         compositor.key(.pageDown, pressed: true)
         compositor.key(.pageDown, pressed: false)
-        _ = try Self.restingPicture(compositor, app)
+        try Self.picture(showing: page, within: 0.5, compositor, app, origin: o)
         compositor.key(.pageDown, pressed: true)
         compositor.key(.pageDown, pressed: false)
-        _ = try Self.restingPicture(compositor, app)
+        try Self.picture(showing: 2 * page, within: 0.5, compositor, app, origin: o)
         let (offset, _) = Self.finish(compositor, app)
         let image = try #require(compositor.lastCommittedImage)  // the last picture before the exit
         let scrolled = try #require(offset, "no offset line: \(app.standardError)")
         let shown = Self.shows(offset: scrolled, in: image, origin: o)
         #expect(shown, "offset \(scrolled) is not what GTK committed")
-        #expect(scrolled > 400, "offset after two Page Down keys: \(scrolled)\n\(app.standardError)")
+        #expect(abs(scrolled - 2 * page) <= 1, "offset after two Page Down keys: \(scrolled)\n\(app.standardError)")
     }
 }

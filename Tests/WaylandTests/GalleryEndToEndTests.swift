@@ -97,18 +97,25 @@ struct GalleryEndToEndTests {
         return gallery
     }
 
-    /// Moves touch `id` in `steps` motions of `delta` each, 16 ms apart (real time, which the compositor clock
-    /// follows), each with its frame.
-    private func drag(_ compositor: TestCompositor, id: Int, from start: Point, delta: Point, steps: Int) {
+    /// Moves touch `id` in `steps` motions of `delta` each, each with its frame, stamped 16 ms apart from now on the
+    /// compositor clock and sent no faster than stamped: the client never maps an event to a time after it read it,
+    /// so it sees the script's spacing (and a release the script's velocity) however late a loaded machine delivers
+    /// them. Returns the last motion's stamp.
+    @discardableResult
+    private func drag(_ compositor: TestCompositor, id: Int, from start: Point, delta: Point, steps: Int) -> Duration {
+        let base = compositor.clock
+        var time = base
         for step in 1...steps {
             usleep(16_000)
+            time = base + .milliseconds(16 * step)
             compositor.touchMotion(
                 id: id,
                 to: Point(
                     x: start.x + delta.x * Double(step),
-                    y: start.y + delta.y * Double(step)))
+                    y: start.y + delta.y * Double(step)), time: time)
             compositor.touchFrame()
         }
+        return time
     }
 
     // MARK: Tests
@@ -142,8 +149,9 @@ struct GalleryEndToEndTests {
 
         // Two more motions and lift-off at 3000 pt/s (the finger at rest above would release no fling): later frames
         // show the list still moving up, steadily.
-        drag(compositor, id: 0, from: Point(x: finger.x, y: finger.y - 300), delta: Point(x: 0, y: -50), steps: 2)
-        compositor.touchUp(id: 0)
+        let last = drag(
+            compositor, id: 0, from: Point(x: finger.x, y: finger.y - 300), delta: Point(x: 0, y: -50), steps: 2)
+        compositor.touchUp(id: 0, time: last)
         compositor.touchFrame()
         let released = try #require(Self.listOffset(compositor.settledImage(), near: moved + 100))
         var samples = [released]

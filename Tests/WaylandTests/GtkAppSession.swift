@@ -128,17 +128,28 @@ final class GtkAppSession {
     // MARK: Gestures
 
     /// A finger drags from `start` by `dy` points in `steps` moves 16 ms apart; `hold` keeps it still before
-    /// the lift (`Gesture.holdStill`: no fling).
+    /// the lift (`Gesture.holdStill`: no fling). The events are stamped on that script, sent no faster than
+    /// stamped: the host never maps an event to a time after it read it, so the velocity it measures at the lift is
+    /// the script's however late a loaded machine delivers them.
     func touchDrag(from start: Point, dy: Double, steps: Int = 15, hold: Bool = false) {
-        compositor.touchDown(id: 1, at: start)
+        let base = compositor.clock
+        compositor.touchDown(id: 1, at: start, time: base)
         compositor.touchFrame()
+        var time = base
         for step in 1...steps {
             usleep(16_000)
-            compositor.touchMotion(id: 1, to: Point(x: start.x, y: start.y + dy * Double(step) / Double(steps)))
+            time = base + .milliseconds(16 * step)
+            compositor.touchMotion(
+                id: 1, to: Point(x: start.x, y: start.y + dy * Double(step) / Double(steps)), time: time)
             compositor.touchFrame()
         }
-        if hold { Gesture.holdStill() }
-        compositor.touchUp(id: 1)
+        if hold {
+            // Stamped when sent: at least the hold after the last stamp.
+            Gesture.holdStill()
+            compositor.touchUp(id: 1)
+        } else {
+            compositor.touchUp(id: 1, time: time)
+        }
         compositor.touchFrame()
     }
 
