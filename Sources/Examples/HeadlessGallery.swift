@@ -16,6 +16,19 @@ enum HeadlessGallery {
     static let stripFrameScale = 0.5
     static let stripGap = 6
 
+    /// The gallery on demo `id` in a headless window of `size`, as the gallery executable makes it, after its first
+    /// frame (16 ms).
+    static func open(_ id: String, size: Size = windowSize) -> (HeadlessWindow, GalleryView) {
+        let window = HeadlessWindow(size: size)
+        let gallery = GalleryView(
+            frame: Rect(origin: .zero, size: size), selected: id,
+            now: { [unowned window] in window.now }, timers: window.core.timers)
+        window.rootView.addSubview(gallery)
+        gallery.fillsSuperview = true
+        window.advance(by: .milliseconds(16))
+        return (window, gallery)
+    }
+
     static func run(options: GalleryOptions) -> Int32 {
         let dir = options.outputDirectory
         if mkdir(dir, 0o755) != 0 && errno != EEXIST {
@@ -24,12 +37,7 @@ enum HeadlessGallery {
         }
         let demos = options.demoGiven ? Demo.all.filter { $0.id == options.demo } : Demo.all
         for demo in demos {
-            let window = HeadlessWindow(size: windowSize)
-            let gallery = GalleryView(
-                frame: Rect(origin: .zero, size: windowSize), selected: demo.id,
-                now: { [unowned window] in window.now }, timers: window.core.timers)
-            window.rootView.addSubview(gallery)
-            window.advance(by: .milliseconds(16))
+            let (window, gallery) = open(demo.id)
             Snapshots.frames = []
             demo.script(window, gallery.demoFrame)
             let frames = Snapshots.frames ?? []
@@ -67,12 +75,7 @@ enum HeadlessGallery {
     /// The gallery in a `narrowSize` window on the first demo, whose settings are wider than the panel there: a
     /// finger dragged them to their end. The tabs rest at their start, the last ones beyond the right edge.
     static func narrowPicture() -> Image {
-        let window = HeadlessWindow(size: narrowSize)
-        let gallery = GalleryView(
-            frame: Rect(origin: .zero, size: narrowSize), selected: Demo.all[0].id,
-            now: { [unowned window] in window.now }, timers: window.core.timers)
-        window.rootView.addSubview(gallery)
-        window.advance(by: .milliseconds(16))
+        let (window, gallery) = open(Demo.all[0].id, size: narrowSize)
         if let strip = gallery.panel?.strip {
             let frame = strip.convert(strip.bounds, to: nil)
             window.drag(

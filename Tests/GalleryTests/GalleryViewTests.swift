@@ -9,14 +9,7 @@ import Toolkit
 struct GalleryViewTests {
     /// A gallery on `demo` in an 800 x 600 headless window, as the gallery executable makes it.
     private func open(_ demo: String) -> (HeadlessWindow, GalleryView) {
-        let window = HeadlessWindow(size: Size(width: 800, height: 600))
-        let gallery = GalleryView(
-            frame: Rect(x: 0, y: 0, width: 800, height: 600), selected: demo,
-            now: { [unowned window] in window.now }, timers: window.core.timers)
-        window.rootView.addSubview(gallery)
-        gallery.fillsSuperview = true
-        window.advance(by: .milliseconds(16))
-        return (window, gallery)
+        HeadlessGallery.open(demo)
     }
 
     /// Taps choice `choice` of the setting titled `title`.

@@ -11,14 +11,7 @@ struct GalleryWidthTests {
     static let narrow = Size(width: 640, height: 480)
 
     private func open(_ demo: String = "list", size: Size = GalleryWidthTests.narrow) -> (HeadlessWindow, GalleryView) {
-        let window = HeadlessWindow(size: size)
-        let gallery = GalleryView(
-            frame: Rect(origin: .zero, size: size), selected: demo,
-            now: { [unowned window] in window.now }, timers: window.core.timers)
-        window.rootView.addSubview(gallery)
-        gallery.fillsSuperview = true
-        window.advance(by: .milliseconds(16))
-        return (window, gallery)
+        HeadlessGallery.open(demo, size: size)
     }
 
     /// `rect` (window coordinates) lies whole inside `strip` as the window shows it.

@@ -11,18 +11,13 @@ struct GesturesDemoTests {
     /// The demo in an 800 x 600 headless window, its board, and the `GalleryEvents` reports it makes from now on.
     @MainActor
     private final class Scene {
-        let window = HeadlessWindow(size: Size(width: 800, height: 600))
+        let window: HeadlessWindow
         let gallery: GalleryView
         let board: GestureBoard
         var events: [String] = []
 
         init() throws {
-            gallery = GalleryView(
-                frame: Rect(x: 0, y: 0, width: 800, height: 600), selected: "gestures",
-                now: { [unowned window] in window.now }, timers: window.core.timers)
-            window.rootView.addSubview(gallery)
-            gallery.fillsSuperview = true
-            window.advance(by: .milliseconds(16))
+            (window, gallery) = HeadlessGallery.open("gestures")
             let root = try #require(gallery.demoView as? GestureRootView)
             board = try #require(root.board)
             // The demo's own reports (not the settings' "setting ..." lines).

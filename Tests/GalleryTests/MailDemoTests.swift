@@ -12,17 +12,12 @@ import Toolkit
 struct MailDemoTests {
     @MainActor
     private final class Scene {
-        let window = HeadlessWindow(size: Size(width: 800, height: 600))
+        let window: HeadlessWindow
         let gallery: GalleryView
         var events: [String] = []
 
         init() throws {
-            gallery = GalleryView(
-                frame: Rect(x: 0, y: 0, width: 800, height: 600), selected: "mail",
-                now: { [unowned window] in window.now }, timers: window.core.timers)
-            window.rootView.addSubview(gallery)
-            gallery.fillsSuperview = true
-            window.advance(by: .milliseconds(16))
+            (window, gallery) = HeadlessGallery.open("mail")
             GalleryEvents.report = { [unowned self] in if $0.hasPrefix("mail ") { events.append($0) } }
         }
 

@@ -10,13 +10,7 @@ import Toolkit
 struct NestedDemoTests {
     /// The demo in an 800 x 600 headless window: the feed lies at window y 44 ... 542.
     private func open() -> (HeadlessWindow, GalleryView, ScrollContainer) {
-        let window = HeadlessWindow(size: Size(width: 800, height: 600))
-        let gallery = GalleryView(
-            frame: Rect(x: 0, y: 0, width: 800, height: 600), selected: "nested",
-            now: { [unowned window] in window.now }, timers: window.core.timers)
-        window.rootView.addSubview(gallery)
-        gallery.fillsSuperview = true
-        window.advance(by: .milliseconds(16))
+        let (window, gallery) = HeadlessGallery.open("nested")
         let feed = firstScrollContainer(in: gallery.demoView!)!
         return (window, gallery, feed)
     }

@@ -10,21 +10,9 @@ import Toolkit
 struct TerminalDemoTests {
     /// The gallery on the terminal demo in an 800 x 600 headless window, and its page.
     private func open() throws -> (HeadlessWindow, GalleryView, ScrollContainer) {
-        let window = HeadlessWindow(size: Size(width: 800, height: 600))
-        let gallery = GalleryView(
-            frame: Rect(x: 0, y: 0, width: 800, height: 600), selected: "terminal",
-            now: { [unowned window] in window.now })
-        window.rootView.addSubview(gallery)
-        gallery.fillsSuperview = true
-        window.advance(by: .milliseconds(16))
-        var queue: [View] = gallery.demoView.map { [$0] } ?? []
-        var index = 0
-        while index < queue.count {
-            if let page = queue[index] as? ScrollContainer { return (window, gallery, page) }
-            queue += queue[index].subviews
-            index += 1
-        }
-        throw PageMissing()
+        let (window, gallery) = HeadlessGallery.open("terminal")
+        guard let demo = gallery.demoView, let page = firstScrollContainer(in: demo) else { throw PageMissing() }
+        return (window, gallery, page)
     }
 
     private struct PageMissing: Error {}
